@@ -1,0 +1,101 @@
+import { fileURLToPath } from 'node:url';
+import { buildOpenApiDocument } from '@lobby/contract';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
+import { createHttpServer } from './http/server.ts';
+import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
+import { registerPlayerRoutes } from './modules/player/player.routes.ts';
+import { PlayerService } from './modules/player/player.service.ts';
+import { SessionRepository } from './modules/player/session.repo.ts';
+import { SessionService } from './modules/player/session.service.ts';
+import { VerificationService } from './modules/player/verification.service.ts';
+
+export interface Application {
+  http: FastifyInstance;
+  database: DatabaseHandle;
+  bus: EventBus;
+  services: { sessions: SessionService; players: PlayerService };
+  close(): Promise<void>;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * The composition root: builds every service from the configuration and wires the routes.
+ * `main.ts` runs it as a process; tests build one per file against their own database.
+ */
+export async function createApplication(config: Config, overrides: { database?: DatabaseHandle } = {}): Promise<Application> {
+  const database = overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  await migrateToLatest(database.db);
+
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
+  const bus = config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createMemoryEventBus();
+  const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(database.db);
+
+  const sessions = new SessionService(new SessionRepository(database.db), bus, {
+    ttlMs: config.SESSION_TTL_HOURS * 3_600_000,
+    cacheMs: config.SESSION_CACHE_SECONDS * 1000,
+  });
+  const verification = new VerificationService(database.db, mailer, {
+    ttlSeconds: config.VERIFICATION_CODE_TTL_SECONDS,
+    maxAttempts: config.VERIFICATION_CODE_MAX_ATTEMPTS,
+    resendSeconds: config.VERIFICATION_CODE_RESEND_SECONDS,
+    perIpPerHour: 30,
+  });
+  const players = new PlayerService(database.db, sessions, verification, {
+    registrationsPerIpPerDay: config.REGISTRATIONS_PER_IP_PER_DAY,
+    loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
+  });
+
+  const http = await createHttpServer({
+    logLevel: config.LOG_LEVEL,
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
+    redis,
+    webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+  });
+
+  const openApi = buildOpenApiDocument();
+  http.get('/openapi.json', async () => openApi);
+  http.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      return { status: 'ok', database: database.kind };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+  if (config.devOutbox) {
+    // Development only: read the mails the outbox kept instead of sending.
+    http.post<{ Body: { to?: unknown } }>('/dev/outbox', async (request) => {
+      const to = typeof request.body?.to === 'string' ? request.body.to : '';
+      const mails = await readOutbox(database.db, to);
+      return { code: 0, msg: 'success', data: mails.map((m) => ({ ...m, id: Number(m.id), created_at: m.created_at.toISOString() })) };
+    });
+  }
+
+  registerPlayerRoutes(http, sessions, players);
+
+  let closed = false;
+  return {
+    http,
+    database,
+    bus,
+    services: { sessions, players },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await http.close();
+      sessions.close();
+      await bus.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

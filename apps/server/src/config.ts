@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and is checked once at start. A wrong setting stops the
+ * server with one line per problem naming the variable, so an operator never debugs a half-started
+ * process. Secrets are read here and nowhere else, and never logged.
+ */
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const trustProxy = z
+  .string()
+  .transform((value, ctx): boolean | number | string[] => {
+    if (value === 'true') return true;
+    if (value === 'false' || value === '') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
+    if (list.every((entry) => /^[0-9a-fA-F:.\/]+$/.test(entry))) return list;
+    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of proxy addresses' });
+    return z.NEVER;
+  });
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  REDIS_URL: url(['redis:', 'rediss:']).optional(),
+  TRUST_PROXY: trustProxy.default(false),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  SESSION_TTL_HOURS: z.coerce.number().min(0.001).max(24 * 90).default(168),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
+  REGISTRATIONS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(20),
+  LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),
+  VERIFICATION_CODE_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  VERIFICATION_CODE_RESEND_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().default('Lobby <no-reply@localhost>'),
+  DEV_OUTBOX: boolean.optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  TRON_API_URL: url(['http:', 'https:']).optional(),
+  TRON_API_KEY: z.string().optional(),
+  DEVNET_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
+  DEVNET_BLOCK_MS: z.coerce.number().int().min(50).default(3000),
+});
+
+export type Config = z.infer<typeof schema> & { devOutbox: boolean };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(schema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const parsed = schema.safeParse(relevant);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0]);
+        const shown = SECRET_KEYS.has(key) ? '(hidden)' : JSON.stringify(relevant[key]);
+        return `${key}: ${issue.message} (got ${shown})`;
+      }),
+    );
+  }
+  const config = parsed.data;
+  const problems: string[] = [];
+  if (config.NODE_ENV === 'production' && config.DEV_OUTBOX) {
+    problems.push('DEV_OUTBOX: the development outbox cannot be enabled in production');
+  }
+  if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+    problems.push('SMTP_URL: required in production, verification e-mails must reach players');
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
+}
+
+const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY']);

@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+
+/**
+ * PostgreSQL when a URL is given, otherwise embedded PGlite: in `dataDir` (kept across restarts) or,
+ * with dataDir 'memory', only for the life of the process. Both return int8 columns as bigint so
+ * money never passes through a float.
+ */
+export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 20,
+      types: { getTypeParser: (oid: number, format?: any) => (oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format)) } as any,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let location: string | undefined;
+  if (options.dataDir !== 'memory') {
+    location = resolve(join(options.dataDir, 'pglite'));
+    mkdirSync(location, { recursive: true });
+  }
+  const pglite = new PGlite(location, { parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

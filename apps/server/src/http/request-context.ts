@@ -1,0 +1,19 @@
+import { normalizeLanguage, DEFAULT_LANGUAGE, type Language } from '@lobby/contract';
+import type { FastifyRequest } from 'fastify';
+
+/** The caller's language for messages: explicit header first, then Accept-Language, then English. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const header = request.headers['language'] ?? request.headers['lang'];
+  const explicit = normalizeLanguage(Array.isArray(header) ? header[0] : header);
+  if (explicit) return explicit;
+  const accept = request.headers['accept-language'];
+  const first = typeof accept === 'string' ? accept.split(',')[0]?.split(';')[0] : undefined;
+  return normalizeLanguage(first) ?? DEFAULT_LANGUAGE;
+}
+
+/** The Client-IP header as the client sent it: recorded, never trusted for limits or security. */
+export function reportedClientIp(request: FastifyRequest): string | null {
+  const value = request.headers['client-ip'];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? text.slice(0, 64) : null;
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode, errorMessage } from '@lobby/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import type { Redis } from 'ioredis';
+import { installErrorHandler } from './error-handler.ts';
+import { requestLanguage } from './request-context.ts';
+
+export interface ServerOptions {
+  logLevel: string;
+  trustProxy: boolean | number | string[];
+  bodyLimit: number;
+  ratePerMinute: number;
+  redis?: Redis;
+  webDistDir?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Fastify with the cross-cutting rules: envelope errors, headers, limits, request ids, redacted logs. */
+export async function createHttpServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    trustProxy: options.trustProxy,
+    bodyLimit: options.bodyLimit,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    logger:
+      options.logLevel === 'silent'
+        ? false
+        : {
+            level: options.logLevel,
+            redact: {
+              paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.oldPassword', '*.fundPassword', '*.privateKey'],
+              censor: '[hidden]',
+            },
+          },
+    logController: { disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace' },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // JSON only; an empty body reads as {} so argument-less calls need not send one.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, text, done) => {
+    const source = String(text);
+    if (source.trim() === '') return done(null, {});
+    try {
+      done(null, secureJson.parse(source, undefined, { protoAction: 'error', constructorAction: 'error' }));
+    } catch {
+      const error = new Error('malformed JSON') as Error & { statusCode: number };
+      error.statusCode = 400;
+      done(error, undefined);
+    }
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        frameSrc: ["'self'", 'https:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  installErrorHandler(app);
+
+  await app.register(rateLimit, {
+    global: true,
+    max: options.ratePerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => request.ip,
+    ...(options.redis ? { redis: options.redis, nameSpace: 'lobby-rl:' } : {}),
+    errorResponseBuilder: (request, context) => {
+      const error = new Error(errorMessage(ErrorCode.IP_LIMIT, requestLanguage(request))) as Error & { statusCode: number };
+      error.statusCode = context.statusCode;
+      return error;
+    },
+  });
+
+  if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webDistDir, wildcard: false, index: false, maxAge: '1h' });
+    const sendApp = (_request: unknown, reply: any) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+    app.get('/', sendApp);
+    app.get('/*', (request, reply) => {
+      if (request.url.startsWith('/v1/')) return reply.callNotFound();
+      const path = request.url.split('?')[0];
+      if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+      return sendApp(request, reply);
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,17 @@
+import type { CurrencyCode } from '@lobby/contract';
+import type { Db } from '../db/database.ts';
+
+export type PlayerBalances = Record<CurrencyCode, bigint>;
+
+/** A player's wallet balances in micro-units; a currency never used reads as zero. */
+export async function playerBalances(db: Db, playerId: number): Promise<PlayerBalances> {
+  const rows = await db
+    .selectFrom('ledger_accounts')
+    .select(['currency', 'balance'])
+    .where('kind', '=', 'player')
+    .where('owner_id', '=', BigInt(playerId))
+    .execute();
+  const balances: PlayerBalances = { USDT: 0n, TRX: 0n };
+  for (const row of rows) balances[row.currency] = row.balance;
+  return balances;
+}

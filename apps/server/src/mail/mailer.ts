@@ -1,0 +1,44 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** Real delivery through the operator's SMTP server. */
+export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(mail) {
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+    },
+  };
+}
+
+/**
+ * Development delivery: mails are kept in the database so a developer (or a test) reads them with
+ * `npm run outbox -- <email>` or `POST /dev/outbox`. Never enabled in production.
+ */
+export function createOutboxMailer(db: Db): Mailer {
+  return {
+    async send(mail) {
+      await db.insertInto('mail_outbox').values({ recipient: mail.to, subject: mail.subject, body: mail.text }).execute();
+    },
+  };
+}
+
+export function readOutbox(db: Db, recipient: string, limit = 20) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'recipient', 'subject', 'body', 'created_at'])
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

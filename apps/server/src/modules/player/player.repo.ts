@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export type PlayerRow = NonNullable<Awaited<ReturnType<PlayerRepository['findById']>>>;
+
+export class PlayerRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: number) {
+    return this.db.selectFrom('players').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Locks the player row for the rest of the caller's transaction (serialises logins and profile changes). */
+  lockById(id: number) {
+    return this.db.selectFrom('players').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  findByAccount(account: string) {
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where(sql`lower(account)`, '=', account.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  findByEmail(email: string) {
+    return this.db
+      .selectFrom('players')
+      .selectAll()
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  /** Account names and emails share one namespace for look-ups by "account". */
+  async findByAccountOrEmail(value: string) {
+    return value.includes('@') ? this.findByEmail(value) : this.findByAccount(value);
+  }
+
+  async countRegistrationsFromIp(ip: string, sinceHours: number) {
+    const row = await this.db
+      .selectFrom('players')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('register_ip', '=', ip)
+      .where('created_at', '>', sql<Date>`now() - make_interval(hours => ${sinceHours})`)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** Inserts a player; a concurrent duplicate account or email surfaces as a unique violation. */
+  insert(values: {
+    account: string | null;
+    email: string | null;
+    passwordHash: string;
+    nickname: string;
+    inviteCode: string;
+    inviterId: number | null;
+    registerIp: string;
+    clientIp: string | null;
+    language: string | null;
+  }) {
+    return this.db
+      .insertInto('players')
+      .values({
+        account: values.account,
+        email: values.email,
+        password_hash: values.passwordHash,
+        nickname: values.nickname,
+        invite_code: values.inviteCode,
+        inviter_id: values.inviterId,
+        register_ip: values.registerIp,
+        last_client_ip: values.clientIp,
+        language: values.language,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  findByInviteCode(code: string) {
+    return this.db.selectFrom('players').select('id').where('invite_code', '=', code).executeTakeFirst();
+  }
+
+  async recordLogin(id: number, ip: string, clientIp: string | null) {
+    await this.db
+      .updateTable('players')
+      .set({ last_login_ip: ip, last_client_ip: clientIp, updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async updatePassword(id: number, passwordHash: string) {
+    await this.db.updateTable('players').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', id).execute();
+  }
+
+  updateProfile(id: number, changes: { nickname?: string; avatar?: string; email?: string }) {
+    return this.db
+      .updateTable('players')
+      .set({ ...changes, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async recordLoginFailure(ip: string) {
+    await this.db.insertInto('login_failures').values({ ip }).execute();
+  }
+
+  async countRecentLoginFailures(ip: string, minutes: number) {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('ip', '=', ip)
+      .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The newest active notice the session has not shown yet. */
+  nextNotice(afterId: number) {
+    return this.db
+      .selectFrom('notices')
+      .selectAll()
+      .where('active', '=', true)
+      .where('id', '>', afterId)
+      .where('starts_at', '<=', sql<Date>`now()`)
+      .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', sql<Date>`now()`)]))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+}

@@ -1,0 +1,44 @@
+import { playerCalls } from '@lobby/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/rpc.ts';
+import type { SessionService } from './session.service.ts';
+import type { PlayerService } from './player.service.ts';
+
+/** Tighter limits where a call costs a password hash or sends mail. */
+const CREDENTIALS_LIMIT = { max: 30, timeWindow: '1 minute' };
+const MAIL_LIMIT = { max: 10, timeWindow: '1 minute' };
+
+export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionService, players: PlayerService) {
+  const origin = (ctx: { ip: string; clientIp: string | null; lang: any; body: { lang?: string } }) => ({
+    ip: ctx.ip,
+    clientIp: ctx.clientIp,
+    lang: ctx.lang,
+  });
+
+  registerCall(app, sessions, playerCalls.captcha, (ctx) => players.sendRegistrationCode(ctx.body.account, origin(ctx)), { rateLimit: MAIL_LIMIT });
+  registerCall(app, sessions, playerCalls.captchaChangePassword, (ctx) => players.sendPasswordResetCode(ctx.body.account, origin(ctx)), {
+    rateLimit: MAIL_LIMIT,
+  });
+  registerCall(app, sessions, playerCalls.changePassword, async (ctx) => {
+    await players.changePasswordWithCode(ctx.body.account, ctx.body.code, ctx.body.password);
+    return null;
+  }, { rateLimit: CREDENTIALS_LIMIT });
+  registerCall(app, sessions, playerCalls.register, (ctx) => players.register(ctx.body, origin(ctx)), { rateLimit: CREDENTIALS_LIMIT });
+  registerCall(app, sessions, playerCalls.login, (ctx) => players.login(ctx.body, origin(ctx)), { rateLimit: CREDENTIALS_LIMIT });
+  registerCall(app, sessions, playerCalls.checkAccount, (ctx) => players.checkAccount(ctx.body.account));
+
+  registerCall(app, sessions, playerCalls.heartbeat, (ctx) => players.heartbeat(ctx.session, ctx.lang));
+  registerCall(app, sessions, playerCalls.resetPassword, async (ctx) => {
+    await players.resetPassword(ctx.session, ctx.body.oldPassword, ctx.body.newPassword);
+    return null;
+  }, { rateLimit: CREDENTIALS_LIMIT });
+  registerCall(app, sessions, playerCalls.logout, async (ctx) => {
+    await players.logout(ctx.session);
+    return null;
+  });
+  registerCall(app, sessions, playerCalls.load, (ctx) => players.load(ctx.session));
+  registerCall(app, sessions, playerCalls.updateProfile, (ctx) => players.updateProfile(ctx.session, ctx.body));
+  registerCall(app, sessions, playerCalls.emailCaptcha, (ctx) => players.sendEmailBindingCode(ctx.session, ctx.body.account, origin(ctx)), {
+    rateLimit: MAIL_LIMIT,
+  });
+}

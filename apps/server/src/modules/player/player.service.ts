@@ -1,0 +1,223 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { formatMicro, type Language, type Player } from '@lobby/contract';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../http/app-error.ts';
+import { playerBalances } from '../../ledger/balances.ts';
+import { PlayerRepository, type PlayerRow } from './player.repo.ts';
+import { SessionRepository } from './session.repo.ts';
+import type { AuthenticatedSession, SessionService } from './session.service.ts';
+import type { VerificationService } from './verification.service.ts';
+
+/** argon2id with OWASP's second recommended profile: 19 MiB, 2 passes. */
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const UNIQUE_VIOLATION = '23505';
+
+export interface PlayerLimits {
+  registrationsPerIpPerDay: number;
+  loginFailuresPerIp: number;
+}
+
+interface Origin {
+  ip: string;
+  clientIp: string | null;
+  lang: Language;
+}
+
+export class PlayerService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly verification: VerificationService,
+    private readonly limits: PlayerLimits,
+  ) {}
+
+  private get players() {
+    return new PlayerRepository(this.db);
+  }
+
+  async checkAccount(account: string) {
+    return { account, exists: Boolean(await this.players.findByAccountOrEmail(account)) };
+  }
+
+  async sendRegistrationCode(email: string, origin: Origin) {
+    if (await this.players.findByEmail(email)) throw fail('ACCOUNT_EXISTS');
+    return this.verification.send({ purpose: 'register', target: email, playerId: null, ip: origin.ip, lang: origin.lang });
+  }
+
+  async register(
+    input: { kind: 1; account: string; password: string; inviteCode?: string } | { kind: 2; email: string; code: string; password: string; inviteCode?: string },
+    origin: Origin,
+  ) {
+    if ((await this.players.countRegistrationsFromIp(origin.ip, 24)) >= this.limits.registrationsPerIpPerDay) {
+      throw fail('TOO_MANY_REGISTRATIONS');
+    }
+    const account = input.kind === 1 ? input.account : null;
+    const email = input.kind === 2 ? input.email : null;
+    if (account && (await this.players.findByAccount(account))) throw fail('ACCOUNT_EXISTS');
+    if (email && (await this.players.findByEmail(email))) throw fail('ACCOUNT_EXISTS');
+    const inviter = input.inviteCode ? await this.players.findByInviteCode(input.inviteCode) : undefined;
+    if (email && input.kind === 2) await this.verification.consume('register', email, input.code);
+
+    const passwordHash = await hash(input.password, ARGON2);
+    try {
+      const { row, session } = await this.db.transaction().execute(async (trx) => {
+        const row = await new PlayerRepository(trx).insert({
+          account,
+          email,
+          passwordHash,
+          nickname: account ?? email!.split('@')[0].slice(0, 24),
+          inviteCode: randomBytes(6).toString('base64url').toUpperCase(),
+          inviterId: inviter?.id ?? null,
+          registerIp: origin.ip,
+          clientIp: origin.clientIp,
+          language: origin.lang,
+        });
+        const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp);
+        return { row, session };
+      });
+      return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer(row) };
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('ACCOUNT_EXISTS');
+      throw error;
+    }
+  }
+
+  async login(input: { kind: 1; account: string; password: string } | { kind: 2; email: string; password: string }, origin: Origin) {
+    if ((await this.players.countRecentLoginFailures(origin.ip, 15)) >= this.limits.loginFailuresPerIp) {
+      throw fail('IP_LIMIT', 'too many failed logins');
+    }
+    const found = input.kind === 1 ? await this.players.findByAccount(input.account) : await this.players.findByEmail(input.email);
+    if (!found) {
+      await this.players.recordLoginFailure(origin.ip);
+      throw fail('ACCOUNT_MISSING');
+    }
+    if (!(await verify(found.password_hash, input.password))) {
+      await this.players.recordLoginFailure(origin.ip);
+      throw fail('WRONG_PASSWORD');
+    }
+    if (found.status !== 0) throw fail('LOGIN_RESTRICTED');
+    const { row, session } = await this.db.transaction().execute(async (trx) => {
+      // The row lock orders concurrent logins of one player, so exactly one session stays active.
+      const row = (await new PlayerRepository(trx).lockById(found.id))!;
+      const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp);
+      await new PlayerRepository(trx).recordLogin(row.id, origin.ip, origin.clientIp);
+      return { row, session };
+    });
+    await this.sessions.announceEnded(row.id);
+    return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip }) };
+  }
+
+  async load(session: AuthenticatedSession): Promise<Player> {
+    const row = await this.players.findById(session.playerId);
+    if (!row) throw fail('PLAYER_MISSING');
+    return this.toPlayer(row);
+  }
+
+  async logout(session: AuthenticatedSession) {
+    await this.sessions.end(session, 'logout');
+  }
+
+  async heartbeat(session: AuthenticatedSession, lang: Language) {
+    const current = await new SessionRepository(this.db).findById(session.sessionId);
+    const notice = await this.players.nextNotice(current?.last_notice_id ?? 0);
+    if (notice) await new SessionRepository(this.db).markNoticeShown(session.sessionId, notice.id);
+    return {
+      serverTime: new Date().toISOString(),
+      notice: notice
+        ? {
+            id: notice.id,
+            title: notice.title[lang] ?? notice.title.en_US ?? Object.values(notice.title)[0] ?? '',
+            content: notice.content[lang] ?? notice.content.en_US ?? Object.values(notice.content)[0] ?? '',
+            publishedAt: notice.starts_at.toISOString(),
+          }
+        : null,
+    };
+  }
+
+  /** Changes the password knowing the old one. */
+  async resetPassword(session: AuthenticatedSession, oldPassword: string, newPassword: string) {
+    const row = await this.players.findById(session.playerId);
+    if (!row) throw fail('PLAYER_MISSING');
+    if (!(await verify(row.password_hash, oldPassword))) throw fail('LOGIN_PASSWORD_WRONG');
+    if (oldPassword === newPassword || (await verify(row.password_hash, newPassword))) throw fail('NEW_PASSWORD_SAME_AS_OLD');
+    await this.players.updatePassword(row.id, await hash(newPassword, ARGON2));
+  }
+
+  async sendPasswordResetCode(account: string, origin: Origin) {
+    const row = await this.players.findByAccountOrEmail(account);
+    if (!row) throw fail('ACCOUNT_MISSING');
+    if (!row.email) throw fail('NO_EMAIL_LINKED');
+    const sent = await this.verification.send({ purpose: 'reset_password', target: row.email, playerId: row.id, ip: origin.ip, lang: origin.lang });
+    return { ...sent, maskedEmail: maskEmail(row.email) };
+  }
+
+  /** Resets a forgotten password with an e-mailed code; every session of the player ends. */
+  async changePasswordWithCode(account: string, code: string, newPassword: string) {
+    const row = await this.players.findByAccountOrEmail(account);
+    if (!row) throw fail('ACCOUNT_MISSING');
+    if (!row.email) throw fail('NO_EMAIL_LINKED');
+    await this.verification.consume('reset_password', row.email, code);
+    if (await verify(row.password_hash, newPassword)) throw fail('NEW_PASSWORD_SAME_AS_OLD');
+    const passwordHash = await hash(newPassword, ARGON2);
+    await this.db.transaction().execute(async (trx) => {
+      await new PlayerRepository(trx).updatePassword(row.id, passwordHash);
+      await new SessionRepository(trx).endActive(row.id, 'password_changed');
+    });
+    await this.sessions.announceEnded(row.id);
+  }
+
+  async sendEmailBindingCode(session: AuthenticatedSession, email: string, origin: Origin) {
+    const row = await this.players.findById(session.playerId);
+    if (!row) throw fail('PLAYER_MISSING');
+    if (row.email) throw fail('EMAIL_ALREADY_LINKED', 'this player already has an email');
+    if (await this.players.findByEmail(email)) throw fail('EMAIL_ALREADY_LINKED');
+    return this.verification.send({ purpose: 'bind_email', target: email, playerId: row.id, ip: origin.ip, lang: origin.lang });
+  }
+
+  async updateProfile(session: AuthenticatedSession, input: { nickname?: string; avatar?: string; email?: string; code?: string }) {
+    const row = await this.players.findById(session.playerId);
+    if (!row) throw fail('PLAYER_MISSING');
+    const changes: { nickname?: string; avatar?: string; email?: string } = {};
+    if (input.nickname !== undefined && input.nickname !== row.nickname) changes.nickname = input.nickname;
+    if (input.avatar !== undefined && input.avatar !== row.avatar) changes.avatar = input.avatar;
+    if (input.email !== undefined && input.code !== undefined) {
+      if (row.email) throw fail('EMAIL_ALREADY_LINKED', 'this player already has an email');
+      if (await this.players.findByEmail(input.email)) throw fail('EMAIL_ALREADY_LINKED');
+      await this.verification.consume('bind_email', input.email, input.code);
+      changes.email = input.email;
+    }
+    if (Object.keys(changes).length === 0) throw fail('PROFILE_UPDATED', 'nothing to change');
+    try {
+      return this.toPlayer(await this.players.updateProfile(row.id, changes));
+    } catch (error) {
+      if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('EMAIL_ALREADY_LINKED');
+      throw error;
+    }
+  }
+
+  private async toPlayer(row: PlayerRow): Promise<Player> {
+    const balances = await playerBalances(this.db, row.id);
+    return {
+      id: row.id,
+      account: row.account,
+      email: row.email,
+      nickname: row.nickname,
+      avatar: row.avatar,
+      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+      ip: row.last_client_ip ?? row.last_login_ip,
+      accountType: row.special_invite_type,
+      experienceType: row.experience_type,
+      userType: row.user_type,
+      vipLevel: row.vip_level,
+      hasRecharged: row.first_recharge_at !== null,
+      hasFundPassword: row.fund_password_hash !== null,
+      createdAt: row.created_at.toISOString(),
+    };
+  }
+}
+
+function maskEmail(email: string) {
+  const [name, domain] = email.split('@');
+  return `${name.slice(0, 1)}***@${domain}`;
+}

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+// The `web` project of the root vitest workspace: the web app's unit tests in a browser-like DOM.
+export default defineProject({
+  plugins: [react()],
+  root: repoRoot,
+  resolve: {
+    dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],
+  },
+  test: {
+    name: 'web',
+    include: ['apps/web/src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+  },
+});

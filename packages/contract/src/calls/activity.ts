@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { BonusType } from '../enums.ts';
+import { moneyString } from '../money.ts';
+import { body, defineCall, langField, requestId } from './define.ts';
+import { checkDateRange, currency, dateRangeFields, id, isoTime, pageFields, paged } from './common.ts';
+import { balances } from './player.ts';
+
+export const bonusTypeCode = z
+  .literal(Object.values(BonusType))
+  .describe('1 sign-in, 2 first recharge, 3 invitation, 4 betting rebate, 5 hash task, 6 register reward, 7 loss rebate');
+
+/** Only `confs` is named by the spec; the fields of a conf are our design. */
+export const activityConf = z
+  .object({
+    id,
+    bonusType: bonusTypeCode,
+    title: z.string(),
+    summary: z.string().describe('One line for the list card'),
+    content: z.string().describe('Rules page body (sanitised HTML) for /ActivityDetail'),
+    imageUrl: z.string().nullable(),
+    sort: z.number().int(),
+    startAt: isoTime,
+    endAt: isoTime.nullable().describe('Null for a permanent activity'),
+    manual: z.boolean().describe('True when the player must call /v1/activity/participate; false when rewards are automatic'),
+    requiresRecharge: z.boolean().describe('Only players with a first deposit may take part'),
+    rules: z
+      .record(z.string(), z.unknown())
+      .describe('Type-specific parameters (tiers, rates, caps), shown on the rules page'),
+  })
+  .describe('Our design: one activity as the activity tab and detail page show it');
+
+export const activityPlayerState = z
+  .object({
+    activityId: id,
+    bonusType: bonusTypeCode,
+    participated: z.boolean(),
+    canParticipate: z.boolean().describe('Enables the join/claim button'),
+    progress: z
+      .object({ current: moneyString, target: moneyString })
+      .nullable()
+      .describe('Towards the next reward (e.g. turnover of a hash task); null when not measured'),
+    pendingReward: moneyString.describe('Reward earned and not yet credited'),
+    currency,
+    lastParticipatedAt: isoTime.nullable(),
+  })
+  .describe("Our design: the player's standing in one activity");
+
+export const bonusRecord = z
+  .object({
+    id,
+    activityId: id.nullable().describe('Null for bonuses outside an activity (e.g. VIP gifts)'),
+    bonusType: bonusTypeCode,
+    title: z.string(),
+    amount: moneyString,
+    currency,
+    createdAt: isoTime,
+  })
+  .describe('Our design: one credited bonus, as /bonusRecord lists it');
+
+export const activityCalls = {
+  configSync: defineCall({
+    path: '/v1/activity/configSync',
+    auth: 'player',
+    summary: 'Activities currently offered, in the requested language',
+    request: body({ sinceVersion: z.number().int().min(0).optional(), language: langField }),
+    response: z.object({
+      version: z.number().int().describe('Our design: send back as sinceVersion; unchanged lists answer changed=false'),
+      changed: z.boolean(),
+      confs: z.array(activityConf).describe('Empty when changed is false'),
+    }),
+  }),
+  playerData: defineCall({
+    path: '/v1/activity/playerData',
+    auth: 'player',
+    summary: "The player's progress and pending rewards per activity",
+    request: body({ activityIds: z.array(id).min(1).max(100).optional().describe('All current activities when absent') }),
+    response: z.array(activityPlayerState),
+  }),
+  activityForm: defineCall({
+    path: '/v1/reportForm/activityForm',
+    auth: 'player',
+    summary: 'Bonus record: credited bonuses, newest first',
+    request: body({
+      ...pageFields,
+      ...dateRangeFields,
+      bonusType: bonusTypeCode.optional(),
+      currency: currency.optional(),
+    }).superRefine(checkDateRange),
+    response: paged(bonusRecord),
+  }),
+  participate: defineCall({
+    path: '/v1/activity/participate',
+    auth: 'player',
+    summary: 'Join an activity or claim its reward; credits the wallet at once when a reward is due',
+    movesMoney: true,
+    request: body({ requestId, activityId: id }),
+    response: z
+      .object({
+        activityId: id,
+        bonusType: bonusTypeCode,
+        reward: z
+          .object({ amount: moneyString, currency })
+          .nullable()
+          .describe('Null when joining earns nothing yet'),
+        balances,
+      })
+      .describe('Our design: what was credited and the balances after it'),
+  }),
+} as const;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * Who may make a call:
+ * - `public`: no token is needed (one that is sent is ignored);
+ * - `player`: a valid session token is required (HTTP 401 without one);
+ * - `optional`: works for visitors; a valid token links the call to its player.
+ */
+export type CallAuth = 'public' | 'player' | 'optional';
+
+export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  path: `/v1/${string}`;
+  auth: CallAuth;
+  summary: string;
+  /** Calls that move money take a `requestId` idempotency key. */
+  movesMoney?: boolean;
+  request: Req;
+  response: Res;
+}
+
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+  call: CallDefinition<Req, Res>,
+): CallDefinition<Req, Res> {
+  return call;
+}
+
+export type CallRequest<C extends CallDefinition> = z.input<C['request']>;
+export type CallParsedRequest<C extends CallDefinition> = z.output<C['request']>;
+export type CallResponse<C extends CallDefinition> = z.infer<C['response']>;
+
+/** Bodies reject unknown fields: a typo in a field name is an error, not a silent no-op. */
+export const body = z.strictObject;
+
+export const emptyBody = z.strictObject({}).describe('No fields');
+export const emptyReply = z.null().describe('No data');
+
+/** Client-generated idempotency key carried by every money-moving call. */
+export const requestId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, - and _ only')
+  .describe('Idempotency key: a replay with the same key returns the first result and moves nothing');
+
+/** `lang` as clients send it; the server maps it to one of the eight languages, English otherwise. */
+export const langField = z.string().max(16).optional();

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { body, defineCall, emptyBody, langField } from './define.ts';
+import { id, isoTime, pageFields, paged } from './common.ts';
+
+// The spec names the mail calls but none of their fields: all of them are our design.
+
+export const mail = z
+  .object({
+    id,
+    category: z.number().int().min(0).describe('Category id from /v1/notice/mailConfigSync'),
+    title: z.string(),
+    content: z.string().describe('Plain text; links are written as URLs'),
+    isRead: z.boolean(),
+    createdAt: isoTime,
+    expiresAt: isoTime.nullable().describe('After this the mail is no longer listed'),
+  })
+  .describe('Our design: one site message in the requested language');
+
+const unreadCount = z.number().int().min(0).describe('Unread site messages, for the badge');
+
+export const mailCalls = {
+  readMail: defineCall({
+    path: '/v1/mail/readMail',
+    auth: 'player',
+    summary: 'Mark site messages read (some ids, or all)',
+    request: body({
+      ids: z.array(id).min(1).max(100).optional(),
+      all: z.literal(true).optional().describe('Mark every message read'),
+    }).refine((b) => (b.ids === undefined) !== (b.all === undefined), {
+      message: 'send either ids or all',
+      path: ['ids'],
+    }),
+    response: z.object({ unread: unreadCount }).describe('Our design: the new unread count'),
+  }),
+  mailData: defineCall({
+    path: '/v1/mail/mailData',
+    auth: 'player',
+    summary: 'Site messages, newest first',
+    request: body({
+      ...pageFields,
+      category: z.number().int().min(0).optional(),
+      unreadOnly: z.boolean().optional(),
+      language: langField,
+    }),
+    response: paged(mail),
+  }),
+  newMail: defineCall({
+    path: '/v1/mail/newMail',
+    auth: 'player',
+    summary: 'Unread count and the newest unread message, polled for the badge',
+    request: emptyBody,
+    response: z
+      .object({ unread: unreadCount, latest: mail.nullable().describe('Newest unread message, null when none') })
+      .describe('Our design: badge count plus a preview'),
+  }),
+} as const;
