@@ -7,12 +7,13 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // The `web` project of the root vitest workspace: the web app's unit tests in a browser-like DOM.
 export default defineProject({
   plugins: [react()],
-  root: repoRoot,
   resolve: {
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],
   },
   test: {
     name: 'web',
+    // Globs are written from the repository root, as in the root workspace config.
+    root: repoRoot,
     include: ['apps/web/src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
   },

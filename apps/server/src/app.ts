@@ -29,7 +29,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
  * The composition root: builds every service from the configuration and wires the routes.
  * `main.ts` runs it as a process; tests build one per file against their own database.
  */
-export async function createApplication(config: Config, overrides: { database?: DatabaseHandle } = {}): Promise<Application> {
+export async function createApplication(config: Config, overrides: { database?: DatabaseHandle; logStream?: NodeJS.WritableStream } = {}): Promise<Application> {
   const database = overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await migrateToLatest(database.db);
 
@@ -59,6 +59,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
     redis,
     webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+    logStream: overrides.logStream,
   });
 
   const openApi = buildOpenApiDocument();
@@ -80,7 +81,10 @@ export async function createApplication(config: Config, overrides: { database?: 
     });
   }
 
-  registerPlayerRoutes(http, sessions, players);
+  registerPlayerRoutes(http, sessions, players, {
+    credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
+    mailPerMinute: config.MAIL_RATE_PER_MINUTE,
+  });
 
   let closed = false;
   return {

@@ -41,6 +41,8 @@ const schema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  CREDENTIALS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SESSION_TTL_HOURS: z.coerce.number().min(0.001).max(24 * 90).default(168),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   REGISTRATIONS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(20),

@@ -45,7 +45,7 @@ export function heightPrefix(height: number): string {
  * this so that its ids look and behave like mainnet ones.
  */
 export function blockIdFor(height: number, headerSha256: string): string {
-  if (!/^[0-9a-fA-F]{64}$/.test(headerSha256)) throw new RangeError('header hash must be 64 hex characters');
+  if (!isBlockId(headerSha256)) throw new RangeError('header hash must be 64 hex characters');
   return heightPrefix(height) + headerSha256.slice(16).toLowerCase();
 }
 

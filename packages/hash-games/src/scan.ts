@@ -20,13 +20,23 @@ const TWO_POW_32 = 0x1_0000_0000;
 const MAX_SAFE_HIGH_WORD = 0x1f_ffff;
 const CODE_0 = 48;
 const CODE_9 = 57;
+const CODE_A = 97;
+
+function hexWord(id: string, from: number): number {
+  let word = 0;
+  for (let i = from; i < from + 8; i++) {
+    const code = id.charCodeAt(i);
+    word = word * 16 + (code <= CODE_9 ? code - CODE_0 : code - CODE_A + 10);
+  }
+  return word;
+}
 
 export function scanHeight(id: string): number {
-  const high = Number.parseInt(id.slice(0, 8), 16);
+  const high = hexWord(id, 0);
   if (high > MAX_SAFE_HIGH_WORD) {
     throw new RangeError(`block id encodes a height beyond Number.MAX_SAFE_INTEGER: ${id.slice(0, 16)}`);
   }
-  return high * TWO_POW_32 + Number.parseInt(id.slice(8, 16), 16);
+  return high * TWO_POW_32 + hexWord(id, 8);
 }
 
 export function scanLastDecimalDigit(id: string): DecimalDigitWorking {

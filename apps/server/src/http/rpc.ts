@@ -48,7 +48,7 @@ export function registerCall<C extends CallDefinition>(
       } else if (call.auth === 'optional' && token) {
         session = await sessions.authenticate(token).catch(() => null);
       }
-      const parsed = call.request.safeParse(request.body ?? {});
+      const parsed = call.request.safeParse(request.body === undefined ? {} : request.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? issue.path.join('.') : 'body';

@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessage } from '@lobby/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type { Redis } from 'ioredis';
 import { installErrorHandler } from './error-handler.ts';
@@ -18,6 +18,8 @@ export interface ServerOptions {
   ratePerMinute: number;
   redis?: Redis;
   webDistDir?: string;
+  /** Where logs go; standard output unless a test captures them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -37,12 +39,13 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
         ? false
         : {
             level: options.logLevel,
+            ...(options.logStream ? { stream: options.logStream } : {}),
             redact: {
               paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.newPassword', '*.oldPassword', '*.fundPassword', '*.privateKey'],
               censor: '[hidden]',
             },
           },
-    logController: { disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace' },
+    logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace' }),
   });
 
   app.addHook('onSend', async (request, reply) => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BonusType } from '../enums.ts';
 import { moneyString } from '../money.ts';
 import { body, defineCall, langField, requestId } from './define.ts';
-import { checkDateRange, currency, dateRangeFields, id, isoTime, pageFields, paged } from './common.ts';
+import { checkDateRange, currency, dateRangeFields, entityId as id, isoTime, pageFields, paged } from './common.ts';
 import { balances } from './player.ts';
 
 export const bonusTypeCode = z

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, GameType } from '../enums.ts';
+import type { ErrorCodeValue } from '../errors.ts';
+import { ErrorCode } from '../errors.ts';
 
 /** The two wallet currencies; anything else is an input error rather than a silent zero balance. */
 export const currency = z.enum(CURRENCIES);
@@ -11,19 +13,44 @@ export const isoTime = z.string().describe('ISO 8601 with offset');
 export const isoTimeInput = z.iso.datetime({ offset: true });
 
 /** Database ids: positive integers, far below 2^53 so JSON numbers hold them exactly. */
-export const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+export const entityId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const GAME_TYPE_CODES = Object.values(GameType) as readonly (typeof GameType)[keyof typeof GameType][];
 export const gameTypeCode = z.literal(GAME_TYPE_CODES).describe('Game type code of SPEC section 3');
 
 /**
- * Base58check TRON address. Only the shape is checked here; the checksum is checked by the server,
- * which answers 10052 so the player sees "invalid Tron address" rather than a generic input error.
+ * A format check whose failure has its own code in the catalogue (SPEC section 8). The code rides
+ * on the issue as `params.code`, so the server answers e.g. 10052 instead of a generic 12 and the
+ * web shows the specific message; see `catalogueCodeOf`.
+ */
+export function catalogueCheck<T>(test: (value: T) => boolean, code: ErrorCodeValue, message: string) {
+  return [test, { message, params: { code } }] as const;
+}
+
+/** The catalogue code carried by the first issue that has one (see `catalogueCheck`). */
+export function catalogueCodeOf(issues: readonly z.core.$ZodIssue[]): ErrorCodeValue | undefined {
+  for (const issue of issues) {
+    const code = (issue as { params?: { code?: unknown } }).params?.code;
+    if (typeof code === 'number') return code as ErrorCodeValue;
+    if (issue.code === 'invalid_union') {
+      const nested = issue.errors.flatMap((list) => list);
+      const found = catalogueCodeOf(nested);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+export const TRON_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/**
+ * TRON address as written (base58, 34 characters, starting with T). The contract checks the shape
+ * only: the checksum needs SHA-256, which the server verifies (also answering 10052).
  */
 export const tronAddress = z
   .string()
   .trim()
-  .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'not a TRON address')
+  .refine(...catalogueCheck((v: string) => TRON_ADDRESS_PATTERN.test(v), ErrorCode.INVALID_TRON_ADDRESS, 'not a TRON address'))
   .describe('TRON base58 address starting with T');
 
 export const PAGE_SIZE_MAX = 100;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BetLevel, BetStatus, HASH_GAME_IDS, RoundPeriod } from '../enums.ts';
 import { moneyString, positiveMoneyAmount } from '../money.ts';
 import { body, defineCall, requestId } from './define.ts';
-import { checkDateRange, currency, dateRangeFields, id, isoTime, pageFields, paged } from './common.ts';
+import { checkDateRange, currency, dateRangeFields, entityId as id, isoTime, pageFields, paged } from './common.ts';
 import { balances } from './player.ts';
 
 // The spec lists no hash-game calls (the original product bet by transfer only, plus screens whose

@@ -1,10 +1,29 @@
 import type { CallDefinition } from './define.ts';
+import { activityCalls } from './activity.ts';
 import { appCalls, keypointCalls, noticeCalls } from './app.ts';
+import { autoBetCalls } from './auto-bet.ts';
+import { hashGameCalls } from './hash-game.ts';
+import { mailCalls } from './mail.ts';
+import { playerMarkCalls } from './player-mark.ts';
 import { playerCalls } from './player.ts';
+import { reportCalls } from './report.ts';
+import { thirdGameCalls } from './third-game.ts';
+import { vipCalls } from './vip.ts';
+import { bankCalls, walletCalls } from './wallet.ts';
 
 export * from './define.ts';
+export * from './common.ts';
 export * from './player.ts';
 export * from './app.ts';
+export * from './vip.ts';
+export * from './third-game.ts';
+export * from './mail.ts';
+export * from './activity.ts';
+export * from './report.ts';
+export * from './wallet.ts';
+export * from './auto-bet.ts';
+export * from './player-mark.ts';
+export * from './hash-game.ts';
 
 /** Every call of SPEC section 7, grouped as the URL is. One source for server routes, client and OpenAPI. */
 export const CALL_GROUPS = {
@@ -12,6 +31,18 @@ export const CALL_GROUPS = {
   app: appCalls,
   notice: noticeCalls,
   keypoint: keypointCalls,
+  vip: vipCalls,
+  thirdGame: thirdGameCalls,
+  mail: mailCalls,
+  activity: activityCalls,
+  report: reportCalls,
+  // Player-scoped money paths (/v1/player/balance, cashout_*, bet_address, finance_password).
+  wallet: walletCalls,
+  bank: bankCalls,
+  autoBet: autoBetCalls,
+  playerMark: playerMarkCalls,
+  // Designed calls: the spec's hash-game screens name no calls of their own.
+  hashGame: hashGameCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { body, defineCall, emptyBody, langField } from './define.ts';
-import { id, isoTime, pageFields, paged } from './common.ts';
+import { entityId as id, isoTime, pageFields, paged } from './common.ts';
 
 // The spec names the mail calls but none of their fields: all of them are our design.
 

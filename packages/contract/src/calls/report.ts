@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyString } from '../money.ts';
 import { body, defineCall } from './define.ts';
-import { currency, gameTypeCode, id, isoTime, lastDay, pageFields, paged } from './common.ts';
+import { currency, gameTypeCode, entityId as id, isoTime, lastDay, pageFields, paged } from './common.ts';
 import { betStatusCode } from './hash-game.ts';
 
 // Request fields are the spec's; every reply field is our design for the /report and

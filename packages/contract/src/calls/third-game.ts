@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GAME_CURRENCY } from '../constants.ts';
 import { body, defineCall, langField } from './define.ts';
-import { gameTypeCode, id } from './common.ts';
+import { gameTypeCode, entityId as id } from './common.ts';
 import { balances } from './player.ts';
 
 /** Operating systems the client reports; "other" keeps an unknown device playable. */

@@ -4,11 +4,15 @@ import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from './session.service.ts';
 import type { PlayerService } from './player.service.ts';
 
-/** Tighter limits where a call costs a password hash or sends mail. */
-const CREDENTIALS_LIMIT = { max: 30, timeWindow: '1 minute' };
-const MAIL_LIMIT = { max: 10, timeWindow: '1 minute' };
+/** Tighter per-address limits where a call costs a password hash or sends mail. */
+export interface PlayerRouteLimits {
+  credentialsPerMinute: number;
+  mailPerMinute: number;
+}
 
-export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionService, players: PlayerService) {
+export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionService, players: PlayerService, limits: PlayerRouteLimits) {
+  const CREDENTIALS_LIMIT = { max: limits.credentialsPerMinute, timeWindow: '1 minute' };
+  const MAIL_LIMIT = { max: limits.mailPerMinute, timeWindow: '1 minute' };
   const origin = (ctx: { ip: string; clientIp: string | null; lang: any; body: { lang?: string } }) => ({
     ip: ctx.ip,
     clientIp: ctx.clientIp,

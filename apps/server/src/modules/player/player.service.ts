@@ -105,7 +105,7 @@ export class PlayerService {
       return { row, session };
     });
     await this.sessions.announceEnded(row.id);
-    return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip }) };
+    return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip, last_client_ip: origin.clientIp }) };
   }
 
   async load(session: AuthenticatedSession): Promise<Player> {

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 8080, DATA_DIR: './data', TRUST_PROXY: false, devOutbox: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every wrong setting in one error', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', TRUST_PROXY: 'maybe?' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toMatch(/PORT: .*\(got "eighty"\)/);
+      expect(message).toMatch(/DATABASE_URL: must be a URL starting with postgres:/);
+      expect(message).toMatch(/TRUST_PROXY/);
+    }
+  });
+
+  it('never echoes a secret setting back', () => {
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache' })).toThrow(/REDIS_URL.*\(got \(hidden\)\)/);
+    expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache' })).not.toThrow(/hunter2/);
+  });
+
+  it('requires SMTP in production and forbids the development outbox there', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).devOutbox).toBe(false);
+  });
+
+  it('reads a trusted proxy list, hop count or switch', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.2' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.0.0.2']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+  });
+});

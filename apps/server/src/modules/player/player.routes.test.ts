@@ -1,0 +1,326 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+
+describe('/v1/player/register', () => {
+  it('creates an account player, signs it in and returns zero balances', async () => {
+    const account = unique('alice');
+    const reply = await t.call('/v1/player/register', { kind: 1, account, password: 'abc123' });
+    expect(reply.code).toBe(0);
+    expect(reply.data.token).toMatch(/^[\w-]{40,}$/);
+    expect(reply.data.player).toMatchObject({ account, email: null, balances: { usdt: '0', trx: '0' }, hasRecharged: false });
+  });
+
+  it('rejects an account that exists, in any letter case, with 10003', async () => {
+    const account = unique('bob');
+    await t.registerPlayer(account);
+    expect((await t.call('/v1/player/register', { kind: 1, account: account.toUpperCase(), password: 'abc123' })).code).toBe(10003);
+  });
+
+  it('lets exactly one of two simultaneous registrations of the same account succeed', async () => {
+    const account = unique('twin');
+    const replies = await Promise.all([
+      t.call('/v1/player/register', { kind: 1, account, password: 'abc123' }),
+      t.call('/v1/player/register', { kind: 1, account, password: 'xyz789' }),
+    ]);
+    expect(replies.map((r) => r.code).sort()).toEqual([0, 10003]);
+  });
+
+  it('rejects passwords without a digit or a letter and accounts with symbols with 12', async () => {
+    expect((await t.call('/v1/player/register', { kind: 1, account: unique('p'), password: 'abcdefg' })).code).toBe(12);
+    expect((await t.call('/v1/player/register', { kind: 1, account: unique('p'), password: '1234567' })).code).toBe(12);
+    expect((await t.call('/v1/player/register', { kind: 1, account: 'bad_name!', password: 'abc123' })).code).toBe(12);
+  });
+
+  it('registers by email with the mailed code', async () => {
+    const email = `${unique('mail')}@example.com`;
+    const sent = await t.call('/v1/player/captcha', { account: email, lang: 'en_US' });
+    expect(sent.code).toBe(0);
+    expect(sent.data.expiresIn).toBeGreaterThan(0);
+    const code = await t.latestCode(email);
+    const reply = await t.call('/v1/player/register', { kind: 2, email, code, password: 'abc123' });
+    expect(reply.code).toBe(0);
+    expect(reply.data.player.email).toBe(email);
+    const login = await t.call('/v1/player/login', { kind: 2, email, password: 'abc123' });
+    expect(login.code).toBe(0);
+  });
+
+  it('refuses a wrong email code with 10024 and, after too many tries, treats the code as expired (10023)', async () => {
+    const email = `${unique('guess')}@example.com`;
+    await t.call('/v1/player/captcha', { account: email });
+    const code = await t.latestCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await t.call('/v1/player/register', { kind: 2, email, code: wrong, password: 'abc123' })).code).toBe(10024);
+    }
+    expect((await t.call('/v1/player/register', { kind: 2, email, code, password: 'abc123' })).code).toBe(10023);
+  });
+
+  it('answers 10023 for an expired code', async () => {
+    const short = await startTestApp({ VERIFICATION_CODE_TTL_SECONDS: '30' });
+    try {
+      const email = `${unique('late')}@example.com`;
+      await short.call('/v1/player/captcha', { account: email });
+      const code = await short.latestCode(email);
+      await short.app.database.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+      expect((await short.call('/v1/player/register', { kind: 2, email, code, password: 'abc123' })).code).toBe(10023);
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('limits registrations per address per day with 10010', async () => {
+    const limited = await startTestApp({ REGISTRATIONS_PER_IP_PER_DAY: '2' });
+    try {
+      await limited.registerPlayer();
+      await limited.registerPlayer();
+      expect((await limited.call('/v1/player/register', { kind: 1, account: unique('third'), password: 'abc123' })).code).toBe(10010);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('/v1/player/captcha', () => {
+  it('rejects a malformed email with 12 and a registered one with 10003', async () => {
+    expect((await t.call('/v1/player/captcha', { account: 'not-an-email' })).code).toBe(12);
+    const email = `${unique('taken')}@example.com`;
+    await t.call('/v1/player/captcha', { account: email });
+    await t.call('/v1/player/register', { kind: 2, email, code: await t.latestCode(email), password: 'abc123' });
+    expect((await t.call('/v1/player/captcha', { account: email })).code).toBe(10003);
+  });
+
+  it('refuses a second code inside the resend window with 10001', async () => {
+    const slow = await startTestApp({ VERIFICATION_CODE_RESEND_SECONDS: '60' });
+    try {
+      const email = `${unique('again')}@example.com`;
+      expect((await slow.call('/v1/player/captcha', { account: email })).code).toBe(0);
+      expect((await slow.call('/v1/player/captcha', { account: email })).code).toBe(10001);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('/v1/player/checkAccount', () => {
+  it('tells whether an account is taken', async () => {
+    const { account } = await t.registerPlayer();
+    expect((await t.call('/v1/player/checkAccount', { account })).data).toEqual({ account, exists: true });
+    expect((await t.call('/v1/player/checkAccount', { account: unique('free') })).data.exists).toBe(false);
+  });
+});
+
+describe('/v1/player/login', () => {
+  it('signs in with account and password and records the reported Client-IP', async () => {
+    const { account } = await t.registerPlayer(undefined, 'pass1234');
+    const reply = await t.call('/v1/player/login', { kind: 1, account, password: 'pass1234' }, { headers: { 'client-ip': '203.0.113.7' } });
+    expect(reply.code).toBe(0);
+    expect(reply.data.player.ip).toBe('203.0.113.7');
+  });
+
+  it('rejects an unknown account with 10002 and a wrong password with 10007', async () => {
+    expect((await t.call('/v1/player/login', { kind: 1, account: unique('ghost'), password: 'abc123' })).code).toBe(10002);
+    const { account } = await t.registerPlayer();
+    expect((await t.call('/v1/player/login', { kind: 1, account, password: 'wrong999' })).code).toBe(10007);
+  });
+
+  it('refuses a disabled player with 10005', async () => {
+    const { account, playerId, password } = await t.registerPlayer();
+    await t.app.database.db.updateTable('players').set({ status: 1 }).where('id', '=', playerId).execute();
+    expect((await t.call('/v1/player/login', { kind: 1, account, password })).code).toBe(10005);
+  });
+
+  it('invalidates the previous session: its next call gets 10032', async () => {
+    const { account, password, token: first } = await t.registerPlayer();
+    expect((await t.call('/v1/player/load', {}, { token: first })).code).toBe(0);
+    const second = await t.call('/v1/player/login', { kind: 1, account, password });
+    expect(second.code).toBe(0);
+    expect((await t.call('/v1/player/load', {}, { token: first })).code).toBe(10032);
+    expect((await t.call('/v1/player/load', {}, { token: second.data.token })).code).toBe(0);
+  });
+
+  it('keeps exactly one session when the same player logs in twice at once', async () => {
+    const { account, password } = await t.registerPlayer();
+    const [a, b] = await Promise.all([
+      t.call('/v1/player/login', { kind: 1, account, password }),
+      t.call('/v1/player/login', { kind: 1, account, password }),
+    ]);
+    const codes = await Promise.all([a, b].map((r) => t.call('/v1/player/load', {}, { token: r.data.token }).then((x) => x.code)));
+    expect(codes.sort()).toEqual([0, 10032]);
+  });
+
+  it('blocks an address after too many failed logins with 10001', async () => {
+    const strict = await startTestApp({ LOGIN_FAILURES_PER_IP: '3' });
+    try {
+      const { account, password } = await strict.registerPlayer();
+      for (let i = 0; i < 3; i++) await strict.call('/v1/player/login', { kind: 1, account, password: 'nope1234' });
+      expect((await strict.call('/v1/player/login', { kind: 1, account, password })).code).toBe(10001);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe('authentication', () => {
+  it('answers HTTP 401 without a token and with an unknown one', async () => {
+    expect((await t.call('/v1/player/load', {})).status).toBe(401);
+    expect((await t.call('/v1/player/load', {}, { token: 'x'.repeat(43) })).status).toBe(401);
+  });
+
+  it('answers 10008 once the session has expired', async () => {
+    const { token, playerId } = await t.registerPlayer();
+    await t.app.database.db.updateTable('player_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('player_id', '=', playerId).execute();
+    // The cached copy still knows the old expiry until it is refreshed; a fresh instance reads the row.
+    t.app.services.sessions.close();
+    const reply = await t.call('/v1/player/load', {}, { token });
+    expect(reply.code).toBe(10008);
+  });
+
+  it('answers in the caller\'s language', async () => {
+    const reply = await t.call('/v1/player/login', { kind: 1, account: unique('nobody'), password: 'abc123' }, { headers: { language: 'zh_CN' } });
+    expect(reply.code).toBe(10002);
+    expect(reply.msg).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('/v1/player/load', () => {
+  it('returns the signed-in player', async () => {
+    const { token, playerId, account } = await t.registerPlayer();
+    const reply = await t.call('/v1/player/load', {}, { token });
+    expect(reply.data).toMatchObject({ id: playerId, account, avatar: '01', accountType: 0, experienceType: 0, userType: 0 });
+  });
+
+  it('answers 10004 when the player row is gone', async () => {
+    const { token, playerId } = await t.registerPlayer();
+    await t.app.database.db.deleteFrom('player_sessions').where('player_id', '=', playerId).execute().catch(() => undefined);
+    // Sessions reference players; a missing player can only be simulated through the service.
+    await expect(t.app.services.players.load({ playerId: 999_999_999, sessionId: 1n })).rejects.toMatchObject({ code: 10004 });
+    expect(token).toBeTruthy();
+  });
+});
+
+describe('/v1/player/logout', () => {
+  it('ends the session: the token then gets HTTP 401', async () => {
+    const { token } = await t.registerPlayer();
+    expect((await t.call('/v1/player/logout', {}, { token })).code).toBe(0);
+    expect((await t.call('/v1/player/load', {}, { token })).status).toBe(401);
+  });
+});
+
+describe('/v1/player/heartbeat', () => {
+  it('carries an active notice once per session, then none', async () => {
+    const { token } = await t.registerPlayer();
+    await t.app.database.db
+      .insertInto('notices')
+      .values({ title: JSON.stringify({ en_US: 'Maintenance', zh_CN: '维护' }), content: JSON.stringify({ en_US: 'Tonight 2:00', zh_CN: '今晚2点' }) })
+      .execute();
+    const first = await t.call('/v1/player/heartbeat', {}, { token, headers: { language: 'zh_CN' } });
+    expect(first.data.notice).toMatchObject({ title: '维护', content: '今晚2点' });
+    const second = await t.call('/v1/player/heartbeat', {}, { token });
+    expect(second.data.notice).toBeNull();
+  });
+});
+
+describe('/v1/player/resetpwd', () => {
+  it('changes the password knowing the old one', async () => {
+    const { token, account } = await t.registerPlayer(undefined, 'old12345');
+    expect((await t.call('/v1/player/resetpwd', { oldPassword: 'old12345', newPassword: 'new12345' }, { token })).code).toBe(0);
+    expect((await t.call('/v1/player/login', { kind: 1, account, password: 'new12345' })).code).toBe(0);
+  });
+
+  it('rejects a wrong current password with 10027 and an unchanged one with 10019', async () => {
+    const { token } = await t.registerPlayer(undefined, 'old12345');
+    expect((await t.call('/v1/player/resetpwd', { oldPassword: 'bad12345', newPassword: 'new12345' }, { token })).code).toBe(10027);
+    expect((await t.call('/v1/player/resetpwd', { oldPassword: 'old12345', newPassword: 'old12345' }, { token })).code).toBe(10019);
+  });
+});
+
+describe('/v1/player/email/captcha and /v1/player/updateprofile', () => {
+  it('binds an email with its code, then refuses another with 10016', async () => {
+    const { token } = await t.registerPlayer();
+    const email = `${unique('bind')}@example.com`;
+    expect((await t.call('/v1/player/email/captcha', { account: email }, { token })).code).toBe(0);
+    const code = await t.latestCode(email);
+    const bound = await t.call('/v1/player/updateprofile', { email, code }, { token });
+    expect(bound.code).toBe(0);
+    expect(bound.data.email).toBe(email);
+    expect((await t.call('/v1/player/email/captcha', { account: `${unique('other')}@example.com` }, { token })).code).toBe(10016);
+  });
+
+  it('refuses an email another player holds with 10016', async () => {
+    const first = await t.registerPlayer();
+    const email = `${unique('shared')}@example.com`;
+    await t.call('/v1/player/email/captcha', { account: email }, { token: first.token });
+    await t.call('/v1/player/updateprofile', { email, code: await t.latestCode(email) }, { token: first.token });
+    const second = await t.registerPlayer();
+    expect((await t.call('/v1/player/email/captcha', { account: email }, { token: second.token })).code).toBe(10016);
+  });
+
+  it('changes the avatar to a numbered two-digit image and rejects others with 12', async () => {
+    const { token } = await t.registerPlayer();
+    expect((await t.call('/v1/player/updateprofile', { avatar: '07' }, { token })).data.avatar).toBe('07');
+    expect((await t.call('/v1/player/updateprofile', { avatar: '7' }, { token })).code).toBe(12);
+    expect((await t.call('/v1/player/updateprofile', { avatar: '99' }, { token })).code).toBe(12);
+  });
+
+  it('answers 10017 when nothing would change', async () => {
+    const { token } = await t.registerPlayer();
+    expect((await t.call('/v1/player/updateprofile', { avatar: '01' }, { token })).code).toBe(10017);
+  });
+
+  it('rejects a bad email format on binding with 12', async () => {
+    const { token } = await t.registerPlayer();
+    expect((await t.call('/v1/player/email/captcha', { account: 'nope@' }, { token })).code).toBe(12);
+  });
+});
+
+describe('/v1/player/captchachpwd and /v1/player/changepwd', () => {
+  it('resets a forgotten password by code and ends the old session with 10008', async () => {
+    const email = `${unique('forgot')}@example.com`;
+    await t.call('/v1/player/captcha', { account: email });
+    const registered = await t.call('/v1/player/register', { kind: 2, email, code: await t.latestCode(email), password: 'abc123' });
+    const oldToken = registered.data.token;
+    const sent = await t.call('/v1/player/captchachpwd', { account: email, lang: 'en_US' });
+    expect(sent.code).toBe(0);
+    expect(sent.data.maskedEmail).toMatch(/\*\*\*@example\.com$/);
+    const code = await t.latestCode(email);
+    expect((await t.call('/v1/player/changepwd', { account: email, code, password: 'newpass1' })).code).toBe(0);
+    expect((await t.call('/v1/player/login', { kind: 2, email, password: 'newpass1' })).code).toBe(0);
+    expect((await t.call('/v1/player/load', {}, { token: oldToken })).code).toBe(10008);
+  });
+
+  it('answers 10002 for an unknown account and 10015 when no email is linked', async () => {
+    expect((await t.call('/v1/player/captchachpwd', { account: unique('nobody') })).code).toBe(10002);
+    const { account } = await t.registerPlayer();
+    expect((await t.call('/v1/player/captchachpwd', { account })).code).toBe(10015);
+    expect((await t.call('/v1/player/changepwd', { account, code: '123456', password: 'abc1234' })).code).toBe(10015);
+  });
+
+  it('refuses a wrong code with 10024 and a code used twice with 10023', async () => {
+    const email = `${unique('twice')}@example.com`;
+    await t.call('/v1/player/captcha', { account: email });
+    await t.call('/v1/player/register', { kind: 2, email, code: await t.latestCode(email), password: 'abc123' });
+    await t.call('/v1/player/captchachpwd', { account: email });
+    const code = await t.latestCode(email);
+    expect((await t.call('/v1/player/changepwd', { account: email, code: code === '999999' ? '000000' : '999999', password: 'zzz999' })).code).toBe(10024);
+    expect((await t.call('/v1/player/changepwd', { account: email, code, password: 'zzz999' })).code).toBe(0);
+    expect((await t.call('/v1/player/changepwd', { account: email, code, password: 'yyy888' })).code).toBe(10023);
+  });
+
+  it('refuses the current password as the new one with 10019', async () => {
+    const email = `${unique('same')}@example.com`;
+    await t.call('/v1/player/captcha', { account: email });
+    await t.call('/v1/player/register', { kind: 2, email, code: await t.latestCode(email), password: 'abc123' });
+    await t.call('/v1/player/captchachpwd', { account: email });
+    expect((await t.call('/v1/player/changepwd', { account: email, code: await t.latestCode(email), password: 'abc123' })).code).toBe(10019);
+  });
+});

@@ -1,0 +1,97 @@
+import { loadConfig } from '../config.ts';
+import { createApplication, type Application } from '../app.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export interface Envelope<T = any> {
+  code: number;
+  msg: string;
+  data: T;
+}
+
+export interface CallOptions {
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: Application;
+  url: string;
+  /** POSTs a JSON body through real HTTP and returns the HTTP status with the envelope. */
+  call<T = any>(path: string, body?: unknown, options?: CallOptions): Promise<Envelope<T> & { status: number }>;
+  /** POSTs a raw body, for malformed-input tests. */
+  raw(path: string, body: string, headers?: Record<string, string>): Promise<{ status: number; json: any }>;
+  /** The newest verification code mailed to an address (development outbox). */
+  latestCode(email: string): Promise<string>;
+  /** Registers an account player and returns its token. */
+  registerPlayer(account?: string, password?: string): Promise<{ token: string; playerId: number; account: string; password: string }>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApp(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    CREDENTIALS_RATE_PER_MINUTE: '100000',
+    MAIL_RATE_PER_MINUTE: '100000',
+    VERIFICATION_CODE_RESEND_SECONDS: '0',
+    REGISTRATIONS_PER_IP_PER_DAY: '1000',
+    LOGIN_FAILURES_PER_IP: '1000',
+    DEV_OUTBOX: 'true',
+    WEB_DIST_DIR: '/nonexistent',
+    ...env,
+  });
+  const app = await createApplication(config, { database, logStream: options.logStream });
+  const url = await app.http.listen({ host: '127.0.0.1', port: 0 });
+
+  const call: TestApp['call'] = async (path, body = {}, options = {}) => {
+    const response = await fetch(url + path, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(options.token ? { authorization: options.token } : {}),
+        ...options.headers,
+      },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, ...((await response.json()) as Envelope) };
+  };
+
+  const raw: TestApp['raw'] = async (path, body, headers = { 'content-type': 'application/json' }) => {
+    const response = await fetch(url + path, { method: 'POST', headers, body });
+    const text = await response.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { unparsable: text };
+    }
+    return { status: response.status, json };
+  };
+
+  const latestCode = async (email: string) => {
+    const response = await fetch(url + '/dev/outbox', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: email }),
+    });
+    const { data } = (await response.json()) as Envelope<{ body: string }[]>;
+    const match = data[0]?.body.match(/\b(\d{6})\b/);
+    if (!match) throw new Error(`no code mailed to ${email}`);
+    return match[1];
+  };
+
+  const registerPlayer: TestApp['registerPlayer'] = async (account, password = 'secret123') => {
+    const name = account ?? `player${process.pid}${++counter}${Math.floor(Math.random() * 1e4)}`;
+    const reply = await call('/v1/player/register', { kind: 1, account: name, password });
+    if (reply.code !== 0) throw new Error(`register failed: ${reply.code} ${reply.msg}`);
+    return { token: reply.data.token, playerId: reply.data.player.id, account: name, password };
+  };
+
+  return { app, url, call, raw, latestCode, registerPlayer, close: () => app.close() };
+}

@@ -1,0 +1,67 @@
+import { i18n } from '../i18n';
+import { currentPath, LOGIN_PATH, navigateTo } from '../lib/navigation';
+import { queryClient } from '../state/queryClient';
+import { clearSession, useSession } from '../state/session';
+import { useSettings } from '../state/settings';
+import { beginLoading, showActivityPopup, showConfirm, showToast } from '../state/ui';
+import { createApiClient, type SessionEndReason } from './client';
+
+export { ApiError } from './client';
+export type { CallOptions } from './client';
+
+/**
+ * In-app browsers (WeChat, Facebook, Instagram, Line, Telegram, UC) keep stale connections after a
+ * timeout; a reload is the reliable cure there, so they get a popup offering one instead of a toast.
+ */
+function prefersReloadOnTimeout(userAgent = navigator.userAgent): boolean {
+  return /MicroMessenger|FBAN|FBAV|Instagram|Line\/|Telegram|UCBrowser/i.test(userAgent);
+}
+
+let endingSession = false;
+
+/** Logs out and, unless the player is on home, sends them to the login screen. */
+export function endSession(reason: SessionEndReason | 'logout', message?: string): void {
+  const hadSession = useSession.getState().token !== null;
+  clearSession();
+  queryClient.removeQueries({ queryKey: ['player'] });
+  if (message) showToast(message);
+  if (reason === 'logout' || !hadSession || endingSession) return;
+  endingSession = true;
+  // Several calls in flight may all report the ended session; one redirect is enough.
+  setTimeout(() => {
+    endingSession = false;
+  }, 1000);
+  if (currentPath() !== '/home') navigateTo(LOGIN_PATH, { replace: true });
+}
+
+export const api = createApiClient({
+  getToken: () => useSession.getState().token,
+  getClientIp: () => useSession.getState().clientIp,
+  getLanguage: () => useSettings.getState().language,
+  events: {
+    businessError: (_code, message) => showToast(message),
+    sessionEnded: (reason, message) => endSession(reason, message),
+    httpError: (status) => showToast(i18n.t('errors.httpStatus', { status })),
+    maintenance: () => {
+      void showActivityPopup({
+        title: i18n.t('errors.maintenanceTitle'),
+        message: i18n.t('errors.maintenance'),
+        button: i18n.t('common.ok'),
+        testId: 'maintenance-popup',
+      }).then(() => navigateTo('/home', { replace: true }));
+    },
+    timeout: () => {
+      if (prefersReloadOnTimeout()) {
+        void showConfirm({
+          message: i18n.t('errors.timeoutReload'),
+          confirm: i18n.t('common.refresh'),
+          cancel: i18n.t('common.cancel'),
+        }).then((reload) => reload && window.location.reload());
+      } else {
+        showToast(i18n.t('errors.timeout'));
+      }
+    },
+    networkError: () => showToast(i18n.t('errors.network')),
+    beginLoading,
+  },
+});

@@ -1,0 +1,50 @@
+import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@lobby/contract';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+type Messages = Record<string, unknown>;
+
+// Each language is its own chunk: a player downloads the one they read, not all eight.
+const loaders = import.meta.glob<{ default: Messages }>('../locales/*.json');
+
+const loaded = new Set<Language>();
+
+async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const load = loaders[`../locales/${language}.json`];
+  if (!load) return;
+  const module = await load();
+  i18n.addResourceBundle(language, 'translation', module.default, true, true);
+  loaded.add(language);
+}
+
+/** `zh_CN` → `zh-CN` for the html lang attribute; `ar_EG` turns the whole document right-to-left. */
+export function applyDocumentLanguage(language: Language, doc: Document = document): void {
+  doc.documentElement.lang = language.replace('_', '-');
+  doc.documentElement.dir = RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+}
+
+export async function initI18n(language: Language): Promise<void> {
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    resources: {},
+    partialBundledLanguages: true,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    react: { useSuspense: false },
+  });
+  await loadLanguage(language);
+  applyDocumentLanguage(language);
+  await i18n.changeLanguage(language);
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  applyDocumentLanguage(language);
+}
+
+export { i18n };

@@ -1,0 +1,24 @@
+import { appCalls, type HomeData } from '@lobby/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../api';
+import { CLIENT_VERSION, getPromotionChannel } from '../../config/app';
+import { useSettings } from '../settings';
+
+export const homeKeys = {
+  all: ['app', 'home'] as const,
+  lobby: (language: string, clientVersion: string, channel: string) =>
+    [...homeKeys.all, { language, clientVersion, channel }] as const,
+};
+
+/** The lobby: navigation, vendors and the game lists. Failures are silent; the lobby just stays empty. */
+export function useHomeData() {
+  const language = useSettings((s) => s.language);
+  const channel = getPromotionChannel();
+  return useQuery({
+    queryKey: homeKeys.lobby(language, CLIENT_VERSION, channel),
+    queryFn: ({ signal }): Promise<HomeData> =>
+      api.call(appCalls.home, { language, clientVersion: CLIENT_VERSION, promotionChannel: channel }, { silent: true, signal }),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,111 @@
+import { playerCalls, type CallRequest, type Player } from '@lobby/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, endSession } from '../../api';
+import { setPlayer, signIn, useSession } from '../session';
+import { useSettings } from '../settings';
+
+export const playerKeys = {
+  all: ['player'] as const,
+  profile: () => [...playerKeys.all, 'load'] as const,
+};
+
+/** The signed-in player; keeps the session store's copy in step for screens outside React Query. */
+export function usePlayer() {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: playerKeys.profile(),
+    queryFn: async ({ signal }): Promise<Player> => {
+      const player = await api.call(playerCalls.load, {}, { signal });
+      setPlayer(player);
+      return player;
+    },
+    enabled: token !== null,
+    initialData: () => useSession.getState().player ?? undefined,
+  });
+}
+
+function useSignedIn() {
+  const client = useQueryClient();
+  return (session: { token: string; player: Player }) => {
+    signIn(session.token, session.player);
+    client.setQueryData(playerKeys.profile(), session.player);
+  };
+}
+
+export function useLogin() {
+  const onSignedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof playerCalls.login>) => api.call(playerCalls.login, body, { loading: true }),
+    onSuccess: onSignedIn,
+  });
+}
+
+export function useRegister() {
+  const onSignedIn = useSignedIn();
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof playerCalls.register>) =>
+      api.call(playerCalls.register, body, { loading: true }),
+    onSuccess: onSignedIn,
+  });
+}
+
+export function useSendRegisterCode() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.call(playerCalls.captcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
+  });
+}
+
+export function useSendResetCode() {
+  return useMutation({
+    mutationFn: (account: string) =>
+      api.call(playerCalls.captchaChangePassword, { account, lang: useSettings.getState().language }, { loading: true }),
+  });
+}
+
+export function useResetForgottenPassword() {
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof playerCalls.changePassword>) =>
+      api.call(playerCalls.changePassword, body, { loading: true }),
+  });
+}
+
+export function useChangeLoginPassword() {
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof playerCalls.resetPassword>) =>
+      api.call(playerCalls.resetPassword, body, { loading: true }),
+  });
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: async () => {
+      // The session ends on this device whatever the server answers: a player who asked to leave is out.
+      try {
+        await api.call(playerCalls.logout, {}, { loading: true, silent: true });
+      } finally {
+        endSession('logout');
+      }
+    },
+    meta: { silent: true },
+  });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof playerCalls.updateProfile>) =>
+      api.call(playerCalls.updateProfile, body, { loading: true }),
+    onSuccess: (player) => {
+      setPlayer(player);
+      client.setQueryData(playerKeys.profile(), player);
+    },
+  });
+}
+
+export function useSendBindEmailCode() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.call(playerCalls.emailCaptcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
+  });
+}

@@ -1,0 +1,19 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import { showToast } from './ui';
+
+/** Failures the client did not already show (feature codes such as a wrong password) become a toast. */
+function reportUnhandled(error: unknown, meta: Record<string, unknown> | undefined): void {
+  if (meta?.silent) return;
+  if (error instanceof ApiError && !error.handled && error.message) showToast(error.message);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => reportUnhandled(error, query.meta) }),
+  mutationCache: new MutationCache({ onError: (error, _v, _c, mutation) => reportUnhandled(error, mutation.meta) }),
+  defaultOptions: {
+    // The API client already retries what is safe to retry.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
