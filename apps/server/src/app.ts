@@ -11,6 +11,7 @@ import { createHttpServer } from './http/server.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
 import { registerPlayerRoutes } from './modules/player/player.routes.ts';
 import { PlayerService } from './modules/player/player.service.ts';
+import { PlayerSnapshotCache } from './modules/player/player-snapshot.cache.ts';
 import { SessionRepository } from './modules/player/session.repo.ts';
 import { SessionService } from './modules/player/session.service.ts';
 import { VerificationService } from './modules/player/verification.service.ts';
@@ -47,10 +48,15 @@ export async function createApplication(config: Config, overrides: { database?: 
     resendSeconds: config.VERIFICATION_CODE_RESEND_SECONDS,
     perIpPerHour: 30,
   });
-  const players = new PlayerService(database.db, sessions, verification, {
-    registrationsPerIpPerDay: config.REGISTRATIONS_PER_IP_PER_DAY,
-    loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
-  });
+  const snapshots = new PlayerSnapshotCache(bus, config.SESSION_CACHE_SECONDS * 1000);
+  const players = new PlayerService(
+    database.db,
+    sessions,
+    verification,
+    { registrationsPerIpPerDay: config.REGISTRATIONS_PER_IP_PER_DAY, loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP },
+    snapshots,
+    bus,
+  );
 
   const http = await createHttpServer({
     logLevel: config.LOG_LEVEL,
@@ -97,6 +103,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       closed = true;
       await http.close();
       sessions.close();
+      snapshots.close();
       await bus.close();
       redis?.disconnect();
       await database.close();

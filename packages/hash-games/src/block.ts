@@ -6,11 +6,13 @@ import { scanHeight, scanLastDecimalDigit, scanLastFive, type DecimalDigitWorkin
 
 export type { DecimalDigitWorking, FiveChars } from './scan.ts';
 
-const BLOCK_ID = /^[0-9a-fA-F]{64}$/;
+// Searching for one bad character is about twice as fast on V8 as matching all 64 with /^...{64}$/,
+// and settlement validates every block id it reads.
+const NOT_HEX = /[^0-9a-fA-F]/;
 const TWO_POW_32 = 0x1_0000_0000;
 
 export function isBlockId(value: unknown): value is string {
-  return typeof value === 'string' && BLOCK_ID.test(value);
+  return typeof value === 'string' && value.length === 64 && !NOT_HEX.test(value);
 }
 
 /** The block id in lower case; throws a RangeError unless it is 64 hex characters. */

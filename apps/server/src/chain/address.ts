@@ -26,7 +26,7 @@ export function addressBytesToBase58(bytes: Uint8Array): string {
   return base58check.encode(bytes);
 }
 
-/** `41...` (42 hex characters, any case; a leading `0x` is read as the 0x41 prefix, as TronWeb does) to base58check. */
+/** `41...` (42 hex characters, any case) to base58check. */
 export function hexToBase58(hex: string): string {
   return addressBytesToBase58(hexAddressToBytes(hex));
 }
@@ -37,9 +37,8 @@ export function base58ToHex(address: string): string {
 }
 
 function hexAddressToBytes(hex: string): Uint8Array {
-  const normalized = typeof hex === 'string' && /^0x[0-9a-fA-F]{40}$/.test(hex) ? `41${hex.slice(2)}` : hex;
-  if (typeof normalized !== 'string' || !HEX_ADDRESS.test(normalized)) throw new InvalidAddressError(hex);
-  return hexToBytes(normalized.toLowerCase());
+  if (typeof hex !== 'string' || !HEX_ADDRESS.test(hex)) throw new InvalidAddressError(hex);
+  return hexToBytes(hex.toLowerCase());
 }
 
 function base58AddressToBytes(address: string): Uint8Array {

@@ -7,7 +7,7 @@
 // cannot change recipient, amount or fee limit behind our back), and signs it locally; broadcast()
 // sends it. The txID is known before broadcast, so a crash in between can be reconciled from the
 // chain with getTransactionInfo(txId); an unsent transaction expires 60 s after it was built.
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { SELECTOR, encodeBalanceOfParams, encodeTransferParams, TRC20_BALANCE_OF, TRC20_TRANSFER } from './abi.ts';
 import { isValidTronAddress, privateKeyToAddress, toBase58Address, toHexAddress } from './address.ts';
 import { parseJson, stringifyJson } from './json.ts';
@@ -472,4 +472,3 @@ export class TronClient {
   }
 }
 
-export { bytesToHex as _bytesToHex };

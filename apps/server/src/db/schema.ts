@@ -108,14 +108,23 @@ export interface LedgerEntriesTable {
   created_at: Generated<Date>;
 }
 
-export interface Database {
+export interface PlayerTables {
   players: PlayersTable;
   player_sessions: PlayerSessionsTable;
   verification_codes: VerificationCodesTable;
   mail_outbox: MailOutboxTable;
   notices: NoticesTable;
   login_failures: LoginFailuresTable;
+}
+
+export interface LedgerTables {
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   ledger_entries: LedgerEntriesTable;
 }
+
+/**
+ * Every table. A module declares its own tables in an interface like the ones above (or in its
+ * own `tables.ts`) and adds it here.
+ */
+export interface Database extends PlayerTables, LedgerTables {}

@@ -1,4 +1,4 @@
-import type { CallDefinition, CallParsedRequest, Language } from '@lobby/contract';
+import { catalogueCodeOf, ErrorCode, type CallDefinition, type CallParsedRequest, type Language } from '@lobby/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, UnauthorizedError } from './app-error.ts';
 import { reportedClientIp, requestLanguage } from './request-context.ts';
@@ -52,10 +52,11 @@ export function registerCall<C extends CallDefinition>(
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const where = issue?.path.length ? issue.path.join('.') : 'body';
-        throw new AppError(12, `${where}: ${issue?.message ?? 'invalid'}`);
+        // A format with its own catalogue code (a TRON address, a PIX key) answers with that code.
+        throw new AppError(catalogueCodeOf(parsed.error.issues) ?? ErrorCode.INVALID_PARAMETERS, `${where}: ${issue?.message ?? 'invalid'}`);
       }
       const data = await handler({
-        body: parsed.data,
+        body: parsed.data as CallParsedRequest<C>,
         session: session as CallContext<C>['session'],
         ip: request.ip,
         clientIp: reportedClientIp(request),

@@ -26,8 +26,8 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Fastify with the cross-cutting rules: envelope errors, headers, limits, request ids, redacted logs. */
 export async function createHttpServer(options: ServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({
-    trustProxy: options.trustProxy,
+  const app: FastifyInstance = Fastify({
+    trustProxy: options.trustProxy as boolean | string[],
     bodyLimit: options.bodyLimit,
     requestIdHeader: false,
     genReqId: (request) => {

@@ -204,7 +204,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   '/v1/hashGame/verify': { gameId: 4, blockId: BLOCK_1000, height: 1000, area: 'banker', amount: '1001' },
 };
 
-const callByPath = new Map(ALL_CALLS.map((call) => [call.path, call]));
+const callByPath = new Map<string, CallDefinition>(ALL_CALLS.map((c) => [c.path, c]));
 function call(path: string): CallDefinition {
   const found = callByPath.get(path);
   if (!found) throw new Error(`no call ${path}`);

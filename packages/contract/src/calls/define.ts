@@ -8,9 +8,9 @@ import { z } from 'zod';
  */
 export type CallAuth = 'public' | 'player' | 'optional';
 
-export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, Auth extends CallAuth = CallAuth> {
   path: `/v1/${string}`;
-  auth: CallAuth;
+  auth: Auth;
   summary: string;
   /** Calls that move money take a `requestId` idempotency key. */
   movesMoney?: boolean;
@@ -18,9 +18,9 @@ export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z
   response: Res;
 }
 
-export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
-  call: CallDefinition<Req, Res>,
-): CallDefinition<Req, Res> {
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType, Auth extends CallAuth>(
+  call: CallDefinition<Req, Res, Auth>,
+): CallDefinition<Req, Res, Auth> {
   return call;
 }
 

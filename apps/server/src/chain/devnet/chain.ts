@@ -52,7 +52,7 @@ const WITNESS_ADDRESS_HEX = toHexAddress(privateKeyToAddress(WITNESS_KEY));
 export const GENESIS_FAUCET_TRX = 10_000_000_000n * 1_000_000n;
 export const GENESIS_FAUCET_USDT = 10_000_000_000n * 1_000_000n;
 
-const BLOCK_VERSION = 30;
+export const BLOCK_VERSION = 30;
 /** How far ahead of the head a transaction may expire (java-tron's limit). */
 const MAX_EXPIRATION_AHEAD_MS = 24 * 60 * 60 * 1000;
 /** Lifetime of a transaction built by createtransaction / triggersmartcontract, as on mainnet. */
@@ -157,7 +157,7 @@ interface PersistedTx {
 
 function merkleRoot(txIds: string[]): Uint8Array {
   if (txIds.length === 0) return new Uint8Array(32);
-  let level = txIds.map((id) => hexToBytes(id));
+  let level: Uint8Array[] = txIds.map((id) => hexToBytes(id));
   while (level.length > 1) {
     const next: Uint8Array[] = [];
     for (let i = 0; i < level.length; i += 2) {
@@ -174,27 +174,51 @@ function numberBytes(n: number): Uint8Array {
   return out;
 }
 
-/** Builds a block the way mainnet names it: id = 8-byte big-endian height || sha256(header)[8..32]. */
-export function makeBlock(number: number, timestamp: number, parentHash: string, txIds: string[]): Block {
-  const txTrieRoot = merkleRoot(txIds);
-  const header = new ProtoWriter()
-    .int(1, timestamp)
-    .bytes(2, txTrieRoot)
-    .bytes(3, hexToBytes(parentHash))
-    .int(7, number)
-    .bytes(9, hexToBytes(WITNESS_ADDRESS_HEX))
-    .int(10, BLOCK_VERSION)
+export interface BlockHeaderFields {
+  number: number;
+  timestamp: number;
+  /** hex */
+  txTrieRoot: string;
+  parentHash: string;
+  witnessAddress: string;
+  version: number;
+}
+
+/** Protobuf bytes of BlockHeader.raw (core/Tron.proto): what a block id and the witness signature cover. */
+export function encodeBlockHeader(h: BlockHeaderFields): Uint8Array {
+  return new ProtoWriter()
+    .int(1, h.timestamp)
+    .bytes(2, hexToBytes(h.txTrieRoot))
+    .bytes(3, hexToBytes(h.parentHash))
+    .int(7, h.number)
+    .bytes(9, hexToBytes(h.witnessAddress))
+    .int(10, h.version)
     .finish();
-  const headerHash = sha256(header);
-  const id = concatBytes(numberBytes(number), headerHash.subarray(8));
+}
+
+/** Mainnet's rule: blockID = 8-byte big-endian height || the last 24 bytes of sha256(BlockHeader.raw). */
+export function blockIdOf(h: BlockHeaderFields): string {
+  return bytesToHex(concatBytes(numberBytes(h.number), sha256(encodeBlockHeader(h)).subarray(8)));
+}
+
+export function makeBlock(number: number, timestamp: number, parentHash: string, txIds: string[]): Block {
+  const fields: BlockHeaderFields = {
+    number,
+    timestamp,
+    txTrieRoot: bytesToHex(merkleRoot(txIds)),
+    parentHash,
+    witnessAddress: WITNESS_ADDRESS_HEX,
+    version: BLOCK_VERSION,
+  };
+  const headerHash = sha256(encodeBlockHeader(fields));
   return {
     number,
     timestamp,
     parentHash,
-    txTrieRoot: bytesToHex(txTrieRoot),
+    txTrieRoot: fields.txTrieRoot,
     witnessAddress: WITNESS_ADDRESS_HEX,
     headerHash: bytesToHex(headerHash),
-    id: bytesToHex(id),
+    id: bytesToHex(concatBytes(numberBytes(number), headerHash.subarray(8))),
     txIds,
   };
 }

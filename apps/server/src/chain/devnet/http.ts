@@ -10,6 +10,7 @@ import type { RawDataJson, TransactionJson } from '../transaction.ts';
 import { toBigIntAmount } from '../units.ts';
 import {
   type Block,
+  BLOCK_VERSION,
   BroadcastError,
   ContractValidateError,
   DEVNET_FAUCET_ADDRESS,
@@ -90,7 +91,7 @@ function blockJson(chain: DevnetChain, b: Block, visible: boolean, detail = true
         txTrieRoot: b.txTrieRoot,
         witness_address: addr(b.witnessAddress, visible),
         parentHash: b.parentHash,
-        version: 30,
+        version: BLOCK_VERSION,
         timestamp: b.timestamp,
       },
       witness_signature: chain.witnessSignature(b),

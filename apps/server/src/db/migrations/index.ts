@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as players from './0001_players.ts';
 import * as ledger from './0002_ledger.ts';
+import * as ledgerShards from './0004_ledger_shards.ts';
 
 /** Every migration, by name. Names sort in the order they must run; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
   '0001_players': players,
   '0002_ledger': ledger,
+  '0004_ledger_shards': ledgerShards,
 };

@@ -1,4 +1,4 @@
-import { playerCalls } from '@lobby/contract';
+import { playerCalls, type Language } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from './session.service.ts';
@@ -13,7 +13,7 @@ export interface PlayerRouteLimits {
 export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionService, players: PlayerService, limits: PlayerRouteLimits) {
   const CREDENTIALS_LIMIT = { max: limits.credentialsPerMinute, timeWindow: '1 minute' };
   const MAIL_LIMIT = { max: limits.mailPerMinute, timeWindow: '1 minute' };
-  const origin = (ctx: { ip: string; clientIp: string | null; lang: any; body: { lang?: string } }) => ({
+  const origin = (ctx: { ip: string; clientIp: string | null; lang: Language }) => ({
     ip: ctx.ip,
     clientIp: ctx.clientIp,
     lang: ctx.lang,

@@ -8,6 +8,8 @@ import { PlayerRepository, type PlayerRow } from './player.repo.ts';
 import { SessionRepository } from './session.repo.ts';
 import type { AuthenticatedSession, SessionService } from './session.service.ts';
 import type { VerificationService } from './verification.service.ts';
+import { PLAYER_CHANGED, type PlayerSnapshotCache } from './player-snapshot.cache.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 
 /** argon2id with OWASP's second recommended profile: 19 MiB, 2 passes. */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -30,7 +32,15 @@ export class PlayerService {
     private readonly sessions: SessionService,
     private readonly verification: VerificationService,
     private readonly limits: PlayerLimits,
+    private readonly snapshots: PlayerSnapshotCache,
+    private readonly bus: EventBus,
   ) {}
+
+  /** Tells every instance that this player's profile or balances changed. */
+  async announceChanged(playerId: number) {
+    this.snapshots.delete(playerId);
+    await this.bus.publish(PLAYER_CHANGED, { playerId });
+  }
 
   private get players() {
     return new PlayerRepository(this.db);
@@ -105,13 +115,18 @@ export class PlayerService {
       return { row, session };
     });
     await this.sessions.announceEnded(row.id);
+    await this.announceChanged(row.id);
     return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip, last_client_ip: origin.clientIp }) };
   }
 
   async load(session: AuthenticatedSession): Promise<Player> {
+    const cached = this.snapshots.get(session.playerId);
+    if (cached) return cached;
     const row = await this.players.findById(session.playerId);
     if (!row) throw fail('PLAYER_MISSING');
-    return this.toPlayer(row);
+    const player = await this.toPlayer(row);
+    this.snapshots.set(session.playerId, player);
+    return player;
   }
 
   async logout(session: AuthenticatedSession) {
@@ -189,7 +204,9 @@ export class PlayerService {
     }
     if (Object.keys(changes).length === 0) throw fail('PROFILE_UPDATED', 'nothing to change');
     try {
-      return this.toPlayer(await this.players.updateProfile(row.id, changes));
+      const updated = await this.toPlayer(await this.players.updateProfile(row.id, changes));
+      await this.announceChanged(row.id);
+      return updated;
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('EMAIL_ALREADY_LINKED');
       throw error;

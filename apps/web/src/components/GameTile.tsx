@@ -1,0 +1,65 @@
+import type { Game } from '@lobby/contract';
+import { memo } from 'react';
+import { gameLogo, gameName, type CategoryKey } from '../lib/games';
+import { GameBadge } from './Badge';
+import { CATEGORY_ICONS, Icon } from './Icon';
+import { LazyImage } from './LazyImage';
+
+const ART_TONES: Record<string, [string, string]> = {
+  hash: ['#f7c948', '#ff8a3d'],
+  crypto: ['#19c2a0', '#1769aa'],
+  slot: ['#ff5f9e', '#7c5cff'],
+  fish: ['#19a7f5', '#1348a8'],
+  live: ['#ff6a3d', '#b01e4f'],
+  poker: ['#7c5cff', '#2d1f7a'],
+  sport: ['#2fd27a', '#0e7a55'],
+  home: ['#7c5cff', '#3b2a9e'],
+};
+
+/** The fallback picture of a game: its category's colours and icon with the game's name. */
+export function GameArt({ category, name }: { category: CategoryKey; name: string }) {
+  const [from, to] = ART_TONES[category] ?? ART_TONES.home;
+  return (
+    <span className="game-art" style={{ background: `linear-gradient(145deg, ${from}, ${to})` }}>
+      <Icon name={CATEGORY_ICONS[category] ?? 'star'} className="game-art__icon" strokeWidth={1.6} />
+      <span className="game-art__name">{name}</span>
+    </span>
+  );
+}
+
+interface GameTileProps {
+  game: Game;
+  category: CategoryKey;
+  language: string;
+  showBadges: boolean;
+  vendorName?: string;
+  onOpen(game: Game): void;
+}
+
+export const GameTile = memo(function GameTile({ game, category, language, showBadges, vendorName, onOpen }: GameTileProps) {
+  const name = gameName(game, language);
+  return (
+    <button type="button" className="game-tile" data-testid={`game-tile-${game.id}`} onClick={() => onOpen(game)}>
+      <span className="game-tile__art">
+        <LazyImage src={gameLogo(game, language)} alt={name} fallback={<GameArt category={category} name={name} />} />
+        {showBadges && (game.isHot || game.isNew) && (
+          <span className="game-tile__badges">
+            {game.isHot && <GameBadge kind="hot" language={language} />}
+            {game.isNew && <GameBadge kind="new" language={language} />}
+          </span>
+        )}
+      </span>
+      <span className="game-tile__name">{name}</span>
+      {vendorName && <span className="game-tile__vendor">{vendorName}</span>}
+    </button>
+  );
+});
+
+export function GameTileSkeleton() {
+  return (
+    <span className="game-tile game-tile--skeleton" aria-hidden="true">
+      <span className="game-tile__art skeleton" />
+      <span className="game-tile__name skeleton skeleton--text" />
+    </span>
+  );
+}

@@ -1,0 +1,103 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../state/session';
+import { useUi, type Popup } from '../state/ui';
+import { Button } from './Button';
+import { Icon } from './Icon';
+
+/** Tips, success and failure toasts: one at a time, centred, gone after 2 s. */
+export function ToastHost() {
+  const toast = useUi((s) => s.toast);
+  if (!toast) return null;
+  return (
+    <div className="toast-layer" aria-live="polite">
+      <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast" data-kind={toast.kind} role="status">
+        {toast.kind !== 'tips' && (
+          <span className="toast__icon">
+            <Icon name={toast.kind === 'success' ? 'check' : 'close'} strokeWidth={2.6} />
+          </span>
+        )}
+        <span className="toast__text">{toast.text}</span>
+      </div>
+    </div>
+  );
+}
+
+function PopupView({ popup }: { popup: Popup }) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') popup.resolve(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [popup]);
+  return (
+    <div className="popup-layer" role="presentation">
+      <div
+        className={`popup popup--${popup.kind}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={popup.title ? `popup-title-${popup.id}` : undefined}
+        data-testid={popup.testId ?? `popup-${popup.kind}`}
+      >
+        {popup.image && <img className="popup__image" src={popup.image} alt="" />}
+        {popup.title && (
+          <h2 className="popup__title" id={`popup-title-${popup.id}`}>
+            {popup.title}
+          </h2>
+        )}
+        <p className="popup__message">{popup.message}</p>
+        <div className="popup__actions">
+          {popup.cancel && (
+            <Button variant="secondary" onClick={() => popup.resolve(false)} data-testid={popup.cancel.testId}>
+              {popup.cancel.text}
+            </Button>
+          )}
+          <Button onClick={() => popup.resolve(true)} data-testid={popup.confirm.testId}>
+            {popup.confirm.text}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function PopupHost() {
+  const popups = useUi((s) => s.popups);
+  const top = popups[popups.length - 1];
+  return top ? <PopupView popup={top} /> : null;
+}
+
+export function LoadingOverlay() {
+  const loading = useUi((s) => s.loading);
+  if (!loading) return null;
+  return (
+    <div className="loading-overlay" data-testid="loading-overlay" aria-busy="true">
+      <span className="loading-overlay__spinner" />
+    </div>
+  );
+}
+
+/** The bulletin board the heartbeat opens when the server has a notice for this session. */
+export function BulletinBoard() {
+  const bulletin = useSession((s) => s.bulletin);
+  const { t } = useTranslation();
+  if (!bulletin) return null;
+  return (
+    <div className="popup-layer" role="presentation">
+      <div className="popup popup--bulletin" role="dialog" aria-modal="true" data-testid="bulletin">
+        <div className="popup__ribbon">
+          <Icon name="bell" />
+          {t('bulletin.title')}
+        </div>
+        <h2 className="popup__title">{bulletin.title}</h2>
+        <div className="popup__message popup__message--scroll">{bulletin.content}</div>
+        <div className="popup__actions">
+          <Button block onClick={() => useSession.setState({ bulletin: null })} data-testid="bulletin-close">
+            {t('common.gotIt')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { IonRouterOutlet } from '@ionic/react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { Page, RequireAuth } from './components/Page';
+import type { InfoKind } from './screens/Info/InfoScreen';
+import { TabsLayout } from './screens/Tabs/TabsLayout';
+
+const InfoScreen = lazy(() => import('./screens/Info/InfoScreen'));
+const AuthScreen = lazy(() => import('./screens/Auth/AuthScreen'));
+const RetrieveScreen = lazy(() => import('./screens/Auth/RetrieveScreen'));
+const UserInfoScreen = lazy(() => import('./screens/UserInfo/UserInfoScreen'));
+const ModifyAvatarScreen = lazy(() => import('./screens/UserInfo/ModifyAvatarScreen'));
+const BindUserInfoScreen = lazy(() => import('./screens/UserInfo/BindUserInfoScreen'));
+const SetLangScreen = lazy(() => import('./screens/Settings/SetLangScreen'));
+const ServiceScreen = lazy(() => import('./screens/Service/ServiceScreen'));
+const RulesScreen = lazy(() => import('./screens/Rules/RulesScreen'));
+const SafeCenterScreen = lazy(() => import('./screens/SafeCenter/SafeCenterScreen'));
+const ModLoginPwdScreen = lazy(() => import('./screens/SafeCenter/ModLoginPwdScreen'));
+const WebviewScreen = lazy(() => import('./screens/Webview/WebviewScreen'));
+const HashGameScreen = lazy(() => import('./screens/HashGame/HashGameScreen'));
+
+interface InfoRoute {
+  path: string;
+  kind: InfoKind;
+  guard?: boolean;
+  backHref?: string;
+}
+
+/** Screens whose features arrive later: each shows its real empty state under its own title. */
+const INFO_ROUTES: InfoRoute[] = [
+  { path: '/promotion', kind: 'promotion' },
+  { path: '/performance/details/:isTeam/:gameType/:currencyCode/:selectDay', kind: 'performance', backHref: '/promotion' },
+  { path: '/trade/TradeHis', kind: 'tradeHistory', guard: true, backHref: '/userProfile' },
+  { path: '/trade/Recharge', kind: 'recharge', guard: true, backHref: '/walletShow' },
+  { path: '/trade/Withdraw', kind: 'withdraw', guard: true, backHref: '/walletShow' },
+  { path: '/trade/Exchange', kind: 'exchange', guard: true, backHref: '/walletShow' },
+  { path: '/safeCenter/setFundPwd', kind: 'setFundPwd', guard: true, backHref: '/safeCenter' },
+  { path: '/safeCenter/wdAddrManage', kind: 'wdAddrManage', guard: true, backHref: '/safeCenter' },
+  { path: '/safeCenter/addCryptoAddr', kind: 'addCryptoAddr', guard: true, backHref: '/safeCenter/wdAddrManage' },
+  { path: '/siteMessage', kind: 'siteMessage' },
+  { path: '/activity/activityBonus', kind: 'activityBonus', backHref: '/activity' },
+  { path: '/betRecord', kind: 'betRecord', backHref: '/userProfile' },
+  { path: '/betRecord/betDetails', kind: 'betDetails', backHref: '/betRecord' },
+  { path: '/report', kind: 'report', backHref: '/userProfile' },
+  { path: '/ActivityDetail', kind: 'activityDetail', backHref: '/activity' },
+  { path: '/vip', kind: 'vip' },
+  { path: '/vip/vipDetails', kind: 'vipDetails', backHref: '/vip' },
+  { path: '/bonusRecord', kind: 'bonusRecord', backHref: '/userProfile' },
+  { path: '/tutorial', kind: 'tutorial', backHref: '/menu' },
+  { path: '/walletRegister', kind: 'walletRegister', backHref: '/menu' },
+  { path: '/relAppDownload', kind: 'relAppDownload', backHref: '/menu' },
+  { path: '/graphicTutorial', kind: 'graphicTutorial', backHref: '/tutorial' },
+  { path: '/buyCrypto', kind: 'buyCrypto', backHref: '/walletShow' },
+  { path: '/proxyPartner', kind: 'proxyPartner', backHref: '/promotion' },
+  { path: '/newFanshui', kind: 'rebate', backHref: '/menu' },
+  { path: '/newFanshuiInfo', kind: 'rebateInfo', backHref: '/newFanshui' },
+  { path: '/helpCenter', kind: 'helpCenter', backHref: '/menu' },
+  { path: '/tronIntroduce', kind: 'tronIntroduce', backHref: '/helpCenter' },
+  { path: '/WithdrawAccountMgr', kind: 'withdrawAccounts', guard: true, backHref: '/safeCenter' },
+  { path: '/AddWithdrawAccount', kind: 'addWithdrawAccount', guard: true, backHref: '/WithdrawAccountMgr' },
+  { path: '/chat', kind: 'chat', guard: true },
+  { path: '/appDownload', kind: 'appDownload', backHref: '/menu' },
+];
+
+interface ScreenRoute {
+  path: string;
+  Component: ComponentType;
+  guard?: boolean;
+}
+
+const SCREEN_ROUTES: ScreenRoute[] = [
+  { path: '/register', Component: AuthScreen },
+  { path: '/retrieveMode', Component: RetrieveScreen },
+  { path: '/detail/service', Component: ServiceScreen },
+  { path: '/detail/setLang', Component: SetLangScreen },
+  { path: '/UserInfo', Component: UserInfoScreen, guard: true },
+  { path: '/UserInfo/ModifyAvatar', Component: ModifyAvatarScreen, guard: true },
+  { path: '/UserInfo/BindUserInfo', Component: BindUserInfoScreen, guard: true },
+  { path: '/userProfile/ExperienceRule', Component: () => <RulesScreen kind="experience" /> },
+  { path: '/SpecialInviteRule', Component: () => <RulesScreen kind="specialInvite" /> },
+  { path: '/safeCenter', Component: SafeCenterScreen, guard: true },
+  { path: '/safeCenter/modLoginPwd', Component: ModLoginPwdScreen, guard: true },
+  { path: '/hashGame', Component: HashGameScreen },
+  { path: '/webview', Component: WebviewScreen },
+];
+
+const guarded = (guard: boolean | undefined, node: ReactNode) => (guard ? <RequireAuth>{node}</RequireAuth> : node);
+
+/** Every route of SPEC section 2. The tab layout catches the rest: /, /home, /menu, /activity, /userProfile, /walletShow. */
+export function AppRoutes() {
+  return (
+    <IonRouterOutlet id="main-outlet">
+      {SCREEN_ROUTES.map(({ path, Component, guard }) => (
+        <Route key={path} path={path} element={<Page>{guarded(guard, <Component />)}</Page>} />
+      ))}
+      {INFO_ROUTES.map(({ path, kind, guard, backHref }) => (
+        <Route
+          key={path}
+          path={path}
+          element={<Page>{guarded(guard, <InfoScreen kind={kind} backHref={backHref} />)}</Page>}
+        />
+      ))}
+      {/* The recharge screen it lands on is guarded itself. */}
+      <Route path="/trade" element={<Navigate to="/trade/Recharge" replace />} />
+      <Route path="*" element={<TabsLayout />} />
+    </IonRouterOutlet>
+  );
+}

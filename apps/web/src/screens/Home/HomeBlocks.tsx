@@ -1,0 +1,103 @@
+import type { Game, HomeData } from '@lobby/contract';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState';
+import { GameTile, GameTileSkeleton } from '../../components/GameTile';
+import { CATEGORY_ICONS, Icon } from '../../components/Icon';
+import { gamesOf, hasTransferAddress, type Category } from '../../lib/games';
+import { HashCard } from './HashCard';
+
+interface HomeBlocksProps {
+  home: HomeData | undefined;
+  categories: Category[];
+  loading: boolean;
+  language: string;
+  onAll(navId: number): void;
+  onOpen(game: Game): void;
+}
+
+function vendorNames(home: HomeData | undefined) {
+  return new Map((home?.manufacturers ?? []).map((m) => [m.abbr, m.name]));
+}
+
+/** Home: one block per category in navigation order, each with its 'All' shortcut. */
+export function HomeBlocks({ home, categories, loading, language, onAll, onOpen }: HomeBlocksProps) {
+  const { t } = useTranslation();
+  const vendors = vendorNames(home);
+
+  if (loading) {
+    return (
+      <div className="home-blocks" aria-busy="true">
+        {[0, 1].map((i) => (
+          <section className="home-block" key={i}>
+            <div className="home-block__head">
+              <span className="skeleton skeleton--title" />
+            </div>
+            <div className="game-row">
+              {[0, 1, 2, 3].map((j) => (
+                <GameTileSkeleton key={j} />
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    );
+  }
+
+  const blocks = categories
+    .filter((c) => c.list)
+    .map((category) => {
+      const all = gamesOf(home, category);
+      const games = category.key === 'hash' ? all.filter(hasTransferAddress) : all;
+      return { category, games };
+    })
+    .filter((b) => b.games.length > 0);
+
+  if (blocks.length === 0) {
+    return <EmptyState icon="slot" title={t('home.noGames')} text={t('home.noGamesText')} testId="home-empty" />;
+  }
+
+  return (
+    <div className="home-blocks">
+      {blocks.map(({ category, games }) => (
+        <section className="home-block" key={category.navId} data-testid={`home-block-${category.key}`}>
+          <div className="home-block__head">
+            <span className={`home-block__icon home-block__icon--${category.key}`}>
+              <Icon name={CATEGORY_ICONS[category.key]} />
+            </span>
+            <h2 className="home-block__title">{t(`category.${category.key}`)}</h2>
+            <button
+              type="button"
+              className="home-block__all"
+              onClick={() => onAll(category.navId)}
+              data-testid={`block-all-${category.key}`}
+            >
+              {t('home.all')}
+              <Icon name="chevronRight" className="flip-rtl" />
+            </button>
+          </div>
+          {category.key === 'hash' ? (
+            <div className="hash-cards">
+              {games.map((game) => (
+                <HashCard key={game.id} game={game} language={language} />
+              ))}
+            </div>
+          ) : (
+            <div className="game-row">
+              {games.map((game) => (
+                <GameTile
+                  key={game.id}
+                  game={game}
+                  category={category.key}
+                  language={language}
+                  showBadges={home?.showBadges ?? false}
+                  vendorName={vendors.get(game.manufacturer)}
+                  onOpen={onOpen}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useIonRouter } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../components/Avatar';
+import { BrandLogo } from '../../components/BrandLogo';
+import { Button } from '../../components/Button';
+import { formatAmount } from '../../lib/format';
+import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
+import { usePlayer } from '../../state/queries/player';
+import { useSession } from '../../state/session';
+
+export function HomeHeader() {
+  const { t } = useTranslation();
+  const router = useIonRouter();
+  const token = useSession((s) => s.token);
+  const { data: player } = usePlayer();
+
+  return (
+    <header className="home-header">
+      <BrandLogo />
+      <div className="home-header__actions">
+        {token ? (
+          <>
+            <button
+              type="button"
+              className="balance-chip"
+              data-testid="home-balance"
+              onClick={() => router.push('/walletShow')}
+            >
+              <span className="balance-chip__coin">₮</span>
+              <span dir="ltr">{formatAmount(player?.balances.usdt)}</span>
+            </button>
+            <button
+              type="button"
+              className="home-header__avatar"
+              data-testid="home-avatar"
+              aria-label={t('tabs.userProfile')}
+              onClick={() => router.push('/userProfile')}
+            >
+              <Avatar id={player?.avatar} size="100%" />
+            </button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => router.push(LOGIN_PATH)} data-testid="home-login">
+              {t('auth.login')}
+            </Button>
+            <Button size="sm" onClick={() => router.push(SIGNUP_PATH)} data-testid="home-signup">
+              {t('auth.signup')}
+            </Button>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,63 @@
+import { IonContent, IonPage } from '@ionic/react';
+import { NavId } from '@lobby/contract';
+import { useEffect, useRef } from 'react';
+import { categoryOf, visibleCategories } from '../../lib/games';
+import { useHomeState } from '../../state/home';
+import { useHomeData } from '../../state/queries/home';
+import { useSettings } from '../../state/settings';
+import { Banners } from './Banners';
+import { CategoryNav, type CategoryNavHandle } from './CategoryNav';
+import { CategoryPage } from './CategoryPage';
+import { HomeBlocks } from './HomeBlocks';
+import { HomeHeader } from './HomeHeader';
+import { useEnterGame } from './useEnterGame';
+import './home.css';
+
+export function HomeScreen() {
+  const language = useSettings((s) => s.language);
+  const { data: home, isPending } = useHomeData();
+  const activeNav = useHomeState((s) => s.activeNav);
+  const setActiveNav = useHomeState((s) => s.setActiveNav);
+  const nav = useRef<CategoryNavHandle>(null);
+  const content = useRef<HTMLIonContentElement>(null);
+  const enterGame = useEnterGame();
+
+  const categories = visibleCategories(home?.navbar);
+  // A category the server switched off falls back to home.
+  const active = categories.find((c) => c.navId === activeNav) ?? categoryOf(NavId.HOME)!;
+
+  useEffect(() => {
+    void content.current?.scrollToTop(0);
+  }, [active.navId]);
+
+  const select = (navId: number) => {
+    setActiveNav(navId);
+    nav.current?.scrollTo(navId);
+  };
+
+  return (
+    <IonPage data-testid="screen-home">
+      <HomeHeader />
+      <CategoryNav ref={nav} categories={categories} active={active.navId} loading={isPending} onSelect={select} />
+      <IonContent ref={content} className="home-content">
+        <div className="home-body">
+          {active.navId === NavId.HOME ? (
+            <>
+              <Banners enabled={Boolean(home?.imageUrl)} />
+              <HomeBlocks
+                home={home}
+                categories={categories}
+                loading={isPending}
+                language={language}
+                onAll={select}
+                onOpen={enterGame}
+              />
+            </>
+          ) : (
+            <CategoryPage key={active.navId} home={home} category={active} language={language} onOpen={enterGame} />
+          )}
+        </div>
+      </IonContent>
+    </IonPage>
+  );
+}

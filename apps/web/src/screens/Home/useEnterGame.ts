@@ -1,0 +1,55 @@
+import { EXPERIENCE_MESSAGES, EXPERIENCE_USE_LIMIT_USDT, ExperienceType, SpecialInviteType, type Game } from '@lobby/contract';
+import { useIonRouter } from '@ionic/react';
+import { useTranslation } from 'react-i18next';
+import { isHashGame, isSelfDeveloped } from '../../lib/games';
+import { LOGIN_PATH } from '../../lib/navigation';
+import { useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
+import { showConfirm, showToast } from '../../state/ui';
+import { storeThirdGame } from '../Webview/thirdGame';
+
+export const hashGamePath = (gameId: number, nav: 'pageBet' | 'transferBet' = 'pageBet') =>
+  `/hashGame?gameId=${gameId}&nav=${nav}`;
+
+/**
+ * Opening a game from a tile. Hash games open their betting page (visitors only where allowed).
+ * Other games need a signed-in player past the experience-gold limit; a special-invite account is
+ * warned first that playing them loses its status (SPEC sections 5 and 6).
+ */
+export function useEnterGame() {
+  const router = useIonRouter();
+  const { t } = useTranslation();
+
+  return async (game: Game) => {
+    const { token, player, specialType } = useSession.getState();
+    if (isHashGame(game) || isSelfDeveloped(game)) {
+      if (game.requiresLogin && !token) {
+        router.push(LOGIN_PATH);
+        return;
+      }
+      router.push(hashGamePath(game.id));
+      return;
+    }
+    if (!token) {
+      router.push(LOGIN_PATH);
+      return;
+    }
+    if (player?.experienceType === ExperienceType.EXPERIENCE && Number(player.balances.usdt) >= EXPERIENCE_USE_LIMIT_USDT) {
+      showToast(EXPERIENCE_MESSAGES.goldNotUsedUp[useSettings.getState().language]);
+      return;
+    }
+    const special = specialType ?? player?.accountType;
+    if (special === SpecialInviteType.SPECIAL) {
+      const proceed = await showConfirm({
+        title: t('game.specialTitle'),
+        message: t('game.specialWarning'),
+        confirm: t('common.continue'),
+        cancel: t('common.cancel'),
+        testId: 'special-invite-confirm',
+      });
+      if (!proceed) return;
+    }
+    storeThirdGame(game);
+    router.push('/webview');
+  };
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState';
+import type { IconName } from '../../components/Icon';
+import { Screen } from '../../components/Screen';
+
+type EmptyKind = 'records' | 'messages' | 'content' | 'activities' | 'referrals' | 'addresses' | 'accounts';
+
+const KINDS = {
+  promotion: { icon: 'promotion', empty: 'referrals' },
+  performance: { icon: 'chart', empty: 'records' },
+  tradeHistory: { icon: 'record', empty: 'records' },
+  recharge: { icon: 'recharge', empty: 'content' },
+  withdraw: { icon: 'withdraw', empty: 'content' },
+  exchange: { icon: 'exchange', empty: 'content' },
+  setFundPwd: { icon: 'lock', empty: 'content' },
+  wdAddrManage: { icon: 'wallet', empty: 'addresses' },
+  addCryptoAddr: { icon: 'plus', empty: 'content' },
+  siteMessage: { icon: 'mail', empty: 'messages' },
+  activityBonus: { icon: 'gift', empty: 'records' },
+  betRecord: { icon: 'record', empty: 'records' },
+  betDetails: { icon: 'record', empty: 'records' },
+  report: { icon: 'chart', empty: 'records' },
+  activityDetail: { icon: 'gift', empty: 'activities' },
+  vip: { icon: 'vip', empty: 'content' },
+  vipDetails: { icon: 'vip', empty: 'content' },
+  bonusRecord: { icon: 'gift', empty: 'records' },
+  tutorial: { icon: 'book', empty: 'content' },
+  walletRegister: { icon: 'wallet', empty: 'content' },
+  relAppDownload: { icon: 'download', empty: 'content' },
+  graphicTutorial: { icon: 'book', empty: 'content' },
+  buyCrypto: { icon: 'crypto', empty: 'content' },
+  proxyPartner: { icon: 'team', empty: 'referrals' },
+  rebate: { icon: 'refund', empty: 'records' },
+  rebateInfo: { icon: 'refund', empty: 'content' },
+  helpCenter: { icon: 'help', empty: 'content' },
+  tronIntroduce: { icon: 'tron', empty: 'content' },
+  withdrawAccounts: { icon: 'card', empty: 'accounts' },
+  addWithdrawAccount: { icon: 'card', empty: 'content' },
+  chat: { icon: 'chat', empty: 'messages' },
+  appDownload: { icon: 'download', empty: 'content' },
+} satisfies Record<string, { icon: IconName; empty: EmptyKind }>;
+
+export type InfoKind = keyof typeof KINDS;
+
+/** A screen whose feature is not in this build yet: its title and its honest empty state. */
+export default function InfoScreen({ kind, backHref }: { kind: InfoKind; backHref?: string }) {
+  const { t } = useTranslation();
+  const { icon, empty } = KINDS[kind];
+  return (
+    <Screen title={t(`screens.${kind}`)} testId={kind} backHref={backHref}>
+      <EmptyState icon={icon} title={t(`empty.${empty}.title`)} text={t(`empty.${empty}.text`)} />
+    </Screen>
+  );
+}

@@ -1,0 +1,40 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState';
+import type { IconName } from '../../components/Icon';
+import { ListGroup, ListRow } from '../../components/ListRow';
+import { Screen } from '../../components/Screen';
+import { useCustomerService } from '../../state/queries/customerService';
+
+const KIND_ICONS: Record<string, IconName> = {
+  online: 'service',
+  whatsapp: 'chat',
+  telegram: 'chat',
+  official: 'globe',
+  skype: 'chat',
+};
+
+export default function ServiceScreen() {
+  const { t } = useTranslation();
+  const { data, isPending } = useCustomerService();
+  const entries = data ?? [];
+  return (
+    <Screen title={t('screens.service')} testId="service" backHref="/menu">
+      {!isPending && entries.length === 0 ? (
+        <EmptyState icon="service" title={t('service.none')} text={t('service.noneText')} />
+      ) : (
+        <ListGroup title={t('service.lead')}>
+          {entries.map((entry) => (
+            <ListRow
+              key={`${entry.kind}-${entry.url}`}
+              icon={KIND_ICONS[entry.kind] ?? 'service'}
+              label={entry.name}
+              value={t(`service.kind.${entry.kind}`)}
+              onClick={() => window.open(entry.url, '_blank', 'noopener')}
+              testId={`service-${entry.kind}`}
+            />
+          ))}
+        </ListGroup>
+      )}
+    </Screen>
+  );
+}

@@ -1,0 +1,58 @@
+import { IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
+import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route } from 'react-router-dom';
+import { Icon, type IconName } from '../../components/Icon';
+import { Page, RequireAuth } from '../../components/Page';
+import { HomeScreen } from '../Home/HomeScreen';
+
+const MenuScreen = lazy(() => import('../Menu/MenuScreen'));
+const ActivityScreen = lazy(() => import('../Activity/ActivityScreen'));
+const UserProfileScreen = lazy(() => import('../UserProfile/UserProfileScreen'));
+const WalletScreen = lazy(() => import('../Wallet/WalletScreen'));
+const NotFoundScreen = lazy(() => import('../Info/NotFoundScreen'));
+
+const TABS: { tab: string; icon: IconName; label: string }[] = [
+  { tab: 'menu', icon: 'menu', label: 'tabs.menu' },
+  { tab: 'home', icon: 'home', label: 'tabs.home' },
+  { tab: 'activity', icon: 'gift', label: 'tabs.activity' },
+  { tab: 'userProfile', icon: 'user', label: 'tabs.userProfile' },
+  { tab: 'walletShow', icon: 'wallet', label: 'tabs.walletShow' },
+];
+
+/** The tab layout under `/`: home is part of the first download, the other tabs load when opened. */
+export function TabsLayout() {
+  const { t } = useTranslation();
+  return (
+    <IonTabs>
+      <IonRouterOutlet id="tabs-outlet">
+        <Route path="home" element={<HomeScreen />} />
+        <Route path="menu" element={<Page><MenuScreen /></Page>} />
+        <Route path="activity" element={<Page><ActivityScreen /></Page>} />
+        <Route
+          path="userProfile"
+          element={
+            <Page>
+              <RequireAuth>
+                <UserProfileScreen />
+              </RequireAuth>
+            </Page>
+          }
+        />
+        <Route path="walletShow" element={<Page><WalletScreen /></Page>} />
+        <Route index element={<Navigate to="/home" replace />} />
+        <Route path="*" element={<Page><NotFoundScreen /></Page>} />
+      </IonRouterOutlet>
+      <IonTabBar slot="bottom" className="tab-bar" data-testid="tab-bar">
+        {TABS.map(({ tab, icon, label }) => (
+          <IonTabButton key={tab} tab={tab} href={`/${tab}`} data-testid={`tab-${tab}`} className={`tab-button tab-button--${tab}`}>
+            <span className="tab-button__icon">
+              <Icon name={icon} />
+            </span>
+            <IonLabel>{t(label)}</IonLabel>
+          </IonTabButton>
+        ))}
+      </IonTabBar>
+    </IonTabs>
+  );
+}

@@ -1,0 +1,85 @@
+import { useIonRouter } from '@ionic/react';
+import { ErrorCode, GAME_CURRENCY } from '@lobby/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, ApiError } from '../../api';
+import type { CallSpec } from '../../api/client';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Screen } from '../../components/Screen';
+import { detectOs } from '../../config/app';
+import { gameName } from '../../lib/games';
+import { useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
+import { showActivityPopup } from '../../state/ui';
+import { readThirdGame } from './thirdGame';
+
+/** `/v1/thirdGame/enter` (SPEC section 7): its data is the game's URL. */
+const enterGame: CallSpec = { path: '/v1/thirdGame/enter', auth: 'player' };
+
+export default function WebviewScreen() {
+  const { t } = useTranslation();
+  const router = useIonRouter();
+  const language = useSettings((s) => s.language);
+  const [game] = useState(readThirdGame);
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (!game) return;
+    const controller = new AbortController();
+    api
+      .request<string>(
+        enterGame,
+        {
+          aggregator: game.aggregator,
+          manufacturer: game.manufacturer,
+          gameCode: game.gameCode,
+          gameType: game.gameType,
+          language,
+          currency: GAME_CURRENCY,
+          ipAddress: useSession.getState().clientIp,
+          platformCode: detectOs(),
+        },
+        { loading: true, signal: controller.signal },
+      )
+      .then(setUrl)
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setFailed(true);
+        if (error instanceof ApiError && error.code === ErrorCode.FIRST_RECHARGE_REQUIRED) {
+          await showActivityPopup({
+            title: t('game.rechargeTitle'),
+            message: error.message,
+            button: t('game.rechargeNow'),
+            testId: 'first-recharge-popup',
+          });
+          router.push('/trade/Recharge', 'forward', 'replace');
+        } else if (error instanceof ApiError && !error.handled && error.message) {
+          await showActivityPopup({ message: error.message, button: t('common.ok') });
+        }
+      });
+    return () => controller.abort();
+  }, [game, language, router, t]);
+
+  const title = game ? gameName(game, language) : t('screens.webview');
+
+  return (
+    <Screen title={title} testId="webview" className="webview-content">
+      {url ? (
+        <iframe className="webview-frame" src={url} title={title} allow="autoplay; fullscreen" data-testid="webview-frame" />
+      ) : !game || failed ? (
+        <EmptyState
+          icon="slot"
+          title={t('game.unavailable')}
+          text={t('game.unavailableText')}
+          action={
+            <Button onClick={() => router.navigateRoot('/home')} data-testid="webview-home">
+              {t('notFound.home')}
+            </Button>
+          }
+        />
+      ) : null}
+    </Screen>
+  );
+}
