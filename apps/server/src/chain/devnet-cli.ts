@@ -88,7 +88,7 @@ async function waitForInclusion(client: TronClient, txId: string, io: CliIo, tim
       io.err('not included yet (a manual-mode devnet needs `produce`)');
       return 1;
     }
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 250));
   }
 }
 

@@ -123,8 +123,136 @@ export interface LedgerTables {
   ledger_entries: LedgerEntriesTable;
 }
 
+export interface GamesTable {
+  id: number;
+  game_type: number;
+  aggregator: string;
+  manufacturer: string;
+  game_code: string;
+  name_zh: string;
+  name_en: string;
+  logo_zh: string;
+  logo_en: string;
+  sort: Generated<number>;
+  is_hot: Generated<boolean>;
+  is_new: Generated<boolean>;
+  period: number | null;
+  reward_rate: string | null;
+  requires_login: Generated<boolean>;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Limits are inclusive, in micro-units. */
+export interface GameTransferAddressesTable {
+  game_id: number;
+  level: number;
+  address: string;
+  trx_min: bigint;
+  trx_max: bigint;
+  usdt_min: bigint;
+  usdt_max: bigint;
+  updated_at: Generated<Date>;
+}
+
+export interface NavConfigTable {
+  nav_id: number;
+  status: Generated<number>;
+  sort: Generated<number>;
+}
+
+export interface ManufacturersTable {
+  abbr: string;
+  name: string;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  image_url: string;
+  link: string | null;
+  sort: Generated<number>;
+  language: string | null;
+  promotion_channel: string | null;
+  enabled: Generated<boolean>;
+  starts_at: NullableTimestamp;
+  ends_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+export interface PromotionChannelsTable {
+  channel_md5: string;
+  promotion_channel: string;
+  client_version: string;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface CustomerServiceTable {
+  id: Generated<number>;
+  kind: string;
+  name: ColumnType<Record<string, string>, string, string>;
+  url: string;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+}
+
+export interface SiteConfigVersionsTable {
+  scope: string;
+  version: Generated<number>;
+}
+
+export interface SiteConfigTable {
+  scope: string;
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Generated<Date>;
+}
+
+export interface KeypointsTable {
+  id: Generated<bigint>;
+  kind: number;
+  player_id: number | null;
+  client_version: string | null;
+  promotion_channel: string | null;
+  domain: string | null;
+  client_ip: string | null;
+  client_device_os: string | null;
+  client_device_code: string | null;
+  custom_data: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  ip: string;
+  created_at: Generated<Date>;
+}
+
+export interface RankingWinsTable {
+  id: Generated<bigint>;
+  player_id: number;
+  display_name: string;
+  game_id: number;
+  currency: 'USDT' | 'TRX';
+  amount: bigint;
+  reference: string;
+  won_at: Generated<Date>;
+}
+
+export interface LobbyTables {
+  games: GamesTable;
+  game_transfer_addresses: GameTransferAddressesTable;
+  nav_config: NavConfigTable;
+  manufacturers: ManufacturersTable;
+  banners: BannersTable;
+  promotion_channels: PromotionChannelsTable;
+  customer_service: CustomerServiceTable;
+  site_config_versions: SiteConfigVersionsTable;
+  site_config: SiteConfigTable;
+  keypoints: KeypointsTable;
+  ranking_wins: RankingWinsTable;
+}
+
 /**
  * Every table. A module declares its own tables in an interface like the ones above (or in its
  * own `tables.ts`) and adds it here.
  */
-export interface Database extends PlayerTables, LedgerTables {}
+export interface Database extends PlayerTables, LedgerTables, LobbyTables {}

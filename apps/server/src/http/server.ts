@@ -48,8 +48,14 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
     logController: new LogController({ disableRequestLogging: options.logLevel !== 'debug' && options.logLevel !== 'trace' }),
   });
 
+  // While shutting down, answers close their connection so keep-alive sockets do not hold the exit.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   // JSON only; an empty body reads as {} so argument-less calls need not send one.

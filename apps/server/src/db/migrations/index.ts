@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import * as players from './0001_players.ts';
 import * as ledger from './0002_ledger.ts';
+import * as lobby from './0003_lobby.ts';
 import * as ledgerShards from './0004_ledger_shards.ts';
 
 /** Every migration, by name. Names sort in the order they must run; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
   '0001_players': players,
   '0002_ledger': ledger,
+  '0003_lobby': lobby,
   '0004_ledger_shards': ledgerShards,
 };

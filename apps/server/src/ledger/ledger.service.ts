@@ -1,0 +1,242 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+
+/**
+ * The only writer of balances. A transfer is a set of legs that sum to zero per currency; the
+ * database function `ledger_post_transfer` (migration 0004) applies it in one round trip: the
+ * transfer row under its idempotency key, one `balance = balance + amount` per account, one
+ * append-only entry per leg. Player wallets cannot go below zero because the database refuses it.
+ */
+
+export type LedgerCurrency = 'USDT' | 'TRX';
+
+/** Accounts of the operator that may go negative (they are the other side of player money). */
+export const SYSTEM_ACCOUNTS = [
+  'deposit_clearing',
+  'withdrawal_pending',
+  'bonus_pool',
+  'rebate_pool',
+  'exchange',
+  'chain_fees',
+  'experience_pool',
+  'provider_settlement',
+  'operator_adjustment',
+] as const;
+export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
+
+export type AccountRef = { kind: 'player'; playerId: number } | { kind: 'house' } | { kind: SystemAccountKind };
+
+export interface TransferLeg {
+  account: AccountRef;
+  currency: LedgerCurrency;
+  /** Micro-units; positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export interface TransferInput {
+  /** Namespaced by the caller (e.g. `bet:<playerId>:<requestId>`): the same key never moves money twice. */
+  idempotencyKey: string;
+  /** What the transfer is for (`deposit`, `bet`, `payout`, `withdrawal`, ...). */
+  kind: string;
+  /** The caller's own record (bet id, withdrawal id, chain transaction id). */
+  reference?: string;
+  metadata?: object;
+  legs: TransferLeg[];
+}
+
+export interface TransferResult {
+  transferId: bigint;
+  /** True when the key had been used before: nothing moved this time. */
+  replayed: boolean;
+  /** Players whose balance changed, for a balance event after commit; empty on a replay. */
+  playerIds: number[];
+}
+
+/** A player debit the wallet cannot cover. The transfer moved nothing; callers answer 21002. */
+export class InsufficientFundsError extends Error {
+  constructor(
+    public readonly idempotencyKey: string,
+    public readonly playerIds: number[],
+  ) {
+    super(`insufficient funds for transfer ${idempotencyKey}`);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** A transfer the ledger refuses to even try: a bug in the caller, never a player's mistake. */
+export class InvalidTransferError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidTransferError';
+  }
+}
+
+/**
+ * The idempotency key was already used by a transfer of another kind: two callers share a key space,
+ * and answering "replayed" would silently skip a payment.
+ */
+export class IdempotencyConflictError extends Error {
+  constructor(
+    public readonly idempotencyKey: string,
+    public readonly existingKind: string,
+    public readonly requestedKind: string,
+  ) {
+    super(`idempotency key ${idempotencyKey} already used by a ${existingKind} transfer, not ${requestedKind}`);
+    this.name = 'IdempotencyConflictError';
+  }
+}
+
+export const DEFAULT_HOUSE_SHARDS = 16;
+const MAX_AMOUNT = 2n ** 62n;
+const CURRENCIES: readonly string[] = ['USDT', 'TRX'];
+const SYSTEM_KINDS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS);
+const PLAYER_CONSTRAINT = 'ledger_player_balance_non_negative';
+
+interface ResolvedLeg {
+  kind: string;
+  ownerId: bigint;
+  currency: LedgerCurrency;
+  amount: bigint;
+  rank: number;
+}
+
+export class Ledger {
+  private readonly houseShards: number;
+
+  constructor(
+    private readonly db: Db,
+    options: { houseShards?: number } = {},
+  ) {
+    this.houseShards = options.houseShards ?? DEFAULT_HOUSE_SHARDS;
+    if (!Number.isInteger(this.houseShards) || this.houseShards < 1) throw new InvalidTransferError('houseShards must be a positive integer');
+  }
+
+  /**
+   * Applies a transfer once per idempotency key. Inside a caller's transaction (`trx`) it commits or
+   * rolls back with it, so a withdrawal can debit the player and create its own row atomically; an
+   * InsufficientFundsError there leaves that transaction aborted and it must be rolled back (letting
+   * the error leave the `transaction().execute` callback does that). Without `trx` the transfer is one
+   * statement and commits on its own.
+   */
+  async transfer(input: TransferInput, trx?: Db): Promise<TransferResult> {
+    const legs = this.resolve(input);
+    const executor = trx ?? this.db;
+    let row: { o_transfer_id: bigint | string; o_replayed: boolean; o_kind: string };
+    try {
+      const result = await sql<typeof row>`
+        select o_transfer_id, o_replayed, o_kind from ledger_post_transfer(
+          ${input.idempotencyKey},
+          ${input.kind},
+          ${input.reference ?? null},
+          ${input.metadata === undefined ? null : toJson(input.metadata)}::jsonb,
+          ${legs.map((l) => l.kind)}::text[],
+          ${legs.map((l) => l.ownerId.toString())}::int8[],
+          ${legs.map((l) => l.currency)}::text[],
+          ${legs.map((l) => l.amount.toString())}::int8[]
+        )`.execute(executor);
+      row = result.rows[0];
+    } catch (error) {
+      if (isPlayerOverdraft(error)) {
+        throw new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs));
+      }
+      throw error;
+    }
+    if (row.o_replayed && row.o_kind !== input.kind) {
+      throw new IdempotencyConflictError(input.idempotencyKey, row.o_kind, input.kind);
+    }
+    return {
+      transferId: BigInt(row.o_transfer_id),
+      replayed: row.o_replayed,
+      playerIds: row.o_replayed ? [] : affectedPlayers(legs),
+    };
+  }
+
+  /** An account's balance in micro-units (zero if never used); the house's is the sum of its shards. */
+  async balance(account: AccountRef, currency: LedgerCurrency, trx?: Db): Promise<bigint> {
+    const { kind, ownerId } = accountKey(account, 0);
+    let query = (trx ?? this.db)
+      .selectFrom('ledger_accounts')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint | string>('balance'), sql<bigint>`0`).as('balance'))
+      .where('kind', '=', kind)
+      .where('currency', '=', currency);
+    if (kind !== 'house') query = query.where('owner_id', '=', ownerId);
+    const { balance } = await query.executeTakeFirstOrThrow();
+    return BigInt(balance);
+  }
+
+  private resolve(input: TransferInput): ResolvedLeg[] {
+    if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length === 0 || input.idempotencyKey.length > 200) {
+      throw new InvalidTransferError('idempotencyKey must be a string of 1 to 200 characters');
+    }
+    if (typeof input.kind !== 'string' || input.kind.length === 0 || input.kind.length > 64) {
+      throw new InvalidTransferError('kind must be a string of 1 to 64 characters');
+    }
+    if (!Array.isArray(input.legs) || input.legs.length < 2) {
+      throw new InvalidTransferError(`transfer ${input.idempotencyKey} needs at least two legs`);
+    }
+    // One shard per transfer: all house legs of the transfer land on the same row.
+    const shard = Math.floor(Math.random() * this.houseShards);
+    const sums = new Map<string, bigint>();
+    const seen = new Set<string>();
+    const legs = input.legs.map((leg): ResolvedLeg => {
+      if (typeof leg.amount !== 'bigint' || leg.amount === 0n || leg.amount >= MAX_AMOUNT || leg.amount <= -MAX_AMOUNT) {
+        throw new InvalidTransferError(`transfer ${input.idempotencyKey}: leg amounts must be non-zero bigints of sane size`);
+      }
+      if (!CURRENCIES.includes(leg.currency)) {
+        throw new InvalidTransferError(`transfer ${input.idempotencyKey}: unknown currency ${String(leg.currency)}`);
+      }
+      const { kind, ownerId, rank } = accountKey(leg.account, shard);
+      const identity = `${kind}/${ownerId}/${leg.currency}`;
+      if (seen.has(identity)) {
+        throw new InvalidTransferError(`transfer ${input.idempotencyKey}: merge the legs on ${kind} ${leg.currency} into one`);
+      }
+      seen.add(identity);
+      sums.set(leg.currency, (sums.get(leg.currency) ?? 0n) + leg.amount);
+      return { kind, ownerId, currency: leg.currency, amount: leg.amount, rank };
+    });
+    for (const [currency, sum] of sums) {
+      if (sum !== 0n) throw new InvalidTransferError(`transfer ${input.idempotencyKey}: ${currency} legs sum to ${sum}, not zero`);
+    }
+    return legs.sort(lockOrder);
+  }
+}
+
+/**
+ * Every transaction locks accounts in this one order, so two transfers never wait on each other in a
+ * cycle. House shards come last: they are the contended rows, and locking them last holds them for
+ * the shortest time.
+ */
+function lockOrder(a: ResolvedLeg, b: ResolvedLeg): number {
+  if (a.rank !== b.rank) return a.rank - b.rank;
+  if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
+  if (a.ownerId !== b.ownerId) return a.ownerId < b.ownerId ? -1 : 1;
+  return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
+}
+
+function accountKey(account: AccountRef, shard: number): { kind: string; ownerId: bigint; rank: number } {
+  if (account?.kind === 'player') {
+    const id = (account as { playerId: unknown }).playerId;
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw new InvalidTransferError(`invalid player id ${String(id)}`);
+    return { kind: 'player', ownerId: BigInt(id), rank: 0 };
+  }
+  if (account?.kind === 'house') return { kind: 'house', ownerId: BigInt(shard), rank: 2 };
+  if (SYSTEM_KINDS.has(account?.kind)) return { kind: account.kind, ownerId: 0n, rank: 1 };
+  throw new InvalidTransferError(`unknown ledger account ${JSON.stringify(account)}`);
+}
+
+function affectedPlayers(legs: ResolvedLeg[]): number[] {
+  return [...new Set(legs.filter((l) => l.kind === 'player').map((l) => Number(l.ownerId)))];
+}
+
+function debitedPlayers(legs: ResolvedLeg[]): number[] {
+  return [...new Set(legs.filter((l) => l.kind === 'player' && l.amount < 0n).map((l) => Number(l.ownerId)))];
+}
+
+function isPlayerOverdraft(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23514' && e.constraint === PLAYER_CONSTRAINT;
+}
+
+function toJson(value: object): string {
+  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v));
+}
