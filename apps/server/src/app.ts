@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
 import { createHttpServer } from './http/server.ts';
+import { registerRealtime } from './realtime/realtime.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
 import { registerPlayerRoutes } from './modules/player/player.routes.ts';
 import { PlayerService } from './modules/player/player.service.ts';
@@ -87,6 +88,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     });
   }
 
+  await registerRealtime(http, bus, sessions);
   registerPlayerRoutes(http, sessions, players, {
     credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
     mailPerMinute: config.MAIL_RATE_PER_MINUTE,

@@ -12,6 +12,7 @@ export async function playerBalances(db: Db, playerId: number): Promise<PlayerBa
     .where('owner_id', '=', BigInt(playerId))
     .execute();
   const balances: PlayerBalances = { USDT: 0n, TRX: 0n };
-  for (const row of rows) balances[row.currency] = row.balance;
+  // BigInt() again because a driver configured without an int8 parser hands back numbers.
+  for (const row of rows) balances[row.currency] = BigInt(row.balance);
   return balances;
 }

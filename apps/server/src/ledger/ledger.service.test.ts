@@ -61,7 +61,7 @@ describe('a transfer', () => {
     const transfer = await db.selectFrom('ledger_transfers').selectAll().where('id', '=', result.transferId).executeTakeFirstOrThrow();
     expect(transfer).toMatchObject({ kind: 'gift', reference: 'gift-1', metadata: { note: 'thanks', big: '1' } });
     const entries = await db.selectFrom('ledger_entries').select(['amount', 'currency']).where('transfer_id', '=', result.transferId).execute();
-    expect(entries.map((e) => e.amount).sort()).toEqual([-1_250_000n, 1_250_000n].sort());
+    expect(entries.map((e) => BigInt(e.amount)).sort()).toEqual([-1_250_000n, 1_250_000n].sort());
     await expectLedgerHealthy();
   });
 
@@ -70,7 +70,7 @@ describe('a transfer', () => {
     expect(await db.selectFrom('ledger_accounts').select('id').where('owner_id', '=', BigInt(carol)).execute()).toEqual([]);
     await fund(ledger, carol, 10n, 'TRX');
     const accounts = await db.selectFrom('ledger_accounts').select(['kind', 'currency', 'balance']).where('owner_id', '=', BigInt(carol)).execute();
-    expect(accounts).toEqual([{ kind: 'player', currency: 'TRX', balance: 10n }]);
+    expect(accounts.map((a) => ({ ...a, balance: BigInt(a.balance) }))).toEqual([{ kind: 'player', currency: 'TRX', balance: 10n }]);
   });
 
   it('moves several currencies atomically, as an exchange does', async () => {
@@ -122,7 +122,7 @@ describe('a transfer', () => {
     expect(await ledger.balance({ kind: 'house' }, 'USDT')).toBe(before + 64n);
     const shards = await db.selectFrom('ledger_accounts').select('owner_id').where('kind', '=', 'house').where('currency', '=', 'USDT').execute();
     expect(shards.length).toBeGreaterThan(1);
-    expect(shards.every((s) => s.owner_id >= 0n && s.owner_id < BigInt(DEFAULT_HOUSE_SHARDS))).toBe(true);
+    expect(shards.every((s) => BigInt(s.owner_id) >= 0n && BigInt(s.owner_id) < BigInt(DEFAULT_HOUSE_SHARDS))).toBe(true);
     await expectLedgerHealthy();
   });
 });

@@ -20,11 +20,20 @@ export const game = z.object({
   isHot: z.boolean(),
   isNew: z.boolean(),
   period: z.number().int().nullable().describe('Round period code for hash games, else null'),
-  rewardRate: z.string().describe('Default odds, e.g. "1.95"'),
+  rewardRate: z.string().describe('Default odds, e.g. "1.95"; empty for games without odds of ours (third-party)'),
   transferBetAddress: z.array(z.string()).describe('Index = bet level (0 beginner, 1 intermediate)'),
   transferBetLimit: z
-    .array(z.object({ min: z.string(), max: z.string(), currency: z.string() }))
-    .describe('Index = bet level; amounts as decimal strings'),
+    .array(
+      z.object({
+        min: z.string(),
+        max: z.string(),
+        currency: z.string(),
+        currencies: z
+          .array(z.object({ currency: z.string(), min: z.string(), max: z.string() }))
+          .describe('Every currency the address takes at this level (USDT and TRX)'),
+      }),
+    )
+    .describe('Index = bet level; amounts as decimal strings; min/max/currency are the USDT headline'),
   requiresLogin: z.boolean().describe('Visitors may not play it'),
 });
 export type Game = z.infer<typeof game>;
@@ -140,7 +149,10 @@ export const keypointCalls = {
       clientIp: z.string().max(64).optional(),
       clientDeviceOs: z.string().max(32).optional(),
       clientDeviceCode: z.string().max(128).optional(),
-      customData: z.record(z.string(), z.union([z.string().max(256), z.number(), z.boolean()])).optional(),
+      customData: z
+        .record(z.string().max(64), z.union([z.string().max(256), z.number(), z.boolean()]))
+        .refine((data) => Object.keys(data).length <= 32, 'at most 32 entries')
+        .optional(),
     }),
     response: z.object({ id: z.number().int() }),
   }),
