@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bundleBudget } from './build/bundleBudget';
+import { contractCalls } from './build/contractCalls';
 
 /**
  * Ionic ships its components as modules that register custom elements when imported, and it does not
@@ -10,7 +12,7 @@ import { defineConfig } from 'vite';
 const sideEffectFree = /[\\/]node_modules[\\/](@ionic[\\/](react|core|react-router)|ionicons)[\\/]|[\\/]packages[\\/]contract[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), contractCalls(), bundleBudget(200)],
   resolve: {
     // One copy of each: Ionic's router and the app must share React and Ionic's contexts.
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],
@@ -29,6 +31,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       treeshake: {
+        // Ionic React wraps every component in these factories at module level; they only build
+        // components, so a component the app never renders can be dropped with its custom element.
+        manualPureFunctions: ['createForwardRef', 'createReactComponent', 'createRoutingComponent', 'createInlineOverlayComponent', 'createControllerComponent', 'createOverlayComponent'],
         moduleSideEffects: [
           { test: /\.css$/, sideEffects: true },
           { test: sideEffectFree, sideEffects: false },

@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { contractCalls } from './build/contractCalls';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 // The `web` project of the root vitest workspace: the web app's unit tests in a browser-like DOM.
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), contractCalls()],
   resolve: {
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],
   },

@@ -8,8 +8,11 @@ import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
 import { createHttpServer } from './http/server.ts';
+import { setupChain, type Chain } from './chain/chain-setup.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
+import { registerLobbyRoutes } from './modules/lobby/lobby.routes.ts';
+import { LobbyService } from './modules/lobby/lobby.service.ts';
 import { registerPlayerRoutes } from './modules/player/player.routes.ts';
 import { PlayerService } from './modules/player/player.service.ts';
 import { PlayerSnapshotCache } from './modules/player/player-snapshot.cache.ts';
@@ -21,7 +24,8 @@ export interface Application {
   http: FastifyInstance;
   database: DatabaseHandle;
   bus: EventBus;
-  services: { sessions: SessionService; players: PlayerService };
+  chain: Chain;
+  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService };
   close(): Promise<void>;
 }
 
@@ -35,6 +39,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   const database = overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
   await migrateToLatest(database.db);
 
+  const chain = await setupChain(config);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
   const bus = config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createMemoryEventBus();
   const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(database.db);
@@ -93,21 +98,26 @@ export async function createApplication(config: Config, overrides: { database?: 
     credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
     mailPerMinute: config.MAIL_RATE_PER_MINUTE,
   });
+  const lobby = new LobbyService(database.db, bus, {});
+  await lobby.ensureCatalogue();
+  registerLobbyRoutes(http, sessions, lobby);
 
   let closed = false;
   return {
     http,
     database,
     bus,
-    services: { sessions, players },
+    services: { sessions, players, lobby },
     async close() {
       if (closed) return;
       closed = true;
       await http.close();
       sessions.close();
+      lobby.close();
       snapshots.close();
       await bus.close();
       redis?.disconnect();
+      await chain.close();
       await database.close();
     },
   };

@@ -27,9 +27,16 @@ describe('loadConfig', () => {
   });
 
   it('requires SMTP in production and forbids the development outbox there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', DEV_OUTBOX: 'true' })).toThrow(/DEV_OUTBOX/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).devOutbox).toBe(false);
+    const chain = { TRON_API_URL: 'https://node.example.com', HOT_WALLET_PRIVATE_KEY: 'a'.repeat(64), DEPOSIT_XPUB: `xpub${'A'.repeat(107)}` };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...chain })).toThrow(/SMTP_URL: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', DEV_OUTBOX: 'true', ...chain })).toThrow(/DEV_OUTBOX/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...chain }).devOutbox).toBe(false);
+  });
+
+  it('requires a real TRON node and the operator keys in production, never echoing the hot-wallet key', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(/TRON_API_URL: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', TRON_API_URL: 'https://n.example.com' })).toThrow(/HOT_WALLET_PRIVATE_KEY and DEPOSIT_XPUB/);
+    expect(() => loadConfig({ HOT_WALLET_PRIVATE_KEY: 'secretsecret' })).toThrow(/HOT_WALLET_PRIVATE_KEY: must be 64 hex characters \(got \(hidden\)\)/);
   });
 
   it('reads a trusted proxy list, hop count or switch', () => {

@@ -56,8 +56,17 @@ const schema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   TRON_API_URL: url(['http:', 'https:']).optional(),
   TRON_API_KEY: z.string().optional(),
+  USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON base58 address').optional(),
+  HOT_WALLET_PRIVATE_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be an extended public key (xpub...) of m/44'/195'/0'").optional(),
+  DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),
   DEVNET_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(50).default(3000),
+  DEVNET_MANUAL: boolean.default(false),
+  DEVNET_SOLIDITY_DEPTH: z.coerce.number().int().min(0).max(100).default(19),
+  OPS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
+  PUBLIC_HOST: z.string().optional(),
+  CHAT_URL: z.string().optional(),
 });
 
 export type Config = z.infer<typeof schema> & { devOutbox: boolean };
@@ -92,8 +101,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
     problems.push('SMTP_URL: required in production, verification e-mails must reach players');
   }
+  if (config.NODE_ENV === 'production' && config.TRON_API_URL && !(config.HOT_WALLET_PRIVATE_KEY && config.DEPOSIT_XPUB)) {
+    problems.push('HOT_WALLET_PRIVATE_KEY and DEPOSIT_XPUB: both required in production with TRON_API_URL');
+  }
+  if (config.NODE_ENV === 'production' && !config.TRON_API_URL) {
+    problems.push('TRON_API_URL: required in production (the devnet is for development only)');
+  }
   if (problems.length) throw new ConfigError(problems);
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
 }
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY']);
+const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'OPS_TOKEN']);

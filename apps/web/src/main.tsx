@@ -8,6 +8,7 @@ import './components/components.css';
 import { setupIonicReact } from '@ionic/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadCatalogue } from './api/catalogue';
 import { App } from './App';
 import { initLaunchParams } from './config/app';
 import { runStartupTasks } from './config/startup';
@@ -33,6 +34,9 @@ async function start() {
     </StrictMode>,
   );
   void runStartupTasks(params);
+  // Error texts are fetched once the first screen is up, ready before anything can fail.
+  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  idle(() => void loadCatalogue());
 }
 
 start().catch((error) => {

@@ -4,3 +4,8 @@ interface ImportMetaEnv {
   readonly VITE_CLIENT_VERSION?: string;
   readonly VITE_APP_ENV?: string;
 }
+
+/** Call paths and auth read from the contract at build time (build/contractCalls.ts). */
+declare module 'virtual:lobby-calls' {
+  export const CALLS: Record<string, Record<string, { path: string; auth: 'public' | 'player' | 'optional'; movesMoney?: boolean }>>;
+}

@@ -58,7 +58,8 @@ describe('devnet CLI', () => {
     const from = t.fundedWallet({ trx: 10_000_000n, usdt: 1_000_000n });
     const c = io(t.url);
     const running = runCli(['send-usdt', '--key', from.privateKey, '--to', t.newWallet().address, '--amount', '5', '--wait'], c);
-    await new Promise((r) => setTimeout(r, 100));
+    // Seal the block only once the CLI has broadcast, or the transfer would miss it.
+    while (t.devnet.chain.pendingCount() === 0) await new Promise((r) => setTimeout(r, 10));
     const block = t.devnet.produceBlock();
     expect(await running).toBe(1);
     expect(c.lines.at(-1)).toBe(`included in block ${block.height}: REVERT (REVERT opcode executed)`);

@@ -12,7 +12,6 @@ import {
   encodeRawData,
   recoverSignerAddress,
   signTransaction,
-  signTxId,
   transactionIntent,
   txIdOf,
   typeUrl,

@@ -21,6 +21,9 @@ const CONTRACT_TYPE_NUMBER: Record<ContractTypeName, number> = {
 
 export type Int64Json = number | string | bigint;
 
+const INT64_MIN = -(1n << 63n);
+const INT64_MAX = (1n << 63n) - 1n;
+
 export interface TransferContractValue {
   owner_address: string;
   to_address: string;
@@ -84,11 +87,14 @@ function hexField(value: unknown, what: string): Uint8Array {
 
 function intField(value: unknown, what: string): bigint | undefined {
   if (value === undefined || value === null) return undefined;
+  let v: bigint;
   try {
-    return toBigIntAmount(value, what);
+    v = toBigIntAmount(value, what);
   } catch (e) {
     throw new TransactionFormatError((e as Error).message);
   }
+  if (v < INT64_MIN || v > INT64_MAX) throw new TransactionFormatError(`${what} does not fit in int64`);
+  return v;
 }
 
 function addressField(value: unknown, what: string): Uint8Array {

@@ -24,104 +24,105 @@ const EXAMPLES = 20;
  * transfers committing while it runs cannot produce false alarms:
  * entries sum to zero per transfer and currency, every transfer has entries, every entry is in its
  * account's currency, every balance equals the sum of its entries, and no player balance is negative.
+ * Given a transaction, it runs inside it and sees what that transaction's isolation level shows.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckResult> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .execute(async (trx) => {
-      const problems: string[] = [];
-      const report = (total: number, describe: string, examples: string[]) => {
-        if (total === 0) return;
-        problems.push(`${total} ${describe}${total > examples.length ? ` (first ${examples.length})` : ''}: ${examples.join('; ')}`);
-      };
+  if (db.isTransaction) return runChecks(db);
+  return db.transaction().setIsolationLevel('repeatable read').execute(runChecks);
+}
 
-      const unbalanced = await sql<{ transfer_id: string; currency: string; total: string; n: string }>`
-        select transfer_id::text, currency, sum(amount)::text as total, count(*) over ()::text as n
-        from ledger_entries
-        group by transfer_id, currency
-        having sum(amount) <> 0
-        order by transfer_id
-        limit ${EXAMPLES}`.execute(trx);
-      report(
-        Number(unbalanced.rows[0]?.n ?? 0),
-        'transfer/currency pairs whose entries do not sum to zero',
-        unbalanced.rows.map((r) => `transfer ${r.transfer_id} ${r.currency} sums to ${r.total}`),
-      );
+async function runChecks(trx: Db): Promise<LedgerCheckResult> {
+  const problems: string[] = [];
+  const report = (total: number, describe: string, examples: string[]) => {
+    if (total === 0) return;
+    problems.push(`${total} ${describe}${total > examples.length ? ` (first ${examples.length})` : ''}: ${examples.join('; ')}`);
+  };
 
-      const empty = await sql<{ id: string; idempotency_key: string; n: string }>`
-        select t.id::text, t.idempotency_key, count(*) over ()::text as n
-        from ledger_transfers t
-        where not exists (select 1 from ledger_entries e where e.transfer_id = t.id)
-        order by t.id
-        limit ${EXAMPLES}`.execute(trx);
-      report(
-        Number(empty.rows[0]?.n ?? 0),
-        'transfers without entries',
-        empty.rows.map((r) => `transfer ${r.id} (${r.idempotency_key})`),
-      );
+  const unbalanced = await sql<{ transfer_id: string; currency: string; total: string; n: string }>`
+    select transfer_id::text, currency, sum(amount)::text as total, count(*) over ()::text as n
+    from ledger_entries
+    group by transfer_id, currency
+    having sum(amount) <> 0
+    order by transfer_id
+    limit ${EXAMPLES}`.execute(trx);
+  report(
+    Number(unbalanced.rows[0]?.n ?? 0),
+    'transfer/currency pairs whose entries do not sum to zero',
+    unbalanced.rows.map((r) => `transfer ${r.transfer_id} ${r.currency} sums to ${r.total}`),
+  );
 
-      const wrongCurrency = await sql<{ id: string; account_id: string; currency: string; account_currency: string; n: string }>`
-        select e.id::text, e.account_id::text, e.currency, a.currency as account_currency, count(*) over ()::text as n
-        from ledger_entries e join ledger_accounts a on a.id = e.account_id
-        where e.currency <> a.currency
-        order by e.id
-        limit ${EXAMPLES}`.execute(trx);
-      report(
-        Number(wrongCurrency.rows[0]?.n ?? 0),
-        'entries in a currency other than their account',
-        wrongCurrency.rows.map((r) => `entry ${r.id} is ${r.currency} on ${r.account_currency} account ${r.account_id}`),
-      );
+  const empty = await sql<{ id: string; idempotency_key: string; n: string }>`
+    select t.id::text, t.idempotency_key, count(*) over ()::text as n
+    from ledger_transfers t
+    where not exists (select 1 from ledger_entries e where e.transfer_id = t.id)
+    order by t.id
+    limit ${EXAMPLES}`.execute(trx);
+  report(
+    Number(empty.rows[0]?.n ?? 0),
+    'transfers without entries',
+    empty.rows.map((r) => `transfer ${r.id} (${r.idempotency_key})`),
+  );
 
-      const drifted = await sql<{ id: string; kind: string; owner_id: string; currency: string; balance: string; total: string; n: string }>`
-        select a.id::text, a.kind, a.owner_id::text, a.currency, a.balance::text,
-               coalesce(s.total, 0)::text as total, count(*) over ()::text as n
-        from ledger_accounts a
-        left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
-        where a.balance <> coalesce(s.total, 0)
-        order by a.id
-        limit ${EXAMPLES}`.execute(trx);
-      report(
-        Number(drifted.rows[0]?.n ?? 0),
-        'accounts whose balance differs from the sum of their entries',
-        drifted.rows.map((r) => `account ${r.id} (${r.kind} ${r.owner_id} ${r.currency}) balance ${r.balance}, entries sum to ${r.total}`),
-      );
+  const wrongCurrency = await sql<{ id: string; account_id: string; currency: string; account_currency: string; n: string }>`
+    select e.id::text, e.account_id::text, e.currency, a.currency as account_currency, count(*) over ()::text as n
+    from ledger_entries e join ledger_accounts a on a.id = e.account_id
+    where e.currency <> a.currency
+    order by e.id
+    limit ${EXAMPLES}`.execute(trx);
+  report(
+    Number(wrongCurrency.rows[0]?.n ?? 0),
+    'entries in a currency other than their account',
+    wrongCurrency.rows.map((r) => `entry ${r.id} is ${r.currency} on ${r.account_currency} account ${r.account_id}`),
+  );
 
-      const negative = await sql<{ id: string; owner_id: string; currency: string; balance: string; n: string }>`
-        select id::text, owner_id::text, currency, balance::text, count(*) over ()::text as n
-        from ledger_accounts
-        where kind = 'player' and balance < 0
-        order by id
-        limit ${EXAMPLES}`.execute(trx);
-      report(
-        Number(negative.rows[0]?.n ?? 0),
-        'negative player balances',
-        negative.rows.map((r) => `player ${r.owner_id} ${r.currency} ${r.balance}`),
-      );
+  const drifted = await sql<{ id: string; kind: string; owner_id: string; currency: string; balance: string; total: string; n: string }>`
+    select a.id::text, a.kind, a.owner_id::text, a.currency, a.balance::text,
+           coalesce(s.total, 0)::text as total, count(*) over ()::text as n
+    from ledger_accounts a
+    left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
+    where a.balance <> coalesce(s.total, 0)
+    order by a.id
+    limit ${EXAMPLES}`.execute(trx);
+  report(
+    Number(drifted.rows[0]?.n ?? 0),
+    'accounts whose balance differs from the sum of their entries',
+    drifted.rows.map((r) => `account ${r.id} (${r.kind} ${r.owner_id} ${r.currency}) balance ${r.balance}, entries sum to ${r.total}`),
+  );
 
-      const counts = await sql<{ accounts: string; transfers: string; entries: string }>`
-        select (select count(*) from ledger_accounts)::text as accounts,
-               (select count(*) from ledger_transfers)::text as transfers,
-               (select count(*) from ledger_entries)::text as entries`.execute(trx);
-      const totals = await sql<{ kind: string; currency: string; total: string }>`
-        select kind, currency, sum(balance)::text as total
-        from ledger_accounts
-        where kind in ('player', 'house')
-        group by kind, currency`.execute(trx);
-      const playerBalances: Record<string, string> = { USDT: '0', TRX: '0' };
-      const houseBalances: Record<string, string> = { USDT: '0', TRX: '0' };
-      for (const row of totals.rows) (row.kind === 'player' ? playerBalances : houseBalances)[row.currency] = row.total;
+  const negative = await sql<{ id: string; owner_id: string; currency: string; balance: string; n: string }>`
+    select id::text, owner_id::text, currency, balance::text, count(*) over ()::text as n
+    from ledger_accounts
+    where kind = 'player' and balance < 0
+    order by id
+    limit ${EXAMPLES}`.execute(trx);
+  report(
+    Number(negative.rows[0]?.n ?? 0),
+    'negative player balances',
+    negative.rows.map((r) => `player ${r.owner_id} ${r.currency} ${r.balance}`),
+  );
 
-      return {
-        ok: problems.length === 0,
-        problems,
-        stats: {
-          accounts: Number(counts.rows[0].accounts),
-          transfers: Number(counts.rows[0].transfers),
-          entries: Number(counts.rows[0].entries),
-          playerBalances,
-          houseBalances,
-        },
-      };
-    });
+  const counts = await sql<{ accounts: string; transfers: string; entries: string }>`
+    select (select count(*) from ledger_accounts)::text as accounts,
+           (select count(*) from ledger_transfers)::text as transfers,
+           (select count(*) from ledger_entries)::text as entries`.execute(trx);
+  const totals = await sql<{ kind: string; currency: string; total: string }>`
+    select kind, currency, sum(balance)::text as total
+    from ledger_accounts
+    where kind in ('player', 'house')
+    group by kind, currency`.execute(trx);
+  const playerBalances: Record<string, string> = { USDT: '0', TRX: '0' };
+  const houseBalances: Record<string, string> = { USDT: '0', TRX: '0' };
+  for (const row of totals.rows) (row.kind === 'player' ? playerBalances : houseBalances)[row.currency] = row.total;
+
+  return {
+    ok: problems.length === 0,
+    problems,
+    stats: {
+      accounts: Number(counts.rows[0].accounts),
+      transfers: Number(counts.rows[0].transfers),
+      entries: Number(counts.rows[0].entries),
+      playerBalances,
+      houseBalances,
+    },
+  };
 }

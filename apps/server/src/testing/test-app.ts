@@ -44,6 +44,11 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     LOGIN_FAILURES_PER_IP: '1000',
     DEV_OUTBOX: 'true',
     WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: 'memory',
+    DEVNET_PORT: '0',
+    DEVNET_MANUAL: 'true',
+    DEVNET_SOLIDITY_DEPTH: '0',
+    DEPOSIT_CONFIRMATIONS: '1',
     ...env,
   });
   const app = await createApplication(config, { database, logStream: options.logStream });

@@ -1,4 +1,3 @@
-import { errorMessage } from '@lobby/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient, type ApiEvents, type CallSpec } from './client';
 
@@ -180,25 +179,34 @@ describe('retries', () => {
 });
 
 describe('envelope codes', () => {
-  it.each([1, 4, 12, 100])('shows the catalogue message for code %i', async (code) => {
-    const { client, events } = setup([reply(200, { code, msg: 'server text', data: null })], { language: 'zh_CN' });
+  it.each([1, 4, 12, 100])('reports code %i for its catalogue toast', async (code) => {
+    const { client, events, fetch } = setup([reply(200, { code, msg: 'server text', data: null })], { language: 'zh_CN' });
     const { error } = await settle(client.request(publicCall, {}));
-    expect(events.businessError).toHaveBeenCalledWith(code, errorMessage(code, 'zh_CN'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(events.businessError).toHaveBeenCalledWith(code, 'server text');
+    expect(error?.code).toBe(code);
     expect(error?.handled).toBe(true);
+  });
+
+  it('leaves codes above 100 to the screen that asked', async () => {
+    const { client, events } = setup([reply(200, { code: 101, msg: 'x', data: null })]);
+    const { error } = await settle(client.request(publicCall, {}));
+    expect(events.businessError).not.toHaveBeenCalled();
+    expect(error?.handled).toBe(false);
   });
 
   it('logs out on 10008 (token expired)', async () => {
     const { client, events, fetch } = setup([reply(200, { code: 10008, msg: 'expired', data: null })]);
     const { error } = await settle(client.request(playerCall, {}));
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(events.sessionEnded).toHaveBeenCalledWith('expired');
+    expect(events.sessionEnded).toHaveBeenCalledWith('expired', 10008);
     expect(error?.code).toBe(10008);
   });
 
   it('shows the message then logs out on 10032 (logged in elsewhere)', async () => {
     const { client, events } = setup([reply(200, { code: 10032, msg: 'elsewhere', data: null })]);
     await settle(client.request(playerCall, {}));
-    expect(events.sessionEnded).toHaveBeenCalledWith('elsewhere', errorMessage(10032, 'en_US'));
+    expect(events.sessionEnded).toHaveBeenCalledWith('elsewhere', 10032, 'elsewhere');
   });
 
   it('stays quiet for silent calls but still ends an expired session', async () => {
@@ -209,7 +217,7 @@ describe('envelope codes', () => {
 
     const second = setup([reply(200, { code: 10008, msg: 'x', data: null })]);
     await settle(second.client.request(playerCall, {}, { silent: true }));
-    expect(second.events.sessionEnded).toHaveBeenCalledWith('expired');
+    expect(second.events.sessionEnded).toHaveBeenCalledWith('expired', 10008);
   });
 });
 

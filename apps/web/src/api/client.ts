@@ -1,6 +1,5 @@
 import {
   ErrorCode,
-  errorMessage,
   REQUEST_RETRIES,
   REQUEST_TIMEOUT_MS,
   type CallDefinition,
@@ -9,11 +8,16 @@ import {
 } from '@lobby/contract';
 import { newRequestId } from '../lib/requestId';
 
-/** What the client needs to know about a call; the contract's call definitions fit it as they are. */
+/** What the client needs to know about a call. */
 export interface CallSpec {
   path: string;
   auth: 'public' | 'player' | 'optional';
   movesMoney?: boolean;
+}
+
+/** A contract call as the client sees it: its spec, typed by the contract definition it came from. */
+export interface CallRef<C extends CallDefinition> extends CallSpec {
+  readonly __definition?: C;
 }
 
 export interface CallOptions {
@@ -56,10 +60,10 @@ export type SessionEndReason = 'unauthorized' | 'expired' | 'elsewhere';
 
 /** How the client reaches the rest of the app. Each one is a seam for tests. */
 export interface ApiEvents {
-  /** A catalogue message for a code up to 100. */
+  /** A code up to 100: its catalogue message is shown (`message` is the server's own wording). */
   businessError(code: number, message: string): void;
-  /** 401, 10008 and 10032 (with its message, to show before logging out). */
-  sessionEnded(reason: SessionEndReason, message?: string): void;
+  /** 401, 10008 and 10032 (whose message is shown before logging out). */
+  sessionEnded(reason: SessionEndReason, code?: number, message?: string): void;
   /** 403, 500 and any other failing status without its own handling. */
   httpError(status: number): void;
   /** 503: the maintenance popup, then home. */
@@ -104,7 +108,7 @@ const realTimers: Timers = {
 const TOAST_CODE_LIMIT = 100;
 
 export interface ApiClient {
-  call<C extends CallDefinition>(spec: C, body: CallRequest<C>, options?: CallOptions): Promise<CallResponse<C>>;
+  call<C extends CallDefinition>(call: CallRef<C>, body: CallRequest<C>, options?: CallOptions): Promise<CallResponse<C>>;
   request<T = unknown>(spec: CallSpec, body: object, options?: CallOptions): Promise<T>;
 }
 
@@ -220,14 +224,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const { code, msg, data } = envelope;
     if (code === ErrorCode.SUCCESS) return data as T;
 
-    const language = config.getLanguage();
-    const message = errorMessage(code, language) || msg || '';
+    const message = msg ?? '';
     if (code === ErrorCode.TOKEN_EXPIRED) {
-      events.sessionEnded('expired');
+      events.sessionEnded('expired', code);
       throw new ApiError('business', message, { code, data, handled: true });
     }
     if (code === ErrorCode.LOGGED_IN_ELSEWHERE) {
-      events.sessionEnded('elsewhere', message);
+      events.sessionEnded('elsewhere', code, message);
       throw new ApiError('business', message, { code, data, handled: true });
     }
     if (code > 0 && code <= TOAST_CODE_LIMIT) {

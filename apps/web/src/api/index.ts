@@ -4,6 +4,7 @@ import { queryClient } from '../state/queryClient';
 import { clearSession, useSession } from '../state/session';
 import { useSettings } from '../state/settings';
 import { beginLoading, showActivityPopup, showConfirm, showToast } from '../state/ui';
+import { catalogueMessage } from './catalogue';
 import { createApiClient, type SessionEndReason } from './client';
 
 export { ApiError } from './client';
@@ -19,12 +20,18 @@ function prefersReloadOnTimeout(userAgent = navigator.userAgent): boolean {
 
 let endingSession = false;
 
+/** A catalogue toast: the contract's text for the code in the player's language, else the server's. */
+export function toastCode(code: number, fallback: string): void {
+  void catalogueMessage(code, useSettings.getState().language, fallback).then((text) => showToast(text));
+}
+
 /** Logs out and, unless the player is on home, sends them to the login screen. */
-export function endSession(reason: SessionEndReason | 'logout', message?: string): void {
+export function endSession(reason: SessionEndReason | 'logout', code?: number, message?: string): void {
   const hadSession = useSession.getState().token !== null;
   clearSession();
   queryClient.removeQueries({ queryKey: ['player'] });
-  if (message) showToast(message);
+  // 10032 says why the session ended (another device logged in); the others end quietly.
+  if (reason === 'elsewhere' && code !== undefined) toastCode(code, message ?? '');
   if (reason === 'logout' || !hadSession || endingSession) return;
   endingSession = true;
   // Several calls in flight may all report the ended session; one redirect is enough.
@@ -39,8 +46,8 @@ export const api = createApiClient({
   getClientIp: () => useSession.getState().clientIp,
   getLanguage: () => useSettings.getState().language,
   events: {
-    businessError: (_code, message) => showToast(message),
-    sessionEnded: (reason, message) => endSession(reason, message),
+    businessError: (code, message) => toastCode(code, message),
+    sessionEnded: (reason, code, message) => endSession(reason, code, message),
     httpError: (status) => showToast(i18n.t('errors.httpStatus', { status })),
     maintenance: () => {
       void showActivityPopup({

@@ -16,13 +16,21 @@ const ART_TONES: Record<string, [string, string]> = {
   home: ['#7c5cff', '#3b2a9e'],
 };
 
-/** The fallback picture of a game: its category's colours and icon with the game's name. */
+/** The fallback picture of a game: its category's colours and icon, with its initials as a watermark. */
 export function GameArt({ category, name }: { category: CategoryKey; name: string }) {
   const [from, to] = ART_TONES[category] ?? ART_TONES.home;
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0])
+    .join('');
   return (
     <span className="game-art" style={{ background: `linear-gradient(145deg, ${from}, ${to})` }}>
+      <span className="game-art__mark" aria-hidden="true">
+        {initials}
+      </span>
       <Icon name={CATEGORY_ICONS[category] ?? 'star'} className="game-art__icon" strokeWidth={1.6} />
-      <span className="game-art__name">{name}</span>
     </span>
   );
 }

@@ -1,5 +1,6 @@
-import { appCalls, keypointCalls, KeypointKind } from '@lobby/contract';
+import { KeypointKind } from '@lobby/contract';
 import { api } from '../api';
+import { calls } from '../api/calls';
 import { APP_ENV, CLIENT_VERSION, detectOs, domainChannel, getPromotionChannel, setPromotionChannel, type LaunchParams } from './app';
 
 /**
@@ -9,7 +10,7 @@ import { APP_ENV, CLIENT_VERSION, detectOs, domainChannel, getPromotionChannel, 
 export async function runStartupTasks(params: LaunchParams): Promise<void> {
   if (params.channelMd5) {
     try {
-      const reply = await api.call(appCalls.channel, { channelMd5: params.channelMd5, clientVersion: CLIENT_VERSION }, { silent: true });
+      const reply = await api.call(calls.app.channel, { channelMd5: params.channelMd5, clientVersion: CLIENT_VERSION }, { silent: true });
       // A channel configured for another client version is ignored (SPEC section 5).
       if (reply.promotionChannel && (!reply.clientVersion || reply.clientVersion === CLIENT_VERSION)) {
         setPromotionChannel(reply.promotionChannel);
@@ -20,7 +21,7 @@ export async function runStartupTasks(params: LaunchParams): Promise<void> {
   }
   try {
     await api.call(
-      keypointCalls.upload,
+      calls.keypoint.upload,
       {
         kind: KeypointKind.MAIN_PAGE,
         clientVersion: CLIENT_VERSION,

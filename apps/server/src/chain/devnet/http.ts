@@ -362,7 +362,13 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
   };
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://devnet');
+    // The host the caller used, so that meta.links.next is a URL it can follow.
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    } catch {
+      throw new HttpError(400, 'bad request URL or Host header');
+    }
     const path = url.pathname.replace(/\/+$/, '');
     const history = /^\/v1\/accounts\/([^/]+)\/transactions(\/trc20)?$/.exec(path);
     if (history) {

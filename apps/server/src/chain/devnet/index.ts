@@ -20,6 +20,8 @@ export interface DevnetOptions {
   solidityDepth?: number;
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
+  /** Where errors of timer-driven block production go. Default console.error. */
+  onError?: (error: unknown) => void;
 }
 
 export interface BlockSummary {
@@ -83,7 +85,16 @@ export function createDevnet(options: DevnetOptions = {}): Devnet {
       server = s;
       const { address, port: bound } = s.address() as AddressInfo;
       url = `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
-      if (!options.manual) timer = setInterval(() => chain.produceBlock(), interval);
+      if (!options.manual) {
+        timer = setInterval(() => {
+          // A failed block (say, the state file's disk is full) must not take the whole server down with it.
+          try {
+            chain.produceBlock();
+          } catch (e) {
+            (options.onError ?? ((err) => console.error('devnet: block production failed:', err)))(e);
+          }
+        }, interval);
+      }
       return url;
     },
 

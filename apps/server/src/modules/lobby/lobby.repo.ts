@@ -16,8 +16,15 @@ export class LobbyRepository {
     return this.db.selectFrom('games').selectAll().orderBy('game_type').orderBy('sort').orderBy('id').execute();
   }
 
-  listTransferAddresses() {
-    return this.db.selectFrom('game_transfer_addresses').selectAll().orderBy('game_id').orderBy('level').execute();
+  async listTransferAddresses() {
+    const rows = await this.db.selectFrom('game_transfer_addresses').selectAll().orderBy('game_id').orderBy('level').execute();
+    return rows.map((row) => ({
+      ...row,
+      trx_min: micro(row.trx_min),
+      trx_max: micro(row.trx_max),
+      usdt_min: micro(row.usdt_min),
+      usdt_max: micro(row.usdt_max),
+    }));
   }
 
   listNavbar() {
@@ -100,14 +107,15 @@ export class LobbyRepository {
       .executeTakeFirstOrThrow();
   }
 
-  recentWins(limit: number) {
-    return this.db
+  async recentWins(limit: number) {
+    const rows = await this.db
       .selectFrom('ranking_wins')
       .select(['display_name', 'game_id', 'currency', 'amount', 'won_at'])
       .orderBy('won_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
+    return rows.map((row) => ({ ...row, amount: micro(row.amount) }));
   }
 
   /** Idempotent by reference: the same win reported twice is kept once. */
@@ -128,13 +136,22 @@ export class LobbyRepository {
   }
 
   // The reward pool is money, so its truth is the ledger; the lobby only reads the balance.
-  rewardPool() {
-    return this.db
+  async rewardPool() {
+    const rows = await this.db
       .selectFrom('ledger_accounts')
-      .select(['currency', sql<bigint>`sum(balance)::bigint`.as('amount')])
+      .select(['currency', sql<string>`sum(balance)::text`.as('amount')])
       .where('kind', '=', REWARD_POOL_ACCOUNT_KIND)
       .groupBy('currency')
       .orderBy('currency', 'desc')
       .execute();
+    return rows.map((row) => ({ currency: row.currency, amount: BigInt(row.amount) }));
   }
+}
+
+/**
+ * int8 columns as bigint whatever the driver hands back: the embedded database's driver does not apply
+ * the configured int8 parser and answers numbers. Amounts here stay far below 2^53, so nothing is lost.
+ */
+function micro(value: bigint | number | string): bigint {
+  return typeof value === 'bigint' ? value : BigInt(value);
 }

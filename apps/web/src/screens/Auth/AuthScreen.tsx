@@ -1,9 +1,10 @@
 import { useIonRouter } from '@ionic/react';
-import { keypointCalls, KeypointKind, LoginKind } from '@lobby/contract';
+import { KeypointKind, LoginKind } from '@lobby/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { api } from '../../api';
+import { calls } from '../../api/calls';
 import { BrandMark } from '../../components/BrandLogo';
 import { Button } from '../../components/Button';
 import { Field, Segmented } from '../../components/Field';
@@ -56,7 +57,7 @@ export default function AuthScreen() {
     // Key point 2: the sign-up page was opened. Silent, as analytics must never bother the player.
     api
       .call(
-        keypointCalls.upload,
+        calls.keypoint.upload,
         { kind: KeypointKind.REGISTER_PAGE, clientVersion: CLIENT_VERSION, promotionChannel: getPromotionChannel() },
         { silent: true },
       )

@@ -1,6 +1,7 @@
-import { EXPERIENCE_MESSAGES, EXPERIENCE_USE_LIMIT_USDT, ExperienceType, SpecialInviteType, type Game } from '@lobby/contract';
+import { EXPERIENCE_USE_LIMIT_USDT, ExperienceType, SpecialInviteType, type Game } from '@lobby/contract';
 import { useIonRouter } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
+import { experienceMessage } from '../../api/catalogue';
 import { isHashGame, isSelfDeveloped } from '../../lib/games';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { useSession } from '../../state/session';
@@ -35,7 +36,7 @@ export function useEnterGame() {
       return;
     }
     if (player?.experienceType === ExperienceType.EXPERIENCE && Number(player.balances.usdt) >= EXPERIENCE_USE_LIMIT_USDT) {
-      showToast(EXPERIENCE_MESSAGES.goldNotUsedUp[useSettings.getState().language]);
+      showToast(await experienceMessage('goldNotUsedUp', useSettings.getState().language));
       return;
     }
     const special = specialType ?? player?.accountType;

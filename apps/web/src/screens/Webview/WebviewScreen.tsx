@@ -3,6 +3,7 @@ import { ErrorCode, GAME_CURRENCY } from '@lobby/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
+import { catalogueMessage } from '../../api/catalogue';
 import type { CallSpec } from '../../api/client';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -50,13 +51,14 @@ export default function WebviewScreen() {
         if (error instanceof ApiError && error.code === ErrorCode.FIRST_RECHARGE_REQUIRED) {
           await showActivityPopup({
             title: t('game.rechargeTitle'),
-            message: error.message,
+            message: await catalogueMessage(error.code, language, error.message),
             button: t('game.rechargeNow'),
             testId: 'first-recharge-popup',
           });
           router.push('/trade/Recharge', 'forward', 'replace');
-        } else if (error instanceof ApiError && !error.handled && error.message) {
-          await showActivityPopup({ message: error.message, button: t('common.ok') });
+        } else if (error instanceof ApiError && !error.handled && error.code !== undefined) {
+          // Other enter-game failures show the text for their code (SPEC section 8).
+          await showActivityPopup({ message: await catalogueMessage(error.code, language, error.message), button: t('common.ok') });
         }
       });
     return () => controller.abort();

@@ -1,6 +1,7 @@
-import { appCalls } from '@lobby/contract';
+
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { calls } from '../../api/calls';
 import { CLIENT_VERSION, getPromotionChannel } from '../../config/app';
 import { useSettings } from '../settings';
 
@@ -16,7 +17,7 @@ export function useBanners(enabled: boolean) {
   return useQuery({
     queryKey: bannerKeys.list(language, channel),
     queryFn: ({ signal }) =>
-      api.call(appCalls.queryBanner, { clientVersion: CLIENT_VERSION, promotionChannel: channel, language }, { silent: true, signal }),
+      api.call(calls.app.queryBanner, { clientVersion: CLIENT_VERSION, promotionChannel: channel, language }, { silent: true, signal }),
     enabled,
     staleTime: 5 * 60_000,
     meta: { silent: true },

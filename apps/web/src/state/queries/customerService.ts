@@ -1,6 +1,7 @@
-import { appCalls } from '@lobby/contract';
+
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { calls } from '../../api/calls';
 import { useSettings } from '../settings';
 
 export const customerServiceKeys = {
@@ -12,7 +13,7 @@ export function useCustomerService() {
   const language = useSettings((s) => s.language);
   return useQuery({
     queryKey: customerServiceKeys.config(language),
-    queryFn: ({ signal }) => api.call(appCalls.customerServiceConfig, { language }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.app.customerServiceConfig, { language }, { signal }),
     staleTime: 10 * 60_000,
   });
 }

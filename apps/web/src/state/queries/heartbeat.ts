@@ -1,6 +1,7 @@
-import { HEARTBEAT_INTERVAL_MS, playerCalls } from '@lobby/contract';
+import { HEARTBEAT_INTERVAL_MS } from '@lobby/contract';
 import { useEffect } from 'react';
 import { api } from '../../api';
+import { calls } from '../../api/calls';
 import { useSession } from '../session';
 
 /**
@@ -14,7 +15,7 @@ export function useHeartbeat(intervalMs = HEARTBEAT_INTERVAL_MS): void {
     let stopped = false;
     const beat = async () => {
       try {
-        const reply = await api.call(playerCalls.heartbeat, {}, { silent: true });
+        const reply = await api.call(calls.player.heartbeat, {}, { silent: true });
         if (stopped) return;
         if (reply.notice) {
           useSession.setState({

@@ -1,6 +1,7 @@
-import { appCalls, type HomeData } from '@lobby/contract';
+import type { HomeData } from '@lobby/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
+import { calls } from '../../api/calls';
 import { CLIENT_VERSION, getPromotionChannel } from '../../config/app';
 import { useSettings } from '../settings';
 
@@ -17,7 +18,7 @@ export function useHomeData() {
   return useQuery({
     queryKey: homeKeys.lobby(language, CLIENT_VERSION, channel),
     queryFn: ({ signal }): Promise<HomeData> =>
-      api.call(appCalls.home, { language, clientVersion: CLIENT_VERSION, promotionChannel: channel }, { silent: true, signal }),
+      api.call(calls.app.home, { language, clientVersion: CLIENT_VERSION, promotionChannel: channel }, { silent: true, signal }),
     staleTime: 60_000,
     meta: { silent: true },
   });

@@ -1,6 +1,7 @@
-import { playerCalls, type CallRequest, type Player } from '@lobby/contract';
+import type { CallRequest, Player, playerCalls } from '@lobby/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, endSession } from '../../api';
+import { calls } from '../../api/calls';
 import { setPlayer, signIn, useSession } from '../session';
 import { useSettings } from '../settings';
 
@@ -15,7 +16,7 @@ export function usePlayer() {
   return useQuery({
     queryKey: playerKeys.profile(),
     queryFn: async ({ signal }): Promise<Player> => {
-      const player = await api.call(playerCalls.load, {}, { signal });
+      const player = await api.call(calls.player.load, {}, { signal });
       setPlayer(player);
       return player;
     },
@@ -35,7 +36,7 @@ function useSignedIn() {
 export function useLogin() {
   const onSignedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: CallRequest<typeof playerCalls.login>) => api.call(playerCalls.login, body, { loading: true }),
+    mutationFn: (body: CallRequest<typeof playerCalls.login>) => api.call(calls.player.login, body, { loading: true }),
     onSuccess: onSignedIn,
   });
 }
@@ -44,7 +45,7 @@ export function useRegister() {
   const onSignedIn = useSignedIn();
   return useMutation({
     mutationFn: (body: CallRequest<typeof playerCalls.register>) =>
-      api.call(playerCalls.register, body, { loading: true }),
+      api.call(calls.player.register, body, { loading: true }),
     onSuccess: onSignedIn,
   });
 }
@@ -52,28 +53,28 @@ export function useRegister() {
 export function useSendRegisterCode() {
   return useMutation({
     mutationFn: (email: string) =>
-      api.call(playerCalls.captcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
+      api.call(calls.player.captcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
   });
 }
 
 export function useSendResetCode() {
   return useMutation({
     mutationFn: (account: string) =>
-      api.call(playerCalls.captchaChangePassword, { account, lang: useSettings.getState().language }, { loading: true }),
+      api.call(calls.player.captchaChangePassword, { account, lang: useSettings.getState().language }, { loading: true }),
   });
 }
 
 export function useResetForgottenPassword() {
   return useMutation({
     mutationFn: (body: CallRequest<typeof playerCalls.changePassword>) =>
-      api.call(playerCalls.changePassword, body, { loading: true }),
+      api.call(calls.player.changePassword, body, { loading: true }),
   });
 }
 
 export function useChangeLoginPassword() {
   return useMutation({
     mutationFn: (body: CallRequest<typeof playerCalls.resetPassword>) =>
-      api.call(playerCalls.resetPassword, body, { loading: true }),
+      api.call(calls.player.resetPassword, body, { loading: true }),
   });
 }
 
@@ -82,7 +83,7 @@ export function useLogout() {
     mutationFn: async () => {
       // The session ends on this device whatever the server answers: a player who asked to leave is out.
       try {
-        await api.call(playerCalls.logout, {}, { loading: true, silent: true });
+        await api.call(calls.player.logout, {}, { loading: true, silent: true });
       } finally {
         endSession('logout');
       }
@@ -95,7 +96,7 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof playerCalls.updateProfile>) =>
-      api.call(playerCalls.updateProfile, body, { loading: true }),
+      api.call(calls.player.updateProfile, body, { loading: true }),
     onSuccess: (player) => {
       setPlayer(player);
       client.setQueryData(playerKeys.profile(), player);
@@ -106,6 +107,6 @@ export function useUpdateProfile() {
 export function useSendBindEmailCode() {
   return useMutation({
     mutationFn: (email: string) =>
-      api.call(playerCalls.emailCaptcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
+      api.call(calls.player.emailCaptcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
   });
 }

@@ -1,0 +1,12 @@
+import { openDatabase } from '/work/main/apps/server/src/db/database.ts';
+import { migrateToLatest } from '/work/main/apps/server/src/db/migrate.ts';
+import { Ledger } from '/work/main/apps/server/src/ledger/ledger.service.ts';
+import pg from 'pg';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await admin.connect(); await admin.query('drop database if exists lb_ledger'); await admin.query('create database lb_ledger'); await admin.end();
+const h = await openDatabase({ url: 'postgres://postgres@127.0.0.1:5432/lb_ledger', dataDir: 'memory' });
+await migrateToLatest(h.db);
+const l = new Ledger(h.db);
+await Promise.all(Array.from({ length: 2048 }, (_, i) => l.transfer({ idempotencyKey: `f${i}`, kind: 'deposit', legs: [{ account: { kind: 'deposit_clearing' }, currency: 'USDT', amount: -(10n**12n) }, { account: { kind: 'player', playerId: i + 1 }, currency: 'USDT', amount: 10n**12n }] })));
+for (let s = 0; s < 16; s++) await l.transfer({ idempotencyKey: `h${s}`, kind: 'x', legs: [{ account: { kind: 'deposit_clearing' }, currency: 'USDT', amount: -1n }, { account: { kind: 'house' }, currency: 'USDT', amount: 1n }] });
+await h.close();

@@ -1,0 +1,71 @@
+import { appCalls, keypointCalls, noticeCalls, normalizeLanguage } from '@lobby/contract';
+import type { FastifyInstance } from 'fastify';
+import { registerCall } from '../../http/rpc.ts';
+import type { SessionService } from '../player/session.service.ts';
+import type { LobbyService } from './lobby.service.ts';
+
+export interface LobbyRouteLimits {
+  /** Key points per connection address per minute: each one is a row, so floods are cut early. */
+  keypointsPerMinute: number;
+}
+
+const LOGO_FILE = /^(\d{1,9})(?:-(zh|en))?\.svg$/;
+const DEFAULT_RANKING_LIMIT = 20;
+
+export function registerLobbyRoutes(
+  app: FastifyInstance,
+  sessions: SessionService,
+  lobby: LobbyService,
+  limits: LobbyRouteLimits = { keypointsPerMinute: 120 },
+) {
+  registerCall(app, sessions, appCalls.home, (ctx) => lobby.home(ctx.body));
+  registerCall(app, sessions, appCalls.channel, (ctx) => lobby.channel(ctx.body.channelMd5, ctx.body.clientVersion));
+  registerCall(app, sessions, appCalls.customerServiceConfig, (ctx) =>
+    lobby.customerService(normalizeLanguage(ctx.body.language) ?? ctx.lang),
+  );
+  registerCall(app, sessions, appCalls.queryBanner, (ctx) => lobby.banners(ctx.body, ctx.lang));
+  registerCall(app, sessions, appCalls.queryRanking, (ctx) => lobby.ranking(ctx.body.limit ?? DEFAULT_RANKING_LIMIT, ctx.lang));
+  registerCall(app, sessions, appCalls.queryRewardPool, () => lobby.rewardPool());
+
+  registerCall(app, sessions, noticeCalls.configSync, (ctx) => lobby.syncConfig('site', ctx.body.sinceVersion));
+  registerCall(app, sessions, noticeCalls.mailConfigSync, (ctx) => lobby.syncConfig('mail', ctx.body.sinceVersion));
+
+  registerCall(
+    app,
+    sessions,
+    keypointCalls.upload,
+    (ctx) =>
+      lobby.recordKeypoint({
+        ...ctx.body,
+        clientIp: ctx.body.clientIp ?? ctx.clientIp,
+        playerId: ctx.session?.playerId ?? null,
+        ip: ctx.ip,
+      }),
+    { rateLimit: { max: limits.keypointsPerMinute, timeWindow: '1 minute' } },
+  );
+
+  app.get('/production.json', async (request, reply) => {
+    let origin: string;
+    try {
+      origin = new URL(`${request.protocol}://${request.host}`).origin;
+    } catch {
+      return reply.status(400).send({ error: 'bad host' });
+    }
+    // Derived from the Host header, so no shared cache may keep one visitor's answer for another.
+    reply.header('cache-control', 'no-store');
+    return lobby.productionInfo(origin);
+  });
+
+  // A lobby page shows a hundred logos at once; they are cheap and cached, so they skip the per-address limit.
+  app.get<{ Params: { file: string } }>('/static/games/:file', { config: { rateLimit: false } }, async (request, reply) => {
+    const match = LOGO_FILE.exec(request.params.file);
+    const svg = match ? await lobby.logo(Number(match[1]), match[2] === 'zh' ? 'zh' : 'en') : null;
+    if (svg === null) return reply.status(404).type('text/plain; charset=utf-8').send('not found');
+    return reply
+      .type('image/svg+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      // The app shells load pages from their own origin and images from this one.
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .send(svg);
+  });
+}

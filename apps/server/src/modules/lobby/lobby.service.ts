@@ -1,0 +1,459 @@
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_LANGUAGE,
+  formatMicro,
+  GAME_LIST_CAP,
+  GameType,
+  HOME_DEFAULT_LANGUAGE,
+  normalizeLanguage,
+  type CurrencyCode,
+  type CustomerServiceKindName,
+  type Game,
+  type HomeData,
+  type Language,
+} from '@lobby/contract';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { fail } from '../../http/app-error.ts';
+import { MAIL_SCOPE, SITE_SCOPE } from './catalogue.ts';
+import { LobbyRepository, type BannerRow, type GameRow, type TransferAddressRow } from './lobby.repo.ts';
+import { renderGameLogo, type LogoVariant } from './logos.ts';
+import { seedLobby } from './seed.ts';
+import { isTronAddress } from './tron-address.ts';
+
+export interface LobbyOptions {
+  /** Public origin of the API for /production.json; the request's own origin when unset. */
+  publicHost?: string;
+  /** Chat endpoint for /production.json; `${host}/chat` when unset. */
+  chatUrl?: string;
+  /** How long the assembled catalogue is reused before the tables are read again. */
+  cacheMs?: number;
+}
+
+export type ConfigScope = typeof SITE_SCOPE | typeof MAIL_SCOPE;
+
+const CHANGED = 'lobby.changed';
+const DEFAULT_CACHE_MS = 5_000;
+const CHANNEL_MD5 = /^[0-9a-f]{32}$/;
+
+/** The home lists of the third-party categories, by game type. */
+const CATEGORY_LISTS = [
+  [GameType.CRYPTO, 'cryptoGames'],
+  [GameType.FISH, 'fishGames'],
+  [GameType.LIVE, 'liveGames'],
+  [GameType.POKER, 'pokerGames'],
+  [GameType.SLOT, 'slotGames'],
+  [GameType.SPORT, 'sportGames'],
+] as const;
+
+interface Catalogue {
+  /** Home data without the banner, which depends on who asks. */
+  home: Omit<HomeData, 'imageUrl'>;
+  banners: BannerRow[];
+  games: Map<number, GameRow>;
+  manufacturerNames: Map<string, string>;
+  logos: Map<string, string>;
+}
+
+/**
+ * The lobby: what the home screen shows, launch channels, customer service, site settings and funnel
+ * key points. The catalogue is the hottest public read, so it is assembled once and reused for a few
+ * seconds; any change made through this service drops it on every instance at once.
+ */
+export class LobbyService {
+  private readonly repo: LobbyRepository;
+  private readonly cacheMs: number;
+  private cached: { at: number; value: Catalogue } | null = null;
+  private loading: Promise<Catalogue> | null = null;
+  private generation = 0;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly options: LobbyOptions = {},
+  ) {
+    this.repo = new LobbyRepository(db);
+    this.cacheMs = options.cacheMs ?? DEFAULT_CACHE_MS;
+    this.unsubscribe = bus.subscribe(CHANGED, () => this.invalidate());
+  }
+
+  /** Writes the starting catalogue into whichever lobby tables are still empty. */
+  async ensureCatalogue(): Promise<string[]> {
+    const filled = await seedLobby(this.db);
+    if (filled.length > 0) await this.changed();
+    return filled;
+  }
+
+  close() {
+    this.unsubscribe();
+  }
+
+  async home(input: { language?: string; promotionChannel?: string }): Promise<HomeData> {
+    const catalogue = await this.catalogue();
+    const language = normalizeLanguage(input.language) ?? HOME_DEFAULT_LANGUAGE;
+    const banner = pickBanners(catalogue.banners, language, input.promotionChannel)[0];
+    return { ...catalogue.home, imageUrl: banner?.image_url ?? null };
+  }
+
+  async banners(input: { language?: string; promotionChannel?: string }, fallbackLanguage: Language) {
+    const catalogue = await this.catalogue();
+    const language = normalizeLanguage(input.language) ?? fallbackLanguage;
+    return pickBanners(catalogue.banners, language, input.promotionChannel).map((row) => ({
+      id: row.id,
+      imageUrl: row.image_url,
+      link: row.link,
+      sort: row.sort,
+    }));
+  }
+
+  /** SPEC section 5: a launch link's channel applies only to the client version it was made for. */
+  async channel(channelMd5: string, clientVersion: string | undefined) {
+    const none = { clientVersion: null, promotionChannel: null };
+    const md5 = channelMd5.trim().toLowerCase();
+    if (!CHANNEL_MD5.test(md5) || !clientVersion) return none;
+    const row = await this.repo.findChannel(md5);
+    if (!row || row.client_version !== clientVersion) return none;
+    return { clientVersion: row.client_version, promotionChannel: row.promotion_channel };
+  }
+
+  async customerService(language: Language) {
+    const rows = await this.repo.listCustomerService();
+    return rows.map((row) => ({
+      kind: row.kind as CustomerServiceKindName,
+      name: row.name[language] ?? row.name[DEFAULT_LANGUAGE] ?? Object.values(row.name)[0] ?? row.kind,
+      url: row.url,
+    }));
+  }
+
+  /** A client that already holds the current version gets `changed: false` and nothing else. */
+  async syncConfig(scope: ConfigScope, sinceVersion: number | undefined) {
+    if (sinceVersion !== undefined) {
+      const current = await this.repo.configVersion(scope);
+      if (current && current.version === sinceVersion) return { version: current.version, changed: false, items: {} };
+    }
+    const { version, items } = await this.repo.readConfig(scope);
+    return { version, changed: true, items };
+  }
+
+  async recordKeypoint(input: {
+    kind: number;
+    playerId: number | null;
+    ip: string;
+    clientIp: string | null;
+    clientVersion?: string;
+    promotionChannel?: string;
+    domain?: string;
+    clientDeviceOs?: string;
+    clientDeviceCode?: string;
+    customData?: Record<string, unknown>;
+  }) {
+    const row = await this.repo.insertKeypoint({
+      kind: input.kind,
+      playerId: input.playerId,
+      clientVersion: input.clientVersion ?? null,
+      promotionChannel: input.promotionChannel ?? null,
+      domain: input.domain ?? null,
+      clientIp: input.clientIp,
+      clientDeviceOs: input.clientDeviceOs ?? null,
+      clientDeviceCode: input.clientDeviceCode ?? null,
+      customData: input.customData ?? null,
+      ip: input.ip,
+    });
+    return { id: Number(row.id) };
+  }
+
+  async ranking(limit: number, language: Language) {
+    const [rows, catalogue] = await Promise.all([this.repo.recentWins(limit), this.catalogue()]);
+    const chinese = language === 'zh_CN' || language === 'zh_TW';
+    return rows.map((row) => {
+      const game = catalogue.games.get(row.game_id);
+      return {
+        nickname: row.display_name,
+        gameId: row.game_id,
+        gameName: game ? (chinese ? game.name_zh : game.name_en) : String(row.game_id),
+        amount: formatMicro(row.amount),
+        currency: row.currency,
+        time: row.won_at.toISOString(),
+      };
+    });
+  }
+
+  async rewardPool() {
+    const rows = await this.repo.rewardPool();
+    return rows.map((row) => ({ currency: row.currency, amount: formatMicro(row.amount) }));
+  }
+
+  /** The SVG logo at `/static/games/<id>[-zh|-en].svg`, or null for a game the lobby does not know. */
+  async logo(gameId: number, variant: LogoVariant): Promise<string | null> {
+    const catalogue = await this.catalogue();
+    const game = catalogue.games.get(gameId);
+    if (!game) return null;
+    const key = `${gameId}-${variant}`;
+    let svg = catalogue.logos.get(key);
+    if (svg === undefined) {
+      svg = renderGameLogo(
+        {
+          id: game.id,
+          gameType: game.game_type,
+          manufacturerName: catalogue.manufacturerNames.get(game.manufacturer) ?? game.manufacturer,
+          nameZh: game.name_zh,
+          nameEn: game.name_en,
+          period: game.period,
+        },
+        variant,
+      );
+      catalogue.logos.set(key, svg);
+    }
+    return svg;
+  }
+
+  /** What the app shells read at start: the API origin and the chat endpoint. */
+  productionInfo(requestOrigin: string) {
+    const host = this.options.publicHost ?? requestOrigin;
+    return { host, chatUrl: this.options.chatUrl ?? `${host.replace(/\/+$/, '')}/chat` };
+  }
+
+  // Operator changes. Each one drops the cached catalogue everywhere, so the next home call shows it.
+
+  async setNavStatus(navId: number, status: 0 | 1) {
+    const result = await this.db.updateTable('nav_config').set({ status }).where('nav_id', '=', navId).executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw fail('CONFIG_NOT_FOUND', `nav ${navId}`);
+    await this.changed();
+  }
+
+  async setGameEnabled(gameId: number, enabled: boolean) {
+    const result = await this.db
+      .updateTable('games')
+      .set({ enabled, updated_at: new Date() })
+      .where('id', '=', gameId)
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw fail('GAME_NOT_FOUND', `game ${gameId}`);
+    await this.changed();
+  }
+
+  /** Points a transfer game's level at another receiving address (e.g. one the house holds the key of). */
+  async setTransferAddress(gameId: number, level: 0 | 1, address: string, limits: Record<CurrencyCode, { min: bigint; max: bigint }>) {
+    if (!isTronAddress(address)) throw fail('INVALID_TRON_ADDRESS', address);
+    const values = {
+      address,
+      trx_min: limits.TRX.min,
+      trx_max: limits.TRX.max,
+      usdt_min: limits.USDT.min,
+      usdt_max: limits.USDT.max,
+      updated_at: new Date(),
+    };
+    await this.db
+      .insertInto('game_transfer_addresses')
+      .values({ game_id: gameId, level, ...values })
+      .onConflict((oc) => oc.columns(['game_id', 'level']).doUpdateSet(values))
+      .execute();
+    await this.changed();
+  }
+
+  async addBanner(input: {
+    imageUrl: string;
+    link?: string | null;
+    sort?: number;
+    language?: Language | null;
+    promotionChannel?: string | null;
+    startsAt?: Date | null;
+    endsAt?: Date | null;
+  }): Promise<number> {
+    const row = await this.db
+      .insertInto('banners')
+      .values({
+        image_url: input.imageUrl,
+        link: input.link ?? null,
+        sort: input.sort ?? 0,
+        language: input.language ?? null,
+        promotion_channel: input.promotionChannel ?? null,
+        starts_at: input.startsAt ?? null,
+        ends_at: input.endsAt ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.changed();
+    return row.id;
+  }
+
+  async setBannerEnabled(id: number, enabled: boolean) {
+    const result = await this.db.updateTable('banners').set({ enabled }).where('id', '=', id).executeTakeFirst();
+    if (result.numUpdatedRows === 0n) throw fail('CONFIG_NOT_FOUND', `banner ${id}`);
+    await this.changed();
+  }
+
+  /** Registers a launch channel; its link carries the md5 of the channel name unless one is given. */
+  async saveChannel(input: { promotionChannel: string; clientVersion: string; channelMd5?: string }) {
+    const md5 = (input.channelMd5 ?? createHash('md5').update(input.promotionChannel).digest('hex')).toLowerCase();
+    const values = { promotion_channel: input.promotionChannel, client_version: input.clientVersion, enabled: true };
+    await this.db
+      .insertInto('promotion_channels')
+      .values({ channel_md5: md5, ...values })
+      .onConflict((oc) => oc.column('channel_md5').doUpdateSet(values))
+      .execute();
+    return md5;
+  }
+
+  /** Sets one setting and bumps its scope's version in the same transaction, so no client misses it. */
+  async setConfig(scope: ConfigScope, key: string, value: unknown) {
+    const version = await this.db.transaction().execute(async (trx) => {
+      const bumped = await trx
+        .insertInto('site_config_versions')
+        .values({ scope, version: 1 })
+        .onConflict((oc) => oc.column('scope').doUpdateSet((eb) => ({ version: eb('site_config_versions.version', '+', 1) })))
+        .returning('version')
+        .executeTakeFirstOrThrow();
+      const json = JSON.stringify(value);
+      await trx
+        .insertInto('site_config')
+        .values({ scope, key, value: json })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ value: json, updated_at: new Date() }))
+        .execute();
+      return bumped.version;
+    });
+    await this.changed();
+    return version;
+  }
+
+  /**
+   * Called by settlement for a win worth showing on the ticker. The reference (a bet id) makes a repeated
+   * report harmless; the name is stored masked so the ticker never shows a whole nickname.
+   */
+  async recordWin(input: { playerId: number; nickname: string; gameId: number; currency: CurrencyCode; amount: bigint; reference: string; wonAt?: Date }) {
+    await this.repo.insertWin({
+      playerId: input.playerId,
+      displayName: maskName(input.nickname),
+      gameId: input.gameId,
+      currency: input.currency,
+      amount: input.amount,
+      reference: input.reference,
+      wonAt: input.wonAt,
+    });
+  }
+
+  invalidate() {
+    this.generation++;
+    this.cached = null;
+    this.loading = null;
+  }
+
+  private async changed() {
+    this.invalidate();
+    await this.bus.publish(CHANGED, {});
+  }
+
+  private catalogue(): Promise<Catalogue> {
+    if (this.cached && Date.now() - this.cached.at < this.cacheMs) return Promise.resolve(this.cached.value);
+    if (this.loading) return this.loading;
+    // A load that started before an invalidation must not put its (older) result in the cache.
+    const generation = this.generation;
+    const loading = this.load()
+      .then((value) => {
+        if (generation === this.generation) this.cached = { at: Date.now(), value };
+        return value;
+      })
+      .finally(() => {
+        if (this.loading === loading) this.loading = null;
+      });
+    this.loading = loading;
+    return loading;
+  }
+
+  private async load(): Promise<Catalogue> {
+    const [games, addresses, navbar, manufacturers, banners, site] = await Promise.all([
+      this.repo.listGames(),
+      this.repo.listTransferAddresses(),
+      this.repo.listNavbar(),
+      this.repo.listManufacturers(),
+      this.repo.listLiveBanners(),
+      this.repo.readConfig(SITE_SCOPE),
+    ]);
+
+    const addressesByGame = new Map<number, TransferAddressRow[]>();
+    for (const row of addresses) {
+      const list = addressesByGame.get(row.game_id) ?? [];
+      list.push(row);
+      addressesByGame.set(row.game_id, list);
+    }
+
+    const enabled = games.filter((game) => game.enabled);
+    const listOf = (type: number) =>
+      enabled
+        .filter((game) => game.game_type === type)
+        .sort((a, b) => a.sort - b.sort || a.id - b.id)
+        .map((game) => toGame(game, addressesByGame.get(game.id) ?? []));
+
+    const home: Omit<HomeData, 'imageUrl'> = {
+      navbar: navbar.filter((nav) => nav.status === 1).map((nav) => ({ id: nav.nav_id as HomeData['navbar'][number]['id'], status: nav.status })),
+      manufacturers: manufacturers.filter((m) => m.enabled).map((m) => ({ abbr: m.abbr, name: m.name })),
+      showBadges: site.items.badgesEnabled !== false,
+      // The hash catalogue is fixed and small, and the hash page filters it by round length, so it is
+      // sent whole; the third-party lists are the ones the lobby caps.
+      hashGames: listOf(GameType.HASH),
+      cryptoGames: [],
+      fishGames: [],
+      liveGames: [],
+      pokerGames: [],
+      slotGames: [],
+      sportGames: [],
+    };
+    for (const [type, key] of CATEGORY_LISTS) home[key] = listOf(type).slice(0, GAME_LIST_CAP);
+
+    return {
+      home,
+      banners,
+      games: new Map(games.map((game) => [game.id, game])),
+      manufacturerNames: new Map(manufacturers.map((m) => [m.abbr, m.name])),
+      logos: new Map(),
+    };
+  }
+}
+
+function toGame(row: GameRow, addresses: TransferAddressRow[]): Game {
+  const levels = addresses.length === 0 ? -1 : Math.max(...addresses.map((a) => a.level));
+  const transferBetAddress: string[] = [];
+  const transferBetLimit: Game['transferBetLimit'] = [];
+  for (let level = 0; level <= levels; level++) {
+    const entry = addresses.find((a) => a.level === level);
+    const usdt = { currency: 'USDT', min: formatMicro(entry?.usdt_min ?? 0n), max: formatMicro(entry?.usdt_max ?? 0n) };
+    const trx = { currency: 'TRX', min: formatMicro(entry?.trx_min ?? 0n), max: formatMicro(entry?.trx_max ?? 0n) };
+    transferBetAddress.push(entry?.address ?? '');
+    transferBetLimit.push({ ...usdt, currencies: [usdt, trx] });
+  }
+  return {
+    id: row.id,
+    gameType: row.game_type,
+    aggregator: row.aggregator,
+    manufacturer: row.manufacturer,
+    gameCode: row.game_code,
+    nameZh: row.name_zh,
+    nameEn: row.name_en,
+    logoZh: row.logo_zh,
+    logoEn: row.logo_en,
+    sort: row.sort,
+    isHot: row.is_hot,
+    isNew: row.is_new,
+    period: row.period,
+    rewardRate: row.reward_rate ?? '',
+    transferBetAddress,
+    transferBetLimit,
+    requiresLogin: row.requires_login,
+  };
+}
+
+/** Banners for this language and channel: untargeted ones and those aimed at exactly this audience. */
+function pickBanners(banners: BannerRow[], language: Language, promotionChannel: string | undefined) {
+  return banners.filter(
+    (row) =>
+      (row.language === null || row.language === language) &&
+      (row.promotion_channel === null || row.promotion_channel === promotionChannel),
+  );
+}
+
+export function maskName(nickname: string): string {
+  const chars = [...nickname.trim()];
+  if (chars.length === 0) return '***';
+  if (chars.length <= 3) return `${chars[0]}***`;
+  return `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
+}
