@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { bundleBudget } from './build/bundleBudget';
-import { contractCalls } from './build/contractCalls';
+import { bundleBudget } from './build/bundleBudget.ts';
+import { contractCalls } from './build/contractCalls.ts';
 
 /**
  * Ionic ships its components as modules that register custom elements when imported, and it does not

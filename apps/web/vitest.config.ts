@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { contractCalls } from './build/contractCalls';
+import { contractCalls } from './build/contractCalls.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -98,7 +98,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
     mailPerMinute: config.MAIL_RATE_PER_MINUTE,
   });
-  const lobby = new LobbyService(database.db, bus, {});
+  const lobby = new LobbyService(database.db, bus, { publicHost: config.PUBLIC_HOST, chatUrl: config.CHAT_URL });
   await lobby.ensureCatalogue();
   registerLobbyRoutes(http, sessions, lobby);
 
@@ -107,6 +107,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     http,
     database,
     bus,
+    chain,
     services: { sessions, players, lobby },
     async close() {
       if (closed) return;

@@ -30,6 +30,13 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** An amount in TRX or USDT as a decimal with at most 6 places; held as micro-units. */
+const money = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a decimal amount with at most 6 decimals, e.g. 12.5');
+const toMicro = (value: string): bigint => {
+  const [whole, fraction = ''] = value.split('.');
+  return BigInt(whole) * 1_000_000n + BigInt(fraction.padEnd(6, '0'));
+};
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -67,6 +74,29 @@ const schema = z.object({
   OPS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   PUBLIC_HOST: z.string().optional(),
   CHAT_URL: z.string().optional(),
+  DEPOSIT_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(3000),
+  DEPOSIT_IDLE_SCAN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  DEPOSIT_MIN_TRX: money.default('1').transform(toMicro),
+  DEPOSIT_MIN_USDT: money.default('1').transform(toMicro),
+  WITHDRAWAL_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(3000),
+  WITHDRAWAL_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(19),
+  WITHDRAWAL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  WITHDRAWAL_USDT_MIN: money.default('10').transform(toMicro),
+  WITHDRAWAL_USDT_MAX: money.default('50000').transform(toMicro),
+  WITHDRAWAL_USDT_FEE: money.default('1').transform(toMicro),
+  WITHDRAWAL_USDT_REVIEW: money.default('2000').transform(toMicro),
+  WITHDRAWAL_TRX_MIN: money.default('50').transform(toMicro),
+  WITHDRAWAL_TRX_MAX: money.default('500000').transform(toMicro),
+  WITHDRAWAL_TRX_FEE: money.default('2').transform(toMicro),
+  WITHDRAWAL_TRX_REVIEW: money.default('20000').transform(toMicro),
+  WITHDRAWAL_DAILY_COUNT: z.coerce.number().int().min(0).max(100_000).default(10),
+  EXCHANGE_TRX_PER_USDT: z.string().regex(/^\d{1,9}(\.\d{1,12})?$/, 'a decimal rate, e.g. 3.456').refine((v) => /[1-9]/.test(v), 'must be above zero').optional(),
+  EXCHANGE_SPREAD_BPS: z.coerce.number().int().min(0).max(5000).default(100),
+  EXCHANGE_USDT_MIN: money.default('1').transform(toMicro),
+  EXCHANGE_USDT_MAX: money.default('100000').transform(toMicro),
+  BET_ADDRESS_ACTIVATION_TRX: money.default('1').transform(toMicro),
+  BET_ADDRESS_ACTIVATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(1800),
+  FAILPOINTS: z.string().regex(/^[a-z_.,]*$/, 'comma-separated failpoint names').optional(),
 });
 
 export type Config = z.infer<typeof schema> & { devOutbox: boolean };

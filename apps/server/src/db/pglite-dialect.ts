@@ -72,12 +72,16 @@ class PGliteDriver implements Driver {
   }
 }
 
+const INT8_AS_BIGINT = { 20: (value: string) => BigInt(value) };
+
 class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object' });
+    // Per-query parsers: PGlite does not apply the constructor's parsers to every query, and int8 must
+    // come back as bigint exactly as it does from PostgreSQL.
+    const result = await this.pglite.query<R>(compiled.sql, compiled.parameters as unknown[], { rowMode: 'object', parsers: INT8_AS_BIGINT });
     const affected = result.affectedRows;
     return {
       rows: result.rows,

@@ -4,6 +4,7 @@ import {
   CATEGORIES,
   categoryOf,
   gameName,
+  gamesOf,
   gridColumns,
   hasTransferAddress,
   isSelfDeveloped,
@@ -76,6 +77,14 @@ describe('games', () => {
     expect(isSelfDeveloped({ gameType: 0, manufacturer: 'PG' })).toBe(true);
     expect(isSelfDeveloped({ gameType: 10, manufacturer: 'BITG' })).toBe(true);
     expect(isSelfDeveloped({ gameType: 10, manufacturer: 'PG' })).toBe(false);
+  });
+
+  it('orders a category by sort and keeps at most 19 games', () => {
+    const slotGames = Array.from({ length: 25 }, (_, i) => game({ id: i + 1, sort: 25 - i }));
+    const home = { slotGames } as unknown as HomeData;
+    const shown = gamesOf(home, slot);
+    expect(shown).toHaveLength(19);
+    expect(shown[0].id).toBe(25);
   });
 
   it('uses three columns from three games on', () => {

@@ -1,4 +1,4 @@
-import { GameType, NavId, RoundPeriod, SELF_DEVELOPED_MANUFACTURER, type Game, type HomeData, type Language } from '@lobby/contract';
+import { GAME_LIST_CAP, GameType, NavId, RoundPeriod, SELF_DEVELOPED_MANUFACTURER, type Game, type HomeData, type Language } from '@lobby/contract';
 
 export type CategoryKey = 'home' | 'hash' | 'crypto' | 'slot' | 'fish' | 'live' | 'poker' | 'sport';
 type ListKey = 'hashGames' | 'cryptoGames' | 'slotGames' | 'fishGames' | 'liveGames' | 'pokerGames' | 'sportGames';
@@ -42,9 +42,10 @@ export function visibleCategories(navbar: HomeData['navbar'] | undefined): Categ
   return [home, ...result.filter((c) => c.navId !== NavId.HOME)];
 }
 
+/** A category's games by their sort order, at most 19 (SPEC section 9), whatever the server sent. */
 export function gamesOf(home: HomeData | undefined, category: Category): Game[] {
   if (!home || !category.list) return [];
-  return [...(home[category.list] ?? [])].sort((a, b) => a.sort - b.sort);
+  return [...(home[category.list] ?? [])].sort((a, b) => a.sort - b.sort).slice(0, GAME_LIST_CAP);
 }
 
 export const isChinese = (language: Language | string) => language === 'zh_CN' || language === 'zh_TW';

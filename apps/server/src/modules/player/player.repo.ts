@@ -100,6 +100,21 @@ export class PlayerRepository {
       .executeTakeFirstOrThrow();
   }
 
+  async updateFundPassword(id: number, fundPasswordHash: string) {
+    await this.db.updateTable('players').set({ fund_password_hash: fundPasswordHash, updated_at: new Date() }).where('id', '=', id).execute();
+  }
+
+  /** Stamps the first credited deposit; later deposits leave the stamp alone. Returns whether this was the first. */
+  async markFirstRecharge(id: number, at: Date = new Date()) {
+    const result = await this.db
+      .updateTable('players')
+      .set({ first_recharge_at: at, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('first_recharge_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async recordLoginFailure(ip: string) {
     await this.db.insertInto('login_failures').values({ ip }).execute();
   }
