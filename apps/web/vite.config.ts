@@ -33,7 +33,14 @@ export default defineConfig({
       treeshake: {
         // Ionic React wraps every component in these factories at module level; they only build
         // components, so a component the app never renders can be dropped with its custom element.
-        manualPureFunctions: ['createForwardRef', 'createReactComponent', 'createRoutingComponent', 'createInlineOverlayComponent', 'createControllerComponent', 'createOverlayComponent'],
+        manualPureFunctions: [
+          'createForwardRef',
+          'createReactComponent',
+          'createRoutingComponent',
+          'createInlineOverlayComponent',
+          'createControllerComponent',
+          'createOverlayComponent',
+        ],
         moduleSideEffects: [
           { test: /\.css$/, sideEffects: true },
           { test: sideEffectFree, sideEffects: false },

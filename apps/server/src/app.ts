@@ -19,13 +19,17 @@ import { PlayerSnapshotCache } from './modules/player/player-snapshot.cache.ts';
 import { SessionRepository } from './modules/player/session.repo.ts';
 import { SessionService } from './modules/player/session.service.ts';
 import { VerificationService } from './modules/player/verification.service.ts';
+import { Ledger } from './ledger/ledger.service.ts';
+import { registerLedgerOpsRoutes } from './ledger/ledger-ops.routes.ts';
+import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
+import { registerWalletRoutes, registerWithdrawalOpsRoutes } from './modules/wallet/wallet.routes.ts';
 
 export interface Application {
   http: FastifyInstance;
   database: DatabaseHandle;
   bus: EventBus;
   chain: Chain;
-  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService };
+  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService; ledger: Ledger; wallet: WalletModule };
   close(): Promise<void>;
 }
 
@@ -102,16 +106,24 @@ export async function createApplication(config: Config, overrides: { database?: 
   await lobby.ensureCatalogue();
   registerLobbyRoutes(http, sessions, lobby);
 
+  const ledger = new Ledger(database.db);
+  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, log: http.log });
+  await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
+  registerWithdrawalOpsRoutes(http, wallet, config.OPS_TOKEN);
+  registerLedgerOpsRoutes(http, database.db, config.OPS_TOKEN);
+  wallet.start();
+
   let closed = false;
   return {
     http,
     database,
     bus,
     chain,
-    services: { sessions, players, lobby },
+    services: { sessions, players, lobby, ledger, wallet },
     async close() {
       if (closed) return;
       closed = true;
+      await wallet.stop();
       await http.close();
       sessions.close();
       lobby.close();

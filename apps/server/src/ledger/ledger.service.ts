@@ -3,9 +3,13 @@ import type { Db } from '../db/database.ts';
 
 /**
  * The only writer of balances. A transfer is a set of legs that sum to zero per currency; the
- * database function `ledger_post_transfer` (migration 0004) applies it in one round trip: the
- * transfer row under its idempotency key, one `balance = balance + amount` per account, one
- * append-only entry per leg. Player wallets cannot go below zero because the database refuses it.
+ * database functions of migration 0004 apply it in one round trip: the transfer row under its
+ * idempotency key, one `balance = balance + amount` per account, one append-only entry per leg.
+ * Player wallets cannot go below zero because the database refuses it.
+ *
+ * Transfers made outside a caller's transaction are grouped: while enough statements are already
+ * running, newly arriving transfers wait and leave together as one statement (one round trip, one
+ * commit, one house shard). Under light load every transfer leaves at once, alone.
  */
 
 export type LedgerCurrency = 'USDT' | 'TRX';
@@ -86,7 +90,16 @@ export class IdempotencyConflictError extends Error {
   }
 }
 
+export interface LedgerOptions {
+  /** House rows per currency; more spreads concurrent bets wider. */
+  houseShards?: number;
+  /** Grouping of transfers made outside a caller's transaction; false sends each on its own. */
+  batching?: { maxSize?: number; maxConcurrent?: number } | false;
+}
+
 export const DEFAULT_HOUSE_SHARDS = 16;
+const DEFAULT_BATCH_SIZE = 32;
+const DEFAULT_CONCURRENT_BATCHES = 8;
 const MAX_AMOUNT = 2n ** 62n;
 const CURRENCIES: readonly string[] = ['USDT', 'TRX'];
 const SYSTEM_KINDS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS);
@@ -102,53 +115,31 @@ interface ResolvedLeg {
 
 export class Ledger {
   private readonly houseShards: number;
+  private readonly batcher: Batcher | undefined;
 
   constructor(
     private readonly db: Db,
-    options: { houseShards?: number } = {},
+    options: LedgerOptions = {},
   ) {
     this.houseShards = options.houseShards ?? DEFAULT_HOUSE_SHARDS;
     if (!Number.isInteger(this.houseShards) || this.houseShards < 1) throw new InvalidTransferError('houseShards must be a positive integer');
+    // Inside a transaction every statement shares one connection and one fate: nothing to group.
+    if (options.batching !== false && !db.isTransaction) {
+      this.batcher = new Batcher(db, this.houseShards, options.batching?.maxSize ?? DEFAULT_BATCH_SIZE, options.batching?.maxConcurrent ?? DEFAULT_CONCURRENT_BATCHES);
+    }
   }
 
   /**
    * Applies a transfer once per idempotency key. Inside a caller's transaction (`trx`) it commits or
    * rolls back with it, so a withdrawal can debit the player and create its own row atomically; an
    * InsufficientFundsError there leaves that transaction aborted and it must be rolled back (letting
-   * the error leave the `transaction().execute` callback does that). Without `trx` the transfer is one
-   * statement and commits on its own.
+   * the error leave the `transaction().execute` callback does that). Without `trx` the transfer is
+   * committed when the promise resolves.
    */
   async transfer(input: TransferInput, trx?: Db): Promise<TransferResult> {
     const legs = this.resolve(input);
-    const executor = trx ?? this.db;
-    let row: { o_transfer_id: bigint | string; o_replayed: boolean; o_kind: string };
-    try {
-      const result = await sql<typeof row>`
-        select o_transfer_id, o_replayed, o_kind from ledger_post_transfer(
-          ${input.idempotencyKey},
-          ${input.kind},
-          ${input.reference ?? null},
-          ${input.metadata === undefined ? null : toJson(input.metadata)}::jsonb,
-          ${legs.map((l) => l.kind)}::text[],
-          ${legs.map((l) => l.ownerId.toString())}::int8[],
-          ${legs.map((l) => l.currency)}::text[],
-          ${legs.map((l) => l.amount.toString())}::int8[]
-        )`.execute(executor);
-      row = result.rows[0];
-    } catch (error) {
-      if (isPlayerOverdraft(error)) {
-        throw new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs));
-      }
-      throw error;
-    }
-    if (row.o_replayed && row.o_kind !== input.kind) {
-      throw new IdempotencyConflictError(input.idempotencyKey, row.o_kind, input.kind);
-    }
-    return {
-      transferId: BigInt(row.o_transfer_id),
-      replayed: row.o_replayed,
-      playerIds: row.o_replayed ? [] : affectedPlayers(legs),
-    };
+    if (trx || !this.batcher) return postOne(trx ?? this.db, input, legs);
+    return this.batcher.submit(input, legs);
   }
 
   /** An account's balance in micro-units (zero if never used); the house's is the sum of its shards. */
@@ -199,6 +190,172 @@ export class Ledger {
     }
     return legs.sort(lockOrder);
   }
+}
+
+/** One transfer through `ledger_post_transfer`: legs must already be in lock order. */
+async function postOne(executor: Db, input: TransferInput, legs: ResolvedLeg[]): Promise<TransferResult> {
+  let row: { o_transfer_id: bigint | string; o_replayed: boolean; o_kind: string };
+  try {
+    const result = await sql<typeof row>`
+      select o_transfer_id, o_replayed, o_kind from ledger_post_transfer(
+        ${input.idempotencyKey},
+        ${input.kind},
+        ${input.reference ?? null},
+        ${input.metadata === undefined ? null : toJson(input.metadata)}::jsonb,
+        ${legs.map((l) => l.kind)}::text[],
+        ${legs.map((l) => l.ownerId.toString())}::int8[],
+        ${legs.map((l) => l.currency)}::text[],
+        ${legs.map((l) => l.amount.toString())}::int8[]
+      )`.execute(executor);
+    row = result.rows[0];
+  } catch (error) {
+    if (isPlayerOverdraft(error)) throw new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs));
+    throw error;
+  }
+  if (row.o_replayed) return replayOf(input, row.o_transfer_id, row.o_kind);
+  return { transferId: BigInt(row.o_transfer_id), replayed: false, playerIds: affectedPlayers(legs) };
+}
+
+function replayOf(input: TransferInput, transferId: bigint | string, existingKind: string): TransferResult {
+  if (existingKind !== input.kind) throw new IdempotencyConflictError(input.idempotencyKey, existingKind, input.kind);
+  return { transferId: BigInt(transferId), replayed: true, playerIds: [] };
+}
+
+interface Pending {
+  input: TransferInput;
+  legs: ResolvedLeg[];
+  wallets: string[];
+  resolve(result: TransferResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Groups transfers waiting for a free slot into one `ledger_post_transfers` statement. A batch never
+ * holds two transfers with the same key or the same player wallet, so the database can judge each
+ * overdraft against the locked balance exactly as if they ran one after another. All house legs of
+ * a batch go to one shard, chosen among those no running batch of this process holds. A batch that
+ * fails for any reason (an account used for the first time, a lost connection) has moved nothing,
+ * and its transfers are sent again one by one, each getting its own answer.
+ */
+class Batcher {
+  private queue: Pending[] = [];
+  private running = 0;
+  private readonly busyShards = new Set<number>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly houseShards: number,
+    private readonly maxSize: number,
+    private readonly maxConcurrent: number,
+  ) {}
+
+  submit(input: TransferInput, legs: ResolvedLeg[]): Promise<TransferResult> {
+    const wallets = legs.filter((l) => l.kind === 'player').map((l) => `${l.ownerId}/${l.currency}`);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ input, legs, wallets, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump() {
+    while (this.running < this.maxConcurrent && this.queue.length > 0) {
+      const batch = this.take();
+      const shard = this.pickShard();
+      this.running++;
+      this.busyShards.add(shard);
+      void this.run(batch, shard).finally(() => {
+        this.running--;
+        this.busyShards.delete(shard);
+        this.pump();
+      });
+    }
+  }
+
+  /** The oldest compatible transfers; the others keep their place in the queue. */
+  private take(): Pending[] {
+    const batch: Pending[] = [];
+    const rest: Pending[] = [];
+    const keys = new Set<string>();
+    const wallets = new Set<string>();
+    for (const pending of this.queue) {
+      if (batch.length < this.maxSize && !keys.has(pending.input.idempotencyKey) && !pending.wallets.some((w) => wallets.has(w))) {
+        batch.push(pending);
+        keys.add(pending.input.idempotencyKey);
+        for (const w of pending.wallets) wallets.add(w);
+      } else {
+        rest.push(pending);
+      }
+    }
+    this.queue = rest;
+    return batch;
+  }
+
+  private pickShard(): number {
+    const start = Math.floor(Math.random() * this.houseShards);
+    for (let i = 0; i < this.houseShards; i++) {
+      const shard = (start + i) % this.houseShards;
+      if (!this.busyShards.has(shard)) return shard;
+    }
+    return start;
+  }
+
+  private async run(batch: Pending[], shard: number) {
+    for (const pending of batch) {
+      for (const leg of pending.legs) if (leg.kind === 'house') leg.ownerId = BigInt(shard);
+      pending.legs.sort(lockOrder);
+    }
+    if (batch.length === 1) return settle(batch[0], postOne(this.db, batch[0].input, batch[0].legs));
+    let rows: { o_transfer_id: bigint | string | null; o_status: 'posted' | 'replayed' | 'insufficient'; o_kind: string }[];
+    try {
+      rows = await this.postMany(batch);
+    } catch {
+      await Promise.all(batch.map((pending) => settle(pending, postOne(this.db, pending.input, pending.legs))));
+      return;
+    }
+    batch.forEach((pending, i) => {
+      const row = rows[i];
+      if (row.o_status === 'insufficient') {
+        pending.reject(new InsufficientFundsError(pending.input.idempotencyKey, debitedPlayers(pending.legs)));
+      } else if (row.o_status === 'replayed') {
+        try {
+          pending.resolve(replayOf(pending.input, row.o_transfer_id!, row.o_kind));
+        } catch (error) {
+          pending.reject(error);
+        }
+      } else {
+        pending.resolve({ transferId: BigInt(row.o_transfer_id!), replayed: false, playerIds: affectedPlayers(pending.legs) });
+      }
+    });
+  }
+
+  private async postMany(batch: Pending[]) {
+    const legTransfers: number[] = [];
+    const legs: ResolvedLeg[] = [];
+    batch.forEach((pending, i) => {
+      for (const leg of pending.legs) {
+        legTransfers.push(i + 1);
+        legs.push(leg);
+      }
+    });
+    const result = await sql<{ o_transfer_id: bigint | string | null; o_status: 'posted' | 'replayed' | 'insufficient'; o_kind: string }>`
+      select o_transfer_id, o_status, o_kind from ledger_post_transfers(
+        ${batch.map((p) => p.input.idempotencyKey)}::text[],
+        ${batch.map((p) => p.input.kind)}::text[],
+        ${batch.map((p) => p.input.reference ?? null)}::text[],
+        ${`[${batch.map((p) => (p.input.metadata === undefined ? '{}' : toJson(p.input.metadata))).join(',')}]`}::jsonb,
+        ${legTransfers}::int4[],
+        ${legs.map((l) => l.kind)}::text[],
+        ${legs.map((l) => l.ownerId.toString())}::int8[],
+        ${legs.map((l) => l.currency)}::text[],
+        ${legs.map((l) => l.amount.toString())}::int8[]
+      )`.execute(this.db);
+    if (result.rows.length !== batch.length) throw new Error(`ledger batch answered ${result.rows.length} rows for ${batch.length} transfers`);
+    return result.rows;
+  }
+}
+
+function settle(pending: Pending, outcome: Promise<TransferResult>): Promise<void> {
+  return outcome.then(pending.resolve, pending.reject);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import type { DatabaseHandle } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
@@ -8,7 +9,32 @@ import type { Ledger, LedgerCurrency, TransferResult } from './ledger.service.ts
 export async function migratedTestDatabase(): Promise<DatabaseHandle> {
   const handle = await createTestDatabase();
   await migrateToLatest(handle.db);
-  return handle;
+  if (!handle.url) return handle;
+  const name = new URL(handle.url).pathname.slice(1);
+  return {
+    ...handle,
+    async close() {
+      // The pool reports itself closed before its connections have said goodbye; dropping the
+      // database "with (force)" at that moment kills them mid-way and pg raises an unhandled error.
+      await handle.db.destroy();
+      await waitForDisconnect(name);
+      await handle.close();
+    },
+  };
+}
+
+async function waitForDisconnect(database: string) {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [database]);
+      if (rows[0].n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 export function uniqueKey(prefix = 'test'): string {

@@ -29,6 +29,7 @@ export function toastCode(code: number, fallback: string): void {
 export function endSession(reason: SessionEndReason | 'logout', code?: number, message?: string): void {
   const hadSession = useSession.getState().token !== null;
   clearSession();
+  // Every player-scoped query key starts with 'player' (state/queries), so one call drops them all.
   queryClient.removeQueries({ queryKey: ['player'] });
   // 10032 says why the session ended (another device logged in); the others end quietly.
   if (reason === 'elsewhere' && code !== undefined) toastCode(code, message ?? '');

@@ -38,7 +38,8 @@ function PopupView({ popup }: { popup: Popup }) {
         role="dialog"
         aria-modal="true"
         aria-labelledby={popup.title ? `popup-title-${popup.id}` : undefined}
-        data-testid={popup.testId ?? `popup-${popup.kind}`}
+        data-testid={popup.testId ?? 'popup'}
+        data-kind={popup.kind}
       >
         {popup.image && <img className="popup__image" src={popup.image} alt="" />}
         {popup.title && (

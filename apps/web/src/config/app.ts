@@ -1,4 +1,6 @@
-import { DEFAULT_DOMAIN_CHANNEL, DEFAULT_PROMOTION_CHANNEL, Environment } from '@lobby/contract';
+import { DEFAULT_DOMAIN_CHANNEL, DEFAULT_PROMOTION_CHANNEL, Environment, type PLATFORM_CODES } from '@lobby/contract';
+
+type PlatformCode = (typeof PLATFORM_CODES)[number];
 
 /**
  * Build- and launch-time configuration. The client version and environment come from the build
@@ -86,11 +88,12 @@ export function initLaunchParams(search = window.location.search): LaunchParams 
   return launchParams;
 }
 
-/** Platform code for third-party game launches and key points. */
-export function detectOs(userAgent = navigator.userAgent): string {
+/** Platform code for third-party game launches and key points, in the contract's spelling. */
+export function detectOs(userAgent = navigator.userAgent): PlatformCode {
   if (/android/i.test(userAgent)) return 'android';
   if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
   if (/windows/i.test(userAgent)) return 'windows';
-  if (/mac os/i.test(userAgent)) return 'mac';
-  return 'web';
+  if (/mac os/i.test(userAgent)) return 'macos';
+  if (/linux/i.test(userAgent)) return 'linux';
+  return 'other';
 }

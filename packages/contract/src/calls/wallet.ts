@@ -168,11 +168,11 @@ export const BetAddressStatus = { PENDING: 0, ...WalletBetAddressStatus, UNBOUND
 export const activationInstructions = z
   .object({
     toAddress: z.string(),
-    amount: moneyString.describe('Exact amount to send, so the transfer identifies the binding'),
+    amount: moneyString.describe('Least TRX amount to send from the address being bound to toAddress (your deposit address); it is credited to you as a deposit'),
     currency,
     expiresAt: isoTime,
   })
-  .describe('Our design: send this from the address being bound to prove it is yours');
+  .describe('Our design: send this from the address being bound, before expiresAt, to prove it is yours');
 
 export const betAddress = z
   .object({
@@ -340,6 +340,7 @@ export const bankCalls = {
             minAmount: moneyString,
             maxAmount: moneyString,
             fee: moneyString.describe('Fixed fee per withdrawal, taken from the amount'),
+            reviewThreshold: moneyString.describe('Withdrawals of this amount or more wait for an operator review before they are sent'),
             withdrawable: moneyString.describe('Balance that may leave now (locked bonus turnover excluded)'),
             dailyCountLimit: z.number().int().min(0),
             dailyCountUsed: z.number().int().min(0),
@@ -467,8 +468,8 @@ export const bankCalls = {
         required: z.boolean().describe('False: addresses are in use as soon as they are added'),
         toAddress: z.string().nullable(),
         currency,
-        amount: moneyString.describe('Base amount; each binding gets its own exact amount near it'),
-        refunded: z.boolean().describe('Whether the activation transfer is sent back'),
+        amount: moneyString.describe('Least TRX amount of the activation transfer'),
+        refunded: z.boolean().describe('Whether the activation transfer comes back to the player (it is credited as a deposit)'),
         windowSeconds: z.number().int().min(0).describe('Time allowed for the transfer'),
       })
       .describe('Our design (spec: not shown)'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { experienceMessage } from '../../api/catalogue';
 import { isHashGame, isSelfDeveloped } from '../../lib/games';
 import { LOGIN_PATH } from '../../lib/navigation';
+import { refreshExperience, refreshSpecialType } from '../../state/queries/playerMark';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { showConfirm, showToast } from '../../state/ui';
@@ -22,8 +23,8 @@ export function useEnterGame() {
   const { t } = useTranslation();
 
   return async (game: Game) => {
-    const { token, player, specialType } = useSession.getState();
-    if (isHashGame(game) || isSelfDeveloped(game)) {
+    const { token, player } = useSession.getState();
+    if (isHashGame(game)) {
       if (game.requiresLogin && !token) {
         router.push(LOGIN_PATH);
         return;
@@ -31,16 +32,32 @@ export function useEnterGame() {
       router.push(hashGamePath(game.id));
       return;
     }
+    if (isSelfDeveloped(game)) {
+      // In-house games skip the login and experience checks; the server still decides who may play.
+      storeThirdGame(game);
+      router.push('/webview');
+      return;
+    }
     if (!token) {
       router.push(LOGIN_PATH);
       return;
     }
-    if (player?.experienceType === ExperienceType.EXPERIENCE && Number(player.balances.usdt) >= EXPERIENCE_USE_LIMIT_USDT) {
-      showToast(await experienceMessage('goldNotUsedUp', useSettings.getState().language));
-      return;
+    const language = useSettings.getState().language;
+    const { info, hasUnsettledOrders } = await refreshExperience();
+    const restricted =
+      (info ? info.accountType === ExperienceType.EXPERIENCE && !info.isSettlement : false) ||
+      (!info && player?.experienceType === ExperienceType.EXPERIENCE);
+    if (restricted) {
+      if (hasUnsettledOrders) {
+        showToast(await experienceMessage('unsettledOrders', language));
+        return;
+      }
+      if (Number(useSession.getState().player?.balances.usdt ?? 0) >= EXPERIENCE_USE_LIMIT_USDT) {
+        showToast(await experienceMessage('goldNotUsedUp', language));
+        return;
+      }
     }
-    const special = specialType ?? player?.accountType;
-    if (special === SpecialInviteType.SPECIAL) {
+    if ((await refreshSpecialType()) === SpecialInviteType.SPECIAL) {
       const proceed = await showConfirm({
         title: t('game.specialTitle'),
         message: t('game.specialWarning'),

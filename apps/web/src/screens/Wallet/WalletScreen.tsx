@@ -9,6 +9,7 @@ import { Screen } from '../../components/Screen';
 import { formatAmount } from '../../lib/format';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { usePlayer } from '../../state/queries/player';
+import { useWalletDisplay } from '../../state/queries/wallet';
 import { useSession } from '../../state/session';
 import '../UserProfile/userProfile.css';
 
@@ -24,6 +25,9 @@ export default function WalletScreen() {
   const router = useIonRouter();
   const token = useSession((s) => s.token);
   const { data: player } = usePlayer();
+  const { data: display } = useWalletDisplay();
+  // Totals over every wallet once the display has loaded; the lobby wallet alone until then.
+  const totals = { usdt: display?.usdt ?? player?.balances.usdt, trx: display?.trx ?? player?.balances.trx };
 
   if (!token) {
     return (
@@ -49,7 +53,7 @@ export default function WalletScreen() {
           <div key={currency} className={`wallet-balance wallet-balance--${currency}`} data-testid={`wallet-${currency}`}>
             <span className="wallet-balance__coin">{currency === 'usdt' ? '₮' : 'T'}</span>
             <small>{currency.toUpperCase()}</small>
-            <b dir="ltr">{formatAmount(player?.balances[currency])}</b>
+            <b dir="ltr">{formatAmount(totals[currency])}</b>
           </div>
         ))}
       </section>

@@ -1,10 +1,10 @@
 import { useIonRouter } from '@ionic/react';
-import { ErrorCode, GAME_CURRENCY } from '@lobby/contract';
+import { ErrorCode, GAME_CURRENCY, type CallRequest, type thirdGameCalls } from '@lobby/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../api';
+import { calls } from '../../api/calls';
 import { catalogueMessage } from '../../api/catalogue';
-import type { CallSpec } from '../../api/client';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Screen } from '../../components/Screen';
@@ -15,8 +15,7 @@ import { useSettings } from '../../state/settings';
 import { showActivityPopup } from '../../state/ui';
 import { readThirdGame } from './thirdGame';
 
-/** `/v1/thirdGame/enter` (SPEC section 7): its data is the game's URL. */
-const enterGame: CallSpec = { path: '/v1/thirdGame/enter', auth: 'player' };
+type EnterRequest = CallRequest<typeof thirdGameCalls.enter>;
 
 export default function WebviewScreen() {
   const { t } = useTranslation();
@@ -30,21 +29,23 @@ export default function WebviewScreen() {
     if (!game) return;
     const controller = new AbortController();
     api
-      .request<string>(
-        enterGame,
+      .call(
+        calls.thirdGame.enter,
         {
           aggregator: game.aggregator,
           manufacturer: game.manufacturer,
           gameCode: game.gameCode,
-          gameType: game.gameType,
+          // Home data types it as any number; the contract narrows it to the game type codes.
+          gameType: game.gameType as EnterRequest['gameType'],
+          gameId: game.id,
           language,
           currency: GAME_CURRENCY,
-          ipAddress: useSession.getState().clientIp,
+          ipAddress: useSession.getState().clientIp || undefined,
           platformCode: detectOs(),
         },
         { loading: true, signal: controller.signal },
       )
-      .then(setUrl)
+      .then((reply) => setUrl(reply.url))
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         setFailed(true);

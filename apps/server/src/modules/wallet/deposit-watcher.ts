@@ -1,0 +1,237 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { BlockSummary, Page, TronClient } from '../../chain/tron-client.ts';
+import type { Db } from '../../db/database.ts';
+import type { DepositStatus, WalletCurrency } from '../../db/schema.ts';
+import type { Ledger } from '../../ledger/ledger.service.ts';
+import { PlayerRepository } from '../player/player.repo.ts';
+import type { BalanceNotifier } from './balance-notifier.ts';
+import type { BetAddressService } from './bet-address.service.ts';
+import type { WalletSettings } from './settings.ts';
+
+/**
+ * Each address's history is read again from a little before its cursor: an indexer may publish a
+ * block a moment after a later one, and a transfer read twice is harmless (one row per transfer).
+ */
+const RESCAN_OVERLAP_MS = 60_000;
+/** Addresses whose player opened the deposit screen or deposited lately are read on every tick. */
+const ACTIVE_WINDOW_HOURS = 24;
+const ADDRESSES_PER_TICK = 500;
+const PARALLEL_SCANS = 8;
+const PENDING_PER_TICK = 500;
+/** A listed transfer the node no longer knows after this long was in a block that left the chain. */
+const DROP_AFTER_MS = 10 * 60_000;
+
+interface Seen {
+  txId: string;
+  currency: WalletCurrency;
+  from: string;
+  amount: bigint;
+  blockNumber: number | null;
+  blockTimestamp: number;
+}
+
+/**
+ * Finds TRX and USDT transfers to the players' deposit addresses through the TRON client and
+ * credits each once, after the configured confirmations.
+ *
+ * Two stages, each idempotent on its own:
+ * - scan: per address, the history after its cursor (block timestamp) is read and every transfer
+ *   becomes a `deposits` row, unique per (transaction, currency, address), so reading a transfer again
+ *   adds nothing. Zero-value transfers (address-poisoning spam) are skipped; amounts under the
+ *   minimum are kept as `ignored`.
+ * - settle: a pending row with enough confirmations is checked against the node
+ *   (`getTransactionInfo`: in a block, succeeded) and, in one transaction, marked credited and
+ *   credited in the ledger under `deposit:<txId>:<address>`. The status change is conditional, so a
+ *   second watcher (or a second tick) finds nothing left to do.
+ */
+export class DepositWatcher {
+  constructor(
+    private readonly db: Db,
+    private readonly client: TronClient,
+    private readonly ledger: Ledger,
+    private readonly betAddresses: BetAddressService,
+    private readonly notifier: BalanceNotifier,
+    private readonly settings: WalletSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async run(): Promise<void> {
+    const head = await this.client.getNowBlock();
+    await this.scanDueAddresses();
+    await this.settlePending(head);
+  }
+
+  private async scanDueAddresses(): Promise<void> {
+    const idleSince = new Date(Date.now() - this.settings.deposit.idleScanSeconds * 1000);
+    const activeSince = new Date(Date.now() - ACTIVE_WINDOW_HOURS * 3_600_000);
+    const due = await this.db
+      .selectFrom('deposit_addresses')
+      .select(['player_id', 'address', 'trx_cursor', 'usdt_cursor'])
+      .where((eb) =>
+        eb.or([
+          eb('last_scanned_at', 'is', null),
+          eb('last_scanned_at', '<', idleSince),
+          eb('last_requested_at', '>', activeSince),
+          eb('last_deposit_at', '>', activeSince),
+        ]),
+      )
+      .orderBy(sql`last_scanned_at nulls first`)
+      .limit(ADDRESSES_PER_TICK)
+      .execute();
+    let next = 0;
+    const lane = async () => {
+      while (next < due.length) {
+        const row = due[next++];
+        try {
+          await this.scanAddress(row);
+        } catch (error) {
+          this.log.warn({ err: error, address: row.address }, 'deposit address scan failed; retrying on the next tick');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SCANS, due.length) }, lane));
+  }
+
+  /** Reads one address's new transfers into `deposits` and moves its cursors past them. */
+  async scanAddress(row: { player_id: number; address: string; trx_cursor: bigint; usdt_cursor: bigint }): Promise<void> {
+    const seen = new Map<string, Seen>();
+    const add = (item: Seen) => {
+      // A contract can pay one address several times in one transaction: one deposit of the sum.
+      const key = `${item.currency}:${item.txId}`;
+      const previous = seen.get(key);
+      seen.set(key, previous ? { ...previous, amount: previous.amount + item.amount } : item);
+    };
+    const trxCursor = await this.readHistory(row.trx_cursor, (opts) => this.client.listTrxTransfers(row.address, opts), (item) => {
+      if (item.to === row.address && item.amount > 0n) {
+        add({ txId: item.txId, currency: 'TRX', from: item.from, amount: item.amount, blockNumber: item.blockNumber, blockTimestamp: item.blockTimestamp });
+      }
+    });
+    const usdtCursor = await this.readHistory(row.usdt_cursor, (opts) => this.client.listTrc20Transfers(row.address, opts), (item) => {
+      if (item.to === row.address && item.amount > 0n && item.contract === this.client.usdtContract) {
+        add({ txId: item.txId, currency: 'USDT', from: item.from, amount: item.amount, blockNumber: null, blockTimestamp: item.blockTimestamp });
+      }
+    });
+    if (seen.size > 0) {
+      await this.db
+        .insertInto('deposits')
+        .values(
+          [...seen.values()].map((s) => ({
+            player_id: row.player_id,
+            currency: s.currency,
+            tx_id: s.txId,
+            address: row.address,
+            from_address: s.from,
+            amount: s.amount,
+            block_number: s.blockNumber === null ? null : BigInt(s.blockNumber),
+            block_timestamp: BigInt(s.blockTimestamp),
+            status: (s.amount >= this.settings.deposit.min[s.currency] ? 'pending' : 'ignored') as DepositStatus,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['tx_id', 'currency', 'address']).doNothing())
+        .execute();
+    }
+    await this.db
+      .updateTable('deposit_addresses')
+      .set({ trx_cursor: trxCursor, usdt_cursor: usdtCursor, last_scanned_at: new Date() })
+      .where('player_id', '=', row.player_id)
+      .execute();
+  }
+
+  /** Follows the history pages oldest first from just before the cursor; returns the new cursor. */
+  private async readHistory<T extends { blockTimestamp: number }>(
+    cursor: bigint,
+    list: (opts: { onlyTo: true; minTimestamp: number; order: 'asc'; limit: number; fingerprint?: string }) => Promise<Page<T>>,
+    each: (item: T) => void,
+  ): Promise<bigint> {
+    let newest = cursor;
+    let fingerprint: string | undefined;
+    const minTimestamp = Math.max(0, Number(cursor) - RESCAN_OVERLAP_MS);
+    do {
+      const page = await list({ onlyTo: true, minTimestamp, order: 'asc', limit: 200, ...(fingerprint ? { fingerprint } : {}) });
+      for (const item of page.items) {
+        each(item);
+        if (BigInt(item.blockTimestamp) > newest) newest = BigInt(item.blockTimestamp);
+      }
+      fingerprint = page.fingerprint ?? undefined;
+    } while (fingerprint);
+    return newest;
+  }
+
+  private confirmations(head: BlockSummary, blockNumber: number): number {
+    return head.height - blockNumber + 1;
+  }
+
+  private async settlePending(head: BlockSummary): Promise<void> {
+    const needed = Math.max(1, this.settings.deposit.confirmations);
+    const pending = await this.db.selectFrom('deposits').selectAll().where('status', '=', 'pending').orderBy('id').limit(PENDING_PER_TICK).execute();
+    for (const row of pending) {
+      // Not worth asking the node about a transfer that cannot have enough confirmations yet.
+      if (row.block_number !== null && this.confirmations(head, Number(row.block_number)) < needed) continue;
+      try {
+        const info = await this.client.getTransactionInfo(row.tx_id);
+        if (!info) {
+          if (Date.now() - row.created_at.getTime() > DROP_AFTER_MS) await this.setStatus(row.id, 'dropped');
+          continue;
+        }
+        if (!info.success) {
+          await this.setStatus(row.id, 'failed');
+          continue;
+        }
+        if (row.block_number === null || Number(row.block_number) !== info.blockNumber) {
+          await this.db.updateTable('deposits').set({ block_number: BigInt(info.blockNumber) }).where('id', '=', row.id).execute();
+        }
+        if (this.confirmations(head, info.blockNumber) < needed) continue;
+        await this.credit(row.id);
+      } catch (error) {
+        this.log.warn({ err: error, txId: row.tx_id }, 'deposit not settled; retrying on the next tick');
+      }
+    }
+  }
+
+  private async setStatus(id: bigint, status: DepositStatus) {
+    await this.db.updateTable('deposits').set({ status }).where('id', '=', id).where('status', '=', 'pending').execute();
+  }
+
+  /** Credits one confirmed deposit; a deposit already credited is left alone. */
+  async credit(depositId: bigint): Promise<boolean> {
+    const credited = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .updateTable('deposits')
+        .set({ status: 'credited', credited_at: new Date() })
+        .where('id', '=', depositId)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      // The player's row before the ledger's: the order every money path takes its locks in.
+      await new PlayerRepository(trx).markFirstRecharge(row.player_id);
+      await this.ledger.transfer(
+        {
+          idempotencyKey: `deposit:${row.tx_id}:${row.address}`,
+          kind: 'deposit',
+          reference: String(row.id),
+          metadata: { txId: row.tx_id, from: row.from_address, to: row.address },
+          legs: [
+            { account: { kind: 'deposit_clearing' }, currency: row.currency, amount: -row.amount },
+            { account: { kind: 'player', playerId: row.player_id }, currency: row.currency, amount: row.amount },
+          ],
+        },
+        trx,
+      );
+      await trx.updateTable('deposit_addresses').set({ last_deposit_at: new Date() }).where('player_id', '=', row.player_id).execute();
+      await this.betAddresses.activateFromDeposit(trx, {
+        playerId: row.player_id,
+        fromAddress: row.from_address,
+        currency: row.currency,
+        amount: row.amount,
+        blockTimestamp: row.block_timestamp,
+      });
+      return row;
+    });
+    if (!credited) return false;
+    this.log.info({ playerId: credited.player_id, currency: credited.currency, amount: String(credited.amount), txId: credited.tx_id }, 'deposit credited');
+    await this.notifier.changed([credited.player_id]);
+    return true;
+  }
+}

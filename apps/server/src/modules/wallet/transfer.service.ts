@@ -1,0 +1,140 @@
+import { ErrorCode, formatMicro, UserType, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { PlayerTransfersTable } from '../../db/schema.ts';
+import { fail } from '../../http/app-error.ts';
+import { playerBalances } from '../../ledger/balances.ts';
+import { InsufficientFundsError, type Ledger } from '../../ledger/ledger.service.ts';
+import { PlayerRepository } from '../player/player.repo.ts';
+import type { BalanceNotifier } from './balance-notifier.ts';
+import type { ExperienceRules } from './experience.ts';
+import type { FundPasswordService } from './fund-password.service.ts';
+import { toTradeRecord } from './records.service.ts';
+
+type SubmitInput = CallParsedRequest<typeof bankCalls.transferSubmit>;
+type MoneyMoved = CallResponse<typeof bankCalls.transferSubmit>;
+type TransferRow = Selectable<PlayerTransfersTable>;
+
+/**
+ * Transfers between players. Every transfer has a merchant (players.user_type 1) on exactly one
+ * side: merchants sell and buy balance for ordinary players, and ordinary players never pay each
+ * other directly.
+ * - ordinary → merchant, merchant → ordinary: allowed;
+ * - ordinary → ordinary: 10049 (only to a merchant);
+ * - merchant → merchant: 10050 (only to an ordinary player);
+ * - ordinary → a merchant account that is suspended (status ≠ 0): 10051, it is not acting as a
+ *   merchant; any other suspended receiver is treated as missing (10047).
+ * The sender confirms with the fund password (10045).
+ */
+export class TransferService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly fundPasswords: FundPasswordService,
+    private readonly experience: ExperienceRules,
+    private readonly notifier: BalanceNotifier,
+  ) {}
+
+  async submit(senderId: number, input: SubmitInput): Promise<MoneyMoved> {
+    const replay = await this.findByRequest(senderId, input.requestId);
+    if (replay) return this.replayResult(replay, input);
+
+    await this.fundPasswords.verify(senderId, input.fundPassword);
+    const players = new PlayerRepository(this.db);
+    const sender = await players.findById(senderId);
+    if (!sender) throw fail('PLAYER_MISSING');
+    const receiver = input.receiverId !== undefined ? await players.findById(input.receiverId) : await players.findByAccountOrEmail(input.receiverAccount!);
+    if (!receiver) throw fail('TRANSFER_RECEIVER_MISSING');
+    if (receiver.id === senderId) throw fail('CANNOT_TRANSFER_TO_SELF');
+    const senderIsMerchant = sender.user_type === UserType.BUSINESS;
+    const receiverIsMerchant = receiver.user_type === UserType.BUSINESS;
+    if (receiver.status !== 0) {
+      if (receiverIsMerchant && !senderIsMerchant) throw fail('NOT_A_MERCHANT', 'the merchant account is suspended');
+      throw fail('TRANSFER_RECEIVER_MISSING');
+    }
+    if (!senderIsMerchant && !receiverIsMerchant) throw fail('ONLY_TO_MERCHANT');
+    if (senderIsMerchant && receiverIsMerchant) throw fail('ONLY_TO_ORDINARY');
+    await this.experience.check(sender, (await playerBalances(this.db, senderId)).USDT, ErrorCode.BANK_TRANSFER_REJECTED);
+
+    let created: TransferRow | null;
+    try {
+      created = await this.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('player_transfers')
+          .values({
+            sender_id: senderId,
+            receiver_id: receiver.id,
+            request_id: input.requestId,
+            currency: input.currency,
+            amount: input.amount,
+            remark: input.remark ?? null,
+          })
+          .onConflict((oc) => oc.columns(['sender_id', 'request_id']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        await this.ledger.transfer(
+          {
+            idempotencyKey: `transfer:${senderId}:${input.requestId}`,
+            kind: 'player_transfer',
+            reference: String(row.id),
+            legs: [
+              { account: { kind: 'player', playerId: senderId }, currency: input.currency, amount: -input.amount },
+              { account: { kind: 'player', playerId: receiver.id }, currency: input.currency, amount: input.amount },
+            ],
+          },
+          trx,
+        );
+        return row;
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw fail('INSUFFICIENT_BALANCE');
+      throw error;
+    }
+    if (!created) {
+      const first = await this.findByRequest(senderId, input.requestId);
+      if (!first) throw fail('FAILURE', 'concurrent transfer did not commit');
+      return this.replayResult(first, input);
+    }
+    await this.notifier.changed([senderId, receiver.id]);
+    return this.result(created);
+  }
+
+  private findByRequest(senderId: number, requestId: string) {
+    return this.db.selectFrom('player_transfers').selectAll().where('sender_id', '=', senderId).where('request_id', '=', requestId).executeTakeFirst();
+  }
+
+  private async replayResult(row: TransferRow, input: SubmitInput): Promise<MoneyMoved> {
+    const sameReceiver = input.receiverId === undefined || input.receiverId === row.receiver_id;
+    if (row.currency !== input.currency || row.amount !== input.amount || !sameReceiver) {
+      throw fail('INVALID_PARAMETERS', 'requestId: already used for a different transfer');
+    }
+    return this.result(row);
+  }
+
+  private async result(row: TransferRow): Promise<MoneyMoved> {
+    const [balances, receiver] = await Promise.all([playerBalances(this.db, row.sender_id), new PlayerRepository(this.db).findById(row.receiver_id)]);
+    const record = toTradeRecord(
+      {
+        type: 'transfer',
+        id: row.id,
+        raw_status: 'completed',
+        direction: 'out',
+        currency: row.currency,
+        amount: row.amount,
+        fee: 0n,
+        to_currency: null,
+        to_amount: null,
+        rate: null,
+        address: null,
+        tx_id: null,
+        counterparty_id: row.receiver_id,
+        remark: row.remark,
+        created_at: row.created_at,
+        completed_at: row.created_at,
+      },
+      { id: row.receiver_id, nickname: receiver?.nickname ?? '' },
+    );
+    return { record, balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
+  }
+}

@@ -1,0 +1,117 @@
+import { formatMicro } from '@lobby/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Chain } from '../../chain/chain-setup.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { playerBalances } from '../../ledger/balances.ts';
+import type { Ledger } from '../../ledger/ledger.service.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { BalanceNotifier } from './balance-notifier.ts';
+import { BetAddressService } from './bet-address.service.ts';
+import { CashoutBookService } from './cashout-book.service.ts';
+import { DepositService } from './deposit.service.ts';
+import { DepositWatcher } from './deposit-watcher.ts';
+import { ExchangeService } from './exchange.service.ts';
+import { ExperienceRules, NO_UNSETTLED_ORDERS, type UnsettledOrders } from './experience.ts';
+import { createFailpoints } from './failpoints.ts';
+import { FundPasswordService } from './fund-password.service.ts';
+import { LeaderLock } from './leader-lock.ts';
+import { RecordsService } from './records.service.ts';
+import { walletSettings, type WalletSettings } from './settings.ts';
+import { TransferService } from './transfer.service.ts';
+import { WithdrawalProcessor } from './withdrawal-processor.ts';
+import { WithdrawalService } from './withdrawal.service.ts';
+import { BackgroundWorker } from './worker.ts';
+
+export interface WalletModule {
+  settings: WalletSettings;
+  deposits: DepositService;
+  depositWatcher: DepositWatcher;
+  withdrawals: WithdrawalService;
+  withdrawalProcessor: WithdrawalProcessor;
+  fundPasswords: FundPasswordService;
+  book: CashoutBookService;
+  exchange: ExchangeService;
+  transfers: TransferService;
+  betAddresses: BetAddressService;
+  records: RecordsService;
+  experience: ExperienceRules;
+  workers: { deposits: BackgroundWorker; withdrawals: BackgroundWorker };
+  /** The player's wallet balances as the API shows them. */
+  balances(playerId: number): Promise<{ usdt: string; trx: string }>;
+  /** Starts the background workers (each runs on the one instance holding its lock). */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface WalletDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  chain: Chain;
+  bus: EventBus;
+  ledger: Ledger;
+  players: PlayerService;
+  log: FastifyBaseLogger;
+  /** Filled by the hash-game module once bets exist. */
+  unsettledOrders?: UnsettledOrders;
+}
+
+/** Builds the wallet: deposits, withdrawals, exchange, transfers, saved destinations and history. */
+export function createWalletModule(deps: WalletDependencies): WalletModule {
+  const { database, chain, ledger } = deps;
+  const db = database.db;
+  const settings = walletSettings(deps.config);
+  const failpoint = createFailpoints(deps.config);
+  const notifier = new BalanceNotifier(db, deps.players, deps.bus, deps.log);
+  const experience = new ExperienceRules(deps.unsettledOrders ?? NO_UNSETTLED_ORDERS);
+  const fundPasswords = new FundPasswordService(db, deps.players);
+  const book = new CashoutBookService(db);
+  const deposits = new DepositService(db, chain, settings);
+  const betAddresses = new BetAddressService(db, chain.client, deposits, settings);
+  const records = new RecordsService(db);
+  const withdrawals = new WithdrawalService(db, ledger, fundPasswords, book, deposits, experience, notifier, settings, failpoint, deps.log);
+  const exchange = new ExchangeService(db, ledger, experience, notifier, settings);
+  const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier);
+  const depositWatcher = new DepositWatcher(db, chain.client, ledger, betAddresses, notifier, settings, deps.log);
+  const withdrawalProcessor = new WithdrawalProcessor(db, chain.client, chain.hotWallet, ledger, withdrawals, settings, failpoint, deps.log);
+
+  const workers = {
+    deposits: new BackgroundWorker('deposit-watcher', settings.deposit.pollMs, new LeaderLock(database, 'wallet.deposits'), () => depositWatcher.run(), deps.log),
+    withdrawals: new BackgroundWorker(
+      'withdrawal-processor',
+      settings.withdrawal.pollMs,
+      new LeaderLock(database, 'wallet.withdrawals'),
+      () => withdrawalProcessor.run(),
+      deps.log,
+    ),
+  };
+  withdrawals.onQueued = () => workers.withdrawals.nudge();
+
+  return {
+    settings,
+    deposits,
+    depositWatcher,
+    withdrawals,
+    withdrawalProcessor,
+    fundPasswords,
+    book,
+    exchange,
+    transfers,
+    betAddresses,
+    records,
+    experience,
+    workers,
+    async balances(playerId) {
+      const b = await playerBalances(db, playerId);
+      return { usdt: formatMicro(b.USDT), trx: formatMicro(b.TRX) };
+    },
+    start() {
+      workers.deposits.start();
+      workers.withdrawals.start();
+    },
+    async stop() {
+      await Promise.all([workers.deposits.stop(), workers.withdrawals.stop()]);
+    },
+  };
+}

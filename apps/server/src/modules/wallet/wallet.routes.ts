@@ -1,0 +1,112 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { bankCalls, formatMicro, walletCalls } from '@lobby/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { fail, UnauthorizedError } from '../../http/app-error.ts';
+import { registerCall } from '../../http/rpc.ts';
+import type { SessionService } from '../player/session.service.ts';
+import { answerExperienceRestrictions } from './experience.ts';
+import type { WalletModule } from './wallet.module.ts';
+import type { WithdrawalRow } from './withdrawal.service.ts';
+
+export interface WalletRouteLimits {
+  /** Calls that check a password cost a password hash each, and guess the fund PIN. */
+  credentialsPerMinute: number;
+}
+
+/** The player's wallet calls (SPEC section 7, and the designed bank calls of the contract). */
+export async function registerWalletRoutes(http: FastifyInstance, sessions: SessionService, wallet: WalletModule, limits: WalletRouteLimits) {
+  const SECRET = { rateLimit: { max: limits.credentialsPerMinute, timeWindow: '1 minute' } };
+
+  await http.register(async (app) => {
+    answerExperienceRestrictions(app);
+
+    registerCall(app, sessions, walletCalls.balanceGet, (ctx) => wallet.balances(ctx.session.playerId));
+    registerCall(app, sessions, walletCalls.balanceSyncAndGet, async (ctx) => {
+      // No game provider holds lobby funds yet, so the main wallet is the only one to list.
+      const b = await wallet.balances(ctx.session.playerId);
+      return [{ wallet: 'main', name: 'Lobby', trxBalance: b.trx, usdtBalance: b.usdt }];
+    });
+
+    registerCall(app, sessions, walletCalls.financePasswordUpdate, async (ctx) => {
+      await wallet.fundPasswords.update(ctx.session.playerId, ctx.body);
+      return null;
+    }, SECRET);
+
+    registerCall(app, sessions, walletCalls.cashoutAddressList, (ctx) => wallet.book.listAddresses(ctx.session.playerId));
+    registerCall(app, sessions, walletCalls.cashoutAddressAdd, (ctx) => wallet.book.addAddress(ctx.session.playerId, ctx.body.address, ctx.body.label));
+    registerCall(app, sessions, walletCalls.cashoutAddressDelete, async (ctx) => {
+      await wallet.book.deleteAddress(ctx.session.playerId, ctx.body.id);
+      return null;
+    });
+    registerCall(app, sessions, walletCalls.cashoutAccountGet, (ctx) => wallet.book.listAccounts(ctx.session.playerId, ctx.body.accountType));
+    registerCall(app, sessions, walletCalls.cashoutAccountAdd, (ctx) => wallet.book.addAccount(ctx.session.playerId, ctx.body));
+    registerCall(app, sessions, walletCalls.cashoutAccountUpdate, (ctx) => wallet.book.updateAccount(ctx.session.playerId, ctx.body));
+
+    registerCall(app, sessions, walletCalls.betAddressList, (ctx) => wallet.betAddresses.list(ctx.session.playerId));
+    registerCall(app, sessions, walletCalls.betAddressAdd, (ctx) => wallet.betAddresses.add(ctx.session.playerId, ctx.body.address));
+    registerCall(app, sessions, bankCalls.walletActivateConfig, (ctx) => wallet.betAddresses.config(ctx.session.playerId));
+
+    registerCall(app, sessions, bankCalls.depositAddress, (ctx) => wallet.deposits.depositInfo(ctx.session.playerId));
+    registerCall(app, sessions, bankCalls.cashoutConfig, (ctx) => wallet.withdrawals.config(ctx.session.playerId));
+    registerCall(app, sessions, bankCalls.cashoutSubmit, (ctx) => wallet.withdrawals.submit(ctx.session.playerId, ctx.body), SECRET);
+    registerCall(app, sessions, bankCalls.currencyExchangeConfig, async () => wallet.exchange.config());
+    registerCall(app, sessions, bankCalls.currencyExchangeSubmit, (ctx) => wallet.exchange.submit(ctx.session.playerId, ctx.body));
+    registerCall(app, sessions, bankCalls.transferSubmit, (ctx) => wallet.transfers.submit(ctx.session.playerId, ctx.body), SECRET);
+    registerCall(app, sessions, bankCalls.records, (ctx) => wallet.records.list(ctx.session.playerId, ctx.body));
+  });
+}
+
+const reviewBody = z.strictObject({
+  id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,18}$/)]).transform((v) => BigInt(v)),
+  approve: z.boolean(),
+});
+
+/**
+ * Operator endpoints for withdrawals, guarded like the ledger's: they exist only when OPS_TOKEN is
+ * set, and answer HTTP 401 without the right `x-ops-token`.
+ */
+export function registerWithdrawalOpsRoutes(http: FastifyInstance, wallet: WalletModule, opsToken: string | undefined): void {
+  if (!opsToken) return;
+  const expected = digest(opsToken);
+  const guard = (request: FastifyRequest) => {
+    const presented = request.headers['x-ops-token'];
+    if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), expected)) throw new UnauthorizedError();
+  };
+
+  http.post('/ops/withdrawals/open', async (request) => {
+    guard(request);
+    const rows = await wallet.withdrawals.listOpen();
+    return { code: 0, msg: 'success', data: rows.map(opsView) };
+  });
+
+  http.post('/ops/withdrawals/review', async (request) => {
+    guard(request);
+    const parsed = reviewBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw fail('INVALID_PARAMETERS', 'send {id, approve}');
+    const row = await wallet.withdrawals.review(parsed.data.id, parsed.data.approve);
+    request.log.info({ withdrawalId: String(row.id), approve: parsed.data.approve }, 'withdrawal reviewed');
+    return { code: 0, msg: 'success', data: opsView(row) };
+  });
+}
+
+function opsView(row: WithdrawalRow) {
+  return {
+    id: Number(row.id),
+    playerId: row.player_id,
+    currency: row.currency,
+    amount: formatMicro(row.amount),
+    fee: formatMicro(row.fee),
+    toAddress: row.to_address,
+    status: row.status,
+    txId: row.tx_id,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    createdAt: row.created_at.toISOString(),
+    completedAt: row.completed_at?.toISOString() ?? null,
+  };
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}

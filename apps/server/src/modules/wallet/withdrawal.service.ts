@@ -1,0 +1,282 @@
+import { CURRENCIES, ErrorCode, formatMicro, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Selectable } from 'kysely';
+import { isValidBase58Address } from '../../chain/address.ts';
+import type { Db } from '../../db/database.ts';
+import type { WithdrawalStatus, WithdrawalsTable } from '../../db/schema.ts';
+import { fail } from '../../http/app-error.ts';
+import { playerBalances } from '../../ledger/balances.ts';
+import { InsufficientFundsError, type Ledger } from '../../ledger/ledger.service.ts';
+import { PlayerRepository } from '../player/player.repo.ts';
+import type { BalanceNotifier } from './balance-notifier.ts';
+import type { CashoutBookService } from './cashout-book.service.ts';
+import type { DepositService } from './deposit.service.ts';
+import type { ExperienceRules } from './experience.ts';
+import type { Failpoints } from './failpoints.ts';
+import type { FundPasswordService } from './fund-password.service.ts';
+import { toTradeRecord, type RecordRow } from './records.service.ts';
+import type { WalletSettings } from './settings.ts';
+
+type SubmitInput = CallParsedRequest<typeof bankCalls.cashoutSubmit>;
+type MoneyMoved = CallResponse<typeof bankCalls.cashoutSubmit>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+
+/** Statuses that still count against the daily limit: everything that was not given back. */
+const COUNTED: WithdrawalStatus[] = ['pending_review', 'queued', 'signed', 'broadcast', 'confirmed'];
+
+export function withdrawalRecordRow(row: WithdrawalRow): RecordRow {
+  return {
+    type: 'withdraw',
+    id: row.id,
+    raw_status: row.status,
+    direction: 'out',
+    currency: row.currency,
+    amount: row.amount,
+    fee: row.fee,
+    to_currency: null,
+    to_amount: null,
+    rate: null,
+    address: row.to_address,
+    tx_id: row.tx_id,
+    counterparty_id: null,
+    remark: null,
+    created_at: row.created_at,
+    completed_at: row.completed_at,
+  };
+}
+
+/**
+ * Withdrawals from the player's side: the limits, the request, and the operator's review. The
+ * player is debited into `withdrawal_pending` in the same database transaction that creates the
+ * withdrawal, so a withdrawal exists exactly when its money is set aside; the chain side is the
+ * WithdrawalProcessor's. A rejected or failed withdrawal is refunded once, under
+ * `withdrawal-refund:<id>`, in the transaction that gives it its final status.
+ */
+export class WithdrawalService {
+  /** Set once the processor exists, so a new withdrawal is sent without waiting for the next tick. */
+  onQueued: () => void = () => undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly fundPasswords: FundPasswordService,
+    private readonly book: CashoutBookService,
+    private readonly deposits: DepositService,
+    private readonly experience: ExperienceRules,
+    private readonly notifier: BalanceNotifier,
+    private readonly settings: WalletSettings,
+    private readonly failpoint: Failpoints,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async config(playerId: number): Promise<CallResponse<typeof bankCalls.cashoutConfig>> {
+    const [hasFundPassword, balances, used, player] = await Promise.all([
+      this.fundPasswords.isSet(playerId),
+      playerBalances(this.db, playerId),
+      this.countToday(this.db, playerId),
+      new PlayerRepository(this.db).findById(playerId),
+    ]);
+    if (!player) throw fail('PLAYER_MISSING');
+    const restricted = (await this.experience.restriction(player, balances.USDT)) !== null;
+    return {
+      hasFundPassword,
+      currencies: CURRENCIES.map((currency) => {
+        const l = this.settings.withdrawal.limits[currency];
+        return {
+          currency,
+          enabled: l.max > 0n,
+          minAmount: formatMicro(l.min),
+          maxAmount: formatMicro(l.max),
+          fee: formatMicro(l.fee),
+          reviewThreshold: formatMicro(l.review),
+          withdrawable: formatMicro(restricted ? 0n : balances[currency]),
+          dailyCountLimit: this.settings.withdrawal.dailyCount,
+          dailyCountUsed: used,
+        };
+      }),
+    };
+  }
+
+  async submit(playerId: number, input: SubmitInput): Promise<MoneyMoved> {
+    const replay = await this.findByRequest(playerId, input.requestId);
+    if (replay) return this.replayResult(replay, input);
+
+    await this.fundPasswords.verify(playerId, input.fundPassword);
+    const toAddress = await this.destination(playerId, input);
+    const limits = this.settings.withdrawal.limits[input.currency];
+    if (limits.max === 0n) throw fail('BANK_WITHDRAW_REJECTED', `${input.currency} withdrawals are closed`);
+    if (input.amount < limits.min) throw fail('INVALID_PARAMETERS', `amount: below the minimum of ${formatMicro(limits.min)}`);
+    if (input.amount > limits.max) throw fail('INVALID_PARAMETERS', `amount: above the maximum of ${formatMicro(limits.max)}`);
+    const player = await new PlayerRepository(this.db).findById(playerId);
+    if (!player) throw fail('PLAYER_MISSING');
+    await this.experience.check(player, (await playerBalances(this.db, playerId)).USDT, ErrorCode.BANK_WITHDRAW_REJECTED);
+
+    const status: WithdrawalStatus = input.amount >= limits.review ? 'pending_review' : 'queued';
+    let created: WithdrawalRow | null;
+    try {
+      created = await this.db.transaction().execute(async (trx) => {
+        // One player's withdrawals queue on their row, so the daily count cannot be raced past.
+        await new PlayerRepository(trx).lockById(playerId);
+        if (this.settings.withdrawal.dailyCount > 0 && (await this.countToday(trx, playerId)) >= this.settings.withdrawal.dailyCount) {
+          throw fail('BANK_WITHDRAW_REJECTED', 'daily withdrawal count reached');
+        }
+        const row = await trx
+          .insertInto('withdrawals')
+          .values({
+            player_id: playerId,
+            request_id: input.requestId,
+            currency: input.currency,
+            amount: input.amount,
+            fee: limits.fee,
+            to_address: toAddress,
+            status,
+          })
+          .onConflict((oc) => oc.columns(['player_id', 'request_id']).doNothing())
+          .returningAll()
+          .executeTakeFirst();
+        if (!row) return null;
+        await this.ledger.transfer(
+          {
+            idempotencyKey: `withdrawal:${row.id}`,
+            kind: 'withdrawal',
+            reference: String(row.id),
+            metadata: { to: toAddress },
+            legs: [
+              { account: { kind: 'player', playerId }, currency: input.currency, amount: -input.amount },
+              { account: { kind: 'withdrawal_pending' }, currency: input.currency, amount: input.amount },
+            ],
+          },
+          trx,
+        );
+        return row;
+      });
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) throw fail('INSUFFICIENT_BALANCE');
+      throw error;
+    }
+    if (!created) {
+      // The same request committed first on another connection: answer with its result.
+      const first = await this.findByRequest(playerId, input.requestId);
+      if (!first) throw fail('FAILURE', 'concurrent withdrawal did not commit');
+      return this.replayResult(first, input);
+    }
+    this.failpoint('withdrawal.after_debit');
+    this.log.info({ withdrawalId: String(created.id), playerId, currency: created.currency, amount: String(created.amount), status }, 'withdrawal created');
+    await this.notifier.changed([playerId]);
+    if (status === 'queued') this.onQueued();
+    return this.result(created);
+  }
+
+  /** Operator decision on a withdrawal awaiting review (or one queued and not yet signed, to stop it). */
+  async review(id: bigint, approve: boolean): Promise<WithdrawalRow> {
+    if (approve) {
+      const row = await this.db
+        .updateTable('withdrawals')
+        .set({ status: 'queued', reviewed_at: new Date(), updated_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'pending_review')
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) throw fail('INVALID_PARAMETERS', 'id: not awaiting review');
+      this.onQueued();
+      return row;
+    }
+    const row = await this.refund(id, 'rejected', ['pending_review', 'queued'], null, 'rejected by operator');
+    if (!row) throw fail('INVALID_PARAMETERS', 'id: not awaiting review, or already being sent');
+    return row;
+  }
+
+  /**
+   * Gives a withdrawal its final status `rejected` or `failed` and returns the money to the player,
+   * in one transaction. Only from the listed statuses (and, when given, only while it still carries
+   * that transaction id): whatever else happened first wins, and the refund never runs twice.
+   */
+  async refund(id: bigint, final: 'rejected' | 'failed', from: WithdrawalStatus[], txId: string | null, reason: string): Promise<WithdrawalRow | null> {
+    const row = await this.db.transaction().execute(async (trx) => {
+      let update = trx
+        .updateTable('withdrawals')
+        .set({ status: final, completed_at: new Date(), updated_at: new Date(), last_error: reason, ...(final === 'rejected' ? { reviewed_at: new Date() } : {}) })
+        .where('id', '=', id)
+        .where('status', 'in', from);
+      if (txId !== null) update = update.where('tx_id', '=', txId);
+      const row = await update.returningAll().executeTakeFirst();
+      if (!row) return null;
+      await this.ledger.transfer(
+        {
+          idempotencyKey: `withdrawal-refund:${row.id}`,
+          kind: 'withdrawal_refund',
+          reference: String(row.id),
+          metadata: { reason },
+          legs: [
+            { account: { kind: 'withdrawal_pending' }, currency: row.currency, amount: -row.amount },
+            { account: { kind: 'player', playerId: row.player_id }, currency: row.currency, amount: row.amount },
+          ],
+        },
+        trx,
+      );
+      return row;
+    });
+    if (row) {
+      this.log.info({ withdrawalId: String(row.id), status: final, reason }, 'withdrawal refunded');
+      await this.notifier.changed([row.player_id]);
+    }
+    return row;
+  }
+
+  async listOpen(limit = 100): Promise<WithdrawalRow[]> {
+    return this.db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('status', 'in', ['pending_review', 'queued', 'signed', 'broadcast'])
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  findById(id: bigint) {
+    return this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  private findByRequest(playerId: number, requestId: string) {
+    return this.db.selectFrom('withdrawals').selectAll().where('player_id', '=', playerId).where('request_id', '=', requestId).executeTakeFirst();
+  }
+
+  private async countToday(db: Db, playerId: number): Promise<number> {
+    const { count } = await db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('player_id', '=', playerId)
+      .where('status', 'in', COUNTED)
+      .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  private async destination(playerId: number, input: SubmitInput): Promise<string> {
+    let address: string;
+    if (input.addressId !== undefined) {
+      const saved = await this.book.findAddress(playerId, input.addressId);
+      if (!saved) throw fail('INVALID_PARAMETERS', 'addressId: no such saved address');
+      address = saved.address;
+    } else {
+      address = input.address!;
+      if (!isValidBase58Address(address)) throw fail('INVALID_TRON_ADDRESS', 'checksum does not match');
+    }
+    // Paying out to one of our own addresses would move money between players past the transfer rules.
+    if (await this.deposits.isInternalAddress(address)) throw fail('INVALID_TRON_ADDRESS', 'an address of this site');
+    return address;
+  }
+
+  private async replayResult(row: WithdrawalRow, input: SubmitInput): Promise<MoneyMoved> {
+    if (row.currency !== input.currency || row.amount !== input.amount) {
+      throw fail('INVALID_PARAMETERS', 'requestId: already used for a different withdrawal');
+    }
+    return this.result(row);
+  }
+
+  async result(row: WithdrawalRow): Promise<MoneyMoved> {
+    const balances = await playerBalances(this.db, row.player_id);
+    return { record: toTradeRecord(withdrawalRecordRow(row)), balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
+  }
+}
+

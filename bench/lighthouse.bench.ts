@@ -1,0 +1,42 @@
+/**
+ * Lighthouse (mobile preset) on /home with Debian's Chromium against the real server.
+ * Budget: performance >= 90 and accessibility >= 90.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser.ts';
+import { startServer } from '../e2e/support/server.ts';
+import { report } from './support.ts';
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+let ok = false;
+try {
+  const result = await lighthouse(`${server.url}/home`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    formFactor: 'mobile',
+  });
+  if (!result) throw new Error('lighthouse returned nothing');
+  const performance = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
+  const accessibility = Math.round((result.lhr.categories.accessibility.score ?? 0) * 100);
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    const audit = result.lhr.audits[id];
+    console.log(`  ${audit.title}: ${audit.displayValue}`);
+  }
+  for (const audit of Object.values(result.lhr.audits)) {
+    if (result.lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id) && audit.score === 0) {
+      console.log(`  accessibility issue: ${audit.title}`);
+    }
+  }
+  ok = report([
+    { name: 'Lighthouse performance (mobile)', value: String(performance), budget: '>= 90', ok: performance >= 90 },
+    { name: 'Lighthouse accessibility', value: String(accessibility), budget: '>= 90', ok: accessibility >= 90 },
+  ]);
+} finally {
+  await chrome.kill();
+  await server.stop();
+}
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface RunningServer {
+  url: string;
+  /** POSTs to the API like the app does. */
+  call<T = any>(path: string, body?: unknown, token?: string): Promise<{ code: number; msg: string; data: T }>;
+  /** Produces devnet blocks on demand (the e2e server runs a manual devnet unless told otherwise). */
+  produceBlocks(count?: number): Promise<void>;
+  devnetUrl: string;
+  stop(): Promise<void>;
+}
+
+let nextPort = 18_400 + Math.floor(Math.random() * 500);
+
+/**
+ * The real server as its own process, serving the built web app, on a fresh database: a temporary
+ * PGlite folder, or a scratch PostgreSQL database when DATABASE_URL is set.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = nextPort++;
+  const devnetPort = nextPort++;
+  const dataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const name = `lobby_e2e_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEVNET_PORT: String(devnetPort),
+      DEVNET_SOLIDITY_DEPTH: '0',
+      DEPOSIT_CONFIRMATIONS: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      CREDENTIALS_RATE_PER_MINUTE: '10000',
+      MAIL_RATE_PER_MINUTE: '10000',
+      VERIFICATION_CODE_RESEND_SECONDS: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error('server did not start in 90 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const devnetUrl = `http://127.0.0.1:${devnetPort}`;
+  return {
+    url,
+    devnetUrl,
+    async call(path, body = {}, token) {
+      const response = await fetch(url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as any;
+    },
+    async produceBlocks(count = 1) {
+      await fetch(`${devnetUrl}/devnet/produce`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });
+    },
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase?.();
+    },
+  };
+}
