@@ -20,7 +20,8 @@ import { report, scratchDatabase } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 64);
-const POOL = Number(process.env.BENCH_POOL ?? 32);
+const POOL = Number(process.env.BENCH_POOL ?? 16);
+const BATCHES = Number(process.env.BENCH_BATCHES ?? 8);
 const PLAYERS = 2_048;
 const STAKE = 1_000_000n;
 const BUDGET_TPS = 3_000;
@@ -114,7 +115,7 @@ try {
   try {
     const db = handle.db;
     await migrateToLatest(db);
-    const ledger = new Ledger(db);
+    const ledger = new Ledger(db, { batching: { maxConcurrent: BATCHES } });
     const funding = Array.from({ length: PLAYERS }, (_, i) =>
       ledger.transfer({
         idempotencyKey: `fund:${i + 1}`,
@@ -133,12 +134,17 @@ try {
     // Warm-up: JIT, pool connections, plpgsql plan caches.
     await ledgerLoad(ledger, 2, 'warmup');
     const measured = await ledgerLoad(ledger, DURATION_S, 'run');
+    // For the record only: the same load with every transfer in its own statement.
+    const ungrouped = await ledgerLoad(new Ledger(db, { batching: false }), DURATION_S, 'single');
     const baseline = await pgbenchTransfer(database.url);
     const check = await checkLedger(db);
 
     console.log(
       `ledger transfer:    ${measured.tps.toFixed(0)} transfers/s, p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms ` +
-        `(${measured.count} transfers, ${IN_FLIGHT} in flight, pool ${POOL}, ${DURATION_S} s)`,
+        `(${measured.count} transfers, ${IN_FLIGHT} in flight, ${BATCHES} statements at once, pool ${POOL}, ${DURATION_S} s)`,
+    );
+    console.log(
+      `  without grouping: ${ungrouped.tps.toFixed(0)} transfers/s, p50 ${ungrouped.p50.toFixed(2)} ms, p99 ${ungrouped.p99.toFixed(2)} ms (one statement per transfer, for comparison)`,
     );
     console.log(`pgbench 1-statement: ${baseline.tps.toFixed(0)} transfers/s, p99 ${baseline.p99.toFixed(2)} ms (-c 8 -j 2, ${DURATION_S} s)`);
     console.log(`ledger / pgbench:   ${(measured.tps / baseline.tps).toFixed(2)}`);

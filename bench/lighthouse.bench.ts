@@ -2,6 +2,7 @@
  * Lighthouse (mobile preset) on /home with Debian's Chromium against the real server.
  * Budget: performance >= 90 and accessibility >= 90.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser.ts';
@@ -20,6 +21,9 @@ try {
     formFactor: 'mobile',
   });
   if (!result) throw new Error('lighthouse returned nothing');
+  // The full report stays next to the other results for a closer look at a failing score.
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/lighthouse.json', JSON.stringify(result.lhr, null, 1));
   const performance = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
   const accessibility = Math.round((result.lhr.categories.accessibility.score ?? 0) * 100);
   for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {

@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { bundleBudget } from './build/bundleBudget.ts';
 import { contractCalls } from './build/contractCalls.ts';
+import { contractMessages } from './build/contractMessages.ts';
+import { precompress } from './build/precompress.ts';
 
 /**
  * Ionic ships its components as modules that register custom elements when imported, and it does not
@@ -11,8 +13,33 @@ import { contractCalls } from './build/contractCalls.ts';
  */
 const sideEffectFree = /[\\/]node_modules[\\/](@ionic[\\/](react|core|react-router)|ionicons)[\\/]|[\\/]packages[\\/]contract[\\/]/;
 
+/**
+ * Ionic React declares its class components as `class X extends React.Component` (or PureComponent).
+ * Reading a property of an import might run a getter, so the bundler keeps every such class even when
+ * nothing uses it, and with the unused IonBackButton and IonIcon come ion-back-button, ion-icon and the
+ * ionicons runtime: about 13 KB gzipped of the first download. Extending an imported binding reads
+ * nothing, so unused classes are dropped like any other unused code.
+ */
+function ionicClassComponents(): Plugin {
+  return {
+    name: 'lobby-ionic-class-components',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]@ionic[\\/]react[\\/]dist[\\/]index\.js$/ },
+      handler(code) {
+        if (!/extends React\.(Pure)?Component\b/.test(code)) return undefined;
+        const bases = `import { Component as IonicReactComponent, PureComponent as IonicReactPureComponent } from 'react';\n`;
+        return {
+          code: bases + code.replace(/extends React\.(Pure)?Component\b/g, (_, pure) => `extends IonicReact${pure ?? ''}Component`),
+          map: null,
+        };
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), contractCalls(), bundleBudget(200)],
+  plugins: [react(), contractCalls(), contractMessages(), ionicClassComponents(), bundleBudget(200), precompress()],
   resolve: {
     // One copy of each: Ionic's router and the app must share React and Ionic's contexts.
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],

@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 import { contractCalls } from './build/contractCalls.ts';
+import { contractMessages } from './build/contractMessages.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 // The `web` project of the root vitest workspace: the web app's unit tests in a browser-like DOM.
 export default defineProject({
-  plugins: [react(), contractCalls()],
+  plugins: [react(), contractCalls(), contractMessages()],
   resolve: {
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],
   },

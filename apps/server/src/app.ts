@@ -11,6 +11,8 @@ import { createHttpServer } from './http/server.ts';
 import { setupChain, type Chain } from './chain/chain-setup.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
+import { createHashGameModule, type HashGameModule } from './modules/hash-game/hash-game.module.ts';
+import { registerHashGameRoutes } from './modules/hash-game/hash-game.routes.ts';
 import { registerLobbyRoutes } from './modules/lobby/lobby.routes.ts';
 import { LobbyService } from './modules/lobby/lobby.service.ts';
 import { registerPlayerRoutes } from './modules/player/player.routes.ts';
@@ -29,7 +31,7 @@ export interface Application {
   database: DatabaseHandle;
   bus: EventBus;
   chain: Chain;
-  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService; ledger: Ledger; wallet: WalletModule };
+  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService; ledger: Ledger; wallet: WalletModule; hashGame: HashGameModule };
   close(): Promise<void>;
 }
 
@@ -107,11 +109,16 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerLobbyRoutes(http, sessions, lobby);
 
   const ledger = new Ledger(database.db);
-  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, log: http.log });
+  // Bound both ways: the wallet asks the hash games for unsettled bets, the hash games ask the wallet who bound an address.
+  const unsettledOrders = { count: (playerId: number) => hashGame.unsettledOrders.count(playerId) };
+  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, log: http.log, unsettledOrders });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalOpsRoutes(http, wallet, config.OPS_TOKEN);
   registerLedgerOpsRoutes(http, database.db, config.OPS_TOKEN);
   wallet.start();
+  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, players, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address) });
+  registerHashGameRoutes(http, sessions, hashGame.service);
+  hashGame.start();
 
   let closed = false;
   return {
@@ -119,11 +126,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet },
+    services: { sessions, players, lobby, ledger, wallet, hashGame },
     async close() {
       if (closed) return;
       closed = true;
       await wallet.stop();
+      await hashGame.stop();
       await http.close();
       sessions.close();
       lobby.close();

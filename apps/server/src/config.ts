@@ -97,6 +97,17 @@ const schema = z.object({
   BET_ADDRESS_ACTIVATION_TRX: money.default('1').transform(toMicro),
   BET_ADDRESS_ACTIVATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(1800),
   FAILPOINTS: z.string().regex(/^[a-z_.,]*$/, 'comma-separated failpoint names').optional(),
+  HASH_ENGINE: boolean.default(true),
+  HASH_ENGINE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  HASH_HEAD_MAX_AGE_SECONDS: z.coerce.number().int().min(3).max(365 * 86_400).default(6),
+  HASH_TRANSFER_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(3000),
+  HASH_TRANSFER_RESCAN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  HASH_TRANSFER_REFUND_FEE_USDT: money.default('0').transform(toMicro),
+  HASH_TRANSFER_REFUND_FEE_TRX: money.default('0').transform(toMicro),
+  HASH_PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),
+  HASH_PAYOUT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  HASH_GAME_OVERRIDES: z.string().optional(),
+  HASH_EXPLORER_BLOCK_URL: url(['http:', 'https:']).optional(),
 });
 
 export type Config = z.infer<typeof schema> & { devOutbox: boolean };

@@ -34,9 +34,9 @@ async function start() {
     </StrictMode>,
   );
   void runStartupTasks(params);
-  // Error texts are fetched once the first screen is up, ready before anything can fail.
+  // Error texts in the player's language are fetched once the first screen is up, ready before anything can fail.
   const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
-  idle(() => void loadCatalogue());
+  idle(() => void loadCatalogue(useSettings.getState().language).catch(() => undefined));
 }
 
 start().catch((error) => {

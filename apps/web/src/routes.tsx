@@ -16,8 +16,20 @@ const ServiceScreen = lazy(() => import('./screens/Service/ServiceScreen'));
 const RulesScreen = lazy(() => import('./screens/Rules/RulesScreen'));
 const SafeCenterScreen = lazy(() => import('./screens/SafeCenter/SafeCenterScreen'));
 const ModLoginPwdScreen = lazy(() => import('./screens/SafeCenter/ModLoginPwdScreen'));
+const SetFundPwdScreen = lazy(() => import('./screens/SafeCenter/SetFundPwdScreen'));
+const WdAddrManageScreen = lazy(() => import('./screens/SafeCenter/WdAddrManageScreen'));
+const AddCryptoAddrScreen = lazy(() => import('./screens/SafeCenter/AddCryptoAddrScreen'));
+const RechargeScreen = lazy(() => import('./screens/Trade/RechargeScreen'));
+const WithdrawScreen = lazy(() => import('./screens/Trade/WithdrawScreen'));
+const ExchangeScreen = lazy(() => import('./screens/Trade/ExchangeScreen'));
+const TradeHisScreen = lazy(() => import('./screens/Trade/TradeHisScreen'));
+const WithdrawAccountMgrScreen = lazy(() => import('./screens/WithdrawAccount/WithdrawAccountMgrScreen'));
+const AddWithdrawAccountScreen = lazy(() => import('./screens/WithdrawAccount/AddWithdrawAccountScreen'));
 const WebviewScreen = lazy(() => import('./screens/Webview/WebviewScreen'));
 const HashGameScreen = lazy(() => import('./screens/HashGame/HashGameScreen'));
+const VerifierScreen = lazy(() => import('./screens/Verifier/VerifierScreen'));
+const BetRecordScreen = lazy(() => import('./screens/BetRecord/BetRecordScreen'));
+const BetDetailScreen = lazy(() => import('./screens/BetRecord/BetDetailScreen'));
 
 interface InfoRoute {
   path: string;
@@ -30,17 +42,8 @@ interface InfoRoute {
 const INFO_ROUTES: InfoRoute[] = [
   { path: '/promotion', kind: 'promotion' },
   { path: '/performance/details/:isTeam/:gameType/:currencyCode/:selectDay', kind: 'performance', backHref: '/promotion' },
-  { path: '/trade/TradeHis', kind: 'tradeHistory', guard: true, backHref: '/userProfile' },
-  { path: '/trade/Recharge', kind: 'recharge', guard: true, backHref: '/walletShow' },
-  { path: '/trade/Withdraw', kind: 'withdraw', guard: true, backHref: '/walletShow' },
-  { path: '/trade/Exchange', kind: 'exchange', guard: true, backHref: '/walletShow' },
-  { path: '/safeCenter/setFundPwd', kind: 'setFundPwd', guard: true, backHref: '/safeCenter' },
-  { path: '/safeCenter/wdAddrManage', kind: 'wdAddrManage', guard: true, backHref: '/safeCenter' },
-  { path: '/safeCenter/addCryptoAddr', kind: 'addCryptoAddr', guard: true, backHref: '/safeCenter/wdAddrManage' },
   { path: '/siteMessage', kind: 'siteMessage' },
   { path: '/activity/activityBonus', kind: 'activityBonus', backHref: '/activity' },
-  { path: '/betRecord', kind: 'betRecord', backHref: '/userProfile' },
-  { path: '/betRecord/betDetails', kind: 'betDetails', backHref: '/betRecord' },
   { path: '/report', kind: 'report', backHref: '/userProfile' },
   { path: '/ActivityDetail', kind: 'activityDetail', backHref: '/activity' },
   { path: '/vip', kind: 'vip' },
@@ -56,8 +59,6 @@ const INFO_ROUTES: InfoRoute[] = [
   { path: '/newFanshuiInfo', kind: 'rebateInfo', backHref: '/newFanshui' },
   { path: '/helpCenter', kind: 'helpCenter', backHref: '/menu' },
   { path: '/tronIntroduce', kind: 'tronIntroduce', backHref: '/helpCenter' },
-  { path: '/WithdrawAccountMgr', kind: 'withdrawAccounts', guard: true, backHref: '/safeCenter' },
-  { path: '/AddWithdrawAccount', kind: 'addWithdrawAccount', guard: true, backHref: '/WithdrawAccountMgr' },
   { path: '/chat', kind: 'chat', guard: true },
   { path: '/appDownload', kind: 'appDownload', backHref: '/menu' },
 ];
@@ -80,7 +81,19 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/SpecialInviteRule', Component: () => <RulesScreen kind="specialInvite" /> },
   { path: '/safeCenter', Component: SafeCenterScreen, guard: true },
   { path: '/safeCenter/modLoginPwd', Component: ModLoginPwdScreen, guard: true },
+  { path: '/safeCenter/setFundPwd', Component: SetFundPwdScreen, guard: true },
+  { path: '/safeCenter/wdAddrManage', Component: WdAddrManageScreen, guard: true },
+  { path: '/safeCenter/addCryptoAddr', Component: AddCryptoAddrScreen, guard: true },
+  { path: '/trade/Recharge', Component: RechargeScreen, guard: true },
+  { path: '/trade/Withdraw', Component: WithdrawScreen, guard: true },
+  { path: '/trade/Exchange', Component: ExchangeScreen, guard: true },
+  { path: '/trade/TradeHis', Component: TradeHisScreen, guard: true },
+  { path: '/WithdrawAccountMgr', Component: WithdrawAccountMgrScreen, guard: true },
+  { path: '/AddWithdrawAccount', Component: AddWithdrawAccountScreen, guard: true },
   { path: '/hashGame', Component: HashGameScreen },
+  { path: '/hashGame/verify', Component: VerifierScreen },
+  { path: '/betRecord', Component: BetRecordScreen },
+  { path: '/betRecord/betDetails', Component: BetDetailScreen },
   { path: '/webview', Component: WebviewScreen },
 ];
 

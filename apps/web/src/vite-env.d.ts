@@ -9,3 +9,13 @@ interface ImportMetaEnv {
 declare module 'virtual:lobby-calls' {
   export const CALLS: Record<string, Record<string, { path: string; auth: 'public' | 'player' | 'optional'; movesMoney?: boolean }>>;
 }
+
+/** The error catalogue in one language, read from the contract at build time (build/contractMessages.ts). */
+declare module 'virtual:lobby-messages/*' {
+  export interface Catalogue {
+    errors: Record<number, string>;
+    experience: { unsettledOrders: string; goldNotUsedUp: string };
+  }
+  const catalogue: Catalogue;
+  export default catalogue;
+}

@@ -103,7 +103,8 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
   });
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: options.webDistDir, wildcard: false, index: false, maxAge: '1h' });
+    // The web build writes .br and .gz beside each asset; browsers that accept them get those.
+    await app.register(fastifyStatic, { root: options.webDistDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
     const sendApp = (_request: unknown, reply: any) => reply.header('cache-control', 'no-cache').sendFile('index.html');
     app.get('/', sendApp);
     app.get('/*', (request, reply) => {

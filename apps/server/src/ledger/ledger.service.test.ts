@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import { playerBalances } from './balances.ts';
 import { checkLedger } from './ledger-check.ts';
@@ -16,11 +16,18 @@ import { bet, fund, migratedTestDatabase, newPlayerId, uniqueKey } from './test-
 let database: DatabaseHandle;
 let db: Db;
 let ledger: Ledger;
+// A grouped statement that fails for anything but an account's first use is a bug, even though
+// the transfers still go through one by one.
+const batchErrors: unknown[] = [];
+const onBatchError = (error: unknown) => batchErrors.push(error);
 
 beforeAll(async () => {
   database = await migratedTestDatabase();
   db = database.db;
-  ledger = new Ledger(db);
+  ledger = new Ledger(db, { onBatchError });
+});
+afterEach(() => {
+  expect(batchErrors).toEqual([]);
 });
 afterAll(async () => {
   await database?.close();
@@ -338,5 +345,141 @@ describe('under concurrency', () => {
     for (const p of players) total += await usdt(p);
     expect(total).toBe(6_000n);
     await expectLedgerHealthy();
+  });
+});
+
+describe('transfers grouped into one statement', () => {
+  // One statement at a time: the first transfer leaves alone, the ones queued behind it leave together.
+  const grouped = () => new Ledger(db, { houseShards: 1, batching: { maxConcurrent: 1 }, onBatchError });
+  const createdAt = async (transferIds: bigint[]) =>
+    (await db.selectFrom('ledger_transfers').select('created_at').where('id', 'in', transferIds).execute()).map((r) => r.created_at.getTime());
+  const betInput = (playerId: number, amount: bigint, key = uniqueKey('bet'), kind = 'bet'): TransferInput => ({
+    idempotencyKey: key,
+    kind,
+    legs: [
+      { account: player(playerId), currency: 'USDT', amount: -amount },
+      { account: { kind: 'house' }, currency: 'USDT', amount },
+    ],
+  });
+
+  it('posts them in one transaction, each with its own reference and metadata', async () => {
+    const ledger = grouped();
+    const players = Array.from({ length: 5 }, () => newPlayerId());
+    for (const p of players) await fund(ledger, p, 100n);
+    const blocker = ledger.transfer(betInput(players[0], 1n));
+    const queued = players.slice(1).map((p, i) =>
+      ledger.transfer({ ...betInput(p, 10n + BigInt(i)), reference: i % 2 ? null : `ref "${i}", {x}\\`, metadata: { i, quote: `'"{}` } }),
+    );
+    await blocker;
+    const results = await Promise.all(queued);
+    expect(results.every((r) => !r.replayed)).toBe(true);
+    expect(results.map((r) => r.playerIds)).toEqual(players.slice(1).map((p) => [p]));
+    expect(new Set(await createdAt(results.map((r) => r.transferId))).size).toBe(1);
+    const rows = await db.selectFrom('ledger_transfers').select(['id', 'reference', 'metadata']).where('id', 'in', results.map((r) => r.transferId)).execute();
+    for (const [i, result] of results.entries()) {
+      const row = rows.find((r) => BigInt(r.id) === result.transferId)!;
+      expect(row.reference).toBe(i % 2 ? null : `ref "${i}", {x}\\`);
+      expect(row.metadata).toEqual({ i, quote: `'"{}` });
+    }
+    expect(await Promise.all(players.slice(1).map(usdt))).toEqual([90n, 89n, 88n, 87n]);
+    await expectLedgerHealthy();
+  });
+
+  it('answers each transfer on its own: posted, replayed, refused for funds, refused for a reused key', async () => {
+    const ledger = grouped();
+    const [rich, other, broke, reuser, extra, blockerPlayer] = Array.from({ length: 6 }, () => newPlayerId());
+    for (const p of [rich, other, reuser, extra, blockerPlayer]) await fund(ledger, p, 10n);
+    await fund(ledger, broke, 1n);
+    await bet(ledger, broke, 1n);
+    const replayedKey = uniqueKey('bet');
+    const first = await ledger.transfer(betInput(other, 2n, replayedKey));
+    const payoutKey = uniqueKey('payout');
+    await ledger.transfer(betInput(reuser, 1n, payoutKey, 'payout'));
+
+    const blocker = ledger.transfer(betInput(blockerPlayer, 1n));
+    const outcomes = Promise.allSettled([
+      ledger.transfer(betInput(rich, 4n)),
+      ledger.transfer(betInput(other, 2n, replayedKey)),
+      ledger.transfer(betInput(broke, 1n)),
+      ledger.transfer(betInput(reuser, 1n, payoutKey, 'bet')),
+      ledger.transfer(betInput(extra, 3n)),
+    ]);
+    await blocker;
+    const [posted, replayed, insufficient, conflict, alsoPosted] = await outcomes;
+
+    expect(posted).toMatchObject({ status: 'fulfilled', value: { replayed: false, playerIds: [rich] } });
+    expect(replayed).toMatchObject({ status: 'fulfilled', value: { replayed: true, transferId: first.transferId, playerIds: [] } });
+    expect(insufficient.status === 'rejected' && insufficient.reason).toBeInstanceOf(InsufficientFundsError);
+    expect(conflict.status === 'rejected' && conflict.reason).toBeInstanceOf(IdempotencyConflictError);
+    expect(alsoPosted.status).toBe('fulfilled');
+    if (posted.status === 'fulfilled' && alsoPosted.status === 'fulfilled') {
+      expect(new Set(await createdAt([posted.value.transferId, alsoPosted.value.transferId])).size).toBe(1);
+    }
+    expect(await usdt(rich)).toBe(6n);
+    expect(await usdt(other)).toBe(8n);
+    expect(await usdt(broke)).toBe(0n);
+    expect(await usdt(reuser)).toBe(9n);
+    expect(await usdt(extra)).toBe(7n);
+    await expectLedgerHealthy();
+  });
+
+  it('keeps a refused transfer’s key free for a later attempt', async () => {
+    const ledger = grouped();
+    const [broke, blockerPlayer, rich] = Array.from({ length: 3 }, () => newPlayerId());
+    await fund(ledger, broke, 1n);
+    await bet(ledger, broke, 1n);
+    await fund(ledger, blockerPlayer, 1n);
+    await fund(ledger, rich, 5n);
+    const key = uniqueKey('bet');
+    const blocker = ledger.transfer(betInput(blockerPlayer, 1n));
+    const refused = ledger.transfer(betInput(broke, 3n, key)).catch((e) => e);
+    const posted = ledger.transfer(betInput(rich, 1n));
+    await blocker;
+    expect(await refused).toBeInstanceOf(InsufficientFundsError);
+    await posted;
+    expect(await transferCount(key)).toBe(0);
+    await fund(ledger, broke, 3n);
+    expect((await ledger.transfer(betInput(broke, 3n, key))).replayed).toBe(false);
+  });
+
+  it('falls back to one by one when a transfer uses an account for the first time', async () => {
+    const ledger = new Ledger(db, { batching: { maxConcurrent: 1 }, onBatchError });
+    const newcomers = Array.from({ length: 6 }, () => newPlayerId());
+    const results = await Promise.all(newcomers.map((p) => fund(ledger, p, 7n)));
+    expect(results.every((r) => !r.replayed)).toBe(true);
+    expect(await Promise.all(newcomers.map(usdt))).toEqual(newcomers.map(() => 7n));
+    await expectLedgerHealthy();
+  });
+
+  it('never lets two transfers of one wallet pay for each other', async () => {
+    // Netted in one statement, A -> B and B -> A would both pass; one after the other neither can.
+    const ledger = grouped();
+    const [a, b, blockerPlayer] = Array.from({ length: 3 }, () => newPlayerId());
+    for (const p of [a, b]) {
+      await fund(ledger, p, 1n);
+      await bet(ledger, p, 1n);
+    }
+    await fund(ledger, blockerPlayer, 1n);
+    const p2p = (from: number, to: number) =>
+      ledger.transfer({
+        idempotencyKey: uniqueKey('p2p'),
+        kind: 'p2p',
+        legs: [
+          { account: player(from), currency: 'USDT', amount: -10n },
+          { account: player(to), currency: 'USDT', amount: 10n },
+        ],
+      });
+    const blocker = ledger.transfer(betInput(blockerPlayer, 1n));
+    const outcomes = Promise.allSettled([p2p(a, b), p2p(b, a)]);
+    await blocker;
+    for (const outcome of await outcomes) expect(outcome.status === 'rejected' && outcome.reason).toBeInstanceOf(InsufficientFundsError);
+    expect([await usdt(a), await usdt(b)]).toEqual([0n, 0n]);
+  });
+
+  it('is refused by the database when a wallet appears twice in one statement', async () => {
+    await expect(
+      sql`select * from ledger_post_transfers('{k1,k2}', '{bet,bet}', '{null,null}', '[{},{}]', '{1,1,2,2}',
+            '{player,house,player,house}', '{1,0,1,0}', '{USDT,USDT,USDT,USDT}', '{-1,1,-1,1}')`.execute(db),
+    ).rejects.toThrow(/player wallets distinct/);
   });
 });

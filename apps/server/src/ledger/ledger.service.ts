@@ -43,7 +43,7 @@ export interface TransferInput {
   /** What the transfer is for (`deposit`, `bet`, `payout`, `withdrawal`, ...). */
   kind: string;
   /** The caller's own record (bet id, withdrawal id, chain transaction id). */
-  reference?: string;
+  reference?: string | null;
   metadata?: object;
   legs: TransferLeg[];
 }
@@ -95,6 +95,12 @@ export interface LedgerOptions {
   houseShards?: number;
   /** Grouping of transfers made outside a caller's transaction; false sends each on its own. */
   batching?: { maxSize?: number; maxConcurrent?: number } | false;
+  /**
+   * Told when a grouped statement failed for a reason other than an account's first use. Its
+   * transfers are still sent again one by one; this is for logs, since a repeated failure here means
+   * the fast path is lost.
+   */
+  onBatchError?: (error: unknown, transfers: number) => void;
 }
 
 export const DEFAULT_HOUSE_SHARDS = 16;
@@ -104,6 +110,8 @@ const MAX_AMOUNT = 2n ** 62n;
 const CURRENCIES: readonly string[] = ['USDT', 'TRX'];
 const SYSTEM_KINDS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS);
 const PLAYER_CONSTRAINT = 'ledger_player_balance_non_negative';
+/** SQLSTATE of ledger_post_transfers meeting an account that does not exist yet. */
+const FIRST_USE = 'P0002';
 
 interface ResolvedLeg {
   kind: string;
@@ -125,7 +133,13 @@ export class Ledger {
     if (!Number.isInteger(this.houseShards) || this.houseShards < 1) throw new InvalidTransferError('houseShards must be a positive integer');
     // Inside a transaction every statement shares one connection and one fate: nothing to group.
     if (options.batching !== false && !db.isTransaction) {
-      this.batcher = new Batcher(db, this.houseShards, options.batching?.maxSize ?? DEFAULT_BATCH_SIZE, options.batching?.maxConcurrent ?? DEFAULT_CONCURRENT_BATCHES);
+      this.batcher = new Batcher(
+        db,
+        this.houseShards,
+        options.batching?.maxSize ?? DEFAULT_BATCH_SIZE,
+        options.batching?.maxConcurrent ?? DEFAULT_CONCURRENT_BATCHES,
+        options.onBatchError,
+      );
     }
   }
 
@@ -247,6 +261,7 @@ class Batcher {
     private readonly houseShards: number,
     private readonly maxSize: number,
     private readonly maxConcurrent: number,
+    private readonly onError: LedgerOptions['onBatchError'],
   ) {}
 
   submit(input: TransferInput, legs: ResolvedLeg[]): Promise<TransferResult> {
@@ -263,11 +278,14 @@ class Batcher {
       const shard = this.pickShard();
       this.running++;
       this.busyShards.add(shard);
-      void this.run(batch, shard).finally(() => {
-        this.running--;
-        this.busyShards.delete(shard);
-        this.pump();
-      });
+      void this.run(batch, shard)
+        // Never leave a caller waiting forever, whatever went wrong; settling twice is harmless.
+        .catch((error) => batch.forEach((pending) => pending.reject(error)))
+        .finally(() => {
+          this.running--;
+          this.busyShards.delete(shard);
+          this.pump();
+        });
     }
   }
 
@@ -308,7 +326,8 @@ class Batcher {
     let rows: { o_transfer_id: bigint | string | null; o_status: 'posted' | 'replayed' | 'insufficient'; o_kind: string }[];
     try {
       rows = await this.postMany(batch);
-    } catch {
+    } catch (error) {
+      if ((error as { code?: string }).code !== FIRST_USE) this.onError?.(error, batch.length);
       await Promise.all(batch.map((pending) => settle(pending, postOne(this.db, pending.input, pending.legs))));
       return;
     }

@@ -9,7 +9,20 @@ const loaders = import.meta.glob<{ default: Messages }>('../locales/*.json');
 
 const loaded = new Set<Language>();
 
+// Feature namespaces (locales/<namespace>/<lang>.json) load with the screens that use them, and
+// follow every later language change.
+const namespaceLoaders = import.meta.glob<{ default: Messages }>('../locales/*/*.json');
+const namespaces = new Set<string>();
+
+export async function loadNamespace(namespace: string, language = i18n.language as Language): Promise<void> {
+  namespaces.add(namespace);
+  if (i18n.hasResourceBundle(language, namespace)) return;
+  const load = namespaceLoaders[`../locales/${namespace}/${language}.json`];
+  if (load) i18n.addResourceBundle(language, namespace, (await load()).default, true, true);
+}
+
 async function loadLanguage(language: Language): Promise<void> {
+  await Promise.all([...namespaces].map((namespace) => loadNamespace(namespace, language)));
   if (loaded.has(language)) return;
   const load = loaders[`../locales/${language}.json`];
   if (!load) return;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { BetLevel, BetStatus, HASH_GAME_IDS, RoundPeriod } from '../enums.ts';
-import { moneyString, positiveMoneyAmount } from '../money.ts';
+import { BetLevel, BetStatus, HASH_GAME_IDS, RoundPeriod, type HashGameId } from '../enums.ts';
+import { ErrorCode } from '../errors.ts';
+import { moneyString, parseMicro } from '../money.ts';
 import { body, defineCall, requestId } from './define.ts';
-import { checkDateRange, currency, dateRangeFields, entityId as id, isoTime, pageFields, paged } from './common.ts';
+import { catalogueCheck, checkDateRange, currency, dateRangeFields, entityId as id, isoTime, pageFields, paged } from './common.ts';
 import { balances } from './player.ts';
 
 // The spec lists no hash-game calls (the original product bet by transfer only, plus screens whose
@@ -22,6 +23,35 @@ export const HASH_GAME_KINDS = ['bigSmall', 'oddEven', 'bull', 'bankerPlayer', '
 export const hashGameKind = z.enum(HASH_GAME_KINDS);
 
 export const hashGameId = z.literal(HASH_GAME_IDS).describe('Hash game id of SPEC section 3');
+export type HashBetArea = (typeof HASH_BET_AREAS)[number];
+
+const KNOWN_GAME_IDS: ReadonlySet<number> = new Set(HASH_GAME_IDS);
+const KNOWN_AREAS: ReadonlySet<string> = new Set(HASH_BET_AREAS);
+
+// Requests name games, areas and stakes with their own catalogue codes (21001, 21005, 21003) rather
+// than the generic 12, so the bet page can tell the player what exactly was wrong.
+const requestedGameId = z
+  .number()
+  .int()
+  .refine(...catalogueCheck((v: number) => KNOWN_GAME_IDS.has(v), ErrorCode.GAME_NOT_FOUND, 'no such hash game'))
+  .transform((v) => v as HashGameId)
+  .describe(`Hash game id of SPEC section 3 (${HASH_GAME_IDS.join(', ')}); another number answers 21001`);
+const requestedArea = z
+  .string()
+  .refine(...catalogueCheck((v: string) => KNOWN_AREAS.has(v), ErrorCode.FORBIDDEN_BET_AREA, 'no such bet area'))
+  .transform((v) => v as HashBetArea)
+  .describe(`${HASH_BET_AREAS.join(', ')}; an area the game does not have answers 21005`);
+const stake = z
+  .union([z.string(), z.number()])
+  .transform((value, ctx) => {
+    const micro = parseMicro(value);
+    if (micro === undefined || micro === 0n) {
+      ctx.addIssue({ code: 'custom', message: 'a positive decimal with at most 6 decimals', params: { code: ErrorCode.ILLEGAL_BET_AMOUNT } });
+      return z.NEVER;
+    }
+    return micro;
+  })
+  .describe('Stake as a decimal, at most 6 decimal places; anything else answers 21003');
 export const betLevel = z.literal(Object.values(BetLevel)).describe('0 beginner, 1 intermediate');
 export const betStatusCode = z
   .literal(Object.values(BetStatus))
@@ -97,6 +127,7 @@ export const hashRound = z
     blocksPerRound: z.number().int().min(1),
     round: height.describe('Deciding height T of the round now taking bets'),
     closesAt: isoTime.describe('Estimated: bets close once the head reaches T - 1'),
+    secondsToClose: z.number().int().min(0).describe('Estimated, rounded up, as of serverTime'),
     head: z.object({ height, blockId, time: isoTime }).describe('Newest block the server has seen'),
     levels: z.array(levelLimit),
     serverTime: isoTime.describe('Lets the client correct its clock for the countdown'),
@@ -122,9 +153,9 @@ export const hashGameCalls = {
     movesMoney: true,
     request: body({
       requestId,
-      gameId: hashGameId,
-      area: betArea,
-      amount: positiveMoneyAmount,
+      gameId: requestedGameId,
+      area: requestedArea,
+      amount: stake,
       currency,
       level: betLevel,
       round: height
@@ -137,7 +168,7 @@ export const hashGameCalls = {
     path: '/v1/hashGame/round',
     auth: 'public',
     summary: 'The round of a game now taking bets, with odds and limits per level',
-    request: body({ gameId: hashGameId }),
+    request: body({ gameId: requestedGameId }),
     response: hashRound,
   }),
   results: defineCall({
@@ -145,7 +176,7 @@ export const hashGameCalls = {
     auth: 'public',
     summary: 'Latest decided rounds of a game, newest first',
     request: body({
-      gameId: hashGameId,
+      gameId: requestedGameId,
       limit: z.number().int().min(1).max(100).default(20),
       beforeRound: height.optional().describe('For loading older results'),
     }),
@@ -155,7 +186,7 @@ export const hashGameCalls = {
     path: '/v1/hashGame/myBets',
     auth: 'player',
     summary: "The player's bets on the open round and on the round awaiting its block",
-    request: body({ gameId: hashGameId }),
+    request: body({ gameId: requestedGameId }),
     response: z.array(hashBet),
   }),
   betRecord: defineCall({
@@ -165,7 +196,7 @@ export const hashGameCalls = {
     request: body({
       ...pageFields,
       ...dateRangeFields,
-      gameId: hashGameId.optional(),
+      gameId: requestedGameId.optional(),
       status: betStatusCode.optional(),
       currency: currency.optional(),
     }).superRefine(checkDateRange),
@@ -183,11 +214,11 @@ export const hashGameCalls = {
     auth: 'public',
     summary: 'Recompute a result from a block, optionally with a stake, exactly as settlement does',
     request: body({
-      gameId: hashGameId,
+      gameId: requestedGameId,
       blockId,
       height,
-      area: betArea.optional(),
-      amount: positiveMoneyAmount.optional().describe('Stake; with area, the reply says what it returns'),
+      area: requestedArea.optional(),
+      amount: stake.optional().describe('Stake; with area, the reply says what it returns'),
       level: betLevel.default(0).describe('Whose odds to apply'),
     }).superRefine((value, ctx) => {
       blockOnHeight(value, ctx);

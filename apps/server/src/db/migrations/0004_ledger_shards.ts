@@ -124,6 +124,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       v_failed integer[];
       v_needed integer;
       v_index integer;
+      v_replay_id bigint;
+      v_replay_kind text;
       v_acc_ids bigint[];
       v_acc_kinds text[];
       v_acc_owners bigint[];
@@ -172,10 +174,12 @@ export async function up(db: Kysely<any>): Promise<void> {
         -- A new statement, so a conflicting transfer that committed while we waited is visible.
         for i in 1 .. v_transfers loop
           continue when v_ids[i] is not null;
-          select t.id, t.kind into v_ids[i], v_kinds[i] from ledger_transfers t where t.idempotency_key = p_keys[i];
+          select t.id, t.kind into v_replay_id, v_replay_kind from ledger_transfers t where t.idempotency_key = p_keys[i];
           if not found then
             raise exception 'ledger batch: concurrent transfer with key % is not visible', p_keys[i] using errcode = '40001';
           end if;
+          v_ids[i] := v_replay_id;
+          v_kinds[i] := v_replay_kind;
           v_status[i] := 'replayed';
         end loop;
       end if;

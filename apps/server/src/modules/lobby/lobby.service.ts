@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
-import { MAIL_SCOPE, SITE_SCOPE } from './catalogue.ts';
+import { MAIL_SCOPE, SITE_SCOPE, transferAddressSeeds } from './catalogue.ts';
 import { LobbyRepository, type BannerRow, type GameRow, type TransferAddressRow } from './lobby.repo.ts';
 import { renderGameLogo, type LogoVariant } from './logos.ts';
 import { seedLobby } from './seed.ts';
@@ -53,6 +53,13 @@ interface Catalogue {
   games: Map<number, GameRow>;
   manufacturerNames: Map<string, string>;
   logos: Map<string, string>;
+  hashGames: HashGameState;
+}
+
+/** What the hash games read on every bet: which games are on, and each transfer level's address and limits. */
+export interface HashGameState {
+  enabled: ReadonlyMap<number, boolean>;
+  transferAddresses: readonly TransferAddressRow[];
 }
 
 /**
@@ -232,6 +239,33 @@ export class LobbyService {
     await this.changed();
   }
 
+  async hashGameState(): Promise<HashGameState> {
+    return (await this.catalogue()).hashGames;
+  }
+
+  /**
+   * Replaces each transfer address that is still the catalogue's seed (an address nobody holds the
+   * key of) by `addressFor(gameId, level)`. An address an operator has set is left alone. Returns how
+   * many were replaced.
+   */
+  async replaceSeededTransferAddresses(addressFor: (gameId: number, level: number) => string): Promise<number> {
+    let replaced = 0;
+    for (const seed of transferAddressSeeds()) {
+      const address = addressFor(seed.game_id, seed.level);
+      if (!isTronAddress(address)) throw fail('INVALID_TRON_ADDRESS', address);
+      const result = await this.db
+        .updateTable('game_transfer_addresses')
+        .set({ address, updated_at: new Date() })
+        .where('game_id', '=', seed.game_id)
+        .where('level', '=', seed.level)
+        .where('address', '=', seed.address)
+        .executeTakeFirst();
+      replaced += Number(result.numUpdatedRows);
+    }
+    if (replaced > 0) await this.changed();
+    return replaced;
+  }
+
   /** Points a transfer game's level at another receiving address (e.g. one the house holds the key of). */
   async setTransferAddress(gameId: number, level: 0 | 1, address: string, limits: Record<CurrencyCode, { min: bigint; max: bigint }>) {
     if (!isTronAddress(address)) throw fail('INVALID_TRON_ADDRESS', address);
@@ -406,6 +440,10 @@ export class LobbyService {
       games: new Map(games.map((game) => [game.id, game])),
       manufacturerNames: new Map(manufacturers.map((m) => [m.abbr, m.name])),
       logos: new Map(),
+      hashGames: {
+        enabled: new Map(games.filter((game) => game.game_type === GameType.HASH).map((game) => [game.id, game.enabled])),
+        transferAddresses: addresses,
+      },
     };
   }
 }

@@ -66,23 +66,32 @@ export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickna
   };
 }
 
-/** The select of each history, as RecordRow columns, for one player. */
+/**
+ * The select of each history as RecordRow columns, for one player. Every branch names and types
+ * its columns itself, since a filter by type leaves a single branch.
+ */
 function branches(playerId: number): Record<TradeType, RawBuilder<RecordRow>> {
   return {
     deposit: sql<RecordRow>`
-      select 'deposit' as type, id, status as raw_status, 'in' as direction, currency, amount, 0::int8 as fee,
+      select 'deposit'::text as type, id, status as raw_status, 'in'::text as direction, currency, amount, 0::int8 as fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, from_address as address, tx_id,
              null::int4 as counterparty_id, null::text as remark, created_at, credited_at as completed_at
       from deposits where player_id = ${playerId} and status in ('pending', 'credited')`,
     withdraw: sql<RecordRow>`
-      select 'withdraw', id, status, 'out', currency, amount, fee, null, null, null, to_address, tx_id, null, null, created_at, completed_at
+      select 'withdraw'::text as type, id, status as raw_status, 'out'::text as direction, currency, amount, fee,
+             null::text as to_currency, null::int8 as to_amount, null::text as rate, to_address as address, tx_id,
+             null::int4 as counterparty_id, null::text as remark, created_at, completed_at
       from withdrawals where player_id = ${playerId}`,
     exchange: sql<RecordRow>`
-      select 'exchange', id, 'completed', 'out', from_currency, amount, 0, to_currency, to_amount, rate, null, null, null, null, created_at, created_at
+      select 'exchange'::text as type, id, 'completed'::text as raw_status, 'out'::text as direction, from_currency as currency, amount, 0::int8 as fee,
+             to_currency, to_amount, rate, null::text as address, null::text as tx_id,
+             null::int4 as counterparty_id, null::text as remark, created_at, created_at as completed_at
       from exchanges where player_id = ${playerId}`,
     transfer: sql<RecordRow>`
-      select 'transfer', id, 'completed', case when sender_id = ${playerId} then 'out' else 'in' end, currency, amount, 0, null, null, null, null, null,
-             case when sender_id = ${playerId} then receiver_id else sender_id end, remark, created_at, created_at
+      select 'transfer'::text as type, id, 'completed'::text as raw_status,
+             case when sender_id = ${playerId} then 'out' else 'in' end as direction, currency, amount, 0::int8 as fee,
+             null::text as to_currency, null::int8 as to_amount, null::text as rate, null::text as address, null::text as tx_id,
+             case when sender_id = ${playerId} then receiver_id else sender_id end as counterparty_id, remark, created_at, created_at as completed_at
       from player_transfers where sender_id = ${playerId} or receiver_id = ${playerId}`,
   };
 }

@@ -1,106 +1,148 @@
-import { BetLevel, DEFAULT_HASH_ODDS, RoundPeriod } from '@lobby/contract';
-import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { useIonRouter } from '@ionic/react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/EmptyState';
 import { Segmented } from '../../components/Field';
 import { Icon } from '../../components/Icon';
+import { RequireAuth } from '../../components/Page';
 import { Screen } from '../../components/Screen';
-import { copyText } from '../../lib/clipboard';
-import { formatAmount, formatOdds } from '../../lib/format';
+import { formatAmount } from '../../lib/format';
 import { gameName } from '../../lib/games';
+import { LOGIN_PATH } from '../../lib/navigation';
+import { useHashCards } from '../../state/home';
+import { useHashLive, useHashRound } from '../../state/queries/hash-game';
 import { useHomeData } from '../../state/queries/home';
+import { usePlayer } from '../../state/queries/player';
+import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { toastFailure, toastSuccess } from '../../state/ui';
+import { areasOfKind, hashGameOf, oddsFor, type CurrencyCode, type Level } from './hashDisplay';
+import { gameLabel, type Translate } from './labels';
+import { PageBet } from './PageBet';
+import { TransferBet } from './TransferBet';
+import { useHashT } from './useHashT';
 import './hashGame.css';
 
 type Nav = 'pageBet' | 'transferBet';
 
-const PERIOD_KEYS: Record<number, string> = {
-  [RoundPeriod.THREE_SECONDS]: 'search.hash.balance',
-  [RoundPeriod.ONE_MINUTE]: 'search.hash.oneMinute',
-  [RoundPeriod.THREE_MINUTES]: 'search.hash.threeMinutes',
-  [RoundPeriod.NINE_SECONDS]: 'search.hash.nineSeconds',
-  [RoundPeriod.THIRTY_SECONDS]: 'search.hash.thirtySeconds',
-};
-
-/** `/hashGame?gameId=..&nav=pageBet|transferBet`: the game's facts and its transfer-bet addresses. */
-export default function HashGameScreen() {
-  const { t } = useTranslation();
-  const language = useSettings((s) => s.language);
-  const [params, setParams] = useSearchParams();
-  const gameId = Number(params.get('gameId'));
-  const nav: Nav = params.get('nav') === 'transferBet' ? 'transferBet' : 'pageBet';
-  const { data: home, isPending } = useHomeData();
-  const game = home?.hashGames.find((g) => g.id === gameId);
-
-  const copy = async (address: string) => {
-    if (await copyText(address)) toastSuccess(t('common.copied'));
-    else toastFailure(t('common.copyFailed'));
-  };
-
-  if (!game) {
+/** The header's balance in the currency being bet; visitors get the way in instead. */
+function HeaderBalance({ t, currency }: { t: Translate; currency: CurrencyCode }) {
+  const router = useIonRouter();
+  const token = useSession((s) => s.token);
+  const { data: player } = usePlayer();
+  if (!token) {
     return (
-      <Screen title={t('category.hash')} testId="hash-game">
-        {!isPending && <EmptyState icon="hash" title={t('game.notFound')} text={t('game.notFoundText')} />}
-      </Screen>
+      <button type="button" className="hash-balance hash-balance--login" onClick={() => router.push(LOGIN_PATH)} data-testid="hash-login">
+        {t('common.login')}
+      </button>
     );
   }
+  const value = currency === 'USDT' ? player?.balances.usdt : player?.balances.trx;
+  return (
+    <button type="button" className="hash-balance" onClick={() => router.push('/walletShow')} data-testid="hash-balance" data-currency={currency}>
+      <span className="hash-balance__coin">{currency === 'USDT' ? '₮' : 'T'}</span>
+      <span dir="ltr">{formatAmount(value)}</span>
+    </button>
+  );
+}
 
-  const canTransfer = game.transferBetAddress.some((a) => a.trim());
+function HashGameBody({ gameId }: { gameId: number }) {
+  const { t } = useHashT();
+  const language = useSettings((s) => s.language);
+  const [params, setParams] = useSearchParams();
+  const nav: Nav = params.get('nav') === 'transferBet' ? 'transferBet' : 'pageBet';
+  const catalogue = hashGameOf(gameId)!;
+  const { data: home } = useHomeData();
+  const game = home?.hashGames.find((g) => g.id === gameId);
+  const level = (useHashCards((s) => s.levels[gameId]) === 1 ? 1 : 0) as Level;
+  const setLevel = useHashCards((s) => s.setLevel);
+  const [currency, setCurrency] = useState<CurrencyCode>('USDT');
+  const { data: snapshot } = useHashRound(gameId);
+  useHashLive(gameId);
+
+  const canTransfer = catalogue.transferBet || Boolean(game?.transferBetAddress.some((a) => a.trim()));
+  const title = game ? gameName(game, language) : gameLabel(t, gameId);
+  // The round's quote for the kind's first side; before it arrives, the lobby's figure (which is the
+  // big/small-style odds, so not for lucky ten or the tie), then the rules' default.
+  const firstArea = areasOfKind(catalogue.kind)[0];
+  const quoted = snapshot?.round.levels.length ? oddsFor(catalogue.kind, firstArea, snapshot.round.levels, level, currency) : '';
+  const lobbyOdds = catalogue.kind !== 'luckyTen' && game?.rewardRate && Number(game.rewardRate) > 0 ? game.rewardRate : '';
+  const headlineOdds = `1:${quoted || lobbyOdds || oddsFor(catalogue.kind, firstArea)}`;
 
   return (
-    <Screen title={gameName(game, language)} testId="hash-game">
+    <Screen title={title} testId="hash-game" right={<HeaderBalance t={t} currency={currency} />}>
       <section className="hash-game__facts" data-testid="hash-game-facts">
         <div>
-          <small>{t('hash.odds')}</small>
-          <b>{formatOdds(game.rewardRate, DEFAULT_HASH_ODDS)}</b>
+          <small>{t('facts.kind')}</small>
+          <b>{t(`kind.${catalogue.kind}`)}</b>
         </div>
         <div>
-          <small>{t('hash.round')}</small>
-          <b>{game.period ? t(PERIOD_KEYS[game.period] ?? 'search.hash.all') : '—'}</b>
+          <small>{t('facts.round')}</small>
+          <b>{t(`period.${catalogue.period}`)}</b>
+        </div>
+        <div>
+          <small>{t('facts.odds')}</small>
+          <b dir="ltr">{headlineOdds}</b>
         </div>
       </section>
       {canTransfer && (
         <Segmented<Nav>
           className="hash-game__nav"
           value={nav}
-          onValueChange={(next) => setParams({ gameId: String(game.id), nav: next }, { replace: true })}
+          onValueChange={(next) => setParams({ gameId: String(gameId), nav: next }, { replace: true })}
           options={[
-            { value: 'pageBet', label: t('hash.pageBet'), testId: 'hash-nav-pageBet' },
-            { value: 'transferBet', label: t('hash.transferBet'), testId: 'hash-nav-transferBet' },
+            { value: 'pageBet', label: t('nav.pageBet'), testId: 'hash-nav-pageBet' },
+            { value: 'transferBet', label: t('nav.transferBet'), testId: 'hash-nav-transferBet' },
           ]}
         />
       )}
       {nav === 'transferBet' && canTransfer ? (
-        <div className="hash-game__addresses">
-          {[BetLevel.BEGINNER, BetLevel.INTERMEDIATE].map((level) => {
-            const address = game.transferBetAddress[level]?.trim();
-            const limit = game.transferBetLimit[level];
-            if (!address) return null;
-            return (
-              <article key={level} className="hash-game__address" data-testid={`hash-address-${level}`}>
-                <header>
-                  <b>{t(level === BetLevel.BEGINNER ? 'hash.beginner' : 'hash.intermediate')}</b>
-                  {limit && (
-                    <span dir="ltr">
-                      {formatAmount(limit.min, 0)} – {formatAmount(limit.max, 0)} {limit.currency}
-                    </span>
-                  )}
-                </header>
-                <div className="hash-game__address-row">
-                  <code dir="ltr">{address}</code>
-                  <button type="button" className="icon-button" onClick={() => copy(address)} aria-label={t('common.copy')}>
-                    <Icon name="copy" />
-                  </button>
-                </div>
-              </article>
-            );
-          })}
-          <p className="hash-game__note">{t('hash.transferNote')}</p>
-        </div>
+        <TransferBet t={t} game={game} catalogue={catalogue} round={snapshot?.round} />
       ) : (
-        <EmptyState icon="record" title={t('empty.records.title')} text={t('hash.noBets')} />
+        <PageBet
+          t={t}
+          gameId={gameId}
+          catalogue={catalogue}
+          game={game}
+          currency={currency}
+          onCurrency={setCurrency}
+          level={level}
+          onLevel={(next) => setLevel(gameId, next)}
+        />
       )}
+      <nav className="hash-links">
+        <Link to="/betRecord" className="hash-links__item" data-testid="hash-link-records">
+          <Icon name="record" />
+          {t('links.records')}
+        </Link>
+        <Link to={`/hashGame/verify?gameId=${gameId}`} className="hash-links__item" data-testid="hash-link-verify">
+          <Icon name="shield" />
+          {t('links.verify')}
+        </Link>
+      </nav>
     </Screen>
   );
+}
+
+/**
+ * `/hashGame?gameId=..&nav=pageBet|transferBet`: betting on a hash game in the app or by transfer.
+ * Visitors may look (and are sent to log in when they bet), except at the games that need a session
+ * even to open.
+ */
+export default function HashGameScreen() {
+  const { t } = useHashT();
+  const [params] = useSearchParams();
+  const gameId = Number(params.get('gameId'));
+  const catalogue = hashGameOf(gameId);
+  const { data: home } = useHomeData();
+  const requiresLogin = catalogue?.loginRequired || home?.hashGames.find((g) => g.id === gameId)?.requiresLogin;
+
+  if (!catalogue) {
+    return (
+      <Screen title={t('title.game')} testId="hash-game">
+        <EmptyState icon="hash" title={t('common.notFound')} text={t('common.notFoundText')} />
+      </Screen>
+    );
+  }
+  const body = <HashGameBody key={gameId} gameId={gameId} />;
+  return requiresLogin ? <RequireAuth>{body}</RequireAuth> : body;
 }

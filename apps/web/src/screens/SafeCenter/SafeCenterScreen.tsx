@@ -1,28 +1,49 @@
-import { useTranslation } from 'react-i18next';
 import { ListGroup, ListRow } from '../../components/ListRow';
 import { Screen } from '../../components/Screen';
 import { usePlayer } from '../../state/queries/player';
+import { useCashoutAccounts, useCashoutAddresses } from '../../state/queries/wallet';
+import '../Trade/trade.css';
+import { useTradeT } from '../Trade/useTradeT';
 
 export default function SafeCenterScreen() {
-  const { t } = useTranslation();
+  const { t } = useTradeT();
   const { data: player } = usePlayer();
+  const { data: addresses } = useCashoutAddresses();
+  const { data: accounts } = useCashoutAccounts();
   return (
     <Screen title={t('safe.title')} testId="safe-center" backHref="/userProfile">
-      <ListGroup>
-        <ListRow icon="lock" label={t('safe.loginPassword')} to="/safeCenter/modLoginPwd" testId="safe-login-password" />
+      <p className="trade-hint safe-lead">{t('safe.lead')}</p>
+      <ListGroup title={t('safe.passwords')}>
+        <ListRow icon="lock" label={t('safe.loginPassword')} value={t('safe.change')} to="/safeCenter/modLoginPwd" testId="safe-login-password" />
         <ListRow
           icon="shield"
           label={t('safe.fundPassword')}
-          value={t(player?.hasFundPassword ? 'safe.set' : 'safe.notSet')}
+          value={<span data-testid="safe-fund-password-state">{t(player?.hasFundPassword ? 'safe.set' : 'safe.notSet')}</span>}
           to="/safeCenter/setFundPwd"
           testId="safe-fund-password"
         />
-        <ListRow icon="wallet" label={t('screens.wdAddrManage')} to="/safeCenter/wdAddrManage" testId="safe-addresses" />
-        <ListRow icon="card" label={t('screens.withdrawAccounts')} to="/WithdrawAccountMgr" testId="safe-accounts" />
+      </ListGroup>
+      <ListGroup title={t('safe.withdrawal')}>
+        <ListRow
+          icon="wallet"
+          label={t('safe.addresses')}
+          value={addresses ? String(addresses.length) : undefined}
+          to="/safeCenter/wdAddrManage"
+          testId="safe-addresses"
+        />
+        <ListRow
+          icon="card"
+          label={t('safe.accounts')}
+          value={accounts ? String(accounts.length) : undefined}
+          to="/WithdrawAccountMgr"
+          testId="safe-accounts"
+        />
+      </ListGroup>
+      <ListGroup title={t('safe.contact')}>
         <ListRow
           icon="mail"
-          label={t('userInfo.email')}
-          value={player?.email ?? t('userInfo.bindEmail')}
+          label={t('safe.email')}
+          value={player?.email ?? t('safe.bindEmail')}
           to={player?.email ? undefined : '/UserInfo/BindUserInfo'}
           testId="safe-email"
         />

@@ -1,4 +1,5 @@
 import { useIonRouter } from '@ionic/react';
+import type { CurrencyCode } from '@lobby/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
@@ -6,58 +7,103 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { ListGroup, ListRow } from '../../components/ListRow';
 import { Screen } from '../../components/Screen';
-import { formatAmount } from '../../lib/format';
 import { LOGIN_PATH } from '../../lib/navigation';
-import { usePlayer } from '../../state/queries/player';
-import { useWalletDisplay } from '../../state/queries/wallet';
+import { useExchangeConfig } from '../../state/queries/bank';
+import { useLiveBalances, useWalletDisplay } from '../../state/queries/wallet';
 import { useSession } from '../../state/session';
+import { formatMicroShort, quoteExchange, toMicro } from '../Trade/money';
+import { CoinMark, Ltr } from '../Trade/parts';
+import { useTradeT } from '../Trade/useTradeT';
 import '../UserProfile/userProfile.css';
+import './wallet.css';
 
 const ACTIONS: { key: string; to: string; icon: IconName; label: string }[] = [
-  { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'wallet.recharge' },
-  { key: 'withdraw', to: '/trade/Withdraw', icon: 'withdraw', label: 'wallet.withdraw' },
-  { key: 'exchange', to: '/trade/Exchange', icon: 'exchange', label: 'wallet.exchange' },
-  { key: 'buy', to: '/buyCrypto', icon: 'crypto', label: 'screens.buyCrypto' },
+  { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'tabs.recharge' },
+  { key: 'withdraw', to: '/trade/Withdraw', icon: 'withdraw', label: 'tabs.withdraw' },
+  { key: 'exchange', to: '/trade/Exchange', icon: 'exchange', label: 'tabs.exchange' },
+  { key: 'trade-record', to: '/trade/TradeHis', icon: 'record', label: 'history.title' },
 ];
 
-export default function WalletScreen() {
-  const { t } = useTranslation();
+function SignedOut() {
+  const { t } = useTradeT();
+  const { t: tMain } = useTranslation();
   const router = useIonRouter();
-  const token = useSession((s) => s.token);
-  const { data: player } = usePlayer();
-  const { data: display } = useWalletDisplay();
-  // Totals over every wallet once the display has loaded; the lobby wallet alone until then.
-  const totals = { usdt: display?.usdt ?? player?.balances.usdt, trx: display?.trx ?? player?.balances.trx };
+  return (
+    <Screen title={tMain('tabs.walletShow')} testId="wallet" root>
+      <EmptyState
+        icon="wallet"
+        title={t('wallet.signedOut')}
+        text={t('wallet.signedOutText')}
+        action={
+          <Button onClick={() => router.push(LOGIN_PATH)} data-testid="wallet-login">
+            {t('wallet.login')}
+          </Button>
+        }
+      />
+    </Screen>
+  );
+}
 
-  if (!token) {
-    return (
-      <Screen title={t('tabs.walletShow')} testId="wallet" root>
-        <EmptyState
-          icon="wallet"
-          title={t('wallet.signedOut')}
-          text={t('wallet.signedOutText')}
-          action={
-            <Button onClick={() => router.push(LOGIN_PATH)} data-testid="wallet-login">
-              {t('auth.login')}
-            </Button>
-          }
-        />
-      </Screen>
-    );
-  }
+/**
+ * The wallet tab: USDT and TRX summed over every wallet (the lobby's and any game provider's), the
+ * two together valued in USDT at the exchange rate, each wallet on its own, and the money actions.
+ */
+function WalletOverview() {
+  const { t } = useTradeT();
+  const { t: tMain } = useTranslation();
+  const display = useWalletDisplay();
+  const { data: lobby } = useLiveBalances();
+  const { data: exchange } = useExchangeConfig(false);
+
+  // Totals over every wallet once the display has loaded; the lobby wallet alone until then.
+  const totals: Record<CurrencyCode, bigint> = {
+    USDT: toMicro(display.data?.usdt ?? lobby?.usdt),
+    TRX: toMicro(display.data?.trx ?? lobby?.trx),
+  };
+  const trxRate = exchange?.enabled ? exchange.pairs.find((p) => p.from === 'TRX' && p.to === 'USDT')?.rate : undefined;
+  const valued = trxRate ? totals.USDT + quoteExchange(totals.TRX, trxRate) : undefined;
+  const entries = display.data?.entries ?? [];
 
   return (
-    <Screen title={t('tabs.walletShow')} testId="wallet" root>
-      <section className="wallet-balances">
-        {(['usdt', 'trx'] as const).map((currency) => (
-          <div key={currency} className={`wallet-balance wallet-balance--${currency}`} data-testid={`wallet-${currency}`}>
-            <span className="wallet-balance__coin">{currency === 'usdt' ? '₮' : 'T'}</span>
-            <small>{currency.toUpperCase()}</small>
-            <b dir="ltr">{formatAmount(totals[currency])}</b>
-          </div>
-        ))}
+    <Screen
+      title={tMain('tabs.walletShow')}
+      testId="wallet"
+      root
+      right={
+        <button
+          type="button"
+          className={['app-header__action', display.isFetching ? 'is-spinning' : ''].filter(Boolean).join(' ')}
+          onClick={() => void display.refetch()}
+          aria-label={t('wallet.refresh')}
+          data-testid="wallet-refresh"
+        >
+          <Icon name="refund" />
+        </button>
+      }
+    >
+      <section className="wallet-hero" data-testid="wallet-hero">
+        <small>{t('wallet.totalAssets')}</small>
+        <b className="wallet-hero__total" data-testid="wallet-total">
+          <Ltr>{valued !== undefined ? `≈ ${formatMicroShort(valued)}` : formatMicroShort(totals.USDT)}</Ltr>
+          <span className="wallet-hero__unit">USDT</span>
+        </b>
+        {valued !== undefined && <p className="wallet-hero__note">{t('wallet.valuedNote')}</p>}
+        <div className="wallet-hero__coins">
+          {(['USDT', 'TRX'] as const).map((currency) => (
+            <div key={currency} className="wallet-coin" data-testid={`wallet-${currency.toLowerCase()}`}>
+              <CoinMark currency={currency} />
+              <span className="wallet-coin__text">
+                <small>{currency}</small>
+                <b data-testid={`wallet-balance-${currency.toLowerCase()}`}>
+                  <Ltr>{formatMicroShort(totals[currency])}</Ltr>
+                </b>
+              </span>
+            </div>
+          ))}
+        </div>
       </section>
-      <nav className="quick-links quick-links--card">
+
+      <nav className="quick-links quick-links--card wallet-actions">
         {ACTIONS.map((a) => (
           <Link key={a.key} to={a.to} className="quick-link" data-testid={`wallet-${a.key}`}>
             <span className="quick-link__icon">
@@ -67,11 +113,35 @@ export default function WalletScreen() {
           </Link>
         ))}
       </nav>
+
+      {entries.length > 0 && (
+        <ListGroup title={t('wallet.wallets')}>
+          {entries.map((entry) => (
+            <div key={entry.wallet} className="list-row wallet-entry" data-testid={`wallet-entry-${entry.wallet}`}>
+              <span className="list-row__icon">
+                <Icon name={entry.wallet === 'main' ? 'wallet' : 'slot'} />
+              </span>
+              <span className="list-row__label">{entry.wallet === 'main' ? t('wallet.lobbyWallet') : entry.name}</span>
+              <span className="wallet-entry__amounts">
+                <Ltr>{`${formatMicroShort(toMicro(entry.usdtBalance))} USDT`}</Ltr>
+                <Ltr>{`${formatMicroShort(toMicro(entry.trxBalance))} TRX`}</Ltr>
+              </span>
+            </div>
+          ))}
+        </ListGroup>
+      )}
+
       <ListGroup>
-        <ListRow icon="record" label={t('wallet.tradeRecord')} to="/trade/TradeHis" testId="wallet-trade-record" />
-        <ListRow icon="wallet" label={t('screens.wdAddrManage')} to="/safeCenter/wdAddrManage" testId="wallet-addresses" />
-        <ListRow icon="book" label={t('screens.walletRegister')} to="/walletRegister" testId="wallet-register" />
+        <ListRow icon="wallet" label={t('safe.addresses')} to="/safeCenter/wdAddrManage" testId="wallet-addresses" />
+        <ListRow icon="card" label={t('safe.accounts')} to="/WithdrawAccountMgr" testId="wallet-accounts" />
+        <ListRow icon="crypto" label={t('wallet.buyCrypto')} to="/buyCrypto" testId="wallet-buy" />
+        <ListRow icon="book" label={t('wallet.walletRegister')} to="/walletRegister" testId="wallet-register" />
       </ListGroup>
     </Screen>
   );
+}
+
+export default function WalletScreen() {
+  const token = useSession((s) => s.token);
+  return token ? <WalletOverview /> : <SignedOut />;
 }

@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Chain } from '../../chain/chain-setup.ts';
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { LobbyService } from '../lobby/lobby.service.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { EngineLock } from './engine-lock.ts';
+import { HashGameRepository } from './hash-game.repo.ts';
+import { HashGameService } from './hash-game.service.ts';
+import { HeadCache } from './head-cache.ts';
+import { PayoutSender } from './payout-sender.ts';
+import { RoundEngine, type RoundEngineOptions } from './round-engine.ts';
+import { announceBalance, RoundPublisher } from './round-publisher.ts';
+import { GameRules } from './rules.ts';
+import { hashGameSettings, type HashGameSettings } from './settings.ts';
+import { TransferWatcher, type BetAddressOwner } from './transfer-watcher.ts';
+
+/** Deposit-key index of a transfer game's receiving address: far above any player's deposit index. */
+export const transferAddressIndex = (gameId: number, level: number) => 2_000_000_000 + gameId * 2 + level;
+
+export interface HashGameModule {
+  settings: HashGameSettings;
+  service: HashGameService;
+  repo: HashGameRepository;
+  rules: GameRules;
+  heads: HeadCache;
+  publisher: RoundPublisher;
+  watcher: TransferWatcher;
+  payouts: PayoutSender;
+  /** This instance's engine; it runs only while it holds the engine lock. */
+  engine: RoundEngine;
+  /** Another engine on the same database, competing for the same lock (failover, tests). */
+  createEngine(options?: Partial<RoundEngineOptions>): RoundEngine;
+  /** For the wallet's experience-account rule: bets placed and not yet settled. */
+  unsettledOrders: { count(playerId: number): Promise<number> };
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface HashGameDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  chain: Chain;
+  bus: EventBus;
+  lobby: LobbyService;
+  players: PlayerService;
+  log: FastifyBaseLogger;
+  /** The player who bound an address for transfer bets (the wallet's bet addresses). */
+  betAddressOwner: BetAddressOwner;
+}
+
+/**
+ * Builds the hash games. At start the lobby's seeded transfer addresses (which nobody holds a key
+ * of) are replaced by addresses derived from the operator's deposit key, so the operator can sweep
+ * what players send there; payouts leave from the hot wallet.
+ */
+export async function createHashGameModule(deps: HashGameDependencies): Promise<HashGameModule> {
+  const { database, chain, bus, lobby, log } = deps;
+  const db = database.db;
+  const settings = hashGameSettings(deps.config);
+  await lobby.replaceSeededTransferAddresses((gameId, level) => chain.deposits.address(transferAddressIndex(gameId, level)));
+
+  const repo = new HashGameRepository(db);
+  const rules = new GameRules(settings.overrides, lobby);
+  const heads = new HeadCache(repo, bus);
+  const announce = (playerId: number, balance: { usdt: bigint; trx: bigint }) => announceBalance(bus, deps.players, playerId, balance);
+  const service = new HashGameService(repo, rules, heads, bus, announce, settings);
+  const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.players, log);
+  const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log);
+  const payouts = new PayoutSender(db, chain.client, chain.hotWallet, { confirmations: settings.payoutConfirmations, maxAttempts: settings.payoutMaxAttempts }, log);
+
+  // The engine holds its lock on a session of its own, opened on the same server as the pool.
+  const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;
+  const createEngine = (options: Partial<RoundEngineOptions> = {}) =>
+    new RoundEngine(
+      { lock: new EngineLock(database, databaseUrl), client: chain.client, repo, publisher, watcher, payouts, log },
+      { pollMs: settings.enginePollMs, transferPollMs: settings.transferPollMs, ...options },
+    );
+  const engine = createEngine();
+
+  return {
+    settings,
+    service,
+    repo,
+    rules,
+    heads,
+    publisher,
+    watcher,
+    payouts,
+    engine,
+    createEngine,
+    unsettledOrders: { count: (playerId) => service.unsettledCount(playerId) },
+    start() {
+      if (settings.runEngine) engine.start();
+    },
+    async stop() {
+      await engine.stop();
+      heads.close();
+    },
+  };
+}

@@ -1,0 +1,233 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { HashBetSource } from '../../db/schema.ts';
+
+export interface StoredBlock {
+  height: number;
+  blockId: string;
+  parentHash: string;
+  /** Chain time, ms. */
+  time: number;
+}
+
+/** A bet with what the records show of its transfer and payout. */
+export interface BetRow {
+  id: bigint;
+  source: HashBetSource;
+  player_id: number | null;
+  game_id: number;
+  level: number;
+  round: bigint;
+  area: string;
+  currency: 'USDT' | 'TRX';
+  amount: bigint;
+  odds_bp: number;
+  status: number;
+  payout: bigint | null;
+  tx_id: string | null;
+  from_address: string | null;
+  created_at: Date;
+  settled_at: Date | null;
+  payout_tx_id: string | null;
+}
+
+export interface PlaceBetInput {
+  playerId: number;
+  requestId: string;
+  gameId: number;
+  level: number;
+  area: string;
+  currency: 'USDT' | 'TRX';
+  amount: bigint;
+  oddsBp: number;
+  round: number;
+  opensAtHead: number;
+  lastBetHead: number;
+  minHeadTime: number;
+  headLock: bigint;
+  houseShard: number;
+}
+
+export type PlaceBetRow = {
+  o_outcome: 'placed' | 'replayed' | 'closed';
+  o_head: bigint | null;
+  o_id: bigint | null;
+  o_game_id: number | null;
+  o_level: number | null;
+  o_round: bigint | null;
+  o_area: string | null;
+  o_currency: 'USDT' | 'TRX' | null;
+  o_amount: bigint | null;
+  o_odds_bp: number | null;
+  o_status: number | null;
+  o_payout: bigint | null;
+  o_created_at: Date | null;
+  o_settled_at: Date | null;
+  o_usdt: bigint | null;
+  o_trx: bigint | null;
+};
+
+export interface BetFilter {
+  playerId: number;
+  gameId?: number;
+  status?: number;
+  currency?: 'USDT' | 'TRX';
+  from?: Date;
+  to?: Date;
+}
+
+const toBlock = (row: { height: bigint | number; block_id: string; parent_hash: string; block_time: bigint | number }): StoredBlock => ({
+  height: Number(row.height),
+  blockId: row.block_id,
+  parentHash: row.parent_hash,
+  time: Number(row.block_time),
+});
+
+/** The hash-game tables. Methods take the executor to run on (the engine's session, a transaction, or the pool). */
+export class HashGameRepository {
+  constructor(private readonly db: Db) {}
+
+  async head(executor: Db = this.db): Promise<StoredBlock | null> {
+    const row = await executor
+      .selectFrom('hash_blocks')
+      .select(['height', 'block_id', 'parent_hash', 'block_time'])
+      .orderBy('height', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toBlock(row) : null;
+  }
+
+  async oldest(executor: Db = this.db): Promise<StoredBlock | null> {
+    const row = await executor
+      .selectFrom('hash_blocks')
+      .select(['height', 'block_id', 'parent_hash', 'block_time'])
+      .orderBy('height', 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? toBlock(row) : null;
+  }
+
+  async block(height: number, executor: Db = this.db): Promise<StoredBlock | null> {
+    const row = await executor
+      .selectFrom('hash_blocks')
+      .select(['height', 'block_id', 'parent_hash', 'block_time'])
+      .where('height', '=', BigInt(height))
+      .executeTakeFirst();
+    return row ? toBlock(row) : null;
+  }
+
+  async blocks(heights: number[], executor: Db = this.db): Promise<Map<number, StoredBlock>> {
+    if (heights.length === 0) return new Map();
+    const rows = await executor
+      .selectFrom('hash_blocks')
+      .select(['height', 'block_id', 'parent_hash', 'block_time'])
+      .where('height', 'in', [...new Set(heights)].map(BigInt))
+      .execute();
+    return new Map(rows.map((row) => [Number(row.height), toBlock(row)]));
+  }
+
+  /** Stored blocks whose rounds are not settled yet, oldest first. */
+  async unsettled(limit: number, executor: Db = this.db): Promise<StoredBlock[]> {
+    const rows = await executor
+      .selectFrom('hash_blocks')
+      .select(['height', 'block_id', 'parent_hash', 'block_time'])
+      .where('settled_at', 'is', null)
+      .orderBy('height')
+      .limit(limit)
+      .execute();
+    return rows.map(toBlock);
+  }
+
+  /** Decided rounds of a game with `blocks` blocks a round, newest first. */
+  async decidedRounds(blocks: number, limit: number, before: number | undefined, executor: Db = this.db): Promise<StoredBlock[]> {
+    let query = executor
+      .selectFrom('hash_blocks')
+      .select(['height', 'block_id', 'parent_hash', 'block_time'])
+      .where(sql<boolean>`height % ${blocks} = 0`);
+    if (before !== undefined) query = query.where('height', '<', BigInt(before));
+    const rows = await query.orderBy('height', 'desc').limit(limit).execute();
+    return rows.map(toBlock);
+  }
+
+  async placeBet(input: PlaceBetInput): Promise<PlaceBetRow> {
+    const { rows } = await sql<PlaceBetRow>`
+      select * from hash_place_bet(
+        ${input.playerId}::int4, ${input.requestId}, ${input.gameId}::int2, ${input.level}::int2, ${input.area},
+        ${input.currency}, ${input.amount}::int8, ${input.oddsBp}::int4, ${input.round}::int8,
+        ${input.opensAtHead}::int8, ${input.lastBetHead}::int8, ${input.minHeadTime}::int8,
+        ${input.headLock}::int8, ${input.houseShard}::int8)`.execute(this.db);
+    return rows[0];
+  }
+
+  private betSelect(executor: Db) {
+    return executor
+      .selectFrom('hash_bets as b')
+      .leftJoin('hash_chain_payouts as p', 'p.bet_id', 'b.id')
+      .select([
+        'b.id',
+        'b.source',
+        'b.player_id',
+        'b.game_id',
+        'b.level',
+        'b.round',
+        'b.area',
+        'b.currency',
+        'b.amount',
+        'b.odds_bp',
+        'b.status',
+        'b.payout',
+        'b.tx_id',
+        'b.from_address',
+        'b.created_at',
+        'b.settled_at',
+        'p.tx_id as payout_tx_id',
+      ]);
+  }
+
+  async betOf(playerId: number, betId: number): Promise<BetRow | undefined> {
+    return this.betSelect(this.db).where('b.id', '=', BigInt(betId)).where('b.player_id', '=', playerId).executeTakeFirst();
+  }
+
+  async betsById(ids: bigint[], executor: Db = this.db): Promise<BetRow[]> {
+    if (ids.length === 0) return [];
+    return this.betSelect(executor).where('b.id', 'in', ids).execute();
+  }
+
+  /** A page of the player's bets, newest first, and how many match in all. */
+  async listBets(filter: BetFilter, page: number, pageSize: number): Promise<{ rows: BetRow[]; total: number }> {
+    let query = this.db.selectFrom('hash_bets as b').where('b.player_id', '=', filter.playerId);
+    if (filter.gameId !== undefined) query = query.where('b.game_id', '=', filter.gameId);
+    if (filter.status !== undefined) query = query.where('b.status', '=', filter.status);
+    if (filter.currency !== undefined) query = query.where('b.currency', '=', filter.currency);
+    if (filter.from) query = query.where('b.created_at', '>=', filter.from);
+    if (filter.to) query = query.where('b.created_at', '<', filter.to);
+    const [ids, count] = await Promise.all([
+      query.select('b.id').orderBy('b.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+      query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    const rows = await this.betsById(ids.map((r) => r.id));
+    rows.sort((a, b) => (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return { rows, total: Number(count.total) };
+  }
+
+  /** The player's bets of one game on rounds from `fromRound` on. */
+  async openBets(playerId: number, gameId: number, fromRound: number): Promise<BetRow[]> {
+    return this.betSelect(this.db)
+      .where('b.player_id', '=', playerId)
+      .where('b.game_id', '=', gameId)
+      .where('b.round', '>=', BigInt(fromRound))
+      .orderBy('b.id', 'desc')
+      .limit(200)
+      .execute();
+  }
+
+  async unsettledCount(playerId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('hash_bets')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('player_id', '=', playerId)
+      .where('status', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

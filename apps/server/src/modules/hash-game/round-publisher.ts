@@ -1,0 +1,124 @@
+import { formatMicro } from '@lobby/contract';
+import { decidingHeightFor, gamesDecidedAt, HASH_GAME_IDS } from '@lobby/hash-games';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { pushToChannel, pushToPlayer } from '../../realtime/realtime.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { toHashBet, type HashBet, type HashGameService } from './hash-game.service.ts';
+import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
+import { HEAD_EVENT, type HeadCache } from './head-cache.ts';
+import type { GameRules } from './rules.ts';
+import type { SettledRound } from './settlement.ts';
+import type { RecordedTransfer } from './transfer-watcher.ts';
+
+/**
+ * Tells the world what the engine did, after it committed:
+ * - a stored block: the head on every instance, `results:<gameId>` for each round it decides and
+ *   `round:<gameId>` for each game whose open round changed;
+ * - a settled round: each player's bets of the round (`betSettled`) and new balance (`balance`).
+ * Results go out as soon as the block is stored, before settlement: the block alone decides them.
+ * Player pushes are queued so that a large round does not hold up the next block.
+ */
+export class RoundPublisher {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly service: HashGameService,
+    private readonly repo: HashGameRepository,
+    private readonly rules: GameRules,
+    private readonly heads: HeadCache,
+    private readonly players: Pick<PlayerService, 'announceChanged'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async blockStored(block: StoredBlock, previous: StoredBlock | null): Promise<void> {
+    this.heads.offer(block);
+    try {
+      await this.bus.publish(HEAD_EVENT, block);
+      for (const gameId of gamesDecidedAt(block.height)) {
+        await pushToChannel(this.bus, { channel: `results:${gameId}`, event: 'result', data: this.service.resultOfBlock(gameId, block) });
+      }
+      for (const gameId of HASH_GAME_IDS) {
+        if (previous && decidingHeightFor(gameId, previous.height) === decidingHeightFor(gameId, block.height)) continue;
+        const round = this.service.roundOf(gameId, block, await this.rules.levelLimits(gameId));
+        await pushToChannel(this.bus, { channel: `round:${gameId}`, event: 'round', data: round });
+      }
+    } catch (error) {
+      this.log.warn({ err: error, height: block.height }, 'block not announced');
+    }
+  }
+
+  roundSettled(round: SettledRound): void {
+    if (round.players.length === 0) return;
+    this.enqueue(() => this.announceRound(round));
+  }
+
+  transfersRecorded(transfers: RecordedTransfer[]): void {
+    const bets = transfers.filter((t) => t.playerId !== null && t.betId !== null);
+    if (bets.length === 0) return;
+    this.enqueue(async () => {
+      const rows = await this.repo.betsById(bets.map((t) => t.betId!));
+      for (const row of rows) {
+        await this.service.pushSettled(row.player_id!, Number(row.round), [toHashBet(row)]);
+      }
+    });
+  }
+
+  /** Resolves once every queued push has gone out (tests, shutdown). */
+  drain(): Promise<void> {
+    return this.queue;
+  }
+
+  private enqueue(job: () => Promise<void>): void {
+    this.queue = this.queue.then(job).catch((error) => this.log.warn({ err: error }, 'settled bets not announced'));
+  }
+
+  private async announceRound(round: SettledRound): Promise<void> {
+    const rows = await this.db
+      .selectFrom('hash_bets')
+      .select(['id', 'source', 'player_id', 'game_id', 'level', 'round', 'area', 'currency', 'amount', 'odds_bp', 'status', 'payout', 'tx_id', 'from_address', 'created_at', 'settled_at'])
+      .where('round', '=', BigInt(round.height))
+      .where('source', '=', 'page')
+      .execute();
+    const byPlayer = new Map<number, HashBet[]>();
+    for (const row of rows) {
+      const list = byPlayer.get(row.player_id!) ?? [];
+      list.push(toHashBet({ ...row, payout_tx_id: null }));
+      byPlayer.set(row.player_id!, list);
+    }
+    for (const [playerId, bets] of byPlayer) await this.service.pushSettled(playerId, round.height, bets);
+
+    if (round.paidPlayers.length === 0) return;
+    const balances = await this.db
+      .selectFrom('ledger_accounts')
+      .select(['owner_id', 'currency', 'balance'])
+      .where('kind', '=', 'player')
+      .where('owner_id', 'in', round.paidPlayers.map(BigInt))
+      .execute();
+    const byOwner = new Map<number, { usdt: bigint; trx: bigint }>();
+    for (const row of balances) {
+      const entry = byOwner.get(Number(row.owner_id)) ?? { usdt: 0n, trx: 0n };
+      if (row.currency === 'USDT') entry.usdt = BigInt(row.balance);
+      else entry.trx = BigInt(row.balance);
+      byOwner.set(Number(row.owner_id), entry);
+    }
+    for (const playerId of round.paidPlayers) {
+      const balance = byOwner.get(playerId) ?? { usdt: 0n, trx: 0n };
+      await announceBalance(this.bus, this.players, playerId, balance);
+    }
+  }
+}
+
+/** After a committed balance change: the cached player snapshot dropped everywhere, sockets told. */
+export async function announceBalance(
+  bus: EventBus,
+  players: Pick<PlayerService, 'announceChanged'>,
+  playerId: number,
+  balance: { usdt: bigint; trx: bigint },
+): Promise<void> {
+  await players.announceChanged(playerId);
+  await pushToPlayer(bus, { playerId, event: 'balance', data: { usdt: formatMicro(balance.usdt), trx: formatMicro(balance.trx) } });
+}

@@ -1,0 +1,282 @@
+import { ErrorCode } from '@lobby/contract';
+import { decodeTransferBet, hashGame, resultOf, settle, transferRefund, type Level, type TransferRefusal } from '@lobby/hash-games';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TronClient } from '../../chain/tron-client.ts';
+import type { Db } from '../../db/database.ts';
+import { postHashTransfer, TRANSFER_BETS_ACCOUNT } from './hash-ledger.ts';
+import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
+import type { GameRules, TransferTarget } from './rules.ts';
+import { OUTCOME_STATUS } from './settlement.ts';
+
+type Currency = 'USDT' | 'TRX';
+
+/** A transfer into a game address, from either history. */
+interface Incoming {
+  txId: string;
+  from: string;
+  to: string;
+  amount: bigint;
+  currency: Currency;
+  timestamp: number;
+  /** Known for TRX from the history; looked up for USDT. */
+  blockNumber?: number;
+}
+
+export interface RecordedTransfer {
+  txId: string;
+  playerId: number | null;
+  betId: bigint | null;
+  /** A payout or refund is waiting to be sent. */
+  owed: boolean;
+}
+
+/** Who bound an address for transfer bets (the wallet's bet addresses); null when no one did. */
+export type BetAddressOwner = (address: string) => Promise<number | null>;
+
+const REFUSAL_CODE: Record<TransferRefusal | 'gameClosed', number> = {
+  belowMin: ErrorCode.TRANSFER_BET_BELOW_LIMIT,
+  aboveMax: ErrorCode.TRANSFER_BET_ABOVE_LIMIT,
+  invalidAmount: ErrorCode.ILLEGAL_BET_AMOUNT,
+  invalidDigit: ErrorCode.FORBIDDEN_BET_AREA,
+  notTransferGame: ErrorCode.NO_GAME_FOR_ADDRESS,
+  gameClosed: ErrorCode.NO_GAME_FOR_ADDRESS,
+};
+
+const HISTORY_PAGE = 200;
+const SCAN_CONCURRENCY = 8;
+
+/**
+ * Turns transfers into the game addresses into bets (GAMES.md, transfer bets). Each transfer is read
+ * from the address's TRX and USDT history and acted on once: its transaction id is the primary key
+ * of a receipt written in the same transaction as the bet or refund it causes, so a transfer seen on
+ * every scan (the scans overlap on purpose, for history indexed late) still counts once.
+ *
+ * The deciding block is the one holding the transfer, so a transfer is only taken once the engine
+ * has stored that block; it is settled on the spot, and what it returns is queued for the payout
+ * sender. Transfers in blocks from before the engine first ran are none of its business.
+ */
+export class TransferWatcher {
+  constructor(
+    private readonly db: Db,
+    private readonly client: TronClient,
+    private readonly repo: HashGameRepository,
+    private readonly rules: GameRules,
+    private readonly ownerOf: BetAddressOwner,
+    private readonly ownAddresses: ReadonlySet<string>,
+    private readonly rescanMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async scan(): Promise<RecordedTransfer[]> {
+    const [head, oldest] = await Promise.all([this.repo.head(), this.repo.oldest()]);
+    if (!head || !oldest) return [];
+    const targets = await this.rules.transferTargets();
+    const internal = new Set([...this.ownAddresses, ...targets.map((t) => t.address)]);
+    const cursors = await this.db.selectFrom('hash_transfer_cursors').selectAll().execute();
+    const cursorOf = new Map(cursors.map((c) => [`${c.address}/${c.currency}`, Number(c.cursor_ms)]));
+
+    const jobs = targets.flatMap((target) => (['TRX', 'USDT'] as const).map((currency) => ({ target, currency })));
+    const recorded: RecordedTransfer[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const { target, currency } = jobs[next++];
+        try {
+          const since = cursorOf.get(`${target.address}/${currency}`) ?? oldest.time;
+          recorded.push(...(await this.scanAddress(target, currency, since, head, oldest, internal)));
+        } catch (error) {
+          this.log.warn({ err: error, address: target.address, currency }, 'transfer-bet scan failed; retrying on the next scan');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, jobs.length) }, worker));
+    return recorded;
+  }
+
+  private async scanAddress(
+    target: TransferTarget,
+    currency: Currency,
+    since: number,
+    head: StoredBlock,
+    oldest: StoredBlock,
+    internal: ReadonlySet<string>,
+  ): Promise<RecordedTransfer[]> {
+    const incoming = (await this.history(target.address, currency, Math.max(0, since - this.rescanMs))).filter(
+      (t) => t.to === target.address && t.amount > 0n && !internal.has(t.from),
+    );
+    const known = incoming.length
+      ? new Set(
+          (
+            await this.db
+              .selectFrom('hash_transfer_receipts')
+              .select('tx_id')
+              .where('tx_id', 'in', incoming.map((t) => t.txId))
+              .execute()
+          ).map((r) => r.tx_id),
+        )
+      : new Set<string>();
+
+    const recorded: RecordedTransfer[] = [];
+    let heldFrom: number | null = null;
+    for (const transfer of incoming) {
+      if (known.has(transfer.txId)) continue;
+      const height = transfer.blockNumber ?? (await this.client.getTransactionInfo(transfer.txId))?.blockNumber;
+      if (height === undefined || height > head.height) {
+        // Its block is not stored yet: take it on a later scan, and keep the cursor before it.
+        heldFrom = Math.min(heldFrom ?? transfer.timestamp, transfer.timestamp);
+        continue;
+      }
+      if (height < oldest.height) continue;
+      const block = await this.repo.block(height);
+      if (!block) {
+        heldFrom = Math.min(heldFrom ?? transfer.timestamp, transfer.timestamp);
+        continue;
+      }
+      const result = await this.record(target, transfer, block);
+      if (result) recorded.push(result);
+    }
+
+    const cursor = heldFrom ?? Math.max(since, head.time);
+    await this.db
+      .insertInto('hash_transfer_cursors')
+      .values({ address: target.address, currency, cursor_ms: BigInt(cursor) })
+      .onConflict((oc) => oc.columns(['address', 'currency']).doUpdateSet({ cursor_ms: BigInt(cursor) }))
+      .execute();
+    return recorded;
+  }
+
+  /** Oldest first, every page. */
+  private async history(address: string, currency: Currency, minTimestamp: number): Promise<Incoming[]> {
+    const out: Incoming[] = [];
+    let fingerprint: string | undefined;
+    do {
+      const options = { onlyTo: true, order: 'asc' as const, limit: HISTORY_PAGE, minTimestamp, ...(fingerprint ? { fingerprint } : {}) };
+      if (currency === 'TRX') {
+        const page = await this.client.listTrxTransfers(address, options);
+        for (const t of page.items) {
+          out.push({ txId: t.txId, from: t.from, to: t.to, amount: t.amount, currency, timestamp: t.blockTimestamp, blockNumber: t.blockNumber });
+        }
+        fingerprint = page.fingerprint ?? undefined;
+      } else {
+        const page = await this.client.listTrc20Transfers(address, options);
+        for (const t of page.items) {
+          if (t.contract !== this.client.usdtContract) continue;
+          out.push({ txId: t.txId, from: t.from, to: t.to, amount: t.amount, currency, timestamp: t.blockTimestamp });
+        }
+        fingerprint = page.fingerprint ?? undefined;
+      }
+    } while (fingerprint);
+    return out;
+  }
+
+  /** Acts on one transfer exactly once; null when it had been acted on already. */
+  private async record(target: TransferTarget, transfer: Incoming, block: StoredBlock): Promise<RecordedTransfer | null> {
+    const game = hashGame(target.gameId);
+    const level = target.level as Level;
+    const config = this.rules.config(game.id, level);
+    const limit = target.limits[transfer.currency];
+    const decoded = target.enabled
+      ? decodeTransferBet({ game: game.id, amount: transfer.amount, limit })
+      : ({ ok: false, reason: 'gameClosed' } as const);
+    const playerId = await this.ownerOf(transfer.from);
+
+    return this.db.transaction().execute(async (trx) => {
+      const receipt = {
+        tx_id: transfer.txId,
+        game_id: game.id,
+        level,
+        currency: transfer.currency,
+        from_address: transfer.from,
+        to_address: transfer.to,
+        amount: transfer.amount,
+        block_height: BigInt(block.height),
+        player_id: playerId,
+      };
+
+      if (!decoded.ok) {
+        const refund = transferRefund(transfer.amount, config.refundFee[transfer.currency]);
+        const inserted = await trx
+          .insertInto('hash_transfer_receipts')
+          .values({ ...receipt, outcome: 'refund', refund_amount: refund, refund_code: REFUSAL_CODE[decoded.reason] })
+          .onConflict((oc) => oc.column('tx_id').doNothing())
+          .returning('tx_id')
+          .executeTakeFirst();
+        if (!inserted) return null;
+        const kept = transfer.amount - refund;
+        await postHashTransfer(trx, {
+          idempotencyKey: `hash:tfee:${transfer.txId}`,
+          kind: 'hash_transfer_refund_fee',
+          reference: transfer.txId,
+          legs: [
+            { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -kept },
+            { account: { kind: 'house' }, currency: transfer.currency, amount: kept },
+          ],
+        });
+        if (refund > 0n) {
+          await trx
+            .insertInto('hash_chain_payouts')
+            .values({ receipt_tx_id: transfer.txId, bet_id: null, purpose: 'refund', to_address: transfer.from, currency: transfer.currency, amount: refund })
+            .execute();
+        }
+        return { txId: transfer.txId, playerId, betId: null, owed: refund > 0n };
+      }
+
+      const inserted = await trx
+        .insertInto('hash_transfer_receipts')
+        .values({ ...receipt, outcome: 'bet' })
+        .onConflict((oc) => oc.column('tx_id').doNothing())
+        .returning('tx_id')
+        .executeTakeFirst();
+      if (!inserted) return null;
+      const odds = config.odds[decoded.area]!;
+      const result = resultOf(game.id, block.blockId, block.height);
+      const { outcome, payout } = settle({ area: decoded.area, result, odds, stake: transfer.amount });
+      const bet = await trx
+        .insertInto('hash_bets')
+        .values({
+          source: 'transfer',
+          player_id: playerId,
+          game_id: game.id,
+          level,
+          round: BigInt(block.height),
+          area: decoded.area,
+          currency: transfer.currency,
+          amount: transfer.amount,
+          odds_bp: odds,
+          status: OUTCOME_STATUS[outcome],
+          payout,
+          tx_id: transfer.txId,
+          from_address: transfer.from,
+          settled_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.updateTable('hash_transfer_receipts').set({ bet_id: bet.id }).where('tx_id', '=', transfer.txId).execute();
+      await postHashTransfer(trx, {
+        idempotencyKey: `hash:tbet:${transfer.txId}`,
+        kind: 'hash_transfer_bet',
+        reference: String(bet.id),
+        legs: [
+          { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -transfer.amount },
+          { account: { kind: 'house' }, currency: transfer.currency, amount: transfer.amount },
+        ],
+      });
+      if (payout > 0n) {
+        await postHashTransfer(trx, {
+          idempotencyKey: `hash:tpay:${transfer.txId}`,
+          kind: 'hash_transfer_payout',
+          reference: String(bet.id),
+          legs: [
+            { account: { kind: 'house' }, currency: transfer.currency, amount: -payout },
+            { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: payout },
+          ],
+        });
+        await trx
+          .insertInto('hash_chain_payouts')
+          .values({ receipt_tx_id: transfer.txId, bet_id: bet.id, purpose: 'payout', to_address: transfer.from, currency: transfer.currency, amount: payout })
+          .execute();
+      }
+      return { txId: transfer.txId, playerId, betId: bet.id, owed: payout > 0n };
+    });
+  }
+}

@@ -1,0 +1,342 @@
+import { ErrorCode, type Game } from '@lobby/contract';
+import type { AreaId, HashGame } from '@lobby/hash-games';
+import { useIonRouter } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { Button } from '../../components/Button';
+import { Field, Segmented } from '../../components/Field';
+import { formatAmount } from '../../lib/format';
+import { LOGIN_PATH } from '../../lib/navigation';
+import { newRequestId } from '../../lib/requestId';
+import {
+  hashKeys,
+  useHashResults,
+  useHashRound,
+  useMyBets,
+  usePlaceBet,
+  type HashBet,
+  type RoundSnapshot,
+} from '../../state/queries/hash-game';
+import { playerKeys, usePlayer } from '../../state/queries/player';
+import { useSession } from '../../state/session';
+import { toastSuccess } from '../../state/ui';
+import { HashTail } from './HashTail';
+import {
+  amountProblem,
+  areasOfKind,
+  bullWinRate,
+  CHIPS,
+  CURRENCY_CODES,
+  isDigitArea,
+  levelLimit,
+  msToClose,
+  oddsFor,
+  secondsFromMs,
+  statusTone,
+  type CurrencyCode,
+  type Level,
+} from './hashDisplay';
+import { areaLabel, statusLabel, type Translate } from './labels';
+import { ResultSummary } from './Working';
+
+const BLOCK_MS = 3_000;
+
+/** Milliseconds left in the round, ticking; asks for the next round while the closed one awaits its block. */
+function useRoundClock(snapshot: RoundSnapshot | undefined, refetch: () => void): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  const ms = snapshot ? msToClose(snapshot.round, snapshot.receivedAt, now) : 0;
+  const closed = snapshot !== undefined && ms === 0;
+  const round = snapshot?.round.round;
+  useEffect(() => {
+    if (!closed) return;
+    // Betting on this round has closed; the next one opens with the next block, which the
+    // websocket usually announces first. This only covers a socket that stayed silent.
+    const timer = setInterval(refetch, 1_500);
+    return () => clearInterval(timer);
+  }, [closed, round, refetch]);
+  return ms;
+}
+
+function RoundCard({ t, snapshot, unavailable, refetch }: { t: Translate; snapshot?: RoundSnapshot; unavailable: boolean; refetch: () => void }) {
+  const ms = useRoundClock(snapshot, refetch);
+  const round = snapshot?.round;
+  const seconds = secondsFromMs(ms);
+  const total = round ? round.blocksPerRound * BLOCK_MS : BLOCK_MS;
+  const share = Math.min(1, ms / total);
+  return (
+    <section className="hash-round" data-testid="hash-round" aria-live="polite">
+      <div className="hash-round__cell">
+        <small>{t('round.height')}</small>
+        <b dir="ltr" data-testid="hash-round-height">
+          {round ? `#${round.round}` : '—'}
+        </b>
+        {round && <small dir="auto">{t('round.head', { height: round.head.height })}</small>}
+      </div>
+      <div className="hash-round__cell hash-round__cell--clock">
+        <small>{t('round.closesIn')}</small>
+        <b data-testid="hash-countdown" data-seconds={round ? seconds : ''}>
+          {!round ? '—' : seconds > 0 ? t('round.seconds', { count: seconds }) : t('round.closed')}
+        </b>
+        <span className="hash-round__bar" aria-hidden="true">
+          <span style={{ inlineSize: `${share * 100}%` }} />
+        </span>
+      </div>
+      {unavailable && !round && <p className="hash-round__note">{t('round.unavailable')}</p>}
+    </section>
+  );
+}
+
+function ResultsList({ t, gameId, kind }: { t: Translate; gameId: number; kind: HashGame['kind'] }) {
+  const { data, isError } = useHashResults(gameId);
+  return (
+    <section className="hash-section" data-testid="hash-results">
+      <h2 className="hash-section__title">{t('results.title')}</h2>
+      {data && data.length > 0 ? (
+        <ul className="hash-list">
+          {data.map((row) => (
+            <li key={row.round} className="hash-list__row" data-testid="hash-result-row" data-round={row.round}>
+              <span className="hash-list__height" dir="ltr">
+                #{row.round}
+              </span>
+              <HashTail kind={kind} blockId={row.blockId} />
+              <ResultSummary t={t} working={row.working} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="hash-section__empty">{isError ? t('results.unavailable') : t('results.empty')}</p>
+      )}
+    </section>
+  );
+}
+
+function MyBetRow({ t, bet }: { t: Translate; bet: HashBet }) {
+  const tone = statusTone(bet.status);
+  return (
+    <li className="hash-list__row" data-testid="hash-my-bet-row" data-status={bet.status}>
+      <span className="hash-list__height" dir="ltr">
+        #{bet.round}
+      </span>
+      <span className="hash-list__main">
+        <b>{areaLabel(t, bet.area)}</b>
+        <small dir="ltr">
+          {formatAmount(bet.amount)} {bet.currency} · ×{bet.odds}
+        </small>
+      </span>
+      <span className={`status-tag status-tag--${tone}`}>
+        {statusLabel(t, bet.status)}
+        {bet.payoutAmount !== null && tone !== 'lose' && (
+          <small dir="ltr">
+            {formatAmount(bet.payoutAmount)} {bet.currency}
+          </small>
+        )}
+      </span>
+    </li>
+  );
+}
+
+function MyBets({ t, gameId }: { t: Translate; gameId: number }) {
+  const token = useSession((s) => s.token);
+  const { data } = useMyBets(gameId);
+  return (
+    <section className="hash-section" data-testid="hash-my-bets">
+      <h2 className="hash-section__title">{t('myBets.title')}</h2>
+      {!token ? (
+        <p className="hash-section__empty">{t('myBets.visitor')}</p>
+      ) : data && data.length > 0 ? (
+        <ul className="hash-list">
+          {data.map((bet) => (
+            <MyBetRow key={bet.id} t={t} bet={bet} />
+          ))}
+        </ul>
+      ) : (
+        <p className="hash-section__empty">{t('myBets.empty')}</p>
+      )}
+    </section>
+  );
+}
+
+interface PageBetProps {
+  t: Translate;
+  gameId: number;
+  catalogue: HashGame;
+  game: Game | undefined;
+  currency: CurrencyCode;
+  onCurrency(currency: CurrencyCode): void;
+  level: Level;
+  onLevel(level: Level): void;
+}
+
+/** Betting in the app: the open round, the sides with their odds, the stake, and what happened since. */
+export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, level, onLevel }: PageBetProps) {
+  const router = useIonRouter();
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  const { data: player } = usePlayer();
+  const roundQuery = useHashRound(gameId);
+  const snapshot = roundQuery.data;
+  const round = snapshot?.round;
+  const kind = round?.kind ?? catalogue.kind;
+  const placeBet = usePlaceBet();
+  const amountId = `hash-amount-${useId().replace(/[^\w-]/g, '')}`;
+
+  const [area, setArea] = useState<AreaId | null>(null);
+  const [amount, setAmount] = useState(String(CHIPS.USDT[0]));
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, []);
+
+  const refetchRound = () => void roundQuery.refetch();
+  const closed = !snapshot || msToClose(snapshot.round, snapshot.receivedAt, now) === 0;
+
+  const fromRound = levelLimit(round?.levels, level, currency);
+  const fromLobby = game?.transferBetLimit[level]?.currencies?.find((c) => c.currency === currency);
+  const limit = fromRound ?? fromLobby;
+  const balance = token ? (currency === 'USDT' ? player?.balances.usdt : player?.balances.trx) : undefined;
+  const problem = amount.trim() === '' ? 'invalid' : amountProblem(amount, limit, balance);
+
+  const pickCurrency = (next: CurrencyCode) => {
+    onCurrency(next);
+    // Chips differ per currency; a stake picked from the old chips would be off by ten.
+    if ((CHIPS[currency] as readonly number[]).includes(Number(amount))) setAmount(String(CHIPS[next][CHIPS[currency].indexOf(Number(amount))]));
+  };
+
+  const submit = () => {
+    if (!token) {
+      router.push(LOGIN_PATH);
+      return;
+    }
+    if (!area || problem || closed || placeBet.isPending || !round) return;
+    placeBet.mutate(
+      { requestId: newRequestId(), gameId: gameId as never, area, amount: amount.trim(), currency, level, round: round.round },
+      {
+        onSuccess: () => toastSuccess(t('bet.placed')),
+        onError: (error) => {
+          // The catalogue text is shown by the query client; here the screen catches up with whatever
+          // the refusal revealed (a closed round, a changed balance or configuration).
+          const code = error instanceof ApiError ? error.code : undefined;
+          void client.invalidateQueries({ queryKey: hashKeys.round(gameId) });
+          if (code === ErrorCode.INSUFFICIENT_BALANCE || code === undefined) void client.invalidateQueries({ queryKey: playerKeys.profile() });
+        },
+      },
+    );
+  };
+
+  const areas = areasOfKind(kind);
+  const digits = areas.every(isDigitArea);
+  const submitLabel = !token
+    ? t('bet.login')
+    : area
+      ? t('bet.submitOn', { amount: amount.trim() || '0', currency, area: areaLabel(t, area) })
+      : t('bet.pickArea');
+
+  return (
+    <>
+      <RoundCard t={t} snapshot={snapshot} unavailable={roundQuery.isError} refetch={refetchRound} />
+
+      <section className="hash-section hash-bet" data-testid="hash-bet">
+        <Segmented<Level>
+          className="hash-bet__levels"
+          label={t('level.label')}
+          value={level}
+          onValueChange={onLevel}
+          options={[
+            { value: 0, label: t('level.0'), testId: 'hash-level-0' },
+            { value: 1, label: t('level.1'), testId: 'hash-level-1' },
+          ]}
+        />
+        <div className={digits ? 'hash-areas hash-areas--digits' : `hash-areas hash-areas--${areas.length}`} role="radiogroup" aria-label={t('bet.areas')}>
+          {areas.map((value) => (
+            <button
+              key={value}
+              type="button"
+              role="radio"
+              aria-checked={area === value}
+              className={['hash-area', `hash-area--${value}`, area === value ? 'is-active' : ''].filter(Boolean).join(' ')}
+              onClick={() => setArea(value)}
+              data-testid={`hash-area-${value}`}
+            >
+              <b>{areaLabel(t, value)}</b>
+              <small dir="ltr">×{oddsFor(kind, value, round?.levels, level, currency)}</small>
+            </button>
+          ))}
+        </div>
+        {kind === 'bull' && <p className="hash-note">{t('bet.bullNote', { rate: bullWinRate(oddsFor(kind, 'banker', round?.levels, level, currency)) })}</p>}
+        {kind === 'bankerPlayer' && <p className="hash-note">{t('bet.tieNote')}</p>}
+
+        <Segmented<CurrencyCode>
+          className="hash-bet__currency"
+          label={t('bet.currency')}
+          value={currency}
+          onValueChange={pickCurrency}
+          options={CURRENCY_CODES.map((code) => ({ value: code, label: code, testId: `hash-currency-${code}` }))}
+        />
+        <div className="hash-chips">
+          {CHIPS[currency].map((chip) => (
+            <button
+              key={chip}
+              type="button"
+              className={['hash-chip', amount.trim() === String(chip) ? 'is-active' : ''].filter(Boolean).join(' ')}
+              onClick={() => setAmount(String(chip))}
+              data-testid={`hash-chip-${chip}`}
+            >
+              {chip}
+            </button>
+          ))}
+          <button
+            type="button"
+            className={['hash-chip', (CHIPS[currency] as readonly number[]).includes(Number(amount)) ? '' : 'is-active'].filter(Boolean).join(' ')}
+            onClick={() => {
+              setAmount('');
+              document.getElementById(amountId)?.focus();
+            }}
+            data-testid="hash-chip-custom"
+          >
+            {t('bet.custom')}
+          </button>
+        </div>
+        <Field
+          id={amountId}
+          label={t('bet.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onValueChange={(value) => setAmount(value.replace(',', '.'))}
+          data-testid="hash-amount"
+          dir="ltr"
+          error={amount.trim() !== '' && problem ? t(`problem.${problem}`) : undefined}
+          addon={<span className="hash-amount__unit">{currency}</span>}
+        />
+        <p className="hash-limit" data-testid="hash-limit">
+          {limit ? (
+            <>
+              {t('bet.limit')}{' '}
+              <b dir="ltr">
+                {formatAmount(limit.min, 0)} – {formatAmount(limit.max, 0)} {currency}
+              </b>
+            </>
+          ) : null}
+        </p>
+        <Button
+          block
+          busy={placeBet.isPending}
+          disabled={Boolean(token) && (!area || Boolean(problem) || closed || !round)}
+          onClick={submit}
+          data-testid="hash-bet-submit"
+        >
+          {token && round && closed ? t('bet.closed') : submitLabel}
+        </Button>
+      </section>
+
+      <MyBets t={t} gameId={gameId} />
+      <ResultsList t={t} gameId={gameId} kind={kind} />
+    </>
+  );
+}

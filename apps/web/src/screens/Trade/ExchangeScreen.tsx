@@ -1,0 +1,207 @@
+import { ErrorCode, type CurrencyCode } from '@lobby/contract';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon } from '../../components/Icon';
+import { useExchange, useExchangeConfig } from '../../state/queries/bank';
+import { useLiveBalances } from '../../state/queries/wallet';
+import { useSettings } from '../../state/settings';
+import { toastSuccess } from '../../state/ui';
+import { describeFailure, showFailure } from './failures';
+import {
+  cleanAmountInput,
+  formatMicroExact,
+  formatMicroShort,
+  formatRate,
+  inputToMicro,
+  maxSendable,
+  microToInput,
+  quoteExchange,
+  spreadOf,
+  toMicro,
+} from './money';
+import { AmountInput, CoinMark, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen } from './parts';
+import { useRequestKey } from './useRequestKey';
+import { useTradeT } from './useTradeT';
+
+const other = (currency: CurrencyCode): CurrencyCode => (currency === 'USDT' ? 'TRX' : 'USDT');
+
+export default function ExchangeScreen() {
+  const { t } = useTradeT();
+  const language = useSettings((s) => s.language);
+  const config = useExchangeConfig();
+  const { data: balances } = useLiveBalances();
+  const exchange = useExchange();
+
+  const [from, setFrom] = useState<CurrencyCode>('USDT');
+  const [amountText, setAmountText] = useState('');
+  const [error, setError] = useState<string>();
+  const [rateChanged, setRateChanged] = useState(false);
+  const to = other(from);
+
+  const pair = config.data?.pairs.find((p) => p.from === from && p.to === to);
+  const inverse = config.data?.pairs.find((p) => p.from === to && p.to === from);
+  const amount = inputToMicro(amountText);
+  const receive = pair && amount !== undefined ? quoteExchange(amount, pair.rate) : 0n;
+  const balance = toMicro(from === 'USDT' ? balances?.usdt : balances?.trx);
+  const min = toMicro(pair?.minAmount);
+  const max = toMicro(pair?.maxAmount);
+  const spread = pair && inverse ? spreadOf(pair.rate, inverse.rate) : undefined;
+  const request = useRequestKey(`${from}|${amount ?? ''}`);
+  const quotedAt = config.data ? new Date(config.data.quotedAt) : undefined;
+
+  const swap = () => {
+    setFrom(to);
+    setAmountText('');
+    setError(undefined);
+    setRateChanged(false);
+  };
+
+  const validate = (): string | undefined => {
+    if (amount === undefined || amount === 0n) return t('exchange.errors.amountRequired');
+    if (amount < min) return t('exchange.errors.belowMin', { amount: formatMicroExact(min), currency: from });
+    if (max > 0n && amount > max) return t('exchange.errors.aboveMax', { amount: formatMicroExact(max), currency: from });
+    if (amount > balance) return t('exchange.errors.overBalance');
+    if (receive === 0n) return t('exchange.errors.tooSmall');
+    return undefined;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validate();
+    setError(problem);
+    if (problem || !pair || amount === undefined) return;
+    exchange.mutate(
+      { requestId: request.key, from, to, amount: microToInput(amount), quotedRate: pair.rate },
+      {
+        onSuccess: (reply) => {
+          request.renew();
+          setAmountText('');
+          setRateChanged(false);
+          const paid = toMicro(reply.record.amount);
+          const got = toMicro(reply.record.toAmount);
+          toastSuccess(t('exchange.done', { paid: formatMicroExact(paid), from, got: formatMicroExact(got), to }));
+        },
+        onError: async (failed) => {
+          const failure = await describeFailure(failed);
+          if (failure.code !== undefined) request.renew();
+          if (failure.experience) {
+            await showFailure(failure, t('common.ok'), t('experience.title'));
+            return;
+          }
+          // The server refuses (code 1) when the rate moved against the player since the quote.
+          if (failure.code === ErrorCode.FAILURE) {
+            setRateChanged(true);
+            void config.refetch();
+            return;
+          }
+          await showFailure(failure, t('common.ok'), t('experience.title'));
+        },
+      },
+    );
+  };
+
+  let body;
+  if (config.isPending) {
+    body = <SkeletonCard lines={6} />;
+  } else if (config.isError || !config.data) {
+    body = <LoadError onRetry={() => void config.refetch()} testId="exchange-error" icon="exchange" />;
+  } else if (!config.data.enabled || !pair) {
+    body = <EmptyState icon="exchange" title={t('exchange.soonTitle')} text={t('exchange.soonText')} testId="exchange-unavailable" />;
+  } else {
+    body = (
+      <form className="trade-form" onSubmit={submit} noValidate>
+        <div className="swap-cards">
+          <section className="trade-card swap-card" data-testid="exchange-from">
+            <div className="trade-card__head">
+              <span className="trade-label">{t('exchange.pay')}</span>
+              <span className="trade-card__aside">
+                {t('exchange.balance')}{' '}
+                <b data-testid="exchange-balance">
+                  <Ltr>{formatMicroShort(balance)}</Ltr>
+                </b>
+              </span>
+            </div>
+            <div className="swap-card__row">
+              <span className="swap-card__coin" data-testid="exchange-from-currency">
+                <CoinMark currency={from} /> {from}
+              </span>
+              <AmountInput
+                value={amountText}
+                onChange={(v) => {
+                  setAmountText(cleanAmountInput(v));
+                  setError(undefined);
+                }}
+                currency={from}
+                placeholder={formatMicroExact(min)}
+                testId="exchange-amount"
+                label={t('exchange.pay')}
+                allLabel={t('common.all')}
+                allTestId="exchange-all"
+                onAll={() => setAmountText(microToInput(maxSendable(balance, max)))}
+                invalid={!!error}
+              />
+            </div>
+          </section>
+
+          <button type="button" className="swap-button" onClick={swap} aria-label={t('exchange.swap')} data-testid="exchange-swap">
+            <Icon name="exchange" />
+          </button>
+
+          <section className="trade-card swap-card" data-testid="exchange-to">
+            <div className="trade-card__head">
+              <span className="trade-label">{t('exchange.receive')}</span>
+            </div>
+            <div className="swap-card__row">
+              <span className="swap-card__coin" data-testid="exchange-to-currency">
+                <CoinMark currency={to} /> {to}
+              </span>
+              <output className="swap-card__receive" data-testid="exchange-receive" aria-live="polite">
+                <Ltr>{formatMicroExact(receive)}</Ltr>
+              </output>
+            </div>
+          </section>
+        </div>
+        <FieldError text={error} testId="exchange-amount-error" />
+
+        <section className="trade-card info-rows" data-testid="exchange-quote">
+          <InfoRow label={t('exchange.rate')} value={<Ltr>{`1 ${from} ≈ ${formatRate(pair.rate)} ${to}`}</Ltr>} testId="exchange-rate" />
+          {spread !== undefined && (
+            <InfoRow
+              label={t('exchange.spread')}
+              value={t('exchange.spreadValue', { value: (spread * 100).toLocaleString(language.replace('_', '-'), { maximumFractionDigits: 2 }) })}
+              testId="exchange-spread"
+            />
+          )}
+          <InfoRow
+            label={t('exchange.limits')}
+            value={<Ltr>{`${formatMicroExact(min)} – ${formatMicroExact(max)} ${from}`}</Ltr>}
+            testId="exchange-limits"
+          />
+          {quotedAt && (
+            <p className="trade-hint live-quote" data-testid="exchange-quoted-at">
+              <span className="live-quote__dot" aria-hidden="true" />
+              {t('exchange.updated', { time: quotedAt.toLocaleTimeString(language.replace('_', '-'), { hour: '2-digit', minute: '2-digit', second: '2-digit' }) })}
+            </p>
+          )}
+        </section>
+
+        {rateChanged && (
+          <p className="trade-banner trade-banner--warn" role="alert" data-testid="exchange-rate-changed">
+            {t('exchange.rateChanged')}
+          </p>
+        )}
+
+        <Button type="submit" block busy={exchange.isPending} data-testid="exchange-submit">
+          {t('exchange.submit')}
+        </Button>
+        <ul className="trade-notes">
+          <li>{t('exchange.noteRate')}</li>
+          <li>{t('exchange.noteInstant')}</li>
+        </ul>
+      </form>
+    );
+  }
+
+  return <TradeScreen tab="Exchange">{body}</TradeScreen>;
+}

@@ -1,0 +1,138 @@
+import type { CurrencyCode } from '@lobby/contract';
+import QRCode from 'qrcode';
+import { useCallback, useEffect, useState } from 'react';
+import { Icon } from '../../components/Icon';
+import { copyText } from '../../lib/clipboard';
+import { shortAddress } from '../../lib/format';
+import { useDepositInfo } from '../../state/queries/bank';
+import { useLiveBalances, type Balances } from '../../state/queries/wallet';
+import { toastFailure, toastSuccess } from '../../state/ui';
+import { formatMicroExact, formatMicroShort, toMicro } from './money';
+import { CoinMark, CurrencyChips, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen } from './parts';
+import { useTradeT } from './useTradeT';
+
+/** The address as a QR code image; drawn on the phone, the address never leaves it. */
+function useQrDataUrl(text: string | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!text) return;
+    let live = true;
+    QRCode.toDataURL(text, { margin: 1, width: 440, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })
+      .then((data) => live && setUrl(data))
+      .catch(() => live && setUrl(undefined));
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  return text ? url : undefined;
+}
+
+export default function RechargeScreen() {
+  const { t } = useTradeT();
+  const [currency, setCurrency] = useState<CurrencyCode>('USDT');
+  const info = useDepositInfo();
+  const [arrived, setArrived] = useState<{ currency: CurrencyCode; micro: bigint } | null>(null);
+
+  const onBalance = useCallback(
+    (next: Balances, previous: Balances | undefined) => {
+      if (!previous) return;
+      for (const code of ['USDT', 'TRX'] as const) {
+        const key = code === 'USDT' ? 'usdt' : 'trx';
+        const gained = toMicro(next[key]) - toMicro(previous[key]);
+        if (gained > 0n) {
+          setArrived({ currency: code, micro: gained });
+          toastSuccess(t('recharge.arrived', { amount: formatMicroExact(gained), currency: code }));
+        }
+      }
+    },
+    [t],
+  );
+  const { data: balances } = useLiveBalances(onBalance);
+
+  const address = info.data?.address;
+  const qr = useQrDataUrl(address);
+  const terms = info.data?.currencies.find((c) => c.currency === currency);
+  const balance = toMicro(currency === 'USDT' ? balances?.usdt : balances?.trx);
+
+  const copy = async () => {
+    if (!address) return;
+    if (await copyText(address)) toastSuccess(t('common.copied'));
+    else toastFailure(t('common.copyFailed'));
+  };
+
+  return (
+    <TradeScreen tab="Recharge">
+      <section className="trade-balance" data-testid="recharge-balance-card">
+        <CoinMark currency={currency} size="lg" />
+        <div className="trade-balance__text">
+          <small>{t('recharge.balance', { currency })}</small>
+          <b data-testid="recharge-balance" data-currency={currency}>
+            <Ltr>{formatMicroShort(balance)}</Ltr>
+          </b>
+        </div>
+        {arrived && arrived.currency === currency && (
+          <span className="trade-balance__arrived" data-testid="recharge-arrived" key={String(arrived.micro)}>
+            <Ltr>+{formatMicroExact(arrived.micro)}</Ltr>
+          </span>
+        )}
+      </section>
+
+      <h2 className="trade-section-title">{t('recharge.chooseCurrency')}</h2>
+      <CurrencyChips
+        value={currency}
+        onChange={setCurrency}
+        testIdPrefix="recharge-currency"
+        label={t('recharge.chooseCurrency')}
+        note={(c) => (c === 'USDT' ? 'TRC20' : t('recharge.nativeCoin'))}
+      />
+
+      {info.isPending ? (
+        <SkeletonCard lines={5} />
+      ) : info.isError || !info.data ? (
+        <LoadError onRetry={() => void info.refetch()} testId="recharge-error" icon="recharge" />
+      ) : (
+        <>
+          <section className="trade-card deposit-card" data-testid="recharge-card">
+            <p className="deposit-card__network">
+              <Icon name="tron" /> {t('recharge.network', { currency })}
+            </p>
+            <div className="deposit-card__qr">
+              {qr ? (
+                <img src={qr} alt={t('recharge.qrAlt', { currency })} data-testid="recharge-qr" width={220} height={220} />
+              ) : (
+                <span className="skeleton deposit-card__qr-placeholder" />
+              )}
+            </div>
+            <p className="deposit-card__label">{t('recharge.yourAddress')}</p>
+            <p className="deposit-card__address" data-testid="recharge-address">
+              <Ltr>{info.data.address}</Ltr>
+            </p>
+            <button type="button" className="btn btn--primary btn--md btn--block" onClick={copy} data-testid="recharge-copy">
+              <span className="btn__label">
+                <Icon name="copy" /> {t('recharge.copy')}
+              </span>
+            </button>
+          </section>
+
+          <section className="trade-card" data-testid="recharge-terms">
+            {terms && (
+              <>
+                <InfoRow label={t('recharge.minimum')} value={<Ltr>{`${formatMicroExact(toMicro(terms.minAmount))} ${currency}`}</Ltr>} testId="recharge-minimum" />
+                <InfoRow label={t('recharge.confirmations')} value={<Ltr>{terms.confirmations}</Ltr>} testId="recharge-confirmations" />
+                {terms.contractAddress && (
+                  <InfoRow label={t('recharge.contract')} value={<Ltr>{shortAddress(terms.contractAddress)}</Ltr>} testId="recharge-contract" />
+                )}
+              </>
+            )}
+            <ul className="trade-notes">
+              <li>{t('recharge.noteOnly', { currency })}</li>
+              {terms && <li>{t('recharge.noteMinimum', { amount: formatMicroExact(toMicro(terms.minAmount)), currency })}</li>}
+              <li>{t('recharge.noteAuto')}</li>
+              <li>{t('recharge.noteSame')}</li>
+            </ul>
+          </section>
+        </>
+      )}
+    </TradeScreen>
+  );
+}

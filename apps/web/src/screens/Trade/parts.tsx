@@ -1,0 +1,197 @@
+import { useIonRouter } from '@ionic/react';
+import type { CurrencyCode } from '@lobby/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Icon, type IconName } from '../../components/Icon';
+import { Screen } from '../../components/Screen';
+import { useTradeT } from './useTradeT';
+import './trade.css';
+
+export const CURRENCY_LIST: readonly CurrencyCode[] = ['USDT', 'TRX'];
+
+export type TradeTab = 'Recharge' | 'Withdraw' | 'Exchange';
+const TABS: { tab: TradeTab; label: string }[] = [
+  { tab: 'Recharge', label: 'tabs.recharge' },
+  { tab: 'Withdraw', label: 'tabs.withdraw' },
+  { tab: 'Exchange', label: 'tabs.exchange' },
+];
+
+/**
+ * The frame of /trade/Recharge, /trade/Withdraw and /trade/Exchange: the title, a link to the history
+ * and the switch between the three. Each tab is its own route, so a link or a reload lands on it.
+ */
+export function TradeScreen({ tab, children }: { tab: TradeTab; children: ReactNode }) {
+  const { t } = useTradeT();
+  const router = useIonRouter();
+  return (
+    <Screen
+      title={t(`tabs.${tab.toLowerCase()}`)}
+      testId={`trade-${tab.toLowerCase()}`}
+      backHref="/walletShow"
+      right={
+        <Link to="/trade/TradeHis" className="app-header__action" aria-label={t('history.title')} data-testid="trade-history-link">
+          <Icon name="record" />
+        </Link>
+      }
+    >
+      <nav className="trade-tabs" role="tablist" aria-label={t('tabs.label')}>
+        {TABS.map((item) => (
+          <button
+            key={item.tab}
+            type="button"
+            role="tab"
+            aria-selected={item.tab === tab}
+            className={['trade-tabs__item', item.tab === tab ? 'is-active' : ''].filter(Boolean).join(' ')}
+            onClick={() => item.tab !== tab && router.push(`/trade/${item.tab}`, 'none', 'replace')}
+            data-testid={`trade-tab-${item.tab}`}
+          >
+            {t(item.label)}
+          </button>
+        ))}
+      </nav>
+      {children}
+    </Screen>
+  );
+}
+
+export function CoinMark({ currency, size = 'md' }: { currency: CurrencyCode; size?: 'sm' | 'md' | 'lg' }) {
+  return (
+    <span className={`coin coin--${currency.toLowerCase()} coin--${size}`} aria-hidden="true">
+      {currency === 'USDT' ? '₮' : 'T'}
+    </span>
+  );
+}
+
+interface CurrencyChipsProps {
+  value: CurrencyCode;
+  onChange(currency: CurrencyCode): void;
+  testIdPrefix: string;
+  label: string;
+  /** Extra text under a currency, e.g. its network. */
+  note?: (currency: CurrencyCode) => string | undefined;
+  disabled?: (currency: CurrencyCode) => boolean;
+}
+
+export function CurrencyChips({ value, onChange, testIdPrefix, label, note, disabled }: CurrencyChipsProps) {
+  return (
+    <div className="currency-chips" role="radiogroup" aria-label={label}>
+      {CURRENCY_LIST.map((currency) => (
+        <button
+          key={currency}
+          type="button"
+          role="radio"
+          aria-checked={currency === value}
+          className={['currency-chip', currency === value ? 'is-active' : ''].filter(Boolean).join(' ')}
+          onClick={() => onChange(currency)}
+          disabled={disabled?.(currency)}
+          data-testid={`${testIdPrefix}-${currency}`}
+        >
+          <CoinMark currency={currency} size="sm" />
+          <span className="currency-chip__text">
+            <b>{currency}</b>
+            {note?.(currency) && <small>{note(currency)}</small>}
+          </span>
+          {currency === value && <Icon name="check" className="currency-chip__check" />}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface AmountInputProps {
+  value: string;
+  onChange(value: string): void;
+  currency: CurrencyCode;
+  placeholder: string;
+  testId: string;
+  allLabel?: string;
+  onAll?(): void;
+  allTestId?: string;
+  invalid?: boolean;
+  label: string;
+}
+
+/** A large amount field with its unit and an "all" button; text only, decimals typed on the phone's keypad. */
+export function AmountInput({ value, onChange, currency, placeholder, testId, allLabel, onAll, allTestId, invalid, label }: AmountInputProps) {
+  return (
+    <div className={['amount-input', invalid ? 'has-error' : ''].filter(Boolean).join(' ')}>
+      <input
+        className="amount-input__field"
+        inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="done"
+        dir="ltr"
+        aria-label={label}
+        aria-invalid={invalid || undefined}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+      <span className="amount-input__unit">{currency}</span>
+      {onAll && (
+        <button type="button" className="amount-input__all" onClick={onAll} data-testid={allTestId}>
+          {allLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function FieldError({ text, testId }: { text?: string; testId?: string }) {
+  if (!text) return null;
+  return (
+    <p className="field__error trade-field-error" role="alert" data-testid={testId}>
+      {text}
+    </p>
+  );
+}
+
+export function InfoRow({ label, value, testId, strong }: { label: string; value: ReactNode; testId?: string; strong?: boolean }) {
+  return (
+    <div className={['info-row', strong ? 'info-row--strong' : ''].filter(Boolean).join(' ')}>
+      <span className="info-row__label">{label}</span>
+      <span className="info-row__value" data-testid={testId}>
+        {value}
+      </span>
+    </div>
+  );
+}
+
+/** Amounts and addresses read left to right in every language. */
+export function Ltr({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <bdi dir="ltr" className={className}>
+      {children}
+    </bdi>
+  );
+}
+
+export function LoadError({ onRetry, testId, icon = 'wallet' }: { onRetry(): void; testId: string; icon?: IconName }) {
+  const { t } = useTradeT();
+  return (
+    <EmptyState
+      icon={icon}
+      title={t('errors.loadTitle')}
+      text={t('errors.loadText')}
+      testId={testId}
+      action={
+        <Button variant="secondary" onClick={onRetry} data-testid={`${testId}-retry`}>
+          {t('common.retry')}
+        </Button>
+      }
+    />
+  );
+}
+
+export function SkeletonCard({ lines = 3 }: { lines?: number }) {
+  return (
+    <div className="trade-card trade-card--skeleton" aria-hidden="true">
+      {Array.from({ length: lines }, (_, i) => (
+        <span key={i} className="skeleton skeleton--text" style={{ width: `${90 - i * 18}%` }} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import type { CallRequest, CallResponse, bankCalls } from '@lobby/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { calls } from '../../api/calls';
+import { useSession } from '../session';
+import { applyBalances } from './wallet';
+
+export type DepositInfo = CallResponse<typeof bankCalls.depositAddress>;
+export type CashoutConfig = CallResponse<typeof bankCalls.cashoutConfig>;
+export type ExchangeConfig = CallResponse<typeof bankCalls.currencyExchangeConfig>;
+export type TradeRecord = CallResponse<typeof bankCalls.records>['list'][number];
+export type MoneyMoved = CallResponse<typeof bankCalls.cashoutSubmit>;
+export type RecordsFilter = Omit<CallRequest<typeof bankCalls.records>, 'page' | 'pageSize'>;
+
+export const RECORDS_PAGE_SIZE = 20;
+
+export const bankKeys = {
+  all: ['player', 'bank'] as const,
+  deposit: () => [...bankKeys.all, 'deposit'] as const,
+  cashoutConfig: () => [...bankKeys.all, 'cashoutConfig'] as const,
+  exchangeConfig: () => [...bankKeys.all, 'exchangeConfig'] as const,
+  records: (filter?: RecordsFilter) => (filter ? ([...bankKeys.all, 'records', filter] as const) : ([...bankKeys.all, 'records'] as const)),
+  record: (type: string, id: number) => [...bankKeys.all, 'record', type, id] as const,
+};
+
+// Screens show their own error states for these; a toast on top would say the same thing twice.
+const quiet = { silent: true } as const;
+
+export function useDepositInfo() {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: bankKeys.deposit(),
+    queryFn: ({ signal }) => api.call(calls.bank.depositAddress, {}, { ...quiet, signal }),
+    enabled: token !== null,
+    // The address never changes; the minimums rarely do.
+    staleTime: 10 * 60_000,
+    meta: quiet,
+  });
+}
+
+export function useCashoutConfig() {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: bankKeys.cashoutConfig(),
+    queryFn: ({ signal }) => api.call(calls.bank.cashoutConfig, {}, { ...quiet, signal }),
+    enabled: token !== null,
+    staleTime: 10_000,
+    refetchOnWindowFocus: true,
+    meta: quiet,
+  });
+}
+
+/** Rates move: the quote is refreshed every 15 s while a screen shows it, and on focus. */
+export function useExchangeConfig(live = true) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: bankKeys.exchangeConfig(),
+    queryFn: ({ signal }) => api.call(calls.bank.currencyExchangeConfig, {}, { ...quiet, signal }),
+    enabled: token !== null,
+    staleTime: 10_000,
+    refetchInterval: live ? 15_000 : false,
+    refetchOnWindowFocus: true,
+    meta: quiet,
+  });
+}
+
+export function useTradeRecords(filter: RecordsFilter) {
+  const token = useSession((s) => s.token);
+  return useInfiniteQuery({
+    queryKey: bankKeys.records(filter),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(calls.bank.records, { ...filter, page: pageParam, pageSize: RECORDS_PAGE_SIZE }, { ...quiet, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.list.length > 0 ? last.page + 1 : undefined),
+    enabled: token !== null,
+    meta: quiet,
+  });
+}
+
+/**
+ * One record followed until it settles (a withdrawal waiting for review or being sent): the newest
+ * records of its type are asked every 5 s and the one with its id picked out.
+ */
+export function useTrackedRecord(initial: TradeRecord | undefined) {
+  const settled = (status: TradeRecord['status'] | undefined) => status === 'completed' || status === 'failed' || status === 'rejected';
+  return useQuery({
+    queryKey: bankKeys.record(initial?.type ?? 'none', initial?.id ?? 0),
+    queryFn: async ({ signal }) => {
+      const page = await api.call(calls.bank.records, { type: initial!.type, currency: initial!.currency, page: 1, pageSize: 20 }, { ...quiet, signal });
+      return page.list.find((r) => r.id === initial!.id) ?? initial!;
+    },
+    enabled: initial !== undefined,
+    initialData: initial,
+    initialDataUpdatedAt: 0,
+    refetchInterval: (query) => (settled(query.state.data?.status) ? false : 5_000),
+    meta: quiet,
+  });
+}
+
+/**
+ * Money calls. The client gives each request an idempotency key before its first attempt; screens
+ * pass their own `requestId` so that a retry after a timeout replays the same request.
+ */
+export function useWithdraw() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof bankCalls.cashoutSubmit>) => api.call(calls.bank.cashoutSubmit, body, { loading: true }),
+    onSuccess: (reply) => {
+      applyBalances(client, reply.balances);
+      void client.invalidateQueries({ queryKey: bankKeys.records() });
+    },
+    meta: quiet,
+  });
+}
+
+export function useExchange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallRequest<typeof bankCalls.currencyExchangeSubmit>) =>
+      api.call(calls.bank.currencyExchangeSubmit, body, { loading: true }),
+    onSuccess: (reply) => {
+      applyBalances(client, reply.balances);
+      void client.invalidateQueries({ queryKey: bankKeys.records() });
+    },
+    meta: quiet,
+  });
+}
+
+const DEFAULT_EXPLORER_TX = 'https://tronscan.org/#/transaction/{id}';
+
+/** The block explorer's transaction link from the site configuration (SPEC section 9), else Tronscan. */
+export function useExplorerTxUrl(): (txId: string) => string {
+  const { data } = useQuery({
+    queryKey: ['app', 'siteConfig'],
+    queryFn: ({ signal }) => api.call(calls.notice.configSync, {}, { silent: true, signal }),
+    staleTime: Infinity,
+    meta: { silent: true },
+  });
+  const links = (data?.items as { links?: { explorer?: { transaction?: unknown } } } | undefined)?.links;
+  const template = typeof links?.explorer?.transaction === 'string' ? links.explorer.transaction : DEFAULT_EXPLORER_TX;
+  return (txId) => template.replace('{id}', encodeURIComponent(txId));
+}
