@@ -6,7 +6,7 @@ import './theme/global.css';
 import './components/components.css';
 
 import { setupIonicReact } from '@ionic/react';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadCatalogue } from './api/catalogue';
 import { App } from './App';
@@ -15,6 +15,8 @@ import { runStartupTasks } from './config/startup';
 import { initI18n } from './i18n';
 import { preventZoomGestures } from './lib/gestures';
 import { installRemLayout } from './lib/rem';
+import { homeQuery } from './state/queries/home';
+import { queryClient } from './state/queryClient';
 import { useSettings } from './state/settings';
 import { applyTheme } from './theme/theme';
 
@@ -26,16 +28,24 @@ async function start() {
   const { language, theme } = useSettings.getState();
   applyTheme(theme);
   setupIonicReact({ mode: 'ios', swipeBackEnabled: true, hardwareBackButton: true });
+  // The lobby is what the launch screen waits for: ask for it while the texts are still loading.
+  void queryClient.prefetchQuery(homeQuery(language));
   await initI18n(language);
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-  void runStartupTasks(params);
-  // Error texts in the player's language are fetched once the first screen is up, ready before anything can fail.
-  const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 1500));
+  const root = createRoot(document.getElementById('root')!);
+  // A transition lets React render the first screen in slices, so a slow phone stays responsive.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+  // Nothing below is needed for the first screen, so it waits until the browser has time to spare.
+  const idle = (task: () => void) =>
+    window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 1500);
+  idle(() => void runStartupTasks(params));
+  // Error texts in the player's language, ready before anything can fail.
   idle(() => void loadCatalogue(useSettings.getState().language).catch(() => undefined));
 }
 

@@ -46,7 +46,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       settled_at timestamptz,
       constraint hash_bets_page_has_request check (source <> 'page' or (player_id is not null and request_id is not null)),
       constraint hash_bets_transfer_has_tx check (source <> 'transfer' or (tx_id is not null and from_address is not null))
-    ) with (fillfactor = 70)`.execute(db);
+    ) with (fillfactor = 50)`.execute(db);
   await sql`create unique index hash_bets_request on hash_bets (player_id, request_id) where request_id is not null`.execute(db);
   // One transaction id is one bet, ever.
   await sql`create unique index hash_bets_tx on hash_bets (tx_id) where tx_id is not null`.execute(db);

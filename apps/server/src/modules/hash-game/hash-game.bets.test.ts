@@ -169,7 +169,7 @@ describe('records and details', () => {
     await t.advance(bet.round - (await t.head()));
     const after = await t.call('/v1/hashGame/betDetail', { betId: bet.id }, { token });
     const block = (await t.app.services.hashGame.repo.block(bet.round))!;
-    const result = resultOf(4, block.blockId, bet.round);
+    const result = resultOf('bankerPlayer', block.blockId, bet.round);
     expect(after.data.blockId).toBe(block.blockId);
     expect(after.data.working).toMatchObject({
       kind: 'bankerPlayer',

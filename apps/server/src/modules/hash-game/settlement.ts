@@ -5,6 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { postHashTransfer, type HashLeg } from './hash-ledger.ts';
 import type { StoredBlock } from './hash-game.repo.ts';
 
+const LEGS_PER_TRANSFER = 1_000;
+
 export const OUTCOME_STATUS: Record<Outcome, number> = {
   win: BetStatus.SETTLED_WIN,
   lose: BetStatus.SETTLED_LOSE,
@@ -96,24 +98,31 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
       from settled group by player_id, currency`.execute(trx);
     await failpoint?.('settle.after_update');
 
-    const legs: HashLeg[] = [];
-    const house = new Map<'USDT' | 'TRX', bigint>();
     let bets = 0;
     const paidPlayers = new Set<number>();
     const players = new Set<number>();
+    const credits: { playerId: number; currency: 'USDT' | 'TRX'; amount: bigint }[] = [];
     for (const row of rows) {
       bets += Number(row.bets);
       players.add(row.player_id);
       const paid = BigInt(row.paid);
       if (paid === 0n) continue;
       paidPlayers.add(row.player_id);
-      legs.push({ account: { kind: 'player', playerId: row.player_id }, currency: row.currency, amount: paid });
-      house.set(row.currency, (house.get(row.currency) ?? 0n) + paid);
+      credits.push({ playerId: row.player_id, currency: row.currency, amount: paid });
     }
-    for (const [currency, total] of house) legs.push({ account: { kind: 'house' }, currency, amount: -total });
-    if (legs.length > 0) {
+    credits.sort((a, b) => a.playerId - b.playerId || (a.currency < b.currency ? -1 : 1));
+    // The ledger function applies legs one by one and its cost per leg grows with the size of the
+    // transfer, so a round's payouts go as a few balanced transfers of bounded size instead of one.
+    for (let start = 0, part = 0; start < credits.length; start += LEGS_PER_TRANSFER, part++) {
+      const chunk = credits.slice(start, start + LEGS_PER_TRANSFER);
+      const house = new Map<'USDT' | 'TRX', bigint>();
+      const legs: HashLeg[] = chunk.map((credit) => {
+        house.set(credit.currency, (house.get(credit.currency) ?? 0n) + credit.amount);
+        return { account: { kind: 'player', playerId: credit.playerId }, currency: credit.currency, amount: credit.amount };
+      });
+      for (const [currency, total] of house) legs.push({ account: { kind: 'house' }, currency, amount: -total });
       await postHashTransfer(trx, {
-        idempotencyKey: `hash:round:${block.height}`,
+        idempotencyKey: part === 0 ? `hash:round:${block.height}` : `hash:round:${block.height}:${part}`,
         kind: 'hash_payout',
         reference: String(block.height),
         metadata: { height: block.height, blockId: block.blockId, bets },

@@ -98,7 +98,8 @@ function hashArt(uid: string, kind: HashKind, period: PeriodCode, name: string, 
     pill(SIZE - 16, 16, periodLabel, 'end'),
     '<circle cx="120" cy="100" r="56" fill="#fff" fill-opacity="0.16" stroke="#fff" stroke-opacity="0.55" stroke-width="3"/>',
     emblemText(emblem, variant),
-    sum ? '<text x="30" y="46" font-size="30" font-weight="800" fill="#fff" fill-opacity="0.9" font-family="Georgia,serif">Σ</text>' : '',
+    // Under the period label: the top-left corner is where the lobby pins its hot and new badges.
+    sum ? `<text x="${SIZE - 28}" y="84" font-size="30" font-weight="800" fill="#fff" fill-opacity="0.9" text-anchor="end" font-family="Georgia,serif">Σ</text>` : '',
     nameLines(name, 194, 30, 1),
   ];
   return parts.join('');
@@ -146,7 +147,8 @@ function thirdPartyArt(uid: string, game: LogoSubject, name: string): string {
     background(uid, from, to),
     `<circle cx="${cx1}" cy="${cy1}" r="70" fill="#fff" fill-opacity="0.08"/>`,
     `<circle cx="${cx2}" cy="${SIZE - 20}" r="${r2}" fill="#000" fill-opacity="0.1"/>`,
-    pill(16, 16, game.manufacturerName, 'start'),
+    // Top right: the lobby pins its hot and new badges over the top-left corner.
+    pill(SIZE - 16, 16, game.manufacturerName, 'end'),
     `<g transform="translate(78 52) scale(3.5)" fill="none" stroke="#fff" stroke-opacity="0.92" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${icon}</g>`,
     nameLines(name, 184, 28, 2),
   ].join('');
@@ -163,13 +165,18 @@ function background(uid: string, from: string, to: string): string {
   ].join('');
 }
 
+/** Widest a label may be: two stacked badges cover the left third of the tile, and the label must clear them. */
+const PILL_MAX_WIDTH = 132;
+
 function pill(x: number, y: number, label: string, anchor: 'start' | 'end'): string {
   const text = label.length > 14 ? `${label.slice(0, 13)}…` : label;
-  const width = Math.round(textWidth(text) * 15 + 24);
+  // Long names get a smaller font rather than running under the badges.
+  const fontSize = Math.max(11, Math.min(15, Math.floor((PILL_MAX_WIDTH - 24) / Math.max(textWidth(text), 1))));
+  const width = Math.round(textWidth(text) * fontSize + 24);
   const left = anchor === 'start' ? x : x - width;
   return [
     `<rect x="${left}" y="${y}" width="${width}" height="30" rx="15" fill="#000" fill-opacity="0.26"/>`,
-    `<text x="${left + width / 2}" y="${y + 15}" font-size="15" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="${FONT}">${escapeXml(text)}</text>`,
+    `<text x="${left + width / 2}" y="${y + 15}" font-size="${fontSize}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="${FONT}">${escapeXml(text)}</text>`,
   ].join('');
 }
 

@@ -78,7 +78,7 @@ export async function startFaultyChain(): Promise<FaultyChain> {
       const forwarded = await fetch(nodeUrl + (req.url ?? '/'), {
         method: req.method,
         headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body.toString('utf8'),
       });
       const text = await forwarded.text();
       if (isBroadcast && state.mode === 'lose-reply') {

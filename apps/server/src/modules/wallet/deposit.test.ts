@@ -58,6 +58,28 @@ describe('the deposit watcher', () => {
     await t.expectLedgerOk();
   });
 
+  it('shows a deposit as pending until it has the configured confirmations, then credits it', async () => {
+    // The same watcher, told to wait for 3 blocks (the including block is the first).
+    const settings = t.app.services.wallet.settings.deposit;
+    const configured = settings.confirmations;
+    settings.confirmations = 3;
+    try {
+      const p = await t.player();
+      t.app.chain.devnet!.faucet(await t.depositAddress(p), { usdt: micro('4') });
+      await t.scanDeposits(1);
+      expect((await t.balances(p)).usdt).toBe('0');
+      const pending = await t.call('/v1/bank/records', {}, { token: p.token });
+      expect(pending.data.list).toEqual([expect.objectContaining({ type: 'deposit', status: 'pending', amount: '4', completedAt: null })]);
+      await t.scanDeposits(1);
+      expect((await t.balances(p)).usdt).toBe('0');
+      await t.scanDeposits(1);
+      expect((await t.balances(p)).usdt).toBe('4');
+      expect((await t.call('/v1/bank/records', {}, { token: p.token })).data.list[0].status).toBe('completed');
+    } finally {
+      settings.confirmations = configured;
+    }
+  });
+
   it('credits a USDT (TRC20) deposit once and marks the first recharge', async () => {
     const p = await t.player();
     const address = await t.depositAddress(p);

@@ -76,12 +76,20 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const depositWatcher = new DepositWatcher(db, chain.client, ledger, betAddresses, notifier, settings, deps.log);
   const withdrawalProcessor = new WithdrawalProcessor(db, chain.client, chain.hotWallet, ledger, withdrawals, settings, failpoint, deps.log);
 
+  // A test database reports the URL it was opened with; a server's is its configuration's.
+  const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;
   const workers = {
-    deposits: new BackgroundWorker('deposit-watcher', settings.deposit.pollMs, new LeaderLock(database, 'wallet.deposits'), () => depositWatcher.run(), deps.log),
+    deposits: new BackgroundWorker(
+      'deposit-watcher',
+      settings.deposit.pollMs,
+      new LeaderLock(database, 'wallet.deposits', databaseUrl),
+      () => depositWatcher.run(),
+      deps.log,
+    ),
     withdrawals: new BackgroundWorker(
       'withdrawal-processor',
       settings.withdrawal.pollMs,
-      new LeaderLock(database, 'wallet.withdrawals'),
+      new LeaderLock(database, 'wallet.withdrawals', databaseUrl),
       () => withdrawalProcessor.run(),
       deps.log,
     ),

@@ -1,6 +1,6 @@
 import { IonContent, IonPage } from '@ionic/react';
 import { NavId } from '@lobby/contract';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { categoryOf, visibleCategories } from '../../lib/games';
 import { useHomeState } from '../../state/home';
 import { useHomeData } from '../../state/queries/home';
@@ -15,7 +15,11 @@ import './home.css';
 
 export function HomeScreen() {
   const language = useSettings((s) => s.language);
-  const { data: home, isPending } = useHomeData();
+  const { data: latest, isError } = useHomeData();
+  // A hundred tiles arrive at once: they are rendered in the background, in slices, while the
+  // skeleton stays up, rather than in one long task that freezes the page.
+  const home = useDeferredValue(latest);
+  const isPending = home === undefined && !isError;
   const activeNav = useHomeState((s) => s.activeNav);
   const setActiveNav = useHomeState((s) => s.setActiveNav);
   const nav = useRef<CategoryNavHandle>(null);

@@ -268,18 +268,22 @@ export function useHashLive(gameId: number, enabled = true): void {
       if (looksLikeBalances(data)) applyBalances(client, data);
       else void client.invalidateQueries({ queryKey: playerKeys.profile() });
     });
-    const offBet = onPlayerEvent('bet', (data) => {
-      if (looksLikeBet(data)) {
-        upsertBet(client, data);
-        void client.invalidateQueries({ queryKey: hashPlayerKeys.detail(data.id) });
-      } else {
-        void client.invalidateQueries({ queryKey: hashPlayerKeys.myBets(gameId) });
+    // One bet (`bet`) or a settled round's bets (`betSettled`, `{ round, bets }`): both carry hash bets.
+    const onBets = (data: unknown) => {
+      const bets = looksLikeBet(data) ? [data] : isObject(data) && Array.isArray(data.bets) ? data.bets.filter(looksLikeBet) : [];
+      for (const bet of bets) {
+        upsertBet(client, bet);
+        void client.invalidateQueries({ queryKey: hashPlayerKeys.detail(bet.id) });
       }
+      if (bets.length === 0) void client.invalidateQueries({ queryKey: hashPlayerKeys.myBets(gameId) });
       void client.invalidateQueries({ queryKey: hashPlayerKeys.records() });
-    });
+    };
+    const offBet = onPlayerEvent('bet', onBets);
+    const offSettled = onPlayerEvent('betSettled', onBets);
     return () => {
       offBalance();
       offBet();
+      offSettled();
     };
   }, [client, gameId, enabled, token]);
 }

@@ -1,5 +1,5 @@
-import type { HomeData } from '@lobby/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { HomeData, Language } from '@lobby/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { CLIENT_VERSION, getPromotionChannel } from '../../config/app';
@@ -12,14 +12,18 @@ export const homeKeys = {
 };
 
 /** The lobby: navigation, vendors and the game lists. Failures are silent; the lobby just stays empty. */
-export function useHomeData() {
-  const language = useSettings((s) => s.language);
+export function homeQuery(language: Language) {
   const channel = getPromotionChannel();
-  return useQuery({
+  return queryOptions({
     queryKey: homeKeys.lobby(language, CLIENT_VERSION, channel),
     queryFn: ({ signal }): Promise<HomeData> =>
       api.call(calls.app.home, { language, clientVersion: CLIENT_VERSION, promotionChannel: channel }, { silent: true, signal }),
     staleTime: 60_000,
     meta: { silent: true },
   });
+}
+
+export function useHomeData() {
+  const language = useSettings((s) => s.language);
+  return useQuery(homeQuery(language));
 }

@@ -1,0 +1,145 @@
+/**
+ * Page bets (/v1/hashGame/bet) through real HTTP against the server running as its own process on
+ * PostgreSQL, with its in-process devnet making a block every 3 s and the round engine settling
+ * while the load runs. Budget: >= 3,000 accepted bets/s and p99 <= 50 ms; the ledger check must pass
+ * afterwards. DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres);
+ * the run uses a scratch database it drops at the end.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'undici';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { checkLedger } from '../apps/server/src/ledger/ledger-check.ts';
+import { Ledger } from '../apps/server/src/ledger/ledger.service.ts';
+import { report, scratchDatabase, startProcess, stopProcess } from './support.ts';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 48);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 256);
+const BUDGET_BPS = 3_000;
+const BUDGET_P99_MS = 50;
+// Every round length, so settlement of short and long rounds runs under the load.
+const BETS = [
+  { gameId: 1, areas: ['small', 'big'] },
+  { gameId: 2, areas: ['odd', 'even'] },
+  { gameId: 3, areas: ['banker', 'player'] },
+  { gameId: 51, areas: ['small', 'big'] },
+  { gameId: 55, areas: ['0', '5', '9'] },
+  { gameId: 101, areas: ['small', 'big'] },
+  { gameId: 104, areas: ['banker', 'player', 'tie'] },
+  { gameId: 301, areas: ['small', 'big'] },
+  { gameId: 401, areas: ['small', 'big'] },
+];
+
+const port = '18311';
+const base = `http://127.0.0.1:${port}`;
+const database = await scratchDatabase();
+const server = await startProcess(
+  'apps/server/src/main.ts',
+  {
+    DATABASE_URL: database.url,
+    DATA_DIR: 'memory',
+    PORT: port,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DEVNET_PORT: '0',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    CREDENTIALS_RATE_PER_MINUTE: '100000000',
+    REGISTRATIONS_PER_IP_PER_DAY: '1000000',
+    WEB_DIST_DIR: '/nonexistent',
+  },
+  `${base}/healthz`,
+);
+const handle = await openDatabase({ url: database.url, dataDir: 'memory', poolSize: 4 });
+const agent = new Agent({ connections: IN_FLIGHT, pipelining: 1 });
+let ok = false;
+
+async function post(path: string, body: unknown, token?: string): Promise<{ code: number; data: any }> {
+  const response = await request(base + path, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.body.json()) as { code: number; data: any };
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] : Number.NaN;
+}
+
+async function load(tokens: string[], seconds: number) {
+  const latencies: number[] = [];
+  const codes = new Map<number, number>();
+  let accepted = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const lane = async (n: number) => {
+    let i = n;
+    while (performance.now() < deadline) {
+      const bet = BETS[i % BETS.length];
+      const body = {
+        requestId: randomUUID().replaceAll('-', ''),
+        gameId: bet.gameId,
+        area: bet.areas[i % bet.areas.length],
+        amount: String(1 + (i % 5)),
+        currency: 'USDT',
+        level: 0,
+      };
+      const token = tokens[(n + i * IN_FLIGHT) % tokens.length];
+      i++;
+      const started = performance.now();
+      const reply = await post('/v1/hashGame/bet', body, token);
+      latencies.push(performance.now() - started);
+      codes.set(reply.code, (codes.get(reply.code) ?? 0) + 1);
+      if (reply.code === 0) accepted++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: IN_FLIGHT }, (_, n) => lane(n)));
+  const elapsed = (performance.now() - started) / 1000;
+  const sorted = Float64Array.from(latencies).sort();
+  return { accepted, bps: accepted / elapsed, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), codes, requests: latencies.length };
+}
+
+try {
+  // Players register through the API and are credited as a confirmed deposit would credit them.
+  const ledger = new Ledger(handle.db);
+  const tokens: string[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const reply = await post('/v1/player/register', { kind: 1, account: `hb${i}x${Date.now() % 100000}`, password: 'bench123' });
+    if (reply.code !== 0) throw new Error(`register failed: ${reply.code}`);
+    tokens.push(reply.data.token);
+    await ledger.transfer({
+      idempotencyKey: `bench-deposit:${reply.data.player.id}`,
+      kind: 'deposit',
+      legs: [
+        { account: { kind: 'deposit_clearing' }, currency: 'USDT', amount: -1_000_000_000_000n },
+        { account: { kind: 'player', playerId: reply.data.player.id }, currency: 'USDT', amount: 1_000_000_000_000n },
+      ],
+    });
+  }
+  // Wait for the engine's first head, then warm up.
+  for (let i = 0; i < 100 && (await post('/v1/hashGame/round', { gameId: 1 })).code !== 0; i++) await new Promise((r) => setTimeout(r, 100));
+  await load(tokens, 2);
+  const measured = await load(tokens, DURATION_S);
+  // Let the engine settle what was placed before checking the books.
+  await new Promise((r) => setTimeout(r, 4_000));
+  const check = await checkLedger(handle.db);
+  const refused = [...measured.codes.entries()].filter(([code]) => code !== 0).map(([code, n]) => `${code}:${n}`).join(' ') || 'none';
+  console.log(
+    `page bets: ${measured.bps.toFixed(0)} accepted/s, p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms ` +
+      `(${measured.accepted} of ${measured.requests} accepted, refused ${refused}; ${IN_FLIGHT} in flight, ${PLAYERS} players, ${DURATION_S} s, PostgreSQL)`,
+  );
+  ok = report([
+    { name: 'accepted page bets/s', value: measured.bps.toFixed(0), budget: `>= ${BUDGET_BPS}`, ok: measured.bps >= BUDGET_BPS },
+    { name: 'page bet p99', value: `${measured.p99.toFixed(2)} ms`, budget: `<= ${BUDGET_P99_MS} ms`, ok: measured.p99 <= BUDGET_P99_MS },
+    { name: 'ledger check after the run', value: check.ok ? 'ok' : 'FAILED', budget: 'ok', ok: check.ok },
+  ]);
+  if (!check.ok) console.log(check.problems.join('\n'));
+} finally {
+  await agent.close();
+  await stopProcess(server);
+  await handle.close();
+  await database.drop();
+}
+process.exit(ok ? 0 : 1);
