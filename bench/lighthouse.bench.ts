@@ -7,9 +7,12 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser.ts';
 import { startServer } from '../e2e/support/server.ts';
+import { buildWebApp } from '../e2e/support/web-build.ts';
 import { report } from './support.ts';
 
-const server = await startServer();
+// Its own build of the current source: apps/web/dist may be stale, or being rebuilt by a test run.
+const build = buildWebApp();
+const server = await startServer({ WEB_DIST_DIR: build.dir });
 const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 let ok = false;
 try {
@@ -42,5 +45,6 @@ try {
 } finally {
   await chrome.kill();
   await server.stop();
+  build.remove();
 }
 process.exit(ok ? 0 : 1);

@@ -1,8 +1,14 @@
-import { execFileSync } from 'node:child_process';
 import { chromiumPath } from './browser.ts';
+import { buildWebApp } from './web-build.ts';
 
-/** Browser tests need Chromium (fail loudly, never skip) and the built web app the server serves. */
+/**
+ * Browser tests need Chromium (fail loudly, never skip) and a build of the web app. The build gets
+ * its own folder, which every server the tests start serves (WEB_DIST_DIR reaches them through the
+ * environment, see server.ts).
+ */
 export default function setup() {
   chromiumPath();
-  execFileSync('npm', ['run', 'build', '-w', '@lobby/web'], { stdio: 'inherit' });
+  const build = buildWebApp();
+  process.env.WEB_DIST_DIR = build.dir;
+  return () => build.remove();
 }

@@ -105,7 +105,7 @@ export interface LedgerOptions {
 
 export const DEFAULT_HOUSE_SHARDS = 16;
 const DEFAULT_BATCH_SIZE = 32;
-const DEFAULT_CONCURRENT_BATCHES = 8;
+const DEFAULT_CONCURRENT_BATCHES = 4;
 const MAX_AMOUNT = 2n ** 62n;
 const CURRENCIES: readonly string[] = ['USDT', 'TRX'];
 const SYSTEM_KINDS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS);

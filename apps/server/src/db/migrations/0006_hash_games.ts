@@ -119,35 +119,42 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 
   /*
-   * A page bet in one statement: the idempotency lookup, the round check under the head lock, the bet
-   * row and the player's debit through the ledger's own function.
+   * Page bets in one statement, many at a time (one round trip and one commit for all of them): the
+   * idempotency lookup, the round check under the head lock, the bet rows and the players' debits
+   * through the ledger's own function. The caller sends at most one bet per player, so each bet is
+   * judged against its player's locked balance alone.
    *
    * Ordering against block ingestion: the engine stores a block while holding the head lock
-   * exclusively (pg_advisory_xact_lock), a bet holds it shared until it commits. The head is read
+   * exclusively (pg_advisory_xact_lock), bets hold it shared until they commit. The head is read
    * after the lock is granted, and a VOLATILE function reads with a fresh snapshot per statement, so
-   * it sees every block stored before; blocks stored later wait for this bet to commit. The caller
-   * computes the round from the package's schedule and passes the head range in which that round
-   * takes bets; a head outside it answers 'closed' with the head, and the caller recomputes.
-   * A head older than p_min_head_time means the engine has stopped following the chain: the
-   * deciding block may already be public, so the bet is refused too.
+   * it sees every block stored before; blocks stored later wait for these bets to commit. The caller
+   * computes each bet's round from the package's schedule and passes the head range in which that
+   * round takes bets; a head outside it answers 'closed' with the head, and the caller recomputes.
+   * A head older than p_min_head_time means the engine has stopped following the chain: the deciding
+   * block may already be public, so the bet is refused too.
+   *
+   * Locks are taken in the ledger's order: every player wallet first (by player id), before its bet
+   * row is written, then the house shard through the ledger calls; two batches with a player in
+   * common therefore queue on that wallet and never deadlock.
    */
   await sql`
-    create function hash_place_bet(
-      p_player_id integer,
-      p_request_id text,
-      p_game_id smallint,
-      p_level smallint,
-      p_area text,
-      p_currency text,
-      p_amount bigint,
-      p_odds_bp integer,
-      p_round bigint,
-      p_opens_at_head bigint,
-      p_last_bet_head bigint,
+    create function hash_place_bets(
+      p_player_ids integer[],
+      p_request_ids text[],
+      p_game_ids smallint[],
+      p_levels smallint[],
+      p_areas text[],
+      p_currencies text[],
+      p_amounts bigint[],
+      p_odds_bp integer[],
+      p_rounds bigint[],
+      p_opens_at_head bigint[],
+      p_last_bet_head bigint[],
       p_min_head_time bigint,
       p_head_lock bigint,
       p_house_shard bigint
     ) returns table (
+      o_n integer,
       o_outcome text,
       o_head bigint,
       o_id bigint,
@@ -166,49 +173,83 @@ export async function up(db: Kysely<any>): Promise<void> {
       o_trx bigint
     ) language plpgsql as $$
     declare
-      v_bet hash_bets%rowtype;
+      v_count integer := coalesce(cardinality(p_player_ids), 0);
+      v_outcome text[];
+      v_ids bigint[];
       v_head bigint;
       v_head_time bigint;
-      v_outcome text := 'placed';
+      v_balance bigint;
+      v_id bigint;
+      i integer;
     begin
-      select * into v_bet from hash_bets b where b.player_id = p_player_id and b.request_id = p_request_id;
-      if found then
-        v_outcome := 'replayed';
-      else
-        perform pg_advisory_xact_lock_shared(p_head_lock);
-        select h.height, h.block_time into v_head, v_head_time from hash_blocks h order by h.height desc limit 1;
-        if v_head is null or v_head < p_opens_at_head or v_head > p_last_bet_head or v_head_time < p_min_head_time then
-          return query select 'closed'::text, v_head, null::bigint, null::smallint, null::smallint, null::bigint, null::text,
-            null::text, null::bigint, null::integer, null::smallint, null::bigint, null::timestamptz, null::timestamptz,
-            null::bigint, null::bigint;
-          return;
-        end if;
-        insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp)
-        values ('page', p_player_id, p_request_id, p_game_id, p_level, p_round, p_area, p_currency, p_amount, p_odds_bp)
-        on conflict (player_id, request_id) where request_id is not null do nothing
-        returning * into v_bet;
-        if not found then
-          -- The same request committed meanwhile on another connection: answer with that bet.
-          select * into v_bet from hash_bets b where b.player_id = p_player_id and b.request_id = p_request_id;
-          v_outcome := 'replayed';
-        else
-          perform ledger_post_transfer(
-            'hash:bet:' || v_bet.id, 'hash_bet', v_bet.id::text, null,
-            array['player', 'house'], array[p_player_id::bigint, p_house_shard],
-            array[p_currency, p_currency], array[-p_amount, p_amount]);
-        end if;
+      if v_count = 0 or (select count(distinct p) from unnest(p_player_ids) as x(p)) <> v_count then
+        raise exception 'hash bets: one bet per player per call' using errcode = '22023';
       end if;
+      v_outcome := array_fill('placed'::text, array[v_count]);
+      v_ids := array_fill(null::bigint, array[v_count]);
+
+      for i, v_id in
+        select x.n, b.id from unnest(p_player_ids, p_request_ids) with ordinality as x(player_id, request_id, n)
+        join hash_bets b on b.player_id = x.player_id and b.request_id = x.request_id
+      loop
+        v_outcome[i] := 'replayed';
+        v_ids[i] := v_id;
+      end loop;
+
+      perform pg_advisory_xact_lock_shared(p_head_lock);
+      select h.height, h.block_time into v_head, v_head_time from hash_blocks h order by h.height desc limit 1;
+
+      for i in select x.n from unnest(p_player_ids) with ordinality as x(player_id, n) order by x.player_id loop
+        continue when v_outcome[i] <> 'placed';
+        if v_head is null or v_head < p_opens_at_head[i] or v_head > p_last_bet_head[i] or v_head_time < p_min_head_time then
+          v_outcome[i] := 'closed';
+          continue;
+        end if;
+        select a.balance into v_balance from ledger_accounts a
+        where a.kind = 'player' and a.owner_id = p_player_ids[i] and a.currency = p_currencies[i]
+        for no key update;
+        if v_balance is null or v_balance < p_amounts[i] then
+          v_outcome[i] := 'insufficient';
+          continue;
+        end if;
+        v_id := null;
+        insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp)
+        values ('page', p_player_ids[i], p_request_ids[i], p_game_ids[i], p_levels[i], p_rounds[i], p_areas[i],
+                p_currencies[i], p_amounts[i], p_odds_bp[i])
+        on conflict (player_id, request_id) where request_id is not null do nothing
+        returning id into v_id;
+        if v_id is null then
+          -- The same request committed meanwhile on another connection: answer with that bet.
+          select b.id into v_id from hash_bets b where b.player_id = p_player_ids[i] and b.request_id = p_request_ids[i];
+          v_outcome[i] := 'replayed';
+        end if;
+        v_ids[i] := v_id;
+      end loop;
+
+      for i in 1 .. v_count loop
+        continue when v_outcome[i] <> 'placed';
+        perform ledger_post_transfer(
+          'hash:bet:' || v_ids[i], 'hash_bet', v_ids[i]::text, null,
+          array['player', 'house'], array[p_player_ids[i]::bigint, p_house_shard],
+          array[p_currencies[i], p_currencies[i]], array[-p_amounts[i], p_amounts[i]]);
+      end loop;
+
       return query
-        select v_outcome, v_head, v_bet.id, v_bet.game_id, v_bet.level, v_bet.round, v_bet.area, v_bet.currency,
-          v_bet.amount, v_bet.odds_bp, v_bet.status, v_bet.payout, v_bet.created_at, v_bet.settled_at,
-          coalesce(sum(a.balance) filter (where a.currency = 'USDT'), 0)::bigint,
-          coalesce(sum(a.balance) filter (where a.currency = 'TRX'), 0)::bigint
-        from ledger_accounts a where a.kind = 'player' and a.owner_id = p_player_id;
+        select x.n::integer, v_outcome[x.n::integer], v_head, b.id, b.game_id, b.level, b.round, b.area, b.currency,
+          b.amount, b.odds_bp, b.status, b.payout, b.created_at, b.settled_at, w.usdt, w.trx
+        from unnest(p_player_ids) with ordinality as x(player_id, n)
+        left join hash_bets b on b.id = v_ids[x.n::integer]
+        cross join lateral (
+          select coalesce(sum(a.balance) filter (where a.currency = 'USDT'), 0)::bigint as usdt,
+                 coalesce(sum(a.balance) filter (where a.currency = 'TRX'), 0)::bigint as trx
+          from ledger_accounts a where a.kind = 'player' and a.owner_id = x.player_id
+        ) w
+        order by x.n;
     end $$`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  await sql`drop function if exists hash_place_bet`.execute(db);
+  await sql`drop function if exists hash_place_bets`.execute(db);
   for (const table of ['hash_transfer_cursors', 'hash_payout_attempts', 'hash_chain_payouts', 'hash_transfer_receipts', 'hash_bets', 'hash_blocks']) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }

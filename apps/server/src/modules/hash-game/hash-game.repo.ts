@@ -43,13 +43,11 @@ export interface PlaceBetInput {
   round: number;
   opensAtHead: number;
   lastBetHead: number;
-  minHeadTime: number;
-  headLock: bigint;
-  houseShard: number;
 }
 
 export type PlaceBetRow = {
-  o_outcome: 'placed' | 'replayed' | 'closed';
+  o_n: number;
+  o_outcome: 'placed' | 'replayed' | 'closed' | 'insufficient';
   o_head: bigint | null;
   o_id: bigint | null;
   o_game_id: number | null;
@@ -149,14 +147,17 @@ export class HashGameRepository {
     return rows.map(toBlock);
   }
 
-  async placeBet(input: PlaceBetInput): Promise<PlaceBetRow> {
+  /** Places bets of distinct players in one statement; one answer per bet, in order. */
+  async placeBets(bets: PlaceBetInput[], minHeadTime: number, headLock: bigint, houseShard: number): Promise<PlaceBetRow[]> {
     const { rows } = await sql<PlaceBetRow>`
-      select * from hash_place_bet(
-        ${input.playerId}::int4, ${input.requestId}, ${input.gameId}::int2, ${input.level}::int2, ${input.area},
-        ${input.currency}, ${input.amount}::int8, ${input.oddsBp}::int4, ${input.round}::int8,
-        ${input.opensAtHead}::int8, ${input.lastBetHead}::int8, ${input.minHeadTime}::int8,
-        ${input.headLock}::int8, ${input.houseShard}::int8)`.execute(this.db);
-    return rows[0];
+      select * from hash_place_bets(
+        ${bets.map((b) => b.playerId)}::int4[], ${bets.map((b) => b.requestId)}::text[], ${bets.map((b) => b.gameId)}::int2[],
+        ${bets.map((b) => b.level)}::int2[], ${bets.map((b) => b.area)}::text[], ${bets.map((b) => b.currency)}::text[],
+        ${bets.map((b) => b.amount.toString())}::int8[], ${bets.map((b) => b.oddsBp)}::int4[], ${bets.map((b) => b.round)}::int8[],
+        ${bets.map((b) => b.opensAtHead)}::int8[], ${bets.map((b) => b.lastBetHead)}::int8[],
+        ${minHeadTime}::int8, ${headLock}::int8, ${houseShard}::int8)`.execute(this.db);
+    if (rows.length !== bets.length) throw new Error(`bet batch answered ${rows.length} rows for ${bets.length} bets`);
+    return rows;
   }
 
   private betSelect(executor: Db) {

@@ -24,7 +24,7 @@ import { fail } from '../../http/app-error.ts';
 import { InsufficientFundsError } from '../../ledger/ledger.service.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
 import { advisoryKey } from './engine-lock.ts';
-import { randomHouseShard } from './hash-ledger.ts';
+import type { BetBatcher } from './bet-batcher.ts';
 import type { BetRow, HashGameRepository, PlaceBetRow, StoredBlock } from './hash-game.repo.ts';
 import type { HeadCache } from './head-cache.ts';
 import type { GameRules } from './rules.ts';
@@ -92,6 +92,7 @@ function placedRow(row: PlaceBetRow): BetRow {
 export class HashGameService {
   constructor(
     private readonly repo: HashGameRepository,
+    private readonly bets: BetBatcher,
     private readonly rules: GameRules,
     private readonly heads: HeadCache,
     private readonly bus: EventBus,
@@ -125,7 +126,7 @@ export class HashGameService {
       const window = roundWindow(game.id, round);
       let row: PlaceBetRow;
       try {
-        row = await this.repo.placeBet({
+        row = await this.bets.submit({
           playerId,
           requestId: body.requestId,
           gameId: game.id,
@@ -137,14 +138,12 @@ export class HashGameService {
           round,
           opensAtHead: window.opensAtHead,
           lastBetHead: window.lastBetHead,
-          minHeadTime: Date.now() - this.settings.headMaxAgeMs,
-          headLock: HEAD_LOCK,
-          houseShard: randomHouseShard(),
         });
       } catch (error) {
         if (isOverdraft(error)) throw fail('INSUFFICIENT_BALANCE');
         throw error;
       }
+      if (row.o_outcome === 'insufficient') throw fail('INSUFFICIENT_BALANCE');
       if (row.o_outcome === 'closed') {
         const now = row.o_head === null ? null : Number(row.o_head);
         if (now !== null && now > head.height) {

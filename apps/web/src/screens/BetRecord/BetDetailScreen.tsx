@@ -5,9 +5,10 @@ import { Icon } from '../../components/Icon';
 import { RequireAuth } from '../../components/Page';
 import { Screen } from '../../components/Screen';
 import { formatAmount } from '../../lib/format';
-import { useBetDetail, useExplorerBlockTemplate, type HashBetDetail } from '../../state/queries/hash-game';
+import { useBetDetail, type HashBetDetail } from '../../state/queries/hash-game';
 import { useSettings } from '../../state/settings';
-import { DEFAULT_EXPLORER_BLOCK, explorerBlockLink, statusTone } from '../HashGame/hashDisplay';
+import { HashTail } from '../HashGame/HashTail';
+import { statusTone } from '../HashGame/hashDisplay';
 import { areaLabel, gameLabel, statusLabel, type Translate } from '../HashGame/labels';
 import { useHashT } from '../HashGame/useHashT';
 import { WorkingView } from '../HashGame/Working';
@@ -15,9 +16,9 @@ import { checkBet } from './check';
 import { formatTime } from './records';
 import '../HashGame/hashGame.css';
 
-function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+function Row({ label, children, testId, stacked }: { label: string; children: ReactNode; testId?: string; stacked?: boolean }) {
   return (
-    <div className="detail-row">
+    <div className={stacked ? 'detail-row detail-row--stacked' : 'detail-row'}>
       <dt>{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
@@ -25,10 +26,10 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 function Body({ t, bet, language }: { t: Translate; bet: HashBetDetail; language: string }) {
-  const { data: template } = useExplorerBlockTemplate();
   const check = checkBet(bet);
   const tone = statusTone(bet.status);
-  const explorer = bet.explorerUrl ?? (bet.blockId ? explorerBlockLink(template ?? DEFAULT_EXPLORER_BLOCK, bet.round) : null);
+  // The server knows which chain the bet was decided on; without a public explorer for it, no link.
+  const explorer = bet.explorerUrl;
   const verify =
     bet.verifyUrl ||
     `/hashGame/verify?${new URLSearchParams({ gameId: String(bet.gameId), height: String(bet.round), ...(bet.blockId ? { blockId: bet.blockId } : {}), area: bet.area, amount: bet.amount, level: String(bet.level) })}`;
@@ -87,8 +88,10 @@ function Body({ t, bet, language }: { t: Translate; bet: HashBetDetail; language
           <Row label={t('detail.height')} testId="betdetail-height">
             <span dir="ltr">#{bet.round}</span>
           </Row>
-          <Row label={t('detail.blockId')} testId="betdetail-block-id">
-            {bet.blockId ? (
+          <Row label={t('detail.blockId')} testId="betdetail-block-id" stacked>
+            {bet.blockId && check ? (
+              <HashTail kind={check.result.kind} blockId={bet.blockId} length={64} className="working__block detail-block-id" testId="betdetail-block-highlight" />
+            ) : bet.blockId ? (
               <code dir="ltr" className="detail-block-id">
                 {bet.blockId}
               </code>
@@ -100,10 +103,10 @@ function Body({ t, bet, language }: { t: Translate; bet: HashBetDetail; language
         {check && (
           <>
             <h2 className="hash-section__title">{t('working.title')}</h2>
-            <WorkingView t={t} result={check.result} testIdPrefix="betdetail" />
+            <WorkingView t={t} result={check.result} testIdPrefix="betdetail" showBlock={false} />
             <p className={`check-note check-note--${check.agrees ? 'ok' : 'bad'}`} data-testid="betdetail-match" data-match={check.agrees}>
               <Icon name={check.agrees ? 'check' : 'close'} />
-              {t(check.agrees ? 'detail.matches' : 'detail.differs')}
+              <span>{t(check.agrees ? 'detail.matches' : 'detail.differs')}</span>
             </p>
           </>
         )}

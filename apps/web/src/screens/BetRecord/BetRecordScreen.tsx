@@ -25,7 +25,7 @@ function ProfitText({ bet }: { bet: HashBet }) {
   return (
     <span className={`bet-row__profit bet-row__profit--${tone}`} dir="ltr">
       {negative ? '−' : micro > 0n ? '+' : ''}
-      {formatAmount(bet.profitAmount.replace('-', ''))}
+      {formatAmount(bet.profitAmount.replace('-', ''))} <small>{bet.currency}</small>
     </span>
   );
 }

@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon';
 import { RequireAuth } from '../../components/Page';
 import { Screen } from '../../components/Screen';
 import { formatAmount } from '../../lib/format';
-import { gameName } from '../../lib/games';
+import { gameName, isChinese } from '../../lib/games';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { useHashCards } from '../../state/home';
 import { useHashLive, useHashRound } from '../../state/queries/hash-game';
@@ -60,7 +60,9 @@ function HashGameBody({ gameId }: { gameId: number }) {
   useHashLive(gameId);
 
   const canTransfer = catalogue.transferBet || Boolean(game?.transferBetAddress.some((a) => a.trim()));
-  const title = game ? gameName(game, language) : gameLabel(t, gameId);
+  // The lobby names games in English and Chinese only; other languages get the translated kind and
+  // round length rather than an English title over a translated page.
+  const title = game && (isChinese(language) || language === 'en_US') ? gameName(game, language) : gameLabel(t, gameId);
   // The round's quote for the kind's first side; before it arrives, the lobby's figure (which is the
   // big/small-style odds, so not for lucky ten or the tie), then the rules' default.
   const firstArea = areasOfKind(catalogue.kind)[0];

@@ -231,10 +231,12 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
 
   const areas = areasOfKind(kind);
   const digits = areas.every(isDigitArea);
+  // Isolated so that in right-to-left text the figure stays next to its currency.
+  const stakeText = `\u2066${amount.trim() || '0'} ${currency}\u2069`;
   const submitLabel = !token
     ? t('bet.login')
     : area
-      ? t('bet.submitOn', { amount: amount.trim() || '0', currency, area: areaLabel(t, area) })
+      ? t('bet.submitOn', { stake: stakeText, area: areaLabel(t, area) })
       : t('bet.pickArea');
 
   return (

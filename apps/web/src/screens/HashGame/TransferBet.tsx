@@ -73,8 +73,10 @@ function LevelCard({ t, game, catalogue, level, round }: { t: Translate; game: G
                 <small>{t('transfer.limits')}</small>
                 <ul className="transfer-level__limits" data-testid={`transfer-limits-${level}`}>
                   {currencies.map((entry) => (
-                    <li key={entry.currency} dir="ltr">
-                      {formatAmount(entry.min, 0)} – {formatAmount(entry.max, 0)} {entry.currency}
+                    <li key={entry.currency}>
+                      <span dir="ltr">
+                        {formatAmount(entry.min, 0)} – {formatAmount(entry.max, 0)} {entry.currency}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -93,8 +95,8 @@ function DigitTable({ t, kind }: { t: Translate; kind: HashGame['kind'] }) {
   return (
     <section className="hash-section" data-testid="transfer-digits">
       <h2 className="hash-section__title">{t('transfer.digitTitle')}</h2>
-      <p className="hash-note">{t(kind === 'bull' ? 'transfer.bullNote' : 'transfer.digitExample')}</p>
-      {kind !== 'bull' && (
+      <p className="hash-note">{t(kind === 'bull' ? 'transfer.bullNote' : kind === 'luckyTen' ? 'transfer.luckyNote' : 'transfer.digitExample')}</p>
+      {kind !== 'bull' && kind !== 'luckyTen' && (
         <ol className="digit-table">
           {transferTable(kind).map(({ digit, area }) => (
             <li key={digit} className={area ? `digit-table__cell digit-table__cell--${area}` : 'digit-table__cell is-void'} data-testid={`transfer-digit-${digit}`}>

@@ -31,11 +31,22 @@ function winnerText(t: Translate, result: HashResult): string {
  * values they count, and the winner. Bet details and the verifier show it side by side with the
  * block id, so anyone can follow it with the block explorer open.
  */
-export function WorkingView({ t, result, testIdPrefix }: { t: Translate; result: HashResult; testIdPrefix: string }) {
+export function WorkingView({
+  t,
+  result,
+  testIdPrefix,
+  showBlock = true,
+}: {
+  t: Translate;
+  result: HashResult;
+  testIdPrefix: string;
+  /** Off where the page already shows the highlighted block id above. */
+  showBlock?: boolean;
+}) {
   const id = (name: string) => `${testIdPrefix}-${name}`;
   return (
     <section className="working" data-testid={id('working')}>
-      <HashTail kind={result.kind} blockId={result.blockId} length={64} className="working__block" testId={id('block-highlight')} />
+      {showBlock && <HashTail kind={result.kind} blockId={result.blockId} length={64} className="working__block" testId={id('block-highlight')} />}
       <dl className="working__list">
         {(result.kind === 'bigSmall' || result.kind === 'oddEven' || result.kind === 'luckyTen' || result.kind === 'bigSmallSum' || result.kind === 'oddEvenSum') && (
           <>

@@ -26,8 +26,11 @@ export const CategoryNav = forwardRef<CategoryNavHandle, CategoryNavProps>(funct
     items.current.get(navId)?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'center' });
   };
   useImperativeHandle(ref, () => ({ scrollTo }));
+  // The first chip starts in view; scrolling to it on mount would only force a layout.
+  const mounted = useRef(false);
   useEffect(() => {
-    scrollTo(active);
+    if (mounted.current || active !== categories[0]?.navId) scrollTo(active);
+    mounted.current = true;
   }, [active]);
 
   return (

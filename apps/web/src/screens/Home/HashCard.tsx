@@ -1,5 +1,6 @@
 import { BetLevel, DEFAULT_HASH_ODDS, type Game } from '@lobby/contract';
 import { useIonRouter } from '@ionic/react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Segmented } from '../../components/Field';
@@ -17,7 +18,7 @@ interface HashCardProps {
 }
 
 /** Home hash card: odds, the transfer-bet address of the chosen level with copy, and the bet button. */
-export function HashCard({ game, language }: HashCardProps) {
+export const HashCard = memo(function HashCard({ game, language }: HashCardProps) {
   const { t } = useTranslation();
   const router = useIonRouter();
   const level = useHashCards((s) => s.levels[game.id] ?? BetLevel.BEGINNER);
@@ -88,4 +89,4 @@ export function HashCard({ game, language }: HashCardProps) {
       </footer>
     </article>
   );
-}
+});

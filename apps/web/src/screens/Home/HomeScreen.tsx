@@ -1,6 +1,6 @@
 import { IonContent, IonPage } from '@ionic/react';
-import { NavId } from '@lobby/contract';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { NavId, type HomeData } from '@lobby/contract';
+import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import { categoryOf, visibleCategories } from '../../lib/games';
 import { useHomeState } from '../../state/home';
 import { useHomeData } from '../../state/queries/home';
@@ -13,12 +13,17 @@ import { HomeHeader } from './HomeHeader';
 import { useEnterGame } from './useEnterGame';
 import './home.css';
 
-export function HomeScreen() {
+/**
+ * Memoised: Ionic's outlets re-render their routes as pages come and go, and the lobby, with its
+ * hundred tiles, has nothing to redo then.
+ */
+export const HomeScreen = memo(function HomeScreen() {
   const language = useSettings((s) => s.language);
   const { data: latest, isError } = useHomeData();
-  // A hundred tiles arrive at once: they are rendered in the background, in slices, while the
-  // skeleton stays up, rather than in one long task that freezes the page.
-  const home = useDeferredValue(latest);
+  // A hundred tiles arrive at once. They are rendered in the background, in slices, while the
+  // skeleton stays up, rather than in one long task that freezes the page; on the first render too,
+  // when the lobby may already be loaded (React treats an undefined initial value as none, hence null).
+  const home = useDeferredValue<HomeData | null | undefined>(latest, null) ?? undefined;
   const isPending = home === undefined && !isError;
   const activeNav = useHomeState((s) => s.activeNav);
   const setActiveNav = useHomeState((s) => s.setActiveNav);
@@ -30,7 +35,12 @@ export function HomeScreen() {
   // A category the server switched off falls back to home.
   const active = categories.find((c) => c.navId === activeNav) ?? categoryOf(NavId.HOME)!;
 
+  // Another category starts at its top. The first one already is there, and asking Ionic to scroll
+  // would only force a layout while the lobby is being built.
+  const shownNav = useRef(active.navId);
   useEffect(() => {
+    if (shownNav.current === active.navId) return;
+    shownNav.current = active.navId;
     void content.current?.scrollToTop(0);
   }, [active.navId]);
 
@@ -64,4 +74,4 @@ export function HomeScreen() {
       </IonContent>
     </IonPage>
   );
-}
+});

@@ -6,7 +6,7 @@ import { copyText } from '../../lib/clipboard';
 import { useCashoutAddresses, useDeleteCashoutAddress, type CashoutAddress } from '../../state/queries/wallet';
 import { useSettings } from '../../state/settings';
 import { showConfirm, toastFailure, toastSuccess } from '../../state/ui';
-import { LoadError, Ltr, SkeletonCard } from '../Trade/parts';
+import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { useTradeT } from '../Trade/useTradeT';
 import './safe.css';
 
@@ -43,7 +43,7 @@ function AddressCard({ address }: { address: CashoutAddress }) {
       </p>
       <div className="address-card__foot">
         <time dateTime={address.createdAt}>
-          {new Date(address.createdAt).toLocaleDateString(language.replace('_', '-'), { year: 'numeric', month: '2-digit', day: '2-digit' })}
+          {new Date(address.createdAt).toLocaleDateString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit' })}
         </time>
         <button type="button" className="address-card__action" onClick={copy} data-testid={`addr-copy-${address.id}`}>
           <Icon name="copy" /> {t('common.copy')}

@@ -20,7 +20,7 @@ import {
   spreadOf,
   toMicro,
 } from './money';
-import { AmountInput, CoinMark, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen } from './parts';
+import { AmountInput, CoinMark, FieldError, InfoRow, LoadError, localeTag, Ltr, SkeletonCard, TradeScreen } from './parts';
 import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
 
@@ -169,7 +169,7 @@ export default function ExchangeScreen() {
           {spread !== undefined && (
             <InfoRow
               label={t('exchange.spread')}
-              value={t('exchange.spreadValue', { value: (spread * 100).toLocaleString(language.replace('_', '-'), { maximumFractionDigits: 2 }) })}
+              value={t('exchange.spreadValue', { value: (spread * 100).toLocaleString(localeTag(language), { maximumFractionDigits: 2 }) })}
               testId="exchange-spread"
             />
           )}
@@ -181,7 +181,7 @@ export default function ExchangeScreen() {
           {quotedAt && (
             <p className="trade-hint live-quote" data-testid="exchange-quoted-at">
               <span className="live-quote__dot" aria-hidden="true" />
-              {t('exchange.updated', { time: quotedAt.toLocaleTimeString(language.replace('_', '-'), { hour: '2-digit', minute: '2-digit', second: '2-digit' }) })}
+              {t('exchange.updated', { time: quotedAt.toLocaleTimeString(localeTag(language), { hour: '2-digit', minute: '2-digit', second: '2-digit' }) })}
             </p>
           )}
         </section>

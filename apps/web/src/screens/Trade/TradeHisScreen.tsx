@@ -9,7 +9,7 @@ import { shortAddress } from '../../lib/format';
 import { useExplorerTxUrl, useTradeRecords, type RecordsFilter, type TradeRecord } from '../../state/queries/bank';
 import { useSettings } from '../../state/settings';
 import { formatMicroExact, toMicro } from './money';
-import { CURRENCY_LIST, LoadError, Ltr } from './parts';
+import { CURRENCY_LIST, LoadError, localeTag, Ltr } from './parts';
 import { useTradeT } from './useTradeT';
 
 type TradeType = TradeRecord['type'];
@@ -80,7 +80,7 @@ function RecordRow({ record, explorer }: { record: TradeRecord; explorer: (txId:
         </div>
         <div className="record-row__line record-row__line--sub">
           <time dateTime={record.createdAt} data-testid="tradehis-time">
-            {when.toLocaleString(language.replace('_', '-'), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}
+            {when.toLocaleString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}
           </time>
           <span className={`status-badge status-badge--${record.status}`} data-testid="tradehis-status">
             {t(`history.status.${record.type === 'withdraw' && record.status === 'pending' ? 'review' : record.status}`)}

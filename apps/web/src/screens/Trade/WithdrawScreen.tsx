@@ -190,7 +190,13 @@ export default function WithdrawScreen() {
     const closed = !terms?.enabled;
     body = (
       <form className="trade-form" onSubmit={submit} noValidate>
-        <CurrencyChips value={currency} onChange={changeCurrency} testIdPrefix="withdraw-currency" label={t('withdraw.currency')} note={() => 'TRC20'} />
+        <CurrencyChips
+          value={currency}
+          onChange={changeCurrency}
+          testIdPrefix="withdraw-currency"
+          label={t('withdraw.currency')}
+          note={(c) => (c === 'USDT' ? 'TRC20' : t('recharge.nativeCoin'))}
+        />
         {closed ? (
           <p className="trade-banner trade-banner--warn" data-testid="withdraw-closed">
             {t('withdraw.closed', { currency })}

@@ -9,6 +9,12 @@ import { Screen } from '../../components/Screen';
 import { useTradeT } from './useTradeT';
 import './trade.css';
 
+/**
+ * The language as a BCP 47 tag for dates and numbers, with Latin digits in every language so that
+ * times and percentages read like the amounts beside them.
+ */
+export const localeTag = (language: string) => `${language.replace('_', '-')}-u-nu-latn`;
+
 export const CURRENCY_LIST: readonly CurrencyCode[] = ['USDT', 'TRX'];
 
 export type TradeTab = 'Recharge' | 'Withdraw' | 'Exchange';

@@ -105,24 +105,42 @@ export default function VerifierScreen() {
     <Screen title={t('title.verify')} testId="verify" backHref={game ? `/hashGame?gameId=${game.id}&nav=pageBet` : '/home'}>
       <p className="hash-note">{t('verify.intro')}</p>
       <section className="hash-section verify-form" data-testid="verify-form">
-        <Select
-          label={t('verify.game')}
-          value={form.gameId}
-          onValueChange={changeGame}
-          testId="verify-game"
-          options={ALL_HASH_GAMES.map((g) => ({ value: String(g.id), label: gameLabel(t, g.id) }))}
-        />
-        <Field
-          label={t('verify.blockId')}
-          value={form.blockId}
-          onValueChange={changeBlockId}
-          placeholder={t('verify.blockIdHint')}
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          error={blockIdError}
-          data-testid="verify-block-id"
-        />
+        <div className="field">
+          <span className="field__label">{t('verify.game')}</span>
+          <Select
+            label={t('verify.game')}
+            value={form.gameId}
+            onValueChange={changeGame}
+            testId="verify-game"
+            options={ALL_HASH_GAMES.map((g) => ({ value: String(g.id), label: gameLabel(t, g.id) }))}
+          />
+        </div>
+        <div className={['field', blockIdError ? 'has-error' : ''].filter(Boolean).join(' ')}>
+          <label className="field__label" htmlFor="verify-block-id">
+            {t('verify.blockId')}
+          </label>
+          <div className="field__row verify-block">
+            <textarea
+              id="verify-block-id"
+              className="field__input verify-block__input"
+              rows={2}
+              value={form.blockId}
+              onChange={(e) => changeBlockId(e.target.value)}
+              placeholder={t('verify.blockIdHint')}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              dir="ltr"
+              aria-invalid={blockIdError ? true : undefined}
+              data-testid="verify-block-id"
+            />
+          </div>
+          {blockIdError && (
+            <p className="field__error" role="alert">
+              {blockIdError}
+            </p>
+          )}
+        </div>
         <Field
           label={t('verify.height')}
           value={form.height}
@@ -137,13 +155,16 @@ export default function VerifierScreen() {
           data-testid="verify-height"
         />
         <div className="verify-form__stake">
-          <Select
-            label={t('verify.area')}
-            value={form.area}
-            onValueChange={(area) => update({ area })}
-            testId="verify-area"
-            options={[{ value: '', label: t('verify.noArea') }, ...areasOfKind(kind).map((a) => ({ value: a, label: areaLabel(t, a) }))]}
-          />
+          <div className="field">
+            <span className="field__label">{t('verify.area')}</span>
+            <Select
+              label={t('verify.area')}
+              value={form.area}
+              onValueChange={(area) => update({ area })}
+              testId="verify-area"
+              options={[{ value: '', label: t('verify.noArea') }, ...areasOfKind(kind).map((a) => ({ value: a, label: areaLabel(t, a) }))]}
+            />
+          </div>
           <Field
             label={t('verify.stake')}
             value={form.amount}
@@ -167,7 +188,7 @@ export default function VerifierScreen() {
 
       {result ? (
         <section className="hash-section" data-testid="verify-result" data-winner={result.winner}>
-          <h2 className="hash-section__title">{t('verify.local')}</h2>
+          <h2 className="hash-section__title">{t('working.title')}</h2>
           <WorkingView t={t} result={result} testIdPrefix="verify" />
           {local.stake && (
             <p className={`verify-return verify-return--${local.stake.outcome}`} data-testid="verify-return" data-outcome={local.stake.outcome}>

@@ -1,0 +1,23 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const WEB_APP = fileURLToPath(new URL('../../apps/web', import.meta.url));
+
+export interface WebBuild {
+  dir: string;
+  remove(): void;
+}
+
+/**
+ * A production build of the web app in a folder of its own. Runs that build into the shared
+ * apps/web/dist would empty it under each other's servers; give the folder to startServer as
+ * WEB_DIST_DIR instead.
+ */
+export function buildWebApp(): WebBuild {
+  const dir = mkdtempSync(join(tmpdir(), 'lobby-web-'));
+  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: WEB_APP, stdio: 'inherit' });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
