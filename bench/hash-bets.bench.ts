@@ -140,6 +140,8 @@ try {
   await agent.close();
   await stopProcess(server);
   await handle.close();
+  // Closed sockets take a moment to go: dropping the database first would cut them mid-goodbye.
+  await new Promise((resolve) => setTimeout(resolve, 250));
   await database.drop();
 }
 process.exit(ok ? 0 : 1);

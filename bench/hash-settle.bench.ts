@@ -96,6 +96,8 @@ try {
   if (!check.ok) console.log(check.problems.join('\n'));
 } finally {
   await handle.close();
+  // Closed sockets take a moment to go: dropping the database first would cut them mid-goodbye.
+  await new Promise((resolve) => setTimeout(resolve, 250));
   await database.drop();
 }
 process.exit(ok ? 0 : 1);

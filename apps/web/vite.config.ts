@@ -46,11 +46,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true } },
   },
   preview: {
     port: 4173,
-    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true } },
+    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true } },
   },
   build: {
     target: 'es2020',

@@ -42,7 +42,14 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
  * `main.ts` runs it as a process; tests build one per file against their own database.
  */
 export async function createApplication(config: Config, overrides: { database?: DatabaseHandle; logStream?: NodeJS.WritableStream } = {}): Promise<Application> {
-  const database = overrides.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }));
+  let http: FastifyInstance | undefined;
+  const database =
+    overrides.database ??
+    (await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      onIdleError: (error) => http?.log.warn({ err: error }, 'idle database connection lost; the pool replaces it'),
+    }));
   await migrateToLatest(database.db);
 
   const chain = await setupChain(config);
@@ -70,7 +77,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     bus,
   );
 
-  const http = await createHttpServer({
+  http = await createHttpServer({
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -108,7 +115,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   await lobby.ensureCatalogue();
   registerLobbyRoutes(http, sessions, lobby);
 
-  const ledger = new Ledger(database.db);
+  const ledger = new Ledger(database.db, {
+    onBatchError: (error, transfers) => http!.log.error({ err: error, transfers }, 'ledger batch failed; transfers sent one by one'),
+  });
   // Bound both ways: the wallet asks the hash games for unsettled bets, the hash games ask the wallet who bound an address.
   const unsettledOrders = { count: (playerId: number) => hashGame.unsettledOrders.count(playerId) };
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, log: http.log, unsettledOrders });

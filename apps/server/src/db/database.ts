@@ -22,13 +22,21 @@ const INT8 = 20;
  * with dataDir 'memory', only for the life of the process. Both return int8 columns as bigint so
  * money never passes through a float.
  */
-export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+  onIdleError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolSize ?? 20,
       types: { getTypeParser: (oid: number, format?: any) => (oid === INT8 ? BigInt : pg.types.getTypeParser(oid, format)) } as any,
     });
+    // A connection the server ends while idle (restart, failover, a dropped database) must not crash
+    // the process; the pool replaces it on the next checkout.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -37,7 +45,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
     location = resolve(join(options.dataDir, 'pglite'));
     mkdirSync(location, { recursive: true });
   }
-  const pglite = new PGlite(location, { parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
+  const pglite = new PGlite({ dataDir: location, parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };

@@ -164,10 +164,15 @@ export class HashGameService {
           BigInt(bet.amount) === body.amount &&
           (body.round === undefined || Number(bet.round) === body.round);
         if (!same) throw fail('REPEAT_BET', `request ${body.requestId} was a different bet`);
-      } else {
-        this.announce(playerId, balance).catch(() => undefined);
       }
-      return { bet: toHashBet(bet), balances: { usdt: formatMicro(balance.usdt), trx: formatMicro(balance.trx) } };
+      const placed = toHashBet(bet);
+      if (row.o_outcome === 'placed') {
+        // The player's other screens and devices learn of the bet and the new balance; the money has
+        // moved already, so a failure to tell them is not the caller's error.
+        this.announce(playerId, balance).catch(() => undefined);
+        pushToPlayer(this.bus, { playerId, event: 'bet', data: placed }).catch(() => undefined);
+      }
+      return { bet: placed, balances: { usdt: formatMicro(balance.usdt), trx: formatMicro(balance.trx) } };
     }
     throw fail('NOT_IN_BETTING_STATE', 'the round moved on while betting');
   }

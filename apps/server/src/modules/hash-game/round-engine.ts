@@ -61,6 +61,7 @@ export class RoundEngine {
   private side: Promise<void> | null = null;
   private lastScan = 0;
   private stopped = true;
+  private behindReported = false;
 
   constructor(
     private readonly parts: RoundEngineParts,
@@ -153,6 +154,12 @@ export class RoundEngine {
     const chainHead = await client.getNowBlock();
     let head = await repo.head(executor);
     let stored = 0;
+    if (head && chainHead.height < head.height && !this.behindReported) {
+      // A node that is behind (or a chain that was reset) cannot decide anything new: bets stop on
+      // their own once the stored head is old.
+      this.parts.log.error({ node: chainHead.height, stored: head.height }, 'the node is behind the blocks already stored');
+    }
+    this.behindReported = Boolean(head && chainHead.height < head.height);
     if (!head) {
       // First run: the chain's past holds no bets of ours, so following starts at its head.
       head = await this.store(executor, chainHead, null);

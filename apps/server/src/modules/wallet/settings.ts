@@ -3,6 +3,7 @@ import { ConfigError, type Config } from '../../config.ts';
 
 export interface WithdrawalLimits {
   min: bigint;
+  /** 0: withdrawals of the currency are closed. */
   max: bigint;
   /** Fixed fee taken from the amount: the address receives amount - fee. */
   fee: bigint;
@@ -62,7 +63,8 @@ export function walletSettings(config: Config): WalletSettings {
   const problems: string[] = [];
   for (const [currency, l] of Object.entries(limits)) {
     if (l.min <= l.fee) problems.push(`WITHDRAWAL_${currency}_MIN: must be above WITHDRAWAL_${currency}_FEE, or a withdrawal could send nothing`);
-    if (l.max < l.min) problems.push(`WITHDRAWAL_${currency}_MAX: must not be below WITHDRAWAL_${currency}_MIN`);
+    // A maximum of 0 closes the currency's withdrawals.
+    if (l.max !== 0n && l.max < l.min) problems.push(`WITHDRAWAL_${currency}_MAX: must not be below WITHDRAWAL_${currency}_MIN (0 closes withdrawals)`);
   }
   if (config.EXCHANGE_USDT_MAX < config.EXCHANGE_USDT_MIN) problems.push('EXCHANGE_USDT_MAX: must not be below EXCHANGE_USDT_MIN');
   if (problems.length) throw new ConfigError(problems);

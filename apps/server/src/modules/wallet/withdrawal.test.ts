@@ -36,6 +36,27 @@ describe('/v1/bank/cashout/config', () => {
     ]);
   });
 
+  it('shows a currency the operator closed (maximum 0) as disabled and refuses it with 10042', async () => {
+    const limits = t.app.services.wallet.settings.withdrawal.limits.TRX;
+    const max = limits.max;
+    limits.max = 0n;
+    try {
+      const p = await fundedPlayer({ trx: '20' });
+      expect((await t.call('/v1/bank/cashout/config', {}, { token: p.token })).data.currencies[1]).toMatchObject({ currency: 'TRX', enabled: false });
+      expect((await withdraw(p, { currency: 'TRX', amount: '5', address: newWallet().address })).code).toBe(10042);
+    } finally {
+      limits.max = max;
+    }
+  });
+
+  it('refuses settings where the fee would swallow the minimum, naming the variable', async () => {
+    const { loadConfig } = await import('../../config.ts');
+    const { walletSettings } = await import('./settings.ts');
+    expect(() => walletSettings(loadConfig({ WITHDRAWAL_USDT_MIN: '1', WITHDRAWAL_USDT_FEE: '1' }))).toThrow(/WITHDRAWAL_USDT_MIN: must be above WITHDRAWAL_USDT_FEE/);
+    expect(() => walletSettings(loadConfig({ WITHDRAWAL_TRX_MAX: '10' }))).toThrow(/WITHDRAWAL_TRX_MAX/);
+    expect(walletSettings(loadConfig({ WITHDRAWAL_TRX_MAX: '0' })).withdrawal.limits.TRX.max).toBe(0n);
+  });
+
   it('tells a player without a fund password to set one first', async () => {
     const p = await t.registerPlayer();
     expect((await t.call('/v1/bank/cashout/config', {}, { token: p.token })).data.hasFundPassword).toBe(false);

@@ -2,7 +2,7 @@ import { ErrorCode, type Game } from '@lobby/contract';
 import type { AreaId, HashGame } from '@lobby/hash-games';
 import { useIonRouter } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { Field, Segmented } from '../../components/Field';
@@ -60,6 +60,17 @@ function useRoundClock(snapshot: RoundSnapshot | undefined, refetch: () => void)
     return () => clearInterval(timer);
   }, [closed, round, refetch]);
   return ms;
+}
+
+/** Whether betting on the shown round has closed: one timer to the closing moment, not a ticking clock. */
+function useBettingClosed(snapshot: RoundSnapshot | undefined): boolean {
+  const [closedFor, setClosedFor] = useState<RoundSnapshot | null>(null);
+  useEffect(() => {
+    if (!snapshot) return;
+    const timer = setTimeout(() => setClosedFor(snapshot), msToClose(snapshot.round, snapshot.receivedAt, Date.now()));
+    return () => clearTimeout(timer);
+  }, [snapshot]);
+  return !snapshot || closedFor === snapshot || msToClose(snapshot.round, snapshot.receivedAt, Date.now()) === 0;
 }
 
 function RoundCard({ t, snapshot, unavailable, refetch }: { t: Translate; snapshot?: RoundSnapshot; unavailable: boolean; refetch: () => void }) {
@@ -187,14 +198,12 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
 
   const [area, setArea] = useState<AreaId | null>(null);
   const [amount, setAmount] = useState(String(CHIPS.USDT[0]));
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 500);
-    return () => clearInterval(timer);
-  }, []);
-
-  const refetchRound = () => void roundQuery.refetch();
-  const closed = !snapshot || msToClose(snapshot.round, snapshot.receivedAt, now) === 0;
+  const closed = useBettingClosed(snapshot);
+  const { refetch } = roundQuery;
+  const refetchRound = useCallback(() => void refetch(), [refetch]);
+  // A bet whose answer never came (timeout, dropped connection) may still have been placed: tapping
+  // again with the same choice replays its key, so the server returns that bet instead of a second.
+  const unanswered = useRef<{ key: string; requestId: string } | null>(null);
 
   const fromRound = levelLimit(round?.levels, level, currency);
   const fromLobby = game?.transferBetLimit[level]?.currencies?.find((c) => c.currency === currency);
@@ -214,11 +223,16 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
       return;
     }
     if (!area || problem || closed || placeBet.isPending || !round) return;
+    const input = { gameId: gameId as never, area, amount: amount.trim(), currency, level, round: round.round };
+    const key = JSON.stringify(input);
+    const requestId = unanswered.current?.key === key ? unanswered.current.requestId : newRequestId();
+    unanswered.current = null;
     placeBet.mutate(
-      { requestId: newRequestId(), gameId: gameId as never, area, amount: amount.trim(), currency, level, round: round.round },
+      { requestId, ...input },
       {
         onSuccess: () => toastSuccess(t('bet.placed')),
         onError: (error) => {
+          if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network')) unanswered.current = { key, requestId };
           // The catalogue text is shown by the query client; here the screen catches up with whatever
           // the refusal revealed (a closed round, a changed balance or configuration).
           const code = error instanceof ApiError ? error.code : undefined;

@@ -27,8 +27,9 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
   if (loading) {
     return (
       <div className="home-blocks" aria-busy="true">
-        {[0, 1].map((i) => (
-          <section className="home-block" key={i}>
+        {/* Keys apart from the real blocks' (navigation ids): a reused skeleton would jump into place. */}
+        {['skeleton-a', 'skeleton-b'].map((key) => (
+          <section className="home-block" key={key}>
             <div className="home-block__head">
               <span className="skeleton skeleton--title" />
             </div>

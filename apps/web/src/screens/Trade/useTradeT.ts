@@ -5,11 +5,9 @@ import { i18n, loadNamespace } from '../../i18n';
 /** The money screens' texts (deposit, withdrawal, exchange, history, wallet, security, accounts). */
 export const TRADE_NS = 'trade';
 
-type Tracked = Promise<void> & { status?: 'fulfilled'; value?: undefined };
+const pending = new Map<string, Promise<void>>();
 
-const pending = new Map<string, Tracked>();
-
-function ensureLoaded(language: string): Tracked {
+function ensureLoaded(language: string): Promise<void> {
   let promise = pending.get(language);
   if (promise) return promise;
   if (i18n.hasResourceBundle(language, TRADE_NS)) {
