@@ -8,7 +8,11 @@ interface LazyImageProps {
   fallback: ReactNode;
 }
 
-/** Loads when scrolled near (native lazy loading) and shows the fallback when the image is missing or broken. */
+/**
+ * Loads when scrolled near (native lazy loading) and shows the fallback when the image is missing or
+ * broken. The image lies over its fallback and is visible from the start: it paints itself the moment
+ * it arrives, without waiting for the app to notice; the fallback is dropped afterwards.
+ */
 export function LazyImage({ src, alt, className, fallback }: LazyImageProps) {
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);

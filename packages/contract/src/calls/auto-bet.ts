@@ -16,11 +16,18 @@ const strategyStepFields = {
   amount: positiveMoneyAmount.describe('Stake of this step'),
 };
 const strategyDescription =
-  'Our design: step i is played after i losses in a row; a win goes back to step 0; a loss on the last step finishes the strategy (stop reason 5)';
+  'Our design: `progression` says how the stake moves. custom: step i is played after i losses in a row, a win goes back to step 0 and a loss on the last step finishes the strategy (stop reason 5). flat, martingale, paroli (doubles after each win, back to base after 3), dalembert (one base up per loss, one down per win) and fibonacci (one step up per loss, two back per win) take details[0].amount as the base stake. `side`: fixed bets details[step].area (details[0].area for the built-ins); follow bets the area the last round announced, reverse its opposite, both starting on details[0].area';
+
+export const AUTO_BET_PROGRESSIONS = ['flat', 'martingale', 'paroli', 'dalembert', 'fibonacci', 'custom'] as const;
+export const AUTO_BET_SIDES = ['fixed', 'follow', 'reverse'] as const;
+export const autoBetProgression = z.enum(AUTO_BET_PROGRESSIONS);
+export const autoBetSide = z.enum(AUTO_BET_SIDES);
 
 export const strategyInput = z
   .strictObject({
     name: z.string().trim().min(1).max(32),
+    progression: autoBetProgression.default('custom'),
+    side: autoBetSide.default('fixed'),
     details: z.array(z.strictObject(strategyStepFields)).min(1).max(STRATEGY_STEPS_MAX),
   })
   .describe(strategyDescription);
@@ -28,6 +35,8 @@ export const strategyInput = z
 export const strategy = z
   .object({
     name: z.string(),
+    progression: autoBetProgression,
+    side: autoBetSide,
     details: z.array(z.object({ area: betArea, amount: moneyString })),
   })
   .describe(strategyDescription);
@@ -36,7 +45,7 @@ export const wakeUpTypeCode = z
   .literal(Object.values(AutoBetWakeUpType))
   .describe('0 lose, 1 win, 2 every, 3 none');
 const wakeUpDescription =
-  'Our design of `rule`: for types 0 and 1, rule[0] is how many losing (0) or winning (1) rounds of the first step\'s area in a row start the betting; types 2 and 3 take no rule';
+  'Our design of `rule`: for types 0 and 1, rule[0] is how many rounds in a row the area of the next bet must have lost (0) or won (1) before a sequence starts; the run watches without betting at the start and again after every win that brings the stake back to the first step. Type 2 bets every due round and type 3 has no wake-up condition (both take no rule and never watch)';
 
 export const wakeUpInput = z
   .strictObject({

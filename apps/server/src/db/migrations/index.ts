@@ -5,6 +5,7 @@ import * as lobby from './0003_lobby.ts';
 import * as ledgerShards from './0004_ledger_shards.ts';
 import * as wallet from './0005_wallet.ts';
 import * as hashGames from './0006_hash_games.ts';
+import * as autoBet from './0007_auto_bet.ts';
 
 /** Every migration, by name. Names sort in the order they must run; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_ledger_shards': ledgerShards,
   '0005_wallet': wallet,
   '0006_hash_games': hashGames,
+  '0007_auto_bet': autoBet,
 };

@@ -94,7 +94,7 @@ export class DepositWatcher {
   }
 
   /** Reads one address's new transfers into `deposits` and moves its cursors past them. */
-  async scanAddress(row: { player_id: number; address: string; trx_cursor: bigint; usdt_cursor: bigint }): Promise<void> {
+  private async scanAddress(row: { player_id: number; address: string; trx_cursor: bigint; usdt_cursor: bigint }): Promise<void> {
     const seen = new Map<string, Seen>();
     const add = (item: Seen) => {
       // A contract can pay one address several times in one transaction: one deposit of the sum.
@@ -194,7 +194,7 @@ export class DepositWatcher {
   }
 
   /** Credits one confirmed deposit; a deposit already credited is left alone. */
-  async credit(depositId: bigint): Promise<boolean> {
+  private async credit(depositId: bigint): Promise<boolean> {
     const credited = await this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('deposits')

@@ -171,6 +171,19 @@ describe('/v1/bank/transfer/submit', () => {
     expect((await transfer(ordinary, { receiverId: merchant.playerId, amount: '1000' })).code).toBe(21002);
   });
 
+  it('answers 10044 with the SPEC text when experience gold would leave', async () => {
+    const trial = await t.player();
+    await t.deposit(trial, { usdt: '50' });
+    await t.app.database.db.updateTable('players').set({ experience_type: 1 }).where('id', '=', trial.playerId).execute();
+    const reply = await t.call(
+      '/v1/bank/transfer/submit',
+      { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount: '10', fundPassword: FUND_PASSWORD },
+      { token: trial.token, headers: { language: 'pt_BR' } },
+    );
+    expect(reply).toMatchObject({ code: 10044, msg: EXPERIENCE_MESSAGES.goldNotUsedUp.pt_BR });
+    expect(await t.balances(trial)).toEqual({ usdt: '50', trx: '0' });
+  });
+
   it('moves money once for one requestId sent 5 times', async () => {
     const before = await t.balances(ordinary);
     const body = { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount: '2', fundPassword: FUND_PASSWORD };

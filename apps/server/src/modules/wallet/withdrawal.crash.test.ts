@@ -33,7 +33,11 @@ beforeAll(async () => {
   else dataDir = mkdtempSync(join(tmpdir(), 'lobby-crash-'));
 });
 
+const started: ChildProcess[] = [];
+
 afterAll(async () => {
+  // A failed run must not leave a server of its own behind.
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   await devnet?.stop();
   await pgDatabase?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -70,6 +74,7 @@ async function startServer(failpoints = '', options: { mayDieEarly?: boolean } =
     ...(failpoints ? { FAILPOINTS: failpoints } : {}),
   };
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   let output = '';
   const listening = new Promise<string>((resolve, reject) => {

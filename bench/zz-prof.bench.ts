@@ -1,0 +1,132 @@
+/**
+ * Settlement of one round holding 100,000 page bets, on PostgreSQL: the engine's own settleRound (claim,
+ * one UPDATE ... FROM, one ledger transfer for the round) timed from start to commit.
+ * Budget: <= 2 s. Afterwards every bet must match settle() and the ledger check must pass.
+ * DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres); the run uses
+ * a scratch database it drops at the end.
+ */
+import { performance } from 'node:perf_hooks';
+import { areasOf, blockIdFor, gamesDecidedAt, hashGame, resultOf, settle } from '@lobby/hash-games';
+import { sql } from 'kysely';
+import { openDatabase } from '../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
+import { checkLedger } from '../apps/server/src/ledger/ledger-check.ts';
+import { settleRound } from '../apps/server/src/modules/hash-game/settlement.ts';
+import { report, scratchDatabase } from './support.ts';
+
+const BETS = Number(process.env.BENCH_BETS ?? 100_000);
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 20_000);
+/** Settled bets of earlier rounds already in the table, as in a live system. */
+const HISTORY = Number(process.env.BENCH_HISTORY ?? 200_000);
+const BUDGET_MS = 2_000;
+// A multiple of every round length, so all 22 games have a round decided here.
+const ROUND = 3_600_000;
+const FIRST_PLAYER = 1_000_000;
+
+const database = await scratchDatabase();
+const handle = await openDatabase({ url: database.url, dataDir: 'memory', poolSize: 4 });
+const db = handle.db;
+let ok = false;
+try {
+  await migrateToLatest(db);
+
+  // Players hold money and have staked it, as they would have through the bet call.
+  const combos = gamesDecidedAt(ROUND).flatMap((gameId) => areasOf(hashGame(gameId).kind).map((area) => ({ gameId, area })));
+  const stakeOf = (i: number) => 1_000_000n + BigInt((i * 7919) % 50_000_000);
+  const staked = new Map<number, bigint>();
+  for (let i = 0; i < BETS; i++) {
+    const player = FIRST_PLAYER + (i % PLAYERS);
+    staked.set(player, (staked.get(player) ?? 0n) + stakeOf(i));
+  }
+  const total = [...staked.values()].reduce((a, b) => a + b, 0n);
+  const players = [...staked.keys()];
+  await sql`
+    select ledger_post_transfer('bench:funding', 'deposit', null, null,
+      ${[...players.map(() => 'player'), 'deposit_clearing']}::text[],
+      ${[...players.map(String), '0']}::int8[],
+      ${[...players.map(() => 'USDT'), 'USDT']}::text[],
+      ${[...players.map((p) => String(staked.get(p)! * 2n)), String(-total * 2n)]}::int8[])`.execute(db);
+  await sql`
+    select ledger_post_transfer('bench:stakes', 'hash_bet', null, null,
+      ${[...players.map(() => 'player'), 'house']}::text[],
+      ${[...players.map(String), '0']}::int8[],
+      ${[...players.map(() => 'USDT'), 'USDT']}::text[],
+      ${[...players.map((p) => String(-staked.get(p)!)), String(total)]}::int8[])`.execute(db);
+
+  await sql`
+    insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp, status, payout, settled_at)
+    select 'page', ${FIRST_PLAYER} + (i % ${PLAYERS}), 'h' || i, 1, 0, 1 + (i % 1000000), 'big', 'USDT', 1000000, 19500, 6, 0, now()
+    from generate_series(1, ${HISTORY}::int) as i`.execute(db);
+  await sql`
+    insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp)
+    select 'page', ${FIRST_PLAYER} + (i % ${PLAYERS}), 'r' || i, c.game_id, (i % 2), ${ROUND}, c.area, 'USDT',
+           1000000 + ((i::int8 * 7919) % 50000000), 19500 + (case when c.area in ('0','1','2','3','4','5','6','7','8','9') then 78500 when c.area = 'tie' then 60500 else 0 end)
+    from generate_series(0, ${BETS - 1}::int) as i
+    join unnest(${combos.map((c) => c.gameId)}::int2[], ${combos.map((c) => c.area)}::text[]) with ordinality as c(game_id, area, n)
+      on c.n = (i % ${combos.length}) + 1`.execute(db);
+  await sql`vacuum analyze hash_bets`.execute(db);
+  await sql`vacuum analyze ledger_accounts`.execute(db);
+
+  const blockId = blockIdFor(ROUND, 'c0ffee'.padEnd(64, '7'));
+  const block = { height: ROUND, blockId, parentHash: '0'.repeat(64), time: Date.now() };
+  await db.insertInto('hash_blocks').values({ height: BigInt(ROUND), block_id: blockId, parent_hash: block.parentHash, block_time: BigInt(block.time) }).execute();
+
+  {
+    const { payoutRate, RATE_SCALE } = await import('@lobby/hash-games');
+    const results0 = new Map(gamesDecidedAt(ROUND).map((g) => [g, resultOf(g, blockId, ROUND)]));
+    await db.transaction().execute(async (trx) => {
+      let t = performance.now();
+      const lap = (name: string) => { const n = performance.now(); console.log(name, (n - t).toFixed(0), 'ms'); t = n; };
+      await trx.updateTable('hash_blocks').set({ settled_at: sql`now()` }).where('height', '=', BigInt(ROUND)).execute();
+      lap('claim');
+      const combos = await trx.selectFrom('hash_bets').select(['game_id', 'area', 'odds_bp']).where('round', '=', BigInt(ROUND)).where('status', '=', 1).where('source', '=', 'page').groupBy(['game_id', 'area', 'odds_bp']).execute();
+      lap('combos');
+      const rates = combos.map((c) => ({ ...c, ...payoutRate({ area: c.area, result: results0.get(c.game_id)!, odds: c.odds_bp }) }));
+      const { rows } = await sql<any>`
+      with settled as (
+        update hash_bets b set status = 5, payout = div(b.amount::numeric * r.rate, ${RATE_SCALE.toString()}::numeric)::int8, settled_at = now()
+        from unnest(${rates.map((r) => r.game_id)}::int2[], ${rates.map((r) => r.area)}::text[], ${rates.map((r) => r.odds_bp)}::int4[], ${rates.map((r) => r.rate.toString())}::int8[]) as r(game_id, area, odds_bp, rate)
+        where b.round = ${ROUND}::int8 and b.status = 1 and b.source = 'page' and b.game_id = r.game_id and b.area = r.area and b.odds_bp = r.odds_bp
+        returning b.player_id, b.currency, b.payout)
+      select player_id, currency, sum(payout)::text as paid, count(*)::text as bets from settled group by player_id, currency`.execute(trx);
+      lap('update+agg');
+      const credits = rows.filter((r: any) => r.paid !== '0').sort((a: any, b: any) => a.player_id - b.player_id);
+      for (let i = 0; i < credits.length; i += 1000) {
+        const chunk = credits.slice(i, i + 1000);
+        const total = chunk.reduce((s: bigint, c: any) => s + BigInt(c.paid), 0n);
+        await sql`select ledger_post_transfer(${'p' + i}, 'x', null, null, ${[...chunk.map(() => 'player'), 'house']}::text[], ${[...chunk.map((c: any) => String(c.player_id)), '3']}::int8[], ${[...chunk.map(() => 'USDT'), 'USDT']}::text[], ${[...chunk.map((c: any) => c.paid), String(-total)]}::int8[])`.execute(trx);
+      }
+      lap('ledger ' + credits.length);
+      throw new Error('rollback');
+    }).catch((e) => { if (e.message !== 'rollback') throw e; });
+  }
+  const started = performance.now();
+  const settled = await settleRound(db, block);
+  const elapsed = performance.now() - started;
+  console.log(`settled round ${ROUND}: ${settled?.bets} bets of ${settled?.players.length} players, ${settled?.paidPlayers.length} paid, in ${elapsed.toFixed(0)} ms (PostgreSQL, ${HISTORY} earlier bets in the table)`);
+
+  // Every bet against the package, and the books.
+  const rows = await db.selectFrom('hash_bets').select(['game_id', 'area', 'odds_bp', 'amount', 'status', 'payout']).where('round', '=', BigInt(ROUND)).execute();
+  const results = new Map(gamesDecidedAt(ROUND).map((g) => [g, resultOf(g, blockId, ROUND)]));
+  let mismatches = 0;
+  for (const row of rows) {
+    const expected = settle({ area: row.area, result: results.get(row.game_id)!, odds: row.odds_bp, stake: row.amount });
+    const status = expected.outcome === 'win' ? 5 : expected.outcome === 'lose' ? 6 : 4;
+    if (row.payout !== expected.payout || row.status !== status) mismatches++;
+  }
+  const again = await settleRound(db, block);
+  const check = await checkLedger(db);
+  ok = report([
+    { name: `settle one round of ${BETS} bets`, value: `${elapsed.toFixed(0)} ms`, budget: `<= ${BUDGET_MS} ms`, ok: elapsed <= BUDGET_MS },
+    { name: 'bets matching settle()', value: `${rows.length - mismatches}/${rows.length}`, budget: `${BETS}/${BETS}`, ok: mismatches === 0 && rows.length === BETS },
+    { name: 'second settlement of the round', value: again === null ? 'none' : 'RAN', budget: 'none', ok: again === null },
+    { name: 'ledger check', value: check.ok ? 'ok' : 'FAILED', budget: 'ok', ok: check.ok },
+  ]);
+  if (!check.ok) console.log(check.problems.join('\n'));
+} finally {
+  await handle.close();
+  // Closed sockets take a moment to go: dropping the database first would cut them mid-goodbye.
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  await database.drop();
+}
+process.exit(ok ? 0 : 1);
