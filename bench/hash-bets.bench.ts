@@ -6,7 +6,9 @@
  * the run uses a scratch database it drops at the end.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
 import { Agent, request } from 'undici';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { checkLedger } from '../apps/server/src/ledger/ledger-check.ts';
@@ -121,7 +123,22 @@ try {
   // Wait for the engine's first head, then warm up.
   for (let i = 0; i < 100 && (await post('/v1/hashGame/round', { gameId: 1 })).code !== 0; i++) await new Promise((r) => setTimeout(r, 100));
   await load(tokens, 2);
+  // CPU time of the server process and of the database sessions serving it, per accepted bet: on a
+  // shared machine this says what the bets cost, whatever else is running.
+  const backends = async () =>
+    (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(handle.db)).rows.map((r) => r.pid);
+  const cpuOf = (pid: number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return 0;
+    }
+  };
+  const pids = await backends();
+  const before = { server: cpuOf(server.pid!), database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) };
   const measured = await load(tokens, DURATION_S);
+  const cpu = { server: cpuOf(server.pid!) - before.server, database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) - before.database };
   // Let the engine settle what was placed before checking the books.
   await new Promise((r) => setTimeout(r, 4_000));
   const check = await checkLedger(handle.db);
@@ -129,6 +146,9 @@ try {
   console.log(
     `page bets: ${measured.bps.toFixed(0)} accepted/s, p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms ` +
       `(${measured.accepted} of ${measured.requests} accepted, refused ${refused}; ${IN_FLIGHT} in flight, ${PLAYERS} players, ${DURATION_S} s, PostgreSQL)`,
+  );
+  console.log(
+    `CPU per accepted bet: server ${((cpu.server * 1000) / measured.accepted).toFixed(0)} µs, database ${((cpu.database * 1000) / measured.accepted).toFixed(0)} µs`,
   );
   ok = report([
     { name: 'accepted page bets/s', value: measured.bps.toFixed(0), budget: `>= ${BUDGET_BPS}`, ok: measured.bps >= BUDGET_BPS },

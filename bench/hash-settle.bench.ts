@@ -5,6 +5,7 @@
  * DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres); the run uses
  * a scratch database it drops at the end.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { areasOf, blockIdFor, gamesDecidedAt, hashGame, resultOf, settle } from '@lobby/hash-games';
 import { sql } from 'kysely';
@@ -71,10 +72,28 @@ try {
   const block = { height: ROUND, blockId, parentHash: '0'.repeat(64), time: Date.now() };
   await db.insertInto('hash_blocks').values({ height: BigInt(ROUND), block_id: blockId, parent_hash: block.parentHash, block_time: BigInt(block.time) }).execute();
 
+  // The settlement runs on a session of its own, so the database's CPU time for it can be read
+  // beside the wall time: on a shared machine the two differ by what other processes took.
+  const settler = await openDatabase({ url: database.url, dataDir: 'memory', poolSize: 1 });
+  const { rows: backend } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(settler.db);
+  const cpuMs = () => {
+    try {
+      const fields = readFileSync(`/proc/${backend[0].pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const cpuBefore = cpuMs();
   const started = performance.now();
-  const settled = await settleRound(db, block);
+  const settled = await settleRound(settler.db, block);
   const elapsed = performance.now() - started;
-  console.log(`settled round ${ROUND}: ${settled?.bets} bets of ${settled?.players.length} players, ${settled?.paidPlayers.length} paid, in ${elapsed.toFixed(0)} ms (PostgreSQL, ${HISTORY} earlier bets in the table)`);
+  const cpu = cpuMs() - cpuBefore;
+  await settler.close();
+  console.log(
+    `settled round ${ROUND}: ${settled?.bets} bets of ${settled?.players.length} players, ${settled?.paidPlayers.length} paid, in ${elapsed.toFixed(0)} ms ` +
+      `(database CPU ${Number.isNaN(cpu) ? 'n/a' : `${cpu.toFixed(0)} ms`}; PostgreSQL, ${HISTORY} earlier bets in the table)`,
+  );
 
   // Every bet against the package, and the books.
   const rows = await db.selectFrom('hash_bets').select(['game_id', 'area', 'odds_bp', 'amount', 'status', 'payout']).where('round', '=', BigInt(ROUND)).execute();

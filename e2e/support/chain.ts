@@ -140,3 +140,43 @@ export async function blockAt(devnetUrl: string, height: number): Promise<BlockS
   if (!block) throw new Error(`no block ${height} yet`);
   return block;
 }
+
+/** A fresh wallet outside the lobby with nothing on chain yet (say, where a player withdraws to). */
+export function newOutsideWallet(): OutsideWallet {
+  const privateKey = bytesToHex(secp256k1.utils.randomSecretKey());
+  return { privateKey, address: privateKeyToAddress(privateKey) };
+}
+
+/**
+ * Test coins from the faucet (sun and micro-units) to any address, such as a hot wallet whose key the
+ * test gave the server, once they are in a block.
+ */
+export async function fundAddress(devnetUrl: string, address: string, amounts: { trx?: bigint; usdt?: bigint }): Promise<void> {
+  const reply = await devnetPost<{ trxTxId?: string; usdtTxId?: string }>(devnetUrl, 'faucet', {
+    address,
+    ...(amounts.trx !== undefined ? { trx: amounts.trx.toString() } : {}),
+    ...(amounts.usdt !== undefined ? { usdt: amounts.usdt.toString() } : {}),
+  });
+  const client = devnetClient(devnetUrl);
+  for (const txId of [reply.trxTxId, reply.usdtTxId]) {
+    if (!txId) continue;
+    const info = await waitForTransaction(client, txId);
+    if (!info.success) throw new Error(`faucet transaction ${txId} failed: ${info.result}`);
+  }
+}
+
+/** Sends TRX (sun) from an outside wallet, as the player's own wallet app would. */
+export async function sendTrx(devnetUrl: string, from: OutsideWallet, to: string, sun: bigint): Promise<string> {
+  const { txId } = await devnetClient(devnetUrl).sendTrx(from.privateKey, to, sun);
+  return txId;
+}
+
+/** An address's USDT (micro-units), straight from the node. */
+export function usdtBalanceOf(devnetUrl: string, address: string): Promise<bigint> {
+  return devnetClient(devnetUrl).getUsdtBalance(address);
+}
+
+/** An address's TRX (sun), straight from the node. */
+export function trxBalanceOf(devnetUrl: string, address: string): Promise<bigint> {
+  return devnetClient(devnetUrl).getTrxBalance(address);
+}

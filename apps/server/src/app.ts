@@ -13,6 +13,8 @@ import { registerRealtime } from './realtime/realtime.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
 import { createHashGameModule, type HashGameModule } from './modules/hash-game/hash-game.module.ts';
 import { registerHashGameRoutes } from './modules/hash-game/hash-game.routes.ts';
+import { createAutoBetModule, type AutoBetModule } from './modules/auto-bet/auto-bet.module.ts';
+import { registerAutoBetRoutes } from './modules/auto-bet/auto-bet.routes.ts';
 import { registerLobbyRoutes } from './modules/lobby/lobby.routes.ts';
 import { LobbyService } from './modules/lobby/lobby.service.ts';
 import { registerPlayerRoutes } from './modules/player/player.routes.ts';
@@ -31,7 +33,7 @@ export interface Application {
   database: DatabaseHandle;
   bus: EventBus;
   chain: Chain;
-  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService; ledger: Ledger; wallet: WalletModule; hashGame: HashGameModule };
+  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService; ledger: Ledger; wallet: WalletModule; hashGame: HashGameModule; autoBet: AutoBetModule };
   close(): Promise<void>;
 }
 
@@ -128,6 +130,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, players, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address) });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
+  const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });
+  registerAutoBetRoutes(http, sessions, autoBet.service);
+  autoBet.start();
 
   let closed = false;
   return {
@@ -135,11 +140,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet, hashGame },
+    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet },
     async close() {
       if (closed) return;
       closed = true;
       await wallet.stop();
+      await autoBet.stop();
       await hashGame.stop();
       await http.close();
       sessions.close();

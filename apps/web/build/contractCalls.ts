@@ -20,21 +20,23 @@ export function contractCalls(): Plugin {
     resolveId(source) {
       return source === ID ? RESOLVED : undefined;
     },
-    async load(id) {
-      if (id !== RESOLVED) return undefined;
-      const { CALL_GROUPS } = (await tsImport('@lobby/contract', import.meta.url)) as { CALL_GROUPS: typeof CallGroups };
-      const groups = Object.fromEntries(
-        Object.entries(CALL_GROUPS).map(([group, calls]) => [
-          group,
-          Object.fromEntries(
-            Object.entries(calls).map(([name, call]) => [
-              name,
-              { path: call.path, auth: call.auth, ...(call.movesMoney ? { movesMoney: true } : {}) },
-            ]),
-          ),
-        ]),
-      );
-      return `export const CALLS = ${JSON.stringify(groups)};\n`;
+    load: {
+      filter: { id: /^\0virtual:lobby-calls$/ },
+      async handler() {
+        const { CALL_GROUPS } = (await tsImport('@lobby/contract', import.meta.url)) as { CALL_GROUPS: typeof CallGroups };
+        const groups = Object.fromEntries(
+          Object.entries(CALL_GROUPS).map(([group, calls]) => [
+            group,
+            Object.fromEntries(
+              Object.entries(calls).map(([name, call]) => [
+                name,
+                { path: call.path, auth: call.auth, ...(call.movesMoney ? { movesMoney: true } : {}) },
+              ]),
+            ),
+          ]),
+        );
+        return `export const CALLS = ${JSON.stringify(groups)};\n`;
+      },
     },
   };
 }

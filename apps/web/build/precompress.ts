@@ -1,7 +1,11 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 const MIN_BYTES = 1024;
@@ -28,17 +32,21 @@ export function precompress(): Plugin {
       outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
     },
     async closeBundle() {
+      const work: Promise<void>[] = [];
       for await (const path of files(outDir)) {
         if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) continue;
-        const content = await readFile(path);
-        await writeFile(`${path}.gz`, gzipSync(content, { level: 9 }));
-        await writeFile(
-          `${path}.br`,
-          brotliCompressSync(content, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        work.push(
+          readFile(path).then(async (content) => {
+            // Quality 10 rather than 11: nearly the same size in a third of the build time.
+            const [br, gzipped] = await Promise.all([
+              brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+              gz(content, { level: 9 }),
+            ]);
+            await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
           }),
         );
       }
+      await Promise.all(work);
     },
   };
 }

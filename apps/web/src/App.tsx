@@ -4,6 +4,7 @@ import { LAUNCH_SCREEN_HIDE_MS } from '@lobby/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { AutoBetPanelHost } from './components/AutoBetPanelHost';
 import { BulletinBoard, LoadingOverlay, PopupHost, ToastHost } from './components/Overlays';
 import { changeLanguage } from './i18n';
 import { setNavigator } from './lib/navigation';
@@ -70,6 +71,7 @@ export function App() {
         <LaunchScreen />
         <SettingsEffects />
         <SessionEffects />
+        <AutoBetPanelHost />
         <BulletinBoard />
         <PopupHost />
         <ToastHost />

@@ -30,6 +30,7 @@ const HashGameScreen = lazy(() => import('./screens/HashGame/HashGameScreen'));
 const VerifierScreen = lazy(() => import('./screens/Verifier/VerifierScreen'));
 const BetRecordScreen = lazy(() => import('./screens/BetRecord/BetRecordScreen'));
 const BetDetailScreen = lazy(() => import('./screens/BetRecord/BetDetailScreen'));
+const AutoBetScreen = lazy(() => import('./screens/AutoBet/AutoBetScreen'));
 
 interface InfoRoute {
   path: string;
@@ -95,6 +96,7 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/betRecord', Component: BetRecordScreen },
   { path: '/betRecord/betDetails', Component: BetDetailScreen },
   { path: '/webview', Component: WebviewScreen },
+  { path: '/autoBet', Component: AutoBetScreen, guard: true },
 ];
 
 const guarded = (guard: boolean | undefined, node: ReactNode) => (guard ? <RequireAuth>{node}</RequireAuth> : node);

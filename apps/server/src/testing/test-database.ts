@@ -25,6 +25,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle & { url?: str
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // Let connections closing on their own finish first: forcing them shuts down clients that
+      // are still saying goodbye, and they report it as an error.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

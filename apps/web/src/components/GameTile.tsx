@@ -16,9 +16,14 @@ const ART_TONES: Record<string, [string, string]> = {
   home: ['#7c5cff', '#3b2a9e'],
 };
 
+/** The category's colours: what a tile shows while its logo loads, and the ground of the fallback picture. */
+function artBackground(category: CategoryKey): string {
+  const [from, to] = ART_TONES[category] ?? ART_TONES.home;
+  return `linear-gradient(145deg, ${from}, ${to})`;
+}
+
 /** The fallback picture of a game: its category's colours and icon, with its initials as a watermark. */
 export function GameArt({ category, name }: { category: CategoryKey; name: string }) {
-  const [from, to] = ART_TONES[category] ?? ART_TONES.home;
   const initials = name
     .split(/\s+/)
     .filter(Boolean)
@@ -26,7 +31,7 @@ export function GameArt({ category, name }: { category: CategoryKey; name: strin
     .map((word) => Array.from(word)[0])
     .join('');
   return (
-    <span className="game-art" style={{ background: `linear-gradient(145deg, ${from}, ${to})` }}>
+    <span className="game-art" style={{ background: artBackground(category) }}>
       <span className="game-art__mark" aria-hidden="true">
         {initials}
       </span>
@@ -41,15 +46,17 @@ interface GameTileProps {
   language: string;
   showBadges: boolean;
   vendorName?: string;
+  /** On the first screen: the logo is fetched at once rather than after layout. */
+  eager?: boolean;
   onOpen(game: Game): void;
 }
 
-export const GameTile = memo(function GameTile({ game, category, language, showBadges, vendorName, onOpen }: GameTileProps) {
+export const GameTile = memo(function GameTile({ game, category, language, showBadges, vendorName, eager, onOpen }: GameTileProps) {
   const name = gameName(game, language);
   return (
     <button type="button" className="game-tile" data-testid={`game-tile-${game.id}`} onClick={() => onOpen(game)}>
-      <span className="game-tile__art">
-        <LazyImage src={gameLogo(game, language)} alt={name} fallback={<GameArt category={category} name={name} />} />
+      <span className="game-tile__art" style={{ background: artBackground(category) }}>
+        <LazyImage src={gameLogo(game, language)} alt={name} eager={eager} fallback={<GameArt category={category} name={name} />} />
         {showBadges && (game.isHot || game.isNew) && (
           <span className="game-tile__badges">
             {game.isHot && <GameBadge kind="hot" language={language} />}

@@ -4,32 +4,33 @@ interface LazyImageProps {
   src: string | null | undefined;
   alt: string;
   className?: string;
-  /** Drawn while the image is missing or failed to load. */
+  /** Drawn when there is no image or it fails to load. */
   fallback: ReactNode;
+  /** For the few images on the first screen: fetched as soon as they exist, not after layout. */
+  eager?: boolean;
 }
 
 /**
- * Loads when scrolled near (native lazy loading) and shows the fallback when the image is missing or
- * broken. The image lies over its fallback and is visible from the start: it paints itself the moment
- * it arrives, without waiting for the app to notice; the fallback is dropped afterwards.
+ * Loads when scrolled near (native lazy loading) and draws the fallback when the image is missing or
+ * broken. While it loads, the container's own background shows through: the image paints itself the
+ * moment it arrives, and nothing re-renders as a hundred logos come in.
  */
-export function LazyImage({ src, alt, className, fallback }: LazyImageProps) {
+export function LazyImage({ src, alt, className, fallback, eager = false }: LazyImageProps) {
   const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
   const usable = Boolean(src) && !failed;
   return (
-    <span className={['lazy-image', loaded && usable ? 'is-loaded' : '', className].filter(Boolean).join(' ')}>
-      {(!loaded || !usable) && <span className="lazy-image__fallback">{fallback}</span>}
-      {usable && (
+    <span className={['lazy-image', className].filter(Boolean).join(' ')}>
+      {usable ? (
         <img
           src={src!}
           alt={alt}
-          loading="lazy"
+          loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           draggable={false}
-          onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}
         />
+      ) : (
+        <span className="lazy-image__fallback">{fallback}</span>
       )}
     </span>
   );

@@ -119,10 +119,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 
   /*
-   * Page bets in one statement, many at a time (one round trip and one commit for all of them): the
-   * idempotency lookup, the round check under the head lock, the bet rows and the players' debits
-   * through the ledger's own function. The caller sends at most one bet per player, so each bet is
-   * judged against its player's locked balance alone.
+   * Page bets, many at a time in one statement (one round trip and one commit for all of them): the
+   * idempotency lookup, the round check under the head lock, the bet rows, and one ledger transfer
+   * through the ledger's own function debiting every player of the batch to the house. Each step is
+   * one set-based statement over the whole batch, so a batch costs a handful of statements whatever
+   * its size. The caller sends at most one bet per player, so each bet is judged against its own
+   * player's locked balance.
    *
    * Ordering against block ingestion: the engine stores a block while holding the head lock
    * exclusively (pg_advisory_xact_lock), bets hold it shared until they commit. The head is read
@@ -133,9 +135,9 @@ export async function up(db: Kysely<any>): Promise<void> {
    * A head older than p_min_head_time means the engine has stopped following the chain: the deciding
    * block may already be public, so the bet is refused too.
    *
-   * Locks are taken in the ledger's order: every player wallet first (by player id), before its bet
-   * row is written, then the house shard through the ledger calls; two batches with a player in
-   * common therefore queue on that wallet and never deadlock.
+   * Locks are taken in the ledger's order: the players' wallets first (by player id), before any bet
+   * row is written, then the house shard through the ledger call; two batches with a player in
+   * common queue on that wallet and never deadlock.
    */
   await sql`
     create function hash_place_bets(
@@ -171,68 +173,94 @@ export async function up(db: Kysely<any>): Promise<void> {
       o_settled_at timestamptz,
       o_usdt bigint,
       o_trx bigint
-    ) language plpgsql as $$
+    ) language plpgsql
+    -- Its statements are planned once per session, not per call: planning them was most of the cost of a small batch.
+    set plan_cache_mode = force_generic_plan
+    as $$
     declare
       v_count integer := coalesce(cardinality(p_player_ids), 0);
       v_outcome text[];
       v_ids bigint[];
       v_head bigint;
       v_head_time bigint;
-      v_balance bigint;
-      v_id bigint;
-      i integer;
+      v_kinds text[];
+      v_owners bigint[];
+      v_currencies text[];
+      v_amounts bigint[];
+      v_placed bigint[];
     begin
       if v_count = 0 or (select count(distinct p) from unnest(p_player_ids) as x(p)) <> v_count then
         raise exception 'hash bets: one bet per player per call' using errcode = '22023';
       end if;
-      v_outcome := array_fill('placed'::text, array[v_count]);
-      v_ids := array_fill(null::bigint, array[v_count]);
 
-      for i, v_id in
-        select x.n, b.id from unnest(p_player_ids, p_request_ids) with ordinality as x(player_id, request_id, n)
-        join hash_bets b on b.player_id = x.player_id and b.request_id = x.request_id
-      loop
-        v_outcome[i] := 'replayed';
-        v_ids[i] := v_id;
-      end loop;
+      -- Replays first: a request already placed is answered with its bet, whatever the round now.
+      select array_agg(b.id order by x.n) into v_ids
+      from unnest(p_player_ids, p_request_ids) with ordinality as x(player_id, request_id, n)
+      left join hash_bets b on b.player_id = x.player_id and b.request_id = x.request_id;
 
       perform pg_advisory_xact_lock_shared(p_head_lock);
       select h.height, h.block_time into v_head, v_head_time from hash_blocks h order by h.height desc limit 1;
 
-      for i in select x.n from unnest(p_player_ids) with ordinality as x(player_id, n) order by x.player_id loop
-        continue when v_outcome[i] <> 'placed';
-        if v_head is null or v_head < p_opens_at_head[i] or v_head > p_last_bet_head[i] or v_head_time < p_min_head_time then
-          v_outcome[i] := 'closed';
-          continue;
-        end if;
-        select a.balance into v_balance from ledger_accounts a
-        where a.kind = 'player' and a.owner_id = p_player_ids[i] and a.currency = p_currencies[i]
-        for no key update;
-        if v_balance is null or v_balance < p_amounts[i] then
-          v_outcome[i] := 'insufficient';
-          continue;
-        end if;
-        v_id := null;
-        insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp)
-        values ('page', p_player_ids[i], p_request_ids[i], p_game_ids[i], p_levels[i], p_rounds[i], p_areas[i],
-                p_currencies[i], p_amounts[i], p_odds_bp[i])
-        on conflict (player_id, request_id) where request_id is not null do nothing
-        returning id into v_id;
-        if v_id is null then
-          -- The same request committed meanwhile on another connection: answer with that bet.
-          select b.id into v_id from hash_bets b where b.player_id = p_player_ids[i] and b.request_id = p_request_ids[i];
-          v_outcome[i] := 'replayed';
-        end if;
-        v_ids[i] := v_id;
-      end loop;
+      select array_agg(
+               case
+                 when v_ids[x.n::integer] is not null then 'replayed'
+                 when v_head is null or v_head < x.opens or v_head > x.lasts or v_head_time < p_min_head_time then 'closed'
+                 when w.balance is null or w.balance < x.amount then 'insufficient'
+                 else 'placed'
+               end order by x.n)
+      into v_outcome
+      from unnest(p_player_ids, p_currencies, p_amounts, p_opens_at_head, p_last_bet_head)
+        with ordinality as x(player_id, currency, amount, opens, lasts, n)
+      left join (
+        select a.owner_id, a.currency, a.balance from ledger_accounts a
+        where a.kind = 'player' and a.owner_id = any(p_player_ids::bigint[])
+        order by a.owner_id, a.currency
+        for no key update
+      ) w on w.owner_id = x.player_id and w.currency = x.currency;
 
-      for i in 1 .. v_count loop
-        continue when v_outcome[i] <> 'placed';
+      with inserted as (
+        insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp)
+        select 'page', x.player_id, x.request_id, x.game_id, x.level, x.round, x.area, x.currency, x.amount, x.odds_bp
+        from unnest(p_player_ids, p_request_ids, p_game_ids, p_levels, p_rounds, p_areas, p_currencies, p_amounts, p_odds_bp)
+          with ordinality as x(player_id, request_id, game_id, level, round, area, currency, amount, odds_bp, n)
+        where v_outcome[x.n::integer] = 'placed'
+        order by x.player_id
+        on conflict (player_id, request_id) where request_id is not null do nothing
+        returning id, player_id
+      )
+      select array_agg(coalesce(i.id, v_ids[x.n::integer]) order by x.n) into v_ids
+      from unnest(p_player_ids) with ordinality as x(player_id, n)
+      left join inserted i on i.player_id = x.player_id;
+
+      if exists (select 1 from unnest(v_outcome, v_ids) as x(outcome, id) where x.outcome = 'placed' and x.id is null) then
+        -- The same request committed meanwhile on another connection: answer with that bet.
+        select array_agg(case when x.outcome = 'placed' and x.id is null then 'replayed' else x.outcome end order by x.n),
+               array_agg(coalesce(x.id, b.id) order by x.n)
+        into v_outcome, v_ids
+        from unnest(v_outcome, v_ids, p_player_ids, p_request_ids) with ordinality as x(outcome, id, player_id, request_id, n)
+        left join hash_bets b on x.id is null and b.player_id = x.player_id and b.request_id = x.request_id;
+      end if;
+
+      select array_agg(l.kind order by l.rank, l.owner), array_agg(l.owner order by l.rank, l.owner),
+             array_agg(l.currency order by l.rank, l.owner), array_agg(l.amount order by l.rank, l.owner),
+             (select array_agg(x.id order by x.id) from unnest(v_outcome, v_ids) as x(outcome, id) where x.outcome = 'placed')
+      into v_kinds, v_owners, v_currencies, v_amounts, v_placed
+      from (
+        select 0 as rank, 'player'::text as kind, x.player_id::bigint as owner, x.currency, -x.amount as amount
+        from unnest(p_player_ids, p_currencies, p_amounts, v_outcome) as x(player_id, currency, amount, outcome)
+        where x.outcome = 'placed'
+        union all
+        select 2, 'house', p_house_shard, x.currency, sum(x.amount)::bigint
+        from unnest(p_currencies, p_amounts, v_outcome) as x(currency, amount, outcome)
+        where x.outcome = 'placed'
+        group by x.currency
+      ) l;
+
+      if v_placed is not null then
         perform ledger_post_transfer(
-          'hash:bet:' || v_ids[i], 'hash_bet', v_ids[i]::text, null,
-          array['player', 'house'], array[p_player_ids[i]::bigint, p_house_shard],
-          array[p_currencies[i], p_currencies[i]], array[-p_amounts[i], p_amounts[i]]);
-      end loop;
+          'hash:bets:' || v_placed[1], 'hash_bet', v_placed[1]::text, jsonb_build_object('bets', to_jsonb(v_placed)),
+          v_kinds, v_owners, v_currencies, v_amounts);
+      end if;
 
       return query
         select x.n::integer, v_outcome[x.n::integer], v_head, b.id, b.game_id, b.level, b.round, b.area, b.currency,

@@ -6,6 +6,7 @@ import { postHashTransfer, type HashLeg } from './hash-ledger.ts';
 import type { StoredBlock } from './hash-game.repo.ts';
 
 const LEGS_PER_TRANSFER = 1_000;
+const INT8_MAX = 2n ** 63n - 1n;
 
 export const OUTCOME_STATUS: Record<Outcome, number> = {
   win: BetStatus.SETTLED_WIN,
@@ -58,7 +59,7 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
     const combos = gameIds.length
       ? await trx
           .selectFrom('hash_bets')
-          .select(['game_id', 'area', 'odds_bp'])
+          .select((eb) => ['game_id', 'area', 'odds_bp', eb.fn.max('amount').as('largest')])
           .where('round', '=', BigInt(block.height))
           .where('status', '=', BetStatus.UNSETTLED)
           .where('source', '=', 'page')
@@ -74,12 +75,18 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
       const { outcome, rate } = payoutRate({ area: combo.area, result: results.get(combo.game_id)!, odds: combo.odds_bp });
       return { ...combo, status: OUTCOME_STATUS[outcome], rate };
     });
+    // Plain int8 arithmetic is exact as long as no stake × rate can overflow it; only absurd odds on
+    // absurd stakes need the slower numeric path.
+    const exactInInt8 = rates.every((r) => BigInt(r.largest) * r.rate < INT8_MAX);
+    const payout = exactInInt8
+      ? sql`b.amount * r.rate / ${RATE_SCALE.toString()}::int8`
+      : sql`div(b.amount::numeric * r.rate, ${RATE_SCALE.toString()}::numeric)::int8`;
 
     const { rows } = await sql<{ player_id: number; currency: 'USDT' | 'TRX'; paid: string; bets: string }>`
       with settled as (
         update hash_bets b
         set status = r.status,
-            payout = div(b.amount::numeric * r.rate, ${RATE_SCALE.toString()}::numeric)::int8,
+            payout = ${payout},
             settled_at = now()
         from unnest(
           ${rates.map((r) => r.game_id)}::int2[],

@@ -57,6 +57,10 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
     return <EmptyState icon="slot" title={t('home.noGames')} text={t('home.noGamesText')} testId="home-empty" />;
   }
 
+  // The first two rows of tiles fill the first screen under the hash cards; their first logos are
+  // fetched at once instead of after layout.
+  const firstRows = blocks.filter((b) => b.category.key !== 'hash').slice(0, 2).map((b) => b.category.key);
+
   return (
     <div className="home-blocks">
       {blocks.map(({ category, games }) => (
@@ -84,7 +88,7 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
             </div>
           ) : (
             <div className="game-row">
-              {games.map((game) => (
+              {games.map((game, index) => (
                 <GameTile
                   key={game.id}
                   game={game}
@@ -92,6 +96,7 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
                   language={language}
                   showBadges={home?.showBadges ?? false}
                   vendorName={vendors.get(game.manufacturer)}
+                  eager={index < 4 && firstRows.includes(category.key)}
                   onOpen={onOpen}
                 />
               ))}

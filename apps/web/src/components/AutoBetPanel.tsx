@@ -1,0 +1,161 @@
+import { AUTO_BET_LAST_OPERATIONS } from '@lobby/contract';
+import { useState } from 'react';
+import { api } from '../api';
+import { calls } from '../api/calls';
+import { useNamespaceT } from '../i18n/useNamespaceT';
+import { hideAutoBetLog, useAutoBetControls, useAutoBetLog, type AutoBetLog } from '../state/queries/auto-bet';
+import { showConfirm } from '../state/ui';
+import { Button } from './Button';
+import './AutoBetPanel.css';
+
+const tail = (hash: string) => hash.slice(-5);
+const fixed = (value: string, digits: number) => Number(value).toFixed(digits);
+
+function time(iso: string) {
+  return new Date(iso).toLocaleTimeString(undefined, { hour12: false });
+}
+
+function rate(log: AutoBetLog | undefined) {
+  if (!log || log.totalNum === 0) return '0.00%';
+  return `${((log.winNum / log.totalNum) * 100).toFixed(2)}%`;
+}
+
+/** The operation log of the player's auto-bet: stats, the last operations, the bets, and the controls. */
+export default function AutoBetPanel({ gameId, simulate }: { gameId: number; simulate: boolean }) {
+  const { t } = useNamespaceT('autobet');
+  const log = useAutoBetLog(gameId, simulate);
+  const { start, stop, clear } = useAutoBetControls();
+  const [folded, setFolded] = useState(false);
+  const data = log.data;
+  const running = data?.isOpen === true;
+
+  const close = async () => {
+    if (running) {
+      const confirmed = await showConfirm({
+        title: t('panel.closeTitle'),
+        message: t('panel.closeMessage'),
+        confirm: t('panel.stop'),
+        cancel: t('panel.cancel'),
+        testId: 'autobet-close-confirm',
+      });
+      if (!confirmed) return;
+      await stop.mutateAsync();
+    }
+    hideAutoBetLog();
+  };
+
+  const restart = async () => {
+    const saved = await api.call(calls.autoBet.strategy, { gameId: gameId as never });
+    if (!saved.currentData) return;
+    await start.mutateAsync({
+      simulate,
+      gameId: gameId as never,
+      gameLevel: 0,
+      currency: data?.currency ?? 'USDT',
+      strategy: saved.currentData as never,
+      wakeUp: (saved.wakeUpData ?? { type: 3, rule: [] }) as never,
+    } as never);
+  };
+
+  return (
+    <section className={`autobet-panel${folded ? ' is-folded' : ''}`} data-testid="autobet-panel" aria-label={t('panel.title')}>
+      <header className="autobet-panel__head">
+        <button type="button" className="autobet-panel__title" onClick={() => setFolded((f) => !f)}>
+          {t('panel.title')}
+          {simulate && <span className="autobet-panel__tag">{t('panel.simulated')}</span>}
+          <span className={`autobet-panel__state${running ? ' is-running' : ''}`}>{running ? t('panel.running') : t('panel.stopped')}</span>
+        </button>
+        <button type="button" className="autobet-panel__close" aria-label={t('panel.close')} data-testid="autobet-close" onClick={() => void close()}>
+          ×
+        </button>
+      </header>
+      {!folded && (
+        <div className="autobet-panel__body">
+          <dl className="autobet-panel__stats">
+            <div>
+              <dt>{t('panel.balance')}</dt>
+              <dd data-testid="autobet-balance">
+                {data ? fixed(data.amountBalance, 2) : '-'} {data?.currency}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('panel.total')}</dt>
+              <dd data-testid="autobet-total">{data?.totalNum ?? 0}</dd>
+            </div>
+            <div>
+              <dt>{t('panel.wins')}</dt>
+              <dd data-testid="autobet-wins">{data?.winNum ?? 0}</dd>
+            </div>
+            <div>
+              <dt>{t('panel.winRate')}</dt>
+              <dd data-testid="autobet-rate">{rate(data)}</dd>
+            </div>
+            <div>
+              <dt>{t('panel.profit')}</dt>
+              <dd data-testid="autobet-profit" className={data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}>
+                {data ? fixed(data.reward, 3) : '0.000'}
+              </dd>
+            </div>
+          </dl>
+
+          <h3 className="autobet-panel__sub">{t('panel.operations')}</h3>
+          <ul className="autobet-panel__ops">
+            {(data?.result ?? []).slice(0, AUTO_BET_LAST_OPERATIONS).map((op) => (
+              <li key={`${op.blockNum}`} data-testid="autobet-op-row">
+                <span>{time(op.time)}</span>
+                <span>#{op.blockNum}</span>
+                <span className="autobet-panel__hash">…{tail(op.blockHash)}</span>
+                <span>{op.announceArea ? t(`area.${op.announceArea}`, { defaultValue: op.announceArea }) : '-'}</span>
+                {op.stopType !== 0 && <span className="autobet-panel__stop">{t(`stop.${op.stopType}`)}</span>}
+              </li>
+            ))}
+          </ul>
+
+          <table className="autobet-panel__table">
+            <thead>
+              <tr>
+                <th>{t('panel.block')}</th>
+                <th>{t('panel.amount')}</th>
+                <th>{t('panel.profitLoss')}</th>
+                <th>{t('panel.side')}</th>
+                <th>{t('panel.result')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data?.record ?? []).map((bet) => (
+                <tr key={bet.blockNum} data-testid="autobet-record-row">
+                  <td>{bet.blockNum}</td>
+                  <td>{fixed(bet.amount, 3)}</td>
+                  <td className={bet.profitAmount !== null && Number(bet.profitAmount) < 0 ? 'is-loss' : 'is-gain'}>
+                    {bet.profitAmount === null ? '-' : fixed(bet.profitAmount, 3)}
+                  </td>
+                  <td>{t(`area.${bet.betArea}`, { defaultValue: bet.betArea })}</td>
+                  <td>{t(`status.${bet.status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <div className="autobet-panel__actions">
+            <Button size="sm" data-testid="autobet-start" disabled={running} busy={start.isPending} onClick={() => void restart()}>
+              {t('panel.start')}
+            </Button>
+            <Button size="sm" variant="secondary" data-testid="autobet-stop" disabled={!running} busy={stop.isPending} onClick={() => stop.mutate()}>
+              {t('panel.stop')}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              data-testid="autobet-clear"
+              disabled={running}
+              busy={clear.isPending}
+              onClick={() => clear.mutate({ gameId, simulate })}
+            >
+              {t('panel.clear')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
