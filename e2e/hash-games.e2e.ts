@@ -386,7 +386,8 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
     await screenshot('hash-08-verifier');
 
     // And back to the bet.
-    await byTestId('header-back').click();
+    // Pages stack in Ionic's outlet (and two show during a transition): the verifier's own back button.
+    await page.locator('.ion-page', { has: page.getByTestId('screen-verify') }).getByTestId('header-back').click();
     await byTestId('screen-betDetails').waitFor({ timeout: UI_TIMEOUT });
     expect((await byTestId('betdetail-height').textContent())?.trim()).toBe(`#${bet.round}`);
     pacer.check();

@@ -109,6 +109,25 @@ async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
 }
 
+/**
+ * Resolves once the app's realtime socket opened from now on is signed in (the server's
+ * `{op:'auth', ok:true}`), after which the player's balance events reach the page.
+ */
+function socketAuthenticated(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the realtime socket was not signed in')), UI_TIMEOUT);
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+        if (/"op":\s*"auth"/.test(text) && /"ok":\s*true/.test(text)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+}
+
 /** The player's balances straight from the server, with the session the browser holds. */
 async function serverBalances(): Promise<{ usdt: bigint; trx: bigint }> {
   const token = await page.evaluate(() => localStorage.getItem('lobby.token'));
@@ -161,6 +180,7 @@ describe('money: deposit, withdraw, exchange and the trade history on a phone', 
     await byTestId('screen-home').waitFor({ timeout: UI_TIMEOUT });
 
     // ---- deposit: the recharge screen shows the address; the player's wallet pays it
+    const live = socketAuthenticated();
     await page.goto(`${server.url}/trade/Recharge`);
     await page.getByTestId('launch-screen').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
     await byTestId('screen-trade-recharge').waitFor({ timeout: UI_TIMEOUT });
@@ -169,6 +189,8 @@ describe('money: deposit, withdraw, exchange and the trade history on a phone', 
     await waitForText('recharge-balance', '0.00');
     await waitForText('recharge-confirmations', '1');
 
+    // The app's socket is signed in, so the screen hears of the deposit (it does not poll).
+    await live;
     const usdtTx = await sendUsdt(server.devnetUrl, sender, address, DEPOSIT_USDT);
     // The balance rises on the open screen, to the exact amount, without a reload.
     await waitForText('recharge-arrived', `+${exact(DEPOSIT_USDT)}`, CHAIN_TIMEOUT);

@@ -38,7 +38,7 @@ export class BetBatcher {
     private readonly options: BetBatcherOptions,
   ) {
     this.maxSize = options.maxSize ?? 64;
-    this.maxConcurrent = options.maxConcurrent ?? 8;
+    this.maxConcurrent = options.maxConcurrent ?? 4;
   }
 
   submit(input: PlaceBetInput): Promise<PlaceBetRow> {

@@ -103,6 +103,25 @@ describe('page bets (/v1/hashGame/bet)', () => {
     expect((await t.bet(token, { gameId: 101, area: 'big', amount: '10', round: open })).code).toBe(0);
   });
 
+  it('judges each of many bets arriving at once on its own: placed, refused for funds, replayed', async () => {
+    const rich = await Promise.all(Array.from({ length: 12 }, () => t.player({ usdt: USDT(100) })));
+    const poor = await Promise.all(Array.from({ length: 6 }, () => t.player({ usdt: USDT(5) })));
+    const replayed = { requestId: 'burst-replay-1', gameId: 1, area: 'big', amount: '10' };
+    const replies = await Promise.all([
+      ...rich.flatMap(({ token }) => [t.bet(token, { gameId: 1, area: 'big', amount: '10' }), t.bet(token, { gameId: 51, area: 'small', amount: '20' })]),
+      ...poor.map(({ token }) => t.bet(token, { gameId: 1, area: 'small', amount: '10' })),
+      t.bet(rich[0].token, replayed),
+      t.bet(rich[0].token, replayed),
+    ]);
+    expect(replies.slice(0, 24).map((r) => r.code)).toEqual(Array(24).fill(0));
+    expect(replies.slice(24, 30).map((r) => r.code)).toEqual(Array(6).fill(21002));
+    expect(replies[30].data.bet).toEqual(replies[31].data.bet);
+    for (const { token } of rich.slice(1)) expect((await balanceOf(token)).usdt).toBe('70');
+    expect((await balanceOf(rich[0].token)).usdt).toBe('60');
+    for (const { token } of poor) expect((await balanceOf(token)).usdt).toBe('5');
+    expect((await checkLedger(t.app.database.db)).problems).toEqual([]);
+  });
+
   it('answers 12 for malformed requests', async () => {
     const { token } = await t.player();
     expect((await t.bet(token, { gameId: 1, area: 'big', amount: '10', level: 2 })).code).toBe(12);

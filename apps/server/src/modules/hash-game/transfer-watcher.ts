@@ -77,19 +77,29 @@ export class TransferWatcher {
 
     const jobs = targets.flatMap((target) => (['TRX', 'USDT'] as const).map((currency) => ({ target, currency })));
     const recorded: RecordedTransfer[] = [];
+    const moved: { address: string; currency: Currency; cursor: number }[] = [];
     let next = 0;
     const worker = async () => {
       while (next < jobs.length) {
         const { target, currency } = jobs[next++];
         try {
           const since = cursorOf.get(`${target.address}/${currency}`) ?? oldest.time;
-          recorded.push(...(await this.scanAddress(target, currency, since, head, oldest, internal)));
+          const scanned = await this.scanAddress(target, currency, since, head, oldest, internal);
+          recorded.push(...scanned.recorded);
+          if (scanned.cursor !== since) moved.push({ address: target.address, currency, cursor: scanned.cursor });
         } catch (error) {
           this.log.warn({ err: error, address: target.address, currency }, 'transfer-bet scan failed; retrying on the next scan');
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, jobs.length) }, worker));
+    if (moved.length > 0) {
+      await this.db
+        .insertInto('hash_transfer_cursors')
+        .values(moved.map((m) => ({ address: m.address, currency: m.currency, cursor_ms: BigInt(m.cursor) })))
+        .onConflict((oc) => oc.columns(['address', 'currency']).doUpdateSet((eb) => ({ cursor_ms: eb.ref('excluded.cursor_ms') })))
+        .execute();
+    }
     return recorded;
   }
 
@@ -100,7 +110,7 @@ export class TransferWatcher {
     head: StoredBlock,
     oldest: StoredBlock,
     internal: ReadonlySet<string>,
-  ): Promise<RecordedTransfer[]> {
+  ): Promise<{ recorded: RecordedTransfer[]; cursor: number }> {
     const incoming = (await this.history(target.address, currency, Math.max(0, since - this.rescanMs))).filter(
       (t) => t.to === target.address && t.amount > 0n && !internal.has(t.from),
     );
@@ -136,13 +146,7 @@ export class TransferWatcher {
       if (result) recorded.push(result);
     }
 
-    const cursor = heldFrom ?? Math.max(since, head.time);
-    await this.db
-      .insertInto('hash_transfer_cursors')
-      .values({ address: target.address, currency, cursor_ms: BigInt(cursor) })
-      .onConflict((oc) => oc.columns(['address', 'currency']).doUpdateSet({ cursor_ms: BigInt(cursor) }))
-      .execute();
-    return recorded;
+    return { recorded, cursor: heldFrom ?? Math.max(since, head.time) };
   }
 
   /** Oldest first, every page. */

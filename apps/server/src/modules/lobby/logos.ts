@@ -66,7 +66,12 @@ const CATEGORY_ICONS: Record<number, string> = {
     '<circle cx="12" cy="12" r="9"/><path d="M12 7.5l4.3 3.1-1.6 5h-5.4l-1.6-5z"/><path d="M12 7.5V3M16.3 10.6l4.2-1.4M14.7 15.6l2.6 3.6M9.3 15.6l-2.6 3.6M7.7 10.6L3.5 9.2"/>',
 };
 
-const FONT = "'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC','Noto Sans SC',system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif";
+// Set once on the <svg> and inherited by its text. Chinese logos ask for a CJK face first; the others
+// for the app's own Latin faces, so a phone never loads a large CJK font for Latin letters.
+const FONTS: Record<LogoVariant, string> = {
+  zh: "'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC','Noto Sans SC',system-ui,sans-serif",
+  en: "-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,system-ui,sans-serif",
+};
 
 /** A square logo for a game in the chosen language: SVG text, safe to serve as an image. */
 export function renderGameLogo(game: LogoSubject, variant: LogoVariant): string {
@@ -77,7 +82,7 @@ export function renderGameLogo(game: LogoSubject, variant: LogoVariant): string 
       ? hashArt(uid, hashGame(game.id).kind, hashGame(game.id).period, name, variant)
       : thirdPartyArt(uid, game, name);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${escapeXml(name)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${escapeXml(name)}" font-family="${FONTS[variant]}">`,
     `<title>${escapeXml(name)}</title>`,
     body,
     '</svg>',
@@ -107,7 +112,7 @@ function hashArt(uid: string, kind: HashKind, period: PeriodCode, name: string, 
 
 function emblemText(lines: string[], variant: LogoVariant): string {
   const text = (x: number, y: number, size: number, value: string) =>
-    `<text x="${x}" y="${y}" font-size="${size}" font-weight="800" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="${FONT}" paint-order="stroke" stroke="#000" stroke-opacity="0.18" stroke-width="4">${escapeXml(value)}</text>`;
+    `<text x="${x}" y="${y}" font-size="${size}" font-weight="800" fill="#fff" text-anchor="middle" dominant-baseline="central" paint-order="stroke" stroke="#000" stroke-opacity="0.18" stroke-width="4">${escapeXml(value)}</text>`;
   if (lines.length === 1) {
     const value = lines[0];
     const size = variant === 'zh' && !/[0-9]/.test(value) ? 64 : Math.min(44, Math.floor(96 / (value.length * 0.62)));
@@ -176,7 +181,7 @@ function pill(x: number, y: number, label: string, anchor: 'start' | 'end'): str
   const left = anchor === 'start' ? x : x - width;
   return [
     `<rect x="${left}" y="${y}" width="${width}" height="30" rx="15" fill="#000" fill-opacity="0.26"/>`,
-    `<text x="${left + width / 2}" y="${y + 15}" font-size="${fontSize}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="central" font-family="${FONT}">${escapeXml(text)}</text>`,
+    `<text x="${left + width / 2}" y="${y + 15}" font-size="${fontSize}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="central">${escapeXml(text)}</text>`,
   ].join('');
 }
 
@@ -190,7 +195,7 @@ function nameLines(name: string, baseline: number, maxSize: number, maxLines: nu
   return lines
     .map(
       (line, i) =>
-        `<text x="120" y="${top + i * lineHeight}" font-size="${size}" font-weight="800" fill="#fff" text-anchor="middle" font-family="${FONT}" paint-order="stroke" stroke="#000" stroke-opacity="0.22" stroke-width="4" stroke-linejoin="round">${escapeXml(line)}</text>`,
+        `<text x="120" y="${top + i * lineHeight}" font-size="${size}" font-weight="800" fill="#fff" text-anchor="middle" paint-order="stroke" stroke="#000" stroke-opacity="0.22" stroke-width="4" stroke-linejoin="round">${escapeXml(line)}</text>`,
     )
     .join('');
 }

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+/** Written by the test run for people to look at; git-ignored. */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
+
+/** Loads a path of the app and waits until the launch screen has faded out, so the app takes clicks. */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForApp(page);
+}
+
+/** After a reload or a full navigation: the launch screen leaves once the lobby data is in. */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.getByTestId('launch-screen').waitFor({ state: 'hidden' });
+}
+
+/**
+ * The element with this test id on the screen the player sees. Ionic keeps the pages left behind in
+ * the document, hidden, so a test id can match more than one element.
+ */
+export function shown(page: Page, testId: string): Locator {
+  return page.getByTestId(testId).filter({ visible: true });
+}
+
+/**
+ * Starts every page of the context with this language and theme, as if the player had chosen them
+ * before (the app keeps them in localStorage).
+ */
+export async function presetSettings(context: BrowserContext, settings: { language: string; theme: 'dark' | 'light' }) {
+  await context.addInitScript((value) => {
+    localStorage.setItem('lobby.settings', JSON.stringify({ state: value, version: 0 }));
+  }, settings);
+}
+
+/** Starts every page of the context signed in with this token. */
+export async function presetToken(context: BrowserContext, token: string) {
+  await context.addInitScript((value) => localStorage.setItem('lobby.token', value), token);
+}
+
+/** Resolves once every image the player can see has finished loading, so a screenshot shows the real logos. */
+export async function imagesSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.images]
+      .filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+      })
+      .every((img) => img.complete),
+  );
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await imagesSettled(page);
+  await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, animations: 'disabled', caret: 'hide' });
+}
