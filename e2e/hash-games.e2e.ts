@@ -387,7 +387,7 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
 
     // And back to the bet.
     // Pages stack in Ionic's outlet (and two show during a transition): the verifier's own back button.
-    await page.locator('.ion-page', { has: page.getByTestId('screen-verify') }).getByTestId('header-back').click();
+    await page.getByTestId('screen-verify').locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ion-page ")][1]').getByTestId('header-back').click();
     await byTestId('screen-betDetails').waitFor({ timeout: UI_TIMEOUT });
     expect((await byTestId('betdetail-height').textContent())?.trim()).toBe(`#${bet.round}`);
     pacer.check();

@@ -149,15 +149,18 @@ describe('the lobby', () => {
     expect(await grid.getAttribute('data-columns')).toBe('3');
     expect(await tilesIn(page, 'game-grid')).toEqual(games.map((g) => String(g.id)));
 
+    const matching = (needle: string) =>
+      games.filter((g) => [g.nameEn, g.nameZh].some((name) => name.toLowerCase().includes(needle.toLowerCase())));
+
     // One game by its full name: two wide columns.
-    const target = games[games.length - 1];
+    const target = games.find((g) => matching(g.nameEn).length === 1)!;
     await shown(page, 'search-name').fill(target.nameEn);
     await expect.poll(() => tilesIn(page, 'game-grid')).toEqual([String(target.id)]);
     expect(await grid.getAttribute('data-columns')).toBe('2');
 
     // A word several names share: the grid holds exactly those.
-    const word = target.nameEn.split(/\s+/)[0];
-    const sharing = games.filter((g) => g.nameEn.toLowerCase().includes(word.toLowerCase()) || g.nameZh.includes(word));
+    const word = games.map((g) => g.nameEn.split(/\s+/)[0]).sort((a, b) => matching(b).length - matching(a).length)[0];
+    const sharing = matching(word);
     await shown(page, 'search-name').fill(word.toLowerCase());
     await expect.poll(() => tilesIn(page, 'game-grid')).toEqual(sharing.map((g) => String(g.id)));
     expect(await grid.getAttribute('data-columns')).toBe(sharing.length >= 3 ? '3' : '2');
@@ -253,10 +256,22 @@ describe('signing in', () => {
     const elsewhere = await server.call('/v1/player/login', { kind: 1, account, password });
     expect(elsewhere.code).toBe(0);
 
+    // Toasts leave after two seconds; every one shown is kept here so none can be missed.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { toasts: string[] }).toasts = []);
+      new MutationObserver(() => {
+        for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
+          const text = toast.textContent ?? '';
+          if (!seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     // The next call this browser makes (the heartbeat at start, the profile) carries the replaced session.
     await page.goto(`${server.url}/userProfile`);
-    const toast = shown(page, 'toast');
-    await toast.filter({ hasText: errorMessage(10032, 'en_US') }).waitFor();
+    await page.waitForFunction(
+      (message) => (window as unknown as { toasts: string[] }).toasts.some((text) => text.includes(message)),
+      errorMessage(10032, 'en_US'),
+    );
     await page.waitForURL((url) => url.pathname === '/register' && url.search === '?type=1');
     await shown(page, 'screen-login').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('lobby.token'))).toBeNull();
@@ -293,7 +308,7 @@ describe('language and theme', () => {
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const parent = node.parentElement;
-        if (!parent || parent.closest('[lang]') !== null) continue;
+        if (!parent || parent.closest('[lang]') !== document.documentElement) continue;
         if (!parent.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
         parts.push(node.textContent ?? '');
       }

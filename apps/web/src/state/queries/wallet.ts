@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect, useRef } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
-import { onPlayerEvent } from '../realtime';
+import { onPlayerEvent, onRealtimeStatus } from '../realtime';
 import { setPlayer, useSession } from '../session';
 import { playerKeys } from './player';
 
@@ -107,12 +107,20 @@ export function useLiveBalances(onChange?: (next: Balances, previous: Balances |
   latest.current = onChange;
   useEffect(() => {
     if (!token) return;
-    return onPlayerEvent('balance', (data) => {
+    const offBalance = onPlayerEvent('balance', (data) => {
       if (!isBalances(data)) return;
       const previous = client.getQueryData<Balances>(walletKeys.balances());
       applyBalances(client, data);
       latest.current?.(data, previous);
     });
+    // Pushes sent while the socket was down are lost: read the balances again on every (re)connect.
+    const offStatus = onRealtimeStatus((connected) => {
+      if (connected) void client.invalidateQueries({ queryKey: walletKeys.balances() });
+    });
+    return () => {
+      offBalance();
+      offStatus();
+    };
   }, [client, token]);
   return useBalances();
 }
