@@ -58,7 +58,7 @@ describe('auto-bet on a phone: a simulated martingale from the editor to the pan
 
   it('starts a simulated martingale from the strategy editor and the panel appears', async () => {
     await openApp('/autoBet?gameId=1');
-    await byTestId('autobet-screen').waitFor({ timeout: UI_TIMEOUT });
+    await byTestId('screen-autobet').waitFor({ timeout: UI_TIMEOUT });
     await byTestId('autobet-strategy-progression').selectOption('martingale');
     await byTestId('autobet-strategy-amount').fill('1');
     await byTestId('autobet-strategy-area').selectOption('big');

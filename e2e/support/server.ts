@@ -9,7 +9,7 @@ export interface RunningServer {
   url: string;
   /** POSTs to the API like the app does. */
   call<T = any>(path: string, body?: unknown, token?: string): Promise<{ code: number; msg: string; data: T }>;
-  /** Produces devnet blocks on demand (the e2e server runs a manual devnet unless told otherwise). */
+  /** Produces devnet blocks on demand (the devnet also makes one every DEVNET_BLOCK_MS unless DEVNET_MANUAL is set). */
   produceBlocks(count?: number): Promise<void>;
   devnetUrl: string;
   stop(): Promise<void>;

@@ -98,7 +98,7 @@ export default function AutoBetScreen() {
   const options = (values: readonly (string | number)[], prefix: string) => values.map((v) => ({ value: String(v), label: t(`${prefix}.${v}`) }));
 
   return (
-    <Screen title={t('editor.title')} testId="autobet-screen" backHref="/hashGame">
+    <Screen title={t('editor.title')} testId="autobet" backHref="/hashGame">
       <div className="autobet-screen">
         <Select
           label={t('editor.game')}
