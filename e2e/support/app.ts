@@ -39,13 +39,19 @@ export async function presetToken(context: BrowserContext, token: string) {
   await context.addInitScript((value) => localStorage.setItem('lobby.token', value), token);
 }
 
-/** Resolves once every image the player can see has finished loading, so a screenshot shows the real logos. */
+/**
+ * Resolves once every image the player can see has finished loading, so a screenshot shows the real
+ * logos. An image counts as seen when it is on top at its centre: not scrolled away, not under the
+ * tab bar, not on a page in the background.
+ */
 export async function imagesSettled(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     [...document.images]
       .filter((img) => {
         const box = img.getBoundingClientRect();
-        return box.width > 0 && box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth;
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        return box.width > 0 && x >= 0 && x < innerWidth && y >= 0 && y < innerHeight && document.elementFromPoint(x, y) === img;
       })
       .every((img) => img.complete),
   );

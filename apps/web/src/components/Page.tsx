@@ -1,6 +1,6 @@
 import { IonPage } from '@ionic/react';
 import { Suspense, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Navigate, useLocation, useResolvedPath } from 'react-router-dom';
 import { LOGIN_PATH } from '../lib/navigation';
 import { useSession } from '../state/session';
 
@@ -25,11 +25,20 @@ export function Page({ children }: { children: ReactNode }) {
   );
 }
 
-/** Signed-out players go to the login entry, remembering where they were heading. */
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+/**
+ * Signed-out players go to the login entry, remembering where they were heading. Ionic keeps the
+ * pages a player has left in the document, still rendered: when the session ends while the player is
+ * elsewhere (home, say), such a page must not pull them to the login screen, so only the screen in
+ * view redirects. The others render nothing until the player comes back to them.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const token = useSession((s) => s.token);
   const location = useLocation();
+  const own = useResolvedPath('.');
   if (!token) {
+    if (trimSlash(own.pathname) !== trimSlash(location.pathname)) return null;
     return <Navigate to={LOGIN_PATH} replace state={{ from: location.pathname + location.search }} />;
   }
   return <>{children}</>;

@@ -120,6 +120,10 @@ function HashGameBody({ gameId }: { gameId: number }) {
           <Icon name="shield" />
           {t('links.verify')}
         </Link>
+        <Link to={`/autoBet?gameId=${gameId}`} className="hash-links__item" data-testid="hash-link-autobet">
+          <Icon name="record" />
+          {t('links.autoBet')}
+        </Link>
       </nav>
     </Screen>
   );

@@ -50,6 +50,7 @@ export default function MenuScreen() {
       )}
       <ListGroup title={t('menu.discover')}>
         <ListRow icon="promotion" label={t('screens.promotion')} to="/promotion" testId="menu-promotion" />
+        <ListRow icon="record" label={t('screens.autoBet')} to="/autoBet" testId="menu-autobet" />
         <ListRow icon="vip" label={t('screens.vip')} to="/vip" testId="menu-vip" />
         <ListRow icon="refund" label={t('screens.rebate')} to="/newFanshui" testId="menu-rebate" />
         <ListRow icon="team" label={t('screens.proxyPartner')} to="/proxyPartner" testId="menu-partner" />

@@ -38,8 +38,9 @@ export default function UserProfileScreen() {
       testId: 'logout-confirm',
     });
     if (!ok) return;
-    await logout.mutateAsync().catch(() => undefined);
+    // Home first: a guarded screen still in view when the session ends sends the player to log in.
     router.navigateRoot('/home');
+    await logout.mutateAsync().catch(() => undefined);
   };
 
   return (
