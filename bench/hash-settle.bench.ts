@@ -97,7 +97,7 @@ try {
 
   // Every bet against the package, and the books.
   const rows = await db.selectFrom('hash_bets').select(['game_id', 'area', 'odds_bp', 'amount', 'status', 'payout']).where('round', '=', BigInt(ROUND)).execute();
-  const results = new Map(gamesDecidedAt(ROUND).map((g) => [g, resultOf(g, blockId, ROUND)]));
+  const results = new Map<number, ReturnType<typeof resultOf>>(gamesDecidedAt(ROUND).map((g) => [g, resultOf(g, blockId, ROUND)]));
   let mismatches = 0;
   for (const row of rows) {
     const expected = settle({ area: row.area, result: results.get(row.game_id)!, odds: row.odds_bp, stake: row.amount });

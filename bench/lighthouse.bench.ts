@@ -1,6 +1,11 @@
 /**
  * Lighthouse (mobile preset) on /home with Debian's Chromium against the real server.
- * Budget: performance >= 90 and accessibility >= 90.
+ * Budget: performance >= 90 and accessibility >= 90, taken from the median of several runs.
+ *
+ * The mobile preset simulates a slow phone from the CPU time the page takes on this machine, so a
+ * machine busy with other work (a test run next door) scores the same page lower. One run can be an
+ * outlier either way; Lighthouse's guidance is to take the median of several (LIGHTHOUSE_RUNS,
+ * default 3). The median run's full report is kept in bench/results/lighthouse.json.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
@@ -10,40 +15,55 @@ import { startServer } from '../e2e/support/server.ts';
 import { buildWebApp } from '../e2e/support/web-build.ts';
 import { report } from './support.ts';
 
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const METRICS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index'];
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category].score ?? 0) * 100);
+
 // Its own build of the current source: apps/web/dist may be stale, or being rebuilt by a test run.
 const build = buildWebApp();
 const server = await startServer({ WEB_DIST_DIR: build.dir });
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
 let ok = false;
 try {
-  const result = await lighthouse(`${server.url}/home`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    formFactor: 'mobile',
-  });
-  if (!result) throw new Error('lighthouse returned nothing');
-  // The full report stays next to the other results for a closer look at a failing score.
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/lighthouse.json', JSON.stringify(result.lhr, null, 1));
-  const performance = Math.round((result.lhr.categories.performance.score ?? 0) * 100);
-  const accessibility = Math.round((result.lhr.categories.accessibility.score ?? 0) * 100);
-  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
-    const audit = result.lhr.audits[id];
-    console.log(`  ${audit.title}: ${audit.displayValue}`);
+  const runs: Lhr[] = [];
+  for (let run = 1; run <= RUNS; run += 1) {
+    // A fresh browser each time: nothing cached from the run before.
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
+    try {
+      const result = await lighthouse(`${server.url}/home`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+        formFactor: 'mobile',
+      });
+      if (!result) throw new Error('lighthouse returned nothing');
+      runs.push(result.lhr);
+      const metrics = METRICS.map((id) => `${result.lhr.audits[id].title.replace(/ /g, '\u00a0')} ${result.lhr.audits[id].displayValue}`);
+      console.log(`  run ${run}: performance ${score(result.lhr, 'performance')}, accessibility ${score(result.lhr, 'accessibility')}; ${metrics.join(', ')}`);
+    } finally {
+      await chrome.kill();
+    }
   }
-  for (const audit of Object.values(result.lhr.audits)) {
-    if (result.lhr.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id) && audit.score === 0) {
+
+  const median = [...runs].sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs.length / 2)];
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync('bench/results/lighthouse.json', JSON.stringify(median, null, 1));
+  console.log(`  median run (benchmark index of this machine ${Math.round(median.environment.benchmarkIndex)}):`);
+  for (const id of METRICS) console.log(`    ${median.audits[id].title}: ${median.audits[id].displayValue}`);
+  for (const audit of Object.values(median.audits)) {
+    if (median.categories.accessibility.auditRefs.some((ref) => ref.id === audit.id) && audit.score === 0) {
       console.log(`  accessibility issue: ${audit.title}`);
     }
   }
+  const performance = score(median, 'performance');
+  const accessibility = score(median, 'accessibility');
   ok = report([
-    { name: 'Lighthouse performance (mobile)', value: String(performance), budget: '>= 90', ok: performance >= 90 },
+    { name: `Lighthouse performance (mobile, median of ${runs.length})`, value: String(performance), budget: '>= 90', ok: performance >= 90 },
     { name: 'Lighthouse accessibility', value: String(accessibility), budget: '>= 90', ok: accessibility >= 90 },
   ]);
 } finally {
-  await chrome.kill();
   await server.stop();
   build.remove();
 }

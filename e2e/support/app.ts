@@ -18,10 +18,13 @@ export async function waitForApp(page: Page): Promise<void> {
 
 /**
  * The element with this test id on the screen the player sees. Ionic keeps the pages left behind in
- * the document, hidden, so a test id can match more than one element.
+ * the document, hidden, and during a transition holds the page being replaced invisible, so a test id
+ * can match more than one element.
  */
 export function shown(page: Page, testId: string): Locator {
-  return page.getByTestId(testId).filter({ visible: true });
+  return page
+    .locator(`[data-testid="${testId}"]:not(.ion-page-hidden *):not(.ion-page-invisible *)`)
+    .filter({ visible: true });
 }
 
 /**

@@ -64,8 +64,14 @@ export const GameTile = memo(function GameTile({ game, category, language, showB
           </span>
         )}
       </span>
-      <span className="game-tile__name">{name}</span>
-      {vendorName && <span className="game-tile__vendor">{vendorName}</span>}
+      <span className="game-tile__name" dir="auto">
+        {name}
+      </span>
+      {vendorName && (
+        <span className="game-tile__vendor" dir="auto">
+          {vendorName}
+        </span>
+      )}
     </button>
   );
 });

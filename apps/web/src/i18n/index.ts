@@ -56,7 +56,9 @@ export async function initI18n(language: Language): Promise<void> {
 
 export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
-  await i18n.changeLanguage(language);
+  // i18next announces a change even to the current language, and every translated component then
+  // renders again: at startup, the whole app right after its first render.
+  if (i18n.language !== language) await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
 }
 

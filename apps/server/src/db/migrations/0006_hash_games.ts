@@ -181,6 +181,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       v_count integer := coalesce(cardinality(p_player_ids), 0);
       v_outcome text[];
       v_ids bigint[];
+      v_created timestamptz[];
+      v_usdt bigint[];
+      v_trx bigint[];
       v_head bigint;
       v_head_time bigint;
       v_kinds text[];
@@ -193,31 +196,34 @@ export async function up(db: Kysely<any>): Promise<void> {
         raise exception 'hash bets: one bet per player per call' using errcode = '22023';
       end if;
 
-      -- Replays first: a request already placed is answered with its bet, whatever the round now.
-      select array_agg(b.id order by x.n) into v_ids
-      from unnest(p_player_ids, p_request_ids) with ordinality as x(player_id, request_id, n)
-      left join hash_bets b on b.player_id = x.player_id and b.request_id = x.request_id;
-
       perform pg_advisory_xact_lock_shared(p_head_lock);
       select h.height, h.block_time into v_head, v_head_time from hash_blocks h order by h.height desc limit 1;
 
+      -- Every wallet of the batch's players is locked (in player order) and read once.
       select array_agg(
                case
-                 when v_ids[x.n::integer] is not null then 'replayed'
                  when v_head is null or v_head < x.opens or v_head > x.lasts or v_head_time < p_min_head_time then 'closed'
-                 when w.balance is null or w.balance < x.amount then 'insufficient'
+                 when (case x.currency when 'USDT' then w.usdt else w.trx end) is null
+                   or (case x.currency when 'USDT' then w.usdt else w.trx end) < x.amount then 'insufficient'
                  else 'placed'
-               end order by x.n)
-      into v_outcome
+               end order by x.n),
+             array_agg(coalesce(w.usdt, 0) order by x.n),
+             array_agg(coalesce(w.trx, 0) order by x.n)
+      into v_outcome, v_usdt, v_trx
       from unnest(p_player_ids, p_currencies, p_amounts, p_opens_at_head, p_last_bet_head)
         with ordinality as x(player_id, currency, amount, opens, lasts, n)
       left join (
-        select a.owner_id, a.currency, a.balance from ledger_accounts a
-        where a.kind = 'player' and a.owner_id = any(p_player_ids::bigint[])
-        order by a.owner_id, a.currency
-        for no key update
-      ) w on w.owner_id = x.player_id and w.currency = x.currency;
+        select l.owner_id, max(l.balance) filter (where l.currency = 'USDT') as usdt, max(l.balance) filter (where l.currency = 'TRX') as trx
+        from (
+          select a.owner_id, a.currency, a.balance from ledger_accounts a
+          where a.kind = 'player' and a.owner_id = any(p_player_ids::bigint[])
+          order by a.owner_id, a.currency
+          for no key update
+        ) l
+        group by l.owner_id
+      ) w on w.owner_id = x.player_id;
 
+      -- A request placed before conflicts here and is answered below with its first bet.
       with inserted as (
         insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp)
         select 'page', x.player_id, x.request_id, x.game_id, x.level, x.round, x.area, x.currency, x.amount, x.odds_bp
@@ -226,20 +232,21 @@ export async function up(db: Kysely<any>): Promise<void> {
         where v_outcome[x.n::integer] = 'placed'
         order by x.player_id
         on conflict (player_id, request_id) where request_id is not null do nothing
-        returning id, player_id
+        returning id, player_id, created_at
       )
-      select array_agg(coalesce(i.id, v_ids[x.n::integer]) order by x.n) into v_ids
+      select array_agg(i.id order by x.n), array_agg(i.created_at order by x.n) into v_ids, v_created
       from unnest(p_player_ids) with ordinality as x(player_id, n)
       left join inserted i on i.player_id = x.player_id;
 
-      if exists (select 1 from unnest(v_outcome, v_ids) as x(outcome, id) where x.outcome = 'placed' and x.id is null) then
-        -- The same request committed meanwhile on another connection: answer with that bet.
-        select array_agg(case when x.outcome = 'placed' and x.id is null then 'replayed' else x.outcome end order by x.n),
-               array_agg(coalesce(x.id, b.id) order by x.n)
-        into v_outcome, v_ids
-        from unnest(v_outcome, v_ids, p_player_ids, p_request_ids) with ordinality as x(outcome, id, player_id, request_id, n)
-        left join hash_bets b on x.id is null and b.player_id = x.player_id and b.request_id = x.request_id;
-      end if;
+      -- Replays: every bet not written just now whose request was placed before, whatever the round
+      -- or the balance is now. Only those bets are looked up.
+      select array_agg(case when b.id is not null then 'replayed'
+                            when x.outcome = 'placed' and x.id is null then 'replayed'
+                            else x.outcome end order by x.n),
+             array_agg(coalesce(x.id, b.id) order by x.n)
+      into v_outcome, v_ids
+      from unnest(v_outcome, v_ids, p_player_ids, p_request_ids) with ordinality as x(outcome, id, player_id, request_id, n)
+      left join hash_bets b on x.id is null and b.player_id = x.player_id and b.request_id = x.request_id;
 
       select array_agg(l.kind order by l.rank, l.owner), array_agg(l.owner order by l.rank, l.owner),
              array_agg(l.currency order by l.rank, l.owner), array_agg(l.amount order by l.rank, l.owner),
@@ -262,16 +269,28 @@ export async function up(db: Kysely<any>): Promise<void> {
           v_kinds, v_owners, v_currencies, v_amounts);
       end if;
 
+      -- A bet written now is answered from the request itself, a replayed one from its row; balances
+      -- are the locked ones less what this batch debited.
       return query
-        select x.n::integer, v_outcome[x.n::integer], v_head, b.id, b.game_id, b.level, b.round, b.area, b.currency,
-          b.amount, b.odds_bp, b.status, b.payout, b.created_at, b.settled_at, w.usdt, w.trx
-        from unnest(p_player_ids) with ordinality as x(player_id, n)
-        left join hash_bets b on b.id = v_ids[x.n::integer]
-        cross join lateral (
-          select coalesce(sum(a.balance) filter (where a.currency = 'USDT'), 0)::bigint as usdt,
-                 coalesce(sum(a.balance) filter (where a.currency = 'TRX'), 0)::bigint as trx
-          from ledger_accounts a where a.kind = 'player' and a.owner_id = x.player_id
-        ) w
+        select x.n::integer, v_outcome[x.n::integer], v_head,
+          v_ids[x.n::integer],
+          case when placed then x.game_id else b.game_id end,
+          case when placed then x.level else b.level end,
+          case when placed then x.round else b.round end,
+          case when placed then x.area else b.area end,
+          case when placed then x.currency else b.currency end,
+          case when placed then x.amount else b.amount end,
+          case when placed then x.odds_bp else b.odds_bp end,
+          case when placed then 1::smallint else b.status end,
+          case when placed then null::bigint else b.payout end,
+          case when placed then v_created[x.n::integer] else b.created_at end,
+          case when placed then null::timestamptz else b.settled_at end,
+          v_usdt[x.n::integer] - case when placed and x.currency = 'USDT' then x.amount else 0 end,
+          v_trx[x.n::integer] - case when placed and x.currency = 'TRX' then x.amount else 0 end
+        from unnest(p_player_ids, p_game_ids, p_levels, p_rounds, p_areas, p_currencies, p_amounts, p_odds_bp)
+          with ordinality as x(player_id, game_id, level, round, area, currency, amount, odds_bp, n)
+        cross join lateral (select v_outcome[x.n::integer] = 'placed' as placed) p
+        left join hash_bets b on not p.placed and b.id = v_ids[x.n::integer]
         order by x.n;
     end $$`.execute(db);
 }

@@ -30,6 +30,7 @@ export class BetBatcher {
   private queue: Pending[] = [];
   private running = 0;
   private readonly busyShards = new Set<number>();
+  private readonly busyPlayers = new Set<number>();
   private readonly maxSize: number;
   private readonly maxConcurrent: number;
 
@@ -38,7 +39,7 @@ export class BetBatcher {
     private readonly options: BetBatcherOptions,
   ) {
     this.maxSize = options.maxSize ?? 64;
-    this.maxConcurrent = options.maxConcurrent ?? 4;
+    this.maxConcurrent = options.maxConcurrent ?? 2;
   }
 
   submit(input: PlaceBetInput): Promise<PlaceBetRow> {
@@ -51,29 +52,37 @@ export class BetBatcher {
   private pump() {
     while (this.running < this.maxConcurrent && this.queue.length > 0) {
       const batch = this.take();
+      if (batch.length === 0) return;
       const shard = this.pickShard();
       this.running++;
       this.busyShards.add(shard);
+      for (const pending of batch) this.busyPlayers.add(pending.input.playerId);
       void this.run(batch, shard)
         // Never leave a caller waiting, whatever went wrong; settling twice is harmless.
         .catch((error) => batch.forEach((pending) => pending.reject(error)))
         .finally(() => {
           this.running--;
           this.busyShards.delete(shard);
+          for (const pending of batch) this.busyPlayers.delete(pending.input.playerId);
           this.pump();
         });
     }
   }
 
-  /** The oldest bets of distinct players; the others keep their place in the queue. */
+  /**
+   * The oldest bets of distinct players that no running batch holds; the others keep their place in
+   * the queue. Two running batches with a player in common would queue on that wallet's row lock and
+   * so run one after the other, whatever the number of connections.
+   */
   private take(): Pending[] {
     const batch: Pending[] = [];
     const rest: Pending[] = [];
     const players = new Set<number>();
     for (const pending of this.queue) {
-      if (batch.length < this.maxSize && !players.has(pending.input.playerId)) {
+      const player = pending.input.playerId;
+      if (batch.length < this.maxSize && !players.has(player) && !this.busyPlayers.has(player)) {
         batch.push(pending);
-        players.add(pending.input.playerId);
+        players.add(player);
       } else {
         rest.push(pending);
       }

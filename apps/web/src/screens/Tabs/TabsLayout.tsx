@@ -1,5 +1,5 @@
 import { IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { lazy } from 'react';
+import { lazy, memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
@@ -20,9 +20,18 @@ const TABS: { tab: string; icon: IconName; label: string }[] = [
   { tab: 'walletShow', icon: 'wallet', label: 'tabs.walletShow' },
 ];
 
-/** The tab layout under `/`: home is part of the first download, the other tabs load when opened. */
-export function TabsLayout() {
+/**
+ * The tab layout under `/`: home is part of the first download, the other tabs load when opened.
+ * Memoised: the main outlet renders its routes again whenever a page comes or goes, and the tabs
+ * (five web components and the lobby) have nothing to redo then.
+ */
+export const TabsLayout = memo(function TabsLayout() {
   const { t } = useTranslation();
+  // Ionic's outlet mounts its page in one synchronous update. The tabs and the lobby are built in
+  // the render that follows instead, which React can interrupt, so a slow phone is not blocked for
+  // the whole of it (the launch screen covers the frame in between).
+  const ready = useDeferredValue(true, false);
+  if (!ready) return null;
   return (
     <IonTabs>
       <IonRouterOutlet id="tabs-outlet">
@@ -55,4 +64,4 @@ export function TabsLayout() {
       </IonTabBar>
     </IonTabs>
   );
-}
+});
