@@ -38,7 +38,8 @@ export function resultsAt(block: StoredBlock): Map<number, HashResult> {
  * 2. one UPDATE ... FROM over the round's bets, with a rate per (game, area, odds) computed here by
  *    the package's `payoutRate`, so SQL only multiplies: payout = stake × rate / RATE_SCALE, rounded
  *    down exactly as `settle` rounds;
- * 3. one ledger transfer for the whole round: a credit per player and currency, the house paying.
+ * 3. the ledger credits: one leg per player and currency, the house paying, in transfers of at
+ *    most 1,000 players each.
  * Transfer bets are not here: their block is known when they are seen, and they are settled then.
  */
 export async function settleRound(executor: Db, block: StoredBlock, failpoint?: SettlementFailpoint): Promise<SettledRound | null> {
