@@ -24,6 +24,20 @@ export interface ServerOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https:",
+  "connect-src 'self' ws: wss:",
+  "font-src 'self' data:",
+  "frame-src 'self' https:",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+  "object-src 'none'",
+].join('; ');
+
 /** Fastify with the cross-cutting rules: envelope errors, headers, limits, request ids, redacted logs. */
 export async function createHttpServer(options: ServerOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
@@ -55,6 +69,7 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (closing) reply.header('connection', 'close');
   });
 
@@ -72,20 +87,9 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
     }
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        frameSrc: ["'self'", 'https:'],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet sets the usual security headers; the Content-Security-Policy is built once here instead of
+  // on every response, because the API's hottest calls pay for that work otherwise.
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
 
   installErrorHandler(app);
 
