@@ -8,6 +8,7 @@ import { ErrorCode, errorMessage } from '@lobby/contract';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type { Redis } from 'ioredis';
+import { installJsonCompression } from './compression.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { requestLanguage } from './request-context.ts';
 
@@ -72,6 +73,7 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (closing) reply.header('connection', 'close');
   });
+  installJsonCompression(app);
 
   // JSON only; an empty body reads as {} so argument-less calls need not send one.
   app.removeAllContentTypeParsers();
