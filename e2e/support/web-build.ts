@@ -18,11 +18,17 @@ export interface WebBuild {
  */
 export function buildWebApp(): WebBuild {
   const dir = mkdtempSync(join(tmpdir(), 'lobby-web-'));
-  // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: WEB_APP,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    // The test runner sets NODE_ENV=test, which would make Vite bundle React's development build.
+    execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: WEB_APP,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { dir, remove };
 }
