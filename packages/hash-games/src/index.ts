@@ -7,3 +7,4 @@ export * from './schedule.ts';
 export * from './config.ts';
 export * from './transfer.ts';
 export * from './autobet.ts';
+export * from './working.ts';

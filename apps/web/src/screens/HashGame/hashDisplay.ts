@@ -233,35 +233,7 @@ export interface WorkingLike {
   winningAreas: readonly string[];
 }
 
-export function workingOf(result: HashResult): WorkingLike {
-  const base = {
-    kind: result.kind,
-    lastFive: lastFive(result.blockId).join(''),
-    lastDigit: null,
-    sum: null,
-    bankerPoints: null,
-    playerPoints: null,
-  };
-  switch (result.kind) {
-    case 'bigSmall':
-    case 'oddEven':
-    case 'luckyTen':
-      return { ...base, lastDigit: result.digit.digit, winningAreas: [result.winner] };
-    case 'bigSmallSum':
-    case 'oddEvenSum':
-      return { ...base, lastDigit: result.digit.digit, sum: result.sum, winningAreas: [result.winner] };
-    case 'bull':
-      // A bull tie is a draw for both sides, so no area wins.
-      return {
-        ...base,
-        bankerPoints: result.banker.points,
-        playerPoints: result.player.points,
-        winningAreas: result.winner === 'tie' ? [] : [result.winner],
-      };
-    case 'bankerPlayer':
-      return { ...base, bankerPoints: result.banker.points, playerPoints: result.player.points, winningAreas: [result.winner] };
-  }
-}
+export { workingOf } from '@lobby/hash-games';
 
 /** True when the server's working says what the local computation says. */
 export function sameWorking(local: WorkingLike, remote: WorkingLike): boolean {
