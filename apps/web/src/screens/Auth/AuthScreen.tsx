@@ -8,6 +8,7 @@ import { calls } from '../../api/calls';
 import { BrandMark } from '../../components/BrandLogo';
 import { Button } from '../../components/Button';
 import { Field, Segmented } from '../../components/Field';
+import { CodeField } from './CodeField';
 import { Screen } from '../../components/Screen';
 import { CLIENT_VERSION, getInviteCode, getPromotionChannel } from '../../config/app';
 import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
@@ -174,27 +175,15 @@ export default function AuthScreen() {
             />
           )}
           {!isLogin && kind === 2 && (
-            <Field
-              icon="shield"
-              label={t('auth.code')}
-              placeholder={t('auth.codePlaceholder')}
+            <CodeField
               value={code}
-              onValueChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-              inputMode="numeric"
-              autoComplete="one-time-code"
+              onChange={setCode}
               error={error('code')}
-              data-testid="auth-code"
-              addon={
-                <button
-                  type="button"
-                  className="field__addon-button"
-                  onClick={requestCode}
-                  disabled={countdown.left > 0 || sendCode.isPending}
-                  data-testid="auth-send-code"
-                >
-                  {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
-                </button>
-              }
+              onSend={requestCode}
+              secondsLeft={countdown.left}
+              sending={sendCode.isPending}
+              testId="auth-code"
+              sendTestId="auth-send-code"
             />
           )}
           <Field

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
+import { CodeField } from './CodeField';
 import { Screen } from '../../components/Screen';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { checkCode, checkConfirm, checkPassword, checkRequired, type ValidationKey } from '../../lib/validation';
@@ -85,27 +86,15 @@ export default function RetrieveScreen() {
             error={error('account')}
             data-testid="retrieve-account"
           />
-          <Field
-            icon="shield"
-            label={t('auth.code')}
-            placeholder={t('auth.codePlaceholder')}
+          <CodeField
             value={code}
-            onValueChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            onChange={setCode}
             error={error('code')}
-            data-testid="retrieve-code"
-            addon={
-              <button
-                type="button"
-                className="field__addon-button"
-                onClick={requestCode}
-                disabled={countdown.left > 0 || sendCode.isPending}
-                data-testid="retrieve-send"
-              >
-                {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
-              </button>
-            }
+            onSend={requestCode}
+            secondsLeft={countdown.left}
+            sending={sendCode.isPending}
+            testId="retrieve-code"
+            sendTestId="retrieve-send"
           />
           {maskedEmail && (
             <p className="auth__hint" data-testid="retrieve-masked-email">

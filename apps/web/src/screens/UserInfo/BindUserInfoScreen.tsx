@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Field } from '../../components/Field';
+import { CodeField } from '../Auth/CodeField';
 import { Screen } from '../../components/Screen';
 import { checkCode, checkEmail, type ValidationKey } from '../../lib/validation';
 import { usePlayer, useSendBindEmailCode, useUpdateProfile } from '../../state/queries/player';
@@ -77,27 +78,15 @@ export default function BindUserInfoScreen() {
             error={errors.email ? t(errors.email) : undefined}
             data-testid="bind-email-input"
           />
-          <Field
-            icon="shield"
-            label={t('auth.code')}
-            placeholder={t('auth.codePlaceholder')}
+          <CodeField
             value={code}
-            onValueChange={(v) => setCode(v.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
+            onChange={setCode}
             error={errors.code ? t(errors.code) : undefined}
-            data-testid="bind-code"
-            addon={
-              <button
-                type="button"
-                className="field__addon-button"
-                onClick={requestCode}
-                disabled={countdown.left > 0 || sendCode.isPending}
-                data-testid="bind-send-code"
-              >
-                {countdown.left > 0 ? t('auth.resendIn', { seconds: countdown.left }) : t('auth.sendCode')}
-              </button>
-            }
+            onSend={requestCode}
+            secondsLeft={countdown.left}
+            sending={sendCode.isPending}
+            testId="bind-code"
+            sendTestId="bind-send-code"
           />
           <Button type="submit" block busy={update.isPending} data-testid="bind-submit">
             {t('bind.submit')}
