@@ -2,9 +2,14 @@
  * Page bets (/v1/hashGame/bet) through real HTTP against the server running as its own process on
  * PostgreSQL, with its in-process devnet making a block every 3 s and the round engine settling
  * while the load runs; the load comes from autocannon in this process. Budget: >= 3,000 accepted
- * bets/s and p99 <= 50 ms; the ledger check must pass afterwards. Also printed: the CPU time each
- * accepted bet cost the server, the database and the load generator, which says what a bet costs
- * even on a machine busy with other work. DATABASE_URL names the server (default
+ * bets/s with p99 <= 50 ms in the same run; the ledger check must pass afterwards.
+ *
+ * A closed loop's latency is set by how many requests it keeps in flight as much as by the server:
+ * past saturation every extra one only waits in line. So the run sweeps the number in flight
+ * (BENCH_IN_FLIGHT, a comma-separated list) and prints each operating point; the figure judged is
+ * the capacity at the latency budget: the most accepted bets/s of any point whose p99 is within it.
+ * Also printed per point: the CPU time each accepted bet cost the server, the database and the load
+ * generator, which says what a bet costs even on a machine busy with other work. DATABASE_URL names the server (default
  * postgres://postgres@127.0.0.1:5432/postgres); the run uses a scratch database it drops at the end.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,7 +25,7 @@ import { Ledger } from '../apps/server/src/ledger/ledger.service.ts';
 import { report, scratchDatabase, startProcess, stopProcess } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 96);
+const IN_FLIGHT_LEVELS = (process.env.BENCH_IN_FLIGHT ?? '16,32,48,64,96').split(',').map(Number);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 256);
 const BUDGET_BPS = 3_000;
 const BUDGET_P99_MS = 50;
@@ -71,17 +76,17 @@ async function post(path: string, body: unknown, token?: string): Promise<{ code
 }
 
 /**
- * Closed-loop load from autocannon (IN_FLIGHT connections, each sending its next bet when the last is
- * answered): every request a new requestId, players in rotation, games and areas mixed.
+ * Closed-loop load from autocannon (`inFlight` connections, each sending its next bet when the last
+ * is answered): every request a new requestId, players in rotation, games and areas mixed.
  */
-async function load(tokens: string[], seconds: number) {
+async function load(tokens: string[], seconds: number, inFlight: number) {
   const codes = new Map<number, number>();
   let accepted = 0;
   let i = 0;
   const result = await autocannon({
     url: `${base}/v1/hashGame/bet`,
     method: 'POST',
-    connections: IN_FLIGHT,
+    connections: inFlight,
     duration: seconds,
     requests: [
       {
@@ -136,7 +141,7 @@ try {
   }
   // Wait for the engine's first head, then warm up.
   for (let i = 0; i < 100 && (await post('/v1/hashGame/round', { gameId: 1 })).code !== 0; i++) await new Promise((r) => setTimeout(r, 100));
-  await load(tokens, 2);
+  await load(tokens, 2, IN_FLIGHT_LEVELS[0]);
   // CPU time of the server process and of the database sessions serving it, per accepted bet: on a
   // shared machine this says what the bets cost, whatever else is running.
   const backends = async () =>
@@ -149,27 +154,36 @@ try {
       return 0;
     }
   };
-  const pids = await backends();
-  const before = { server: cpuOf(server.pid!), database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) };
-  const harnessBefore = process.cpuUsage();
-  const measured = await load(tokens, DURATION_S);
-  const harness = process.cpuUsage(harnessBefore);
-  const cpu = { server: cpuOf(server.pid!) - before.server, database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) - before.database };
+  const points: { inFlight: number; bps: number; p99: number }[] = [];
+  for (const inFlight of IN_FLIGHT_LEVELS) {
+    const pids = await backends();
+    const before = { server: cpuOf(server.pid!), database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) };
+    const harnessBefore = process.cpuUsage();
+    const measured = await load(tokens, DURATION_S, inFlight);
+    const harness = process.cpuUsage(harnessBefore);
+    const cpu = { server: cpuOf(server.pid!) - before.server, database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) - before.database };
+    const refused = [...measured.codes.entries()].filter(([code]) => code !== 0).map(([code, n]) => `${code}:${n}`).join(' ') || 'none';
+    const perBet = (ms: number) => ((ms * 1000) / measured.accepted).toFixed(0);
+    console.log(
+      `${String(inFlight).padStart(3)} in flight: ${measured.bps.toFixed(0)} accepted/s, p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms ` +
+        `(${measured.accepted} of ${measured.requests} accepted, refused ${refused}); CPU per bet: server ${perBet(cpu.server)} µs, ` +
+        `database ${perBet(cpu.database)} µs, load generator ${((harness.user + harness.system) / measured.accepted).toFixed(0)} µs`,
+    );
+    points.push({ inFlight, bps: measured.bps, p99: measured.p99 });
+  }
+  console.log(`(${PLAYERS} players, ${DURATION_S} s per point, PostgreSQL, ${cpus().length} CPUs shared by server, database and load)`);
   // Let the engine settle what was placed before checking the books.
   await new Promise((r) => setTimeout(r, 4_000));
   const check = await checkLedger(handle.db);
-  const refused = [...measured.codes.entries()].filter(([code]) => code !== 0).map(([code, n]) => `${code}:${n}`).join(' ') || 'none';
-  console.log(
-    `page bets: ${measured.bps.toFixed(0)} accepted/s, p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms ` +
-      `(${measured.accepted} of ${measured.requests} accepted, refused ${refused}; ${IN_FLIGHT} in flight, ${PLAYERS} players, ${DURATION_S} s, PostgreSQL)`,
-  );
-  console.log(
-    `CPU per accepted bet: server ${((cpu.server * 1000) / measured.accepted).toFixed(0)} µs, database ${((cpu.database * 1000) / measured.accepted).toFixed(0)} µs, ` +
-      `load generator ${((harness.user + harness.system) / measured.accepted).toFixed(0)} µs (${cpus().length} CPUs)`,
-  );
+  const withinLatency = points.filter((p) => p.p99 <= BUDGET_P99_MS).sort((a, b) => b.bps - a.bps);
+  const best = withinLatency[0];
   ok = report([
-    { name: 'accepted page bets/s', value: measured.bps.toFixed(0), budget: `>= ${BUDGET_BPS}`, ok: measured.bps >= BUDGET_BPS },
-    { name: 'page bet p99', value: `${measured.p99.toFixed(2)} ms`, budget: `<= ${BUDGET_P99_MS} ms`, ok: measured.p99 <= BUDGET_P99_MS },
+    {
+      name: `accepted page bets/s at p99 <= ${BUDGET_P99_MS} ms`,
+      value: best ? `${best.bps.toFixed(0)} (p99 ${best.p99.toFixed(0)} ms, ${best.inFlight} in flight)` : 'no point within',
+      budget: `>= ${BUDGET_BPS}`,
+      ok: Boolean(best && best.bps >= BUDGET_BPS),
+    },
     { name: 'ledger check after the run', value: check.ok ? 'ok' : 'FAILED', budget: 'ok', ok: check.ok },
   ]);
   if (!check.ok) console.log(check.problems.join('\n'));

@@ -66,11 +66,15 @@ const schema = z.object({
   USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON base58 address').optional(),
   HOT_WALLET_PRIVATE_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
   DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be an extended public key (xpub...) of m/44'/195'/0'").optional(),
+  /** TRX the hot wallet must hold before it sends USDT: the network fee of a USDT transfer is paid in TRX. */
+  HOT_WALLET_TRX_RESERVE: money.default('30').transform(toMicro),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),
   DEVNET_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(50).default(3000),
   DEVNET_MANUAL: boolean.default(false),
   DEVNET_SOLIDITY_DEPTH: z.coerce.number().int().min(0).max(100).default(19),
+  /** TRX a USDT transfer burns from its sender on the devnet (mainnet charges some 13-27 TRX without staked energy). */
+  DEVNET_USDT_FEE_TRX: money.default('0').transform(toMicro),
   OPS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   PUBLIC_HOST: z.string().optional(),
   CHAT_URL: z.string().optional(),

@@ -45,6 +45,7 @@ export async function setupChain(config: Config): Promise<Chain> {
       manual: config.DEVNET_MANUAL,
       persistPath,
       solidityDepth: config.DEVNET_SOLIDITY_DEPTH,
+      trc20FeeSun: config.DEVNET_USDT_FEE_TRX,
     });
     apiUrl = await devnet.start(config.DEVNET_PORT);
   }

@@ -455,6 +455,7 @@ export interface HashChainPayoutsTable {
   attempts: Generated<number>;
   last_error: string | null;
   block_number: bigint | null;
+  network_fee: bigint | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   completed_at: NullableTimestamp;

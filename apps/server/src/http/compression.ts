@@ -33,22 +33,34 @@ function addVary(reply: FastifyReply) {
  * Static files are not touched here: the web build ships them precompressed.
  */
 export function installJsonCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    const size = Buffer.byteLength(payload);
-    if (size < MIN_BYTES) return payload;
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+  // A callback hook so the common case (a small reply) costs no promise; only compressing waits.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const encoding = encodingFor(request.headers['accept-encoding'], reply, payload);
+    if (!encoding) return done(null, payload);
+    const text = payload as string | Buffer;
     // Fast settings: a reply is compressed once per request, unlike the build's static files.
-    const body =
+    const compressed =
       encoding === 'br'
-        ? await brotli(payload, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
-        : await gz(payload, { level: 6 });
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    addVary(reply);
-    return body;
+        ? brotli(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } })
+        : gz(text, { level: 6 });
+    compressed.then(
+      (body) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        addVary(reply);
+        done(null, body);
+      },
+      (error: Error) => done(error),
+    );
   });
+}
+
+/** The encoding to compress this reply with, or undefined to send it as it is. */
+function encodingFor(acceptEncoding: string | undefined, reply: FastifyReply, payload: unknown) {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
+  if (payload.length < MIN_BYTES / 4) return undefined; // too short whatever its characters
+  if (reply.hasHeader('content-encoding')) return undefined;
+  if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return undefined;
+  if (Buffer.byteLength(payload) < MIN_BYTES) return undefined;
+  return pickEncoding(acceptEncoding);
 }

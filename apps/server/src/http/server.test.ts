@@ -55,11 +55,16 @@ describe('the envelope for bad input', () => {
 });
 
 describe('cross-cutting HTTP behaviour', () => {
-  it('sends security headers and a request id', async () => {
-    const response = await fetch(`${t.url}/healthz`);
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(response.headers.get('x-request-id')).toBeTruthy();
+  it('sends security headers and a request id on answers and on errors', async () => {
+    const answered = await fetch(`${t.url}/healthz`);
+    const refused = await fetch(`${t.url}/v1/player/load`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    for (const response of [answered, refused]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+      expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+    }
   });
 
   it('echoes a well-formed incoming request id', async () => {

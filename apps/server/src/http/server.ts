@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessage } from '@lobby/contract';
@@ -11,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { installJsonCompression } from './compression.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { requestLanguage } from './request-context.ts';
+import { SECURITY_HEADERS } from './security-headers.ts';
 
 export interface ServerOptions {
   logLevel: string;
@@ -25,19 +25,6 @@ export interface ServerOptions {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self' data:",
-  "frame-src 'self' https:",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-  "object-src 'none'",
-].join('; ');
 
 /** Fastify with the cross-cutting rules: envelope errors, headers, limits, request ids, redacted logs. */
 export async function createHttpServer(options: ServerOptions): Promise<FastifyInstance> {
@@ -68,10 +55,16 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones: they run on every request and need no promise. The headers go
+  // on at the start so a route may still replace one (a logo another site may embed, say).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
     reply.header('x-request-id', request.id);
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   installJsonCompression(app);
 
@@ -88,10 +81,6 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
       done(error, undefined);
     }
   });
-
-  // Helmet sets the usual security headers; the Content-Security-Policy is built once here instead of
-  // on every response, because the API's hottest calls pay for that work otherwise.
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
 
   installErrorHandler(app);
 
@@ -110,8 +99,21 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
     // The web build writes .br and .gz beside each asset; browsers that accept them get those.
-    await app.register(fastifyStatic, { root: options.webDistDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
-    const sendApp = (_request: unknown, reply: any) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Files under assets/ carry a content hash in their name, so they never change and are kept for
+    // a year; index.html names the current ones, so it is checked on every visit or a release would
+    // reach phones an hour late.
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
+    const sendApp = (_request: unknown, reply: any) => reply.sendFile('index.html');
     app.get('/', sendApp);
     app.get('/*', (request, reply) => {
       if (request.url.startsWith('/v1/')) return reply.callNotFound();

@@ -25,6 +25,8 @@ export const SYSTEM_ACCOUNTS = [
   'experience_pool',
   'provider_settlement',
   'operator_adjustment',
+  // The chain side of hash-game transfer bets: their stakes arrive and their payouts leave on chain.
+  'hash_transfer_bets',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
 

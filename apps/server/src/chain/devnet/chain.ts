@@ -1,8 +1,11 @@
 // The devnet's ledger: accounts, transactions, blocks and transfer history, with no HTTP in it.
 //
 // Deliberate simplifications, each chosen so the server's code paths stay the mainnet ones:
-// - No fees, bandwidth or energy. An owner account must still exist (have received TRX) to send
-//   anything, as on mainnet where an unactivated address cannot pay for its transaction.
+// - No bandwidth or energy. TRX transfers are free; a USDT transfer burns a fixed TRX fee from its
+//   sender (`trc20FeeSun`, 0 unless configured), as a sender with no staked energy pays on mainnet,
+//   and reverts with OUT_OF_ENERGY when the sender cannot pay it all. An owner account must still
+//   exist (have received TRX) to send anything, as on mainnet where an unactivated address cannot
+//   pay for its transaction.
 // - A broadcast transaction is executed at once against the node's state (as java-tron does in its
 //   pending pool) and lands in the next block. A TRX transfer the owner cannot cover is rejected at
 //   broadcast; a USDT transfer the owner cannot cover is accepted and lands as REVERT, as on mainnet.
@@ -114,12 +117,14 @@ export interface Trc20Effect {
 export interface TxRecord {
   tx: TransactionJson;
   intent: TransactionIntent;
-  result: 'SUCCESS' | 'REVERT';
+  result: 'SUCCESS' | 'REVERT' | 'OUT_OF_ENERGY';
   resMessage?: string;
   /** Set for a successful TRC20 transfer. */
   trc20?: Trc20Effect;
   /** Constant result of the contract call, hex. */
   contractResult?: string;
+  /** TRX (sun) the sender burnt for the transaction. */
+  fee?: bigint;
   blockNumber?: number;
   blockTimestamp?: number;
   /** Position in the chain's inclusion order: the key history paging uses. */
@@ -132,6 +137,8 @@ export interface ChainOptions {
   /** Append-only JSON-lines file holding the chain; replayed at start. */
   persistPath?: string;
   now?: () => number;
+  /** TRX (sun) a USDT transfer burns from its sender. Default 0. */
+  trc20FeeSun?: bigint;
 }
 
 export interface HistoryQuery {
@@ -223,8 +230,12 @@ export function makeBlock(number: number, timestamp: number, parentHash: string,
   };
 }
 
+/** How many timestamps `produceBlock` tries for a block id a test asked for. */
+const MAX_ID_TRIES = 10_000;
+
 export class DevnetChain {
   readonly solidityDepth: number;
+  readonly trc20FeeSun: bigint;
   private readonly now: () => number;
   private readonly persistPath?: string;
   private readonly accounts = new Map<string, Account>();
@@ -240,6 +251,8 @@ export class DevnetChain {
   constructor(options: ChainOptions = {}) {
     this.solidityDepth = options.solidityDepth ?? 19;
     if (!Number.isInteger(this.solidityDepth) || this.solidityDepth < 0) throw new RangeError('solidityDepth must be a non-negative integer');
+    this.trc20FeeSun = options.trc20FeeSun ?? 0n;
+    if (this.trc20FeeSun < 0n) throw new RangeError('trc20FeeSun must not be negative');
     this.now = options.now ?? Date.now;
     this.persistPath = options.persistPath;
     if (this.persistPath && existsSync(this.persistPath)) {
@@ -488,8 +501,13 @@ export class DevnetChain {
     }
     const transfer = decodeTransferCall(intent.data);
     if (transfer) {
+      // The fee is burnt whatever the outcome; a sender who cannot pay it all loses what it has.
+      const available = this.accounts.get(intent.owner)?.trx ?? 0n;
+      const fee = available < this.trc20FeeSun ? available : this.trc20FeeSun;
+      if (fee > 0n) this.credit(intent.owner, -fee, 0n);
+      if (fee < this.trc20FeeSun) return { tx, intent, result: 'OUT_OF_ENERGY', resMessage: 'Not enough energy', fee };
       if (intent.callValue !== 0n || this.usdtBalance(intent.owner) < transfer.amount) {
-        return { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed' };
+        return { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed', fee };
       }
       this.credit(intent.owner, 0n, -transfer.amount);
       this.credit(transfer.to, 0n, transfer.amount);
@@ -499,6 +517,7 @@ export class DevnetChain {
         result: 'SUCCESS',
         contractResult: encodeUint256(1n),
         trc20: { from: intent.owner, to: transfer.to, amount: transfer.amount },
+        fee,
       };
     }
     const view = this.callUsdt(intent.owner, intent.data, intent.callValue);
@@ -549,14 +568,24 @@ export class DevnetChain {
 
   // ---- blocks ----
 
-  /** Seals the pending transactions into a new block and returns it. */
-  produceBlock(): Block {
+  /**
+   * Seals the pending transactions into a new block and returns it.
+   *
+   * `idMatching` lets a test decide a round the way it needs: the block's timestamp moves on one
+   * millisecond at a time until the block id satisfies it. Give a predicate a fair share of ids meet
+   * (a digit range, say), or it gives up after MAX_ID_TRIES.
+   */
+  produceBlock(idMatching?: (blockId: string) => boolean): Block {
     const parent = this.head();
     // Strictly increasing timestamps even when tests produce many blocks within one millisecond.
-    const timestamp = Math.max(this.now(), parent.timestamp + 1);
+    let timestamp = Math.max(this.now(), parent.timestamp + 1);
     const txIds = this.pending;
+    let block = makeBlock(parent.number + 1, timestamp, parent.id, txIds);
+    for (let tries = 1; idMatching && !idMatching(block.id); tries++) {
+      if (tries >= MAX_ID_TRIES) throw new Error(`no block id met the predicate in ${MAX_ID_TRIES} tries`);
+      block = makeBlock(parent.number + 1, ++timestamp, parent.id, txIds);
+    }
     this.pending = [];
-    const block = makeBlock(parent.number + 1, timestamp, parent.id, txIds);
     this.appendBlock(block);
     this.persist({
       n: block.number,

@@ -120,6 +120,23 @@ describe('devnet block format', () => {
       expect((await post(t.url, '/wallet/getblock', { detail: false })).blockID).toBe(t.devnet.head().id);
     });
 
+    it('produces, for a test that asks, blocks whose ids meet a predicate, still valid and chained', async () => {
+      const endsInZero = (id: string) => id.endsWith('0');
+      const before = t.devnet.head();
+      const head = t.devnet.produceBlock(4, endsInZero);
+      expect(head.height).toBe(before.height + 4);
+      let parent = before;
+      for (let n = before.height + 1; n <= head.height; n++) {
+        const b = await post(t.url, '/wallet/getblockbynum', { num: n });
+        expect(b.blockID.endsWith('0')).toBe(true);
+        expect(b.block_header.raw_data.parentHash).toBe(parent.id);
+        expect(b.block_header.raw_data.timestamp).toBeGreaterThan(parent.timestamp);
+        parent = { ...parent, id: b.blockID, timestamp: b.block_header.raw_data.timestamp };
+      }
+      expect(() => t.devnet.produceBlock(1, () => false)).toThrow(/no block id met the predicate/);
+      expect(t.devnet.head().height).toBe(head.height);
+    });
+
     it('serves /walletsolidity only from blocks solidityDepth below the head', async () => {
       t.devnet.produceBlock(25);
       const head = t.devnet.head().height;
@@ -474,5 +491,38 @@ describe('devnet transaction lookups', () => {
       blockTimeStamp: block.timestamp,
     });
     expect(typeUrl('TransferContract')).toBe(tx.raw_data.contract[0].parameter.type_url);
+  });
+});
+
+describe('devnet network fees', () => {
+  let t: TestDevnet;
+  beforeAll(async () => {
+    t = await startTestDevnet({ trc20FeeSun: 13n * TRX });
+  });
+  afterAll(() => t.stop());
+
+  it('burns the configured TRX from the sender of a USDT transfer and reports it as the transaction fee', async () => {
+    const a = t.fundedWallet({ trx: 20n * TRX, usdt: 5n * TRX });
+    const b = t.newWallet();
+    const { txId } = await t.client.sendUsdt(a.privateKey, b.address, 2n * TRX);
+    t.devnet.produceBlock();
+    expect(t.devnet.balances(a.address)).toEqual({ trx: 7n * TRX, usdt: 3n * TRX });
+    expect(t.devnet.balances(b.address).usdt).toBe(2n * TRX);
+    expect(await t.client.getTransactionInfo(txId)).toMatchObject({ success: true, fee: 13n * TRX });
+  });
+
+  it('reverts a USDT transfer whose sender cannot pay the fee, burning what TRX it had and moving no USDT', async () => {
+    const a = t.fundedWallet({ trx: 5n * TRX, usdt: 5n * TRX });
+    const { txId } = await t.client.sendUsdt(a.privateKey, t.newWallet().address, 1n * TRX);
+    t.devnet.produceBlock();
+    expect(t.devnet.balances(a.address)).toEqual({ trx: 0n, usdt: 5n * TRX });
+    expect(await t.client.getTransactionInfo(txId)).toMatchObject({ success: false, fee: 5n * TRX });
+  });
+
+  it('leaves TRX transfers free', async () => {
+    const a = t.fundedWallet({ trx: 20n * TRX });
+    await t.client.sendTrx(a.privateKey, t.newWallet().address, 3n * TRX);
+    t.devnet.produceBlock();
+    expect(t.devnet.balances(a.address).trx).toBe(17n * TRX);
   });
 });

@@ -111,7 +111,8 @@ function txInfoJson(r: TxRecord): Json {
   };
   if (r.intent.kind === 'transfer') return { ...base, receipt: {} };
   base.contract_address = r.intent.contract;
-  base.receipt = { result: r.result };
+  base.receipt = { result: r.result, ...(r.fee ? { energy_fee: Number(r.fee) } : {}) };
+  if (r.fee) base.fee = Number(r.fee);
   if (r.result !== 'SUCCESS') {
     base.result = 'FAILED';
     base.resMessage = hexMessage(r.resMessage ?? r.result);
@@ -407,7 +408,7 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
       }
       const result = chain.transactionHistory(address, query);
       const data = result.items.map((r) => ({
-        ret: [{ contractRet: r.result, fee: 0 }],
+        ret: [{ contractRet: r.result, fee: Number(r.fee ?? 0n) }],
         signature: r.tx.signature,
         txID: r.tx.txID,
         net_usage: 0,
@@ -416,7 +417,7 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
         energy_value: 0,
         blockNumber: r.blockNumber,
         block_timestamp: r.blockTimestamp,
-        energy_fee: 0,
+        energy_fee: Number(r.fee ?? 0n),
         energy_usage: 0,
         raw_data: r.tx.raw_data,
         energy_usage_total: 0,

@@ -18,6 +18,8 @@ export interface DevnetOptions {
   persistPath?: string;
   /** Blocks below the head before TronGrid-style queries call a block confirmed. Default 19. */
   solidityDepth?: number;
+  /** TRX (sun) a USDT transfer burns from its sender. Default 0. */
+  trc20FeeSun?: bigint;
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
   /** Where errors of timer-driven block production go. Default console.error. */
@@ -37,8 +39,11 @@ export interface Devnet {
   start(port?: number): Promise<string>;
   /** Stops the timer and the server. */
   stop(): Promise<void>;
-  /** Seals pending transactions into `count` (default 1) new blocks; returns the new head. */
-  produceBlock(count?: number): BlockSummary;
+  /**
+   * Seals pending transactions into `count` (default 1) new blocks; returns the new head. Tests that
+   * need a given result pass `idMatching`, which every one of the new block ids then satisfies.
+   */
+  produceBlock(count?: number, idMatching?: (blockId: string) => boolean): BlockSummary;
   /** Sends TRX (sun) and/or USDT (micro-units) from the faucet account; included in the next block. */
   faucet(address: string, amounts?: { trx?: bigint; usdt?: bigint }): { trxTxId?: string; usdtTxId?: string };
   head(): BlockSummary;
@@ -53,14 +58,14 @@ export interface Devnet {
 export function createDevnet(options: DevnetOptions = {}): Devnet {
   const interval = options.blockIntervalMs ?? 3000;
   if (!Number.isFinite(interval) || interval < 1) throw new RangeError('blockIntervalMs must be a positive number');
-  const chain = new DevnetChain({ persistPath: options.persistPath, solidityDepth: options.solidityDepth });
+  const chain = new DevnetChain({ persistPath: options.persistPath, solidityDepth: options.solidityDepth, trc20FeeSun: options.trc20FeeSun });
   let server: Server | undefined;
   let timer: NodeJS.Timeout | undefined;
   let url: string | undefined;
 
-  const produce = (count: number): Block => {
+  const produce = (count: number, idMatching?: (blockId: string) => boolean): Block => {
     let block = chain.head();
-    for (let i = 0; i < count; i++) block = chain.produceBlock();
+    for (let i = 0; i < count; i++) block = chain.produceBlock(idMatching);
     return block;
   };
 
@@ -109,9 +114,9 @@ export function createDevnet(options: DevnetOptions = {}): Devnet {
       await new Promise<void>((resolve, reject) => s.close((e) => (e ? reject(e) : resolve())));
     },
 
-    produceBlock(count = 1) {
+    produceBlock(count = 1, idMatching) {
       if (!Number.isSafeInteger(count) || count < 1) throw new RangeError('count must be a positive integer');
-      return summary(produce(count));
+      return summary(produce(count, idMatching));
     },
 
     faucet(address, amounts = { trx: 1000n * 1_000_000n, usdt: 1000n * 1_000_000n }) {

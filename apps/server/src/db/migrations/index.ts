@@ -6,6 +6,10 @@ import * as ledgerShards from './0004_ledger_shards.ts';
 import * as wallet from './0005_wallet.ts';
 import * as hashGames from './0006_hash_games.ts';
 import * as autoBet from './0007_auto_bet.ts';
+import * as payoutNetworkFee from './0008_payout_network_fee.ts';
+import * as ledgerBatchLinear from './0009_ledger_batch_linear.ts';
+import * as hotRowsFillfactor from './0010_hot_rows_fillfactor.ts';
+import * as hashBetsStablePlans from './0011_hash_bets_stable_plans.ts';
 
 /** Every migration, by name. Names sort in the order they must run; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +20,8 @@ export const migrations: Record<string, Migration> = {
   '0005_wallet': wallet,
   '0006_hash_games': hashGames,
   '0007_auto_bet': autoBet,
+  '0008_payout_network_fee': payoutNetworkFee,
+  '0009_ledger_batch_linear': ledgerBatchLinear,
+  '0010_hot_rows_fillfactor': hotRowsFillfactor,
+  '0011_hash_bets_stable_plans': hashBetsStablePlans,
 };

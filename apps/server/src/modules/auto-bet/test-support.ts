@@ -10,21 +10,21 @@ import { startHashTestApp, type HashTestApp } from '../hash-game/test-support.ts
 export const MARTINGALE = { name: 'Martingale', progression: 'martingale', side: 'fixed', details: [{ area: 'big', amount: '1' }] };
 
 export interface AutoBetTestApp extends HashTestApp {
-  /** Produces a block, lets the engine store and settle it, then lets the runner play it. */
-  round(): Promise<void>;
+  /** Produces a block (one whose id meets `idMatching`, if given), lets the engine store and settle it, then lets the runner play it. */
+  round(idMatching?: (blockId: string) => boolean): Promise<void>;
   start(token: string, body: Record<string, unknown>): Promise<{ code: number; data: any; msg: string }>;
   log(token: string, gameId: number, simulate: boolean): Promise<any>;
-  /** Plays rounds until the player's run closes (or `max` rounds), returning the log. */
-  untilClosed(token: string, gameId: number, simulate: boolean, max?: number): Promise<any>;
+  /** Plays rounds until the player's run closes (or `max` rounds), returning the log; `blocks` steers every block id. */
+  untilClosed(token: string, gameId: number, simulate: boolean, options?: { max?: number; blocks?: (blockId: string) => boolean }): Promise<any>;
 }
 
 export async function startAutoBetTestApp(): Promise<AutoBetTestApp> {
   const t = await startHashTestApp();
   const runner = t.app.services.autoBet.runner;
   const extra = {
-    async round() {
-      await t.advance();
-      await runner.runOnce();
+    async round(idMatching?: (blockId: string) => boolean) {
+      await t.advance(1, idMatching);
+      if (!(await runner.runOnce())) throw new Error('the auto-bet runner of the test app does not lead');
     },
     async start(token: string, body: Record<string, unknown>) {
       return t.call('/v1/auto_bet/start', { simulate: false, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: MARTINGALE, ...body }, { token });
@@ -34,13 +34,15 @@ export async function startAutoBetTestApp(): Promise<AutoBetTestApp> {
       if (reply.code !== 0) throw new Error(`open_log: ${reply.code} ${reply.msg}`);
       return reply.data;
     },
-    async untilClosed(token: string, gameId: number, simulate: boolean, max = 80) {
+    async untilClosed(token: string, gameId: number, simulate: boolean, { max = 80, blocks }: { max?: number; blocks?: (blockId: string) => boolean } = {}) {
+      let log: any;
       for (let i = 0; i < max; i++) {
-        await extra.round();
-        const log = await extra.log(token, gameId, simulate);
+        await extra.round(blocks);
+        log = await extra.log(token, gameId, simulate);
         if (!log.isOpen) return log;
       }
-      throw new Error(`the run was still open after ${max} rounds`);
+      const seen = { head: await t.head(), bets: log?.totalNum, reward: log?.reward, lastRecords: log?.record?.slice(0, 3) };
+      throw new Error(`the run was still open after ${max} rounds: ${JSON.stringify(seen)}`);
     },
   };
   return { ...t, ...extra };

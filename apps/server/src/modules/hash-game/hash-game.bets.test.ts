@@ -159,6 +159,18 @@ describe('page bets (/v1/hashGame/bet)', () => {
     expect(balance).toBe(USDT(1000) - 20_000_006n + 19_500_005n);
     expect((await checkLedger(t.app.database.db)).problems).toEqual([]);
   });
+  it('puts the win of a settled round on the lobby ticker under a masked nickname, once', async () => {
+    const { token, playerId } = await t.player({ usdt: USDT(1000) });
+    const placed = [];
+    for (const area of ['small', 'big'] as const) placed.push((await t.bet(token, { gameId: 1, area, amount: '77.7' })).data.bet);
+    await t.advance(placed[0].round - (await t.head()));
+    await t.app.services.hashGame.publisher.drain();
+    const nickname = (await t.app.database.db.selectFrom('players').select('nickname').where('id', '=', playerId).executeTakeFirstOrThrow()).nickname;
+    const ticker = (await t.call('/v1/app/queryRanking', { limit: 50 })).data as { nickname: string; gameId: number; amount: string; currency: string }[];
+    const mine = ticker.filter((row) => row.amount === '151.515');
+    expect(mine).toEqual([expect.objectContaining({ gameId: 1, currency: 'USDT', nickname: expect.stringContaining('***') })]);
+    expect(mine[0].nickname).not.toContain(nickname);
+  });
 });
 
 describe('records and details', () => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain-setup.ts';
+import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -68,9 +69,9 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const announce = (playerId: number, balance: { usdt: bigint; trx: bigint }) => announceBalance(bus, deps.players, playerId, balance);
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
-  const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.players, log);
+  const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.players, lobby, log);
   const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log);
-  const payouts = new PayoutSender(db, chain.client, chain.hotWallet, { confirmations: settings.payoutConfirmations, maxAttempts: settings.payoutMaxAttempts }, log);
+  const payouts = new PayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log);
 
   // The engine holds its lock on a session of its own, opened on the same server as the pool.
   const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { DEFAULT_HOUSE_SHARDS, InsufficientFundsError, type LedgerCurrency } from '../../ledger/ledger.service.ts';
+import { DEFAULT_HOUSE_SHARDS, InsufficientFundsError, type LedgerCurrency, type SystemAccountKind } from '../../ledger/ledger.service.ts';
 
 /**
  * Hash-game postings that `Ledger.transfer` cannot express, still through the ledger's one write
@@ -14,7 +14,7 @@ import { DEFAULT_HOUSE_SHARDS, InsufficientFundsError, type LedgerCurrency } fro
  * shard), exactly as `Ledger.transfer` sorts them, so these postings cannot deadlock with it.
  */
 
-export const TRANSFER_BETS_ACCOUNT = 'hash_transfer_bets';
+export const TRANSFER_BETS_ACCOUNT = 'hash_transfer_bets' satisfies SystemAccountKind;
 
 export type HashLegAccount = { kind: 'player'; playerId: number } | { kind: 'house' } | { kind: typeof TRANSFER_BETS_ACCOUNT };
 

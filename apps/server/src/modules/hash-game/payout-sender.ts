@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HotWallet } from '../../chain/chain-setup.ts';
-import { parseJson, stringifyJson } from '../../chain/json.ts';
-import type { TransactionJson } from '../../chain/transaction.ts';
-import { TronBroadcastError, type BlockSummary, type SignedTransaction, type TronClient } from '../../chain/tron-client.ts';
+import type { Selectable } from 'kysely';
+import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
+import { stringifyJson } from '../../chain/json.ts';
+import type { BlockSummary, SignedTransaction } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
 import type { HashChainPayoutsTable } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
+import { bookNetworkFee } from '../../ledger/network-fee.ts';
 
 type PayoutRow = Selectable<HashChainPayoutsTable>;
 
 const BATCH = 100;
-/** A transaction is only given up once the chain is this far past its expiration. */
-const EXPIRY_MARGIN_MS = 6_000;
 
 /**
  * Sends what transfer bets return (wins, draws, refunds) from the hot wallet, each payout once:
@@ -21,14 +19,14 @@ const EXPIRY_MARGIN_MS = 6_000;
  *   expired unseen, or it reverted, which moves nothing), and every attempt is kept;
  * - every status change is conditional on the previous status and transaction id, so two senders
  *   at once (a leader change) cannot both act on one payout.
- * The ledger side was posted when the bet was settled; this only moves the coins.
+ * The payout itself was posted to the ledger when the bet was settled; what each attempt burnt on
+ * chain is booked to `chain_fees` once it is final, in the same transaction as the status change.
  */
 export class PayoutSender {
   constructor(
     private readonly db: Db,
-    private readonly client: TronClient,
-    private readonly hotWallet: HotWallet,
-    private readonly options: { confirmations: number; maxAttempts: number },
+    private readonly sender: HotWalletSender,
+    private readonly options: { maxAttempts: number },
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -41,8 +39,7 @@ export class PayoutSender {
       .limit(BATCH)
       .execute();
     if (open.length === 0) return;
-    // Read before any status: a transaction expired at this head cannot be in a block not yet seen.
-    const head = await this.client.getNowBlock();
+    const head = await this.sender.head();
     for (const row of open) {
       try {
         if (row.status === 'pending') await this.send(row);
@@ -60,17 +57,14 @@ export class PayoutSender {
   private async send(row: PayoutRow): Promise<void> {
     let signed: SignedTransaction;
     try {
-      const available = row.currency === 'TRX' ? await this.client.getTrxBalance(this.hotWallet.address) : await this.client.getUsdtBalance(this.hotWallet.address);
-      if (available < row.amount) {
+      const shortfall = await this.sender.shortfall(row.currency, row.amount);
+      if (shortfall) {
         // Waits for the operator to top the hot wallet up instead of burning attempts.
-        this.log.error({ payoutId: String(row.id), currency: row.currency, needed: String(row.amount), available: String(available) }, 'hot wallet cannot cover a transfer-bet payout');
-        await this.note(row.id, 'hot wallet balance too low');
+        this.log.error({ payoutId: String(row.id), currency: row.currency, amount: String(row.amount), shortfall }, 'hot wallet cannot cover a transfer-bet payout');
+        await this.note(row.id, shortfall);
         return;
       }
-      signed =
-        row.currency === 'TRX'
-          ? await this.client.prepareTrxTransfer(this.hotWallet.privateKey, row.to_address, row.amount)
-          : await this.client.prepareUsdtTransfer(this.hotWallet.privateKey, row.to_address, row.amount);
+      signed = await this.sender.sign(row.currency, row.to_address, row.amount);
     } catch (error) {
       await this.note(row.id, (error as Error).message);
       throw error;
@@ -101,21 +95,17 @@ export class PayoutSender {
     });
     // Another sender took this payout: this transaction is never sent.
     if (!recorded) return;
-    if (await this.broadcast(row.id, signed)) await this.markBroadcast(row.id, signed.txId);
+    await this.offer(row.id, signed);
   }
 
-  /** True when the node has the transaction (now, or from an earlier send). */
-  private async broadcast(id: bigint, signed: SignedTransaction): Promise<boolean> {
-    try {
-      await this.client.broadcast(signed);
-      return true;
-    } catch (error) {
-      if (error instanceof TronBroadcastError && error.code === 'DUP_TRANSACTION_ERROR') return true;
-      // Refused or unreachable: the transaction stays recorded and reconciling decides from the chain.
-      this.log.warn({ err: error, payoutId: String(id), txId: signed.txId }, 'transfer-bet payout broadcast not accepted');
-      await this.note(id, (error as Error).message);
-      return false;
-    }
+  private async offer(id: bigint, signed: SignedTransaction): Promise<void> {
+    await this.offered(id, signed.txId, await this.sender.offer(signed));
+  }
+
+  private async offered(id: bigint, txId: string, refused: Error | null): Promise<void> {
+    if (!refused) return this.markBroadcast(id, txId);
+    this.log.warn({ err: refused, payoutId: String(id), txId }, 'transfer-bet payout broadcast not accepted');
+    await this.note(id, refused.message);
   }
 
   private async markBroadcast(id: bigint, txId: string) {
@@ -130,44 +120,35 @@ export class PayoutSender {
 
   private async reconcile(row: PayoutRow, head: BlockSummary): Promise<void> {
     const txId = row.tx_id!;
-    const info = await this.client.getTransactionInfo(txId);
-    if (info) {
-      if (!info.success) return this.notDelivered(row, 'reverted', `transaction failed on chain: ${info.result}`);
-      if (head.height - info.blockNumber < this.options.confirmations) {
-        if (row.status === 'signed') await this.markBroadcast(row.id, txId);
-        return;
-      }
-      await this.db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('hash_chain_payouts')
-          .set({ status: 'confirmed', block_number: BigInt(info.blockNumber), completed_at: new Date(), updated_at: new Date(), last_error: null })
-          .where('id', '=', row.id)
-          .where('status', 'in', ['signed', 'broadcast'])
-          .where('tx_id', '=', txId)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) > 0) {
-          await trx.updateTable('hash_payout_attempts').set({ outcome: 'confirmed' }).where('tx_id', '=', txId).execute();
-        }
-      });
-      return;
-    }
-    if (head.timestamp > Number(row.tx_expiration) + EXPIRY_MARGIN_MS) {
-      return this.notDelivered(row, 'expired', 'transaction expired without reaching a block');
-    }
-    const signed: SignedTransaction = {
-      txId,
-      from: this.hotWallet.address,
-      expiration: Number(row.tx_expiration),
-      transaction: parseJson(row.signed_tx!) as TransactionJson,
-    };
-    if (await this.broadcast(row.id, signed)) await this.markBroadcast(row.id, txId);
+    await this.sender.follow({ txId, expiration: row.tx_expiration!, signedJson: row.signed_tx! }, head, {
+      included: async () => (row.status === 'signed' ? this.markBroadcast(row.id, txId) : undefined),
+      reoffered: (refused) => this.offered(row.id, txId, refused),
+      notDelivered: (outcome, reason, fee) => this.notDelivered(row, outcome, reason, fee),
+      confirmed: (blockNumber, fee) => this.confirm(row, blockNumber, fee),
+    });
   }
 
-  /** The attempt moved nothing: sign again, or leave it to the operator after the last attempt. */
-  private async notDelivered(row: PayoutRow, outcome: 'reverted' | 'expired', reason: string): Promise<void> {
+  private async confirm(row: PayoutRow, blockNumber: number, networkFee: bigint): Promise<void> {
+    const txId = row.tx_id!;
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await trx
+        .updateTable('hash_chain_payouts')
+        .set({ status: 'confirmed', block_number: BigInt(blockNumber), network_fee: networkFee, completed_at: new Date(), updated_at: new Date(), last_error: null })
+        .where('id', '=', row.id)
+        .where('status', 'in', ['signed', 'broadcast'])
+        .where('tx_id', '=', txId)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) return;
+      await trx.updateTable('hash_payout_attempts').set({ outcome: 'confirmed' }).where('tx_id', '=', txId).execute();
+      await bookNetworkFee(trx, txId, networkFee, { payoutId: String(row.id) });
+    });
+  }
+
+  /** The attempt moved nothing (though a revert may have burnt a fee): sign again, or leave it to the operator after the last attempt. */
+  private async notDelivered(row: PayoutRow, outcome: 'reverted' | 'expired', reason: string, networkFee: bigint): Promise<void> {
     const txId = row.tx_id!;
     const next = row.attempts < this.options.maxAttempts ? 'pending' : 'failed';
-    await this.db.transaction().execute(async (trx) => {
+    const changed = await this.db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('hash_chain_payouts')
         .set({ status: next, tx_id: null, signed_tx: null, tx_expiration: null, last_error: reason, updated_at: new Date() })
@@ -175,8 +156,12 @@ export class PayoutSender {
         .where('status', 'in', ['signed', 'broadcast'])
         .where('tx_id', '=', txId)
         .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) > 0) await trx.updateTable('hash_payout_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
+      if (Number(updated.numUpdatedRows) === 0) return false;
+      await trx.updateTable('hash_payout_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
+      await bookNetworkFee(trx, txId, networkFee, { payoutId: String(row.id) });
+      return true;
     });
+    if (!changed) return;
     if (next === 'failed') this.log.error({ payoutId: String(row.id), txId, outcome }, 'transfer-bet payout failed every attempt; it needs an operator');
     else this.log.warn({ payoutId: String(row.id), txId, outcome }, 'transfer-bet payout not delivered; signing it again');
   }

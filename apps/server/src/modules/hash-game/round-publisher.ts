@@ -1,9 +1,10 @@
-import { formatMicro } from '@lobby/contract';
+import { BetStatus, formatMicro } from '@lobby/contract';
 import { decidingHeightFor, gamesDecidedAt, HASH_GAME_IDS } from '@lobby/hash-games';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { pushToChannel, pushToPlayer } from '../../realtime/realtime.ts';
+import type { LobbyService } from '../lobby/lobby.service.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import { toHashBet, type HashBet, type HashGameService } from './hash-game.service.ts';
 import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
@@ -16,10 +17,14 @@ import type { RecordedTransfer } from './transfer-watcher.ts';
  * Tells the world what the engine did, after it committed:
  * - a stored block: the head on every instance, `results:<gameId>` for each round it decides and
  *   `round:<gameId>` for each game whose open round changed;
- * - a settled round: each player's bets of the round (`betSettled`) and new balance (`balance`).
+ * - a settled round: each player's bets of the round (`betSettled`) and new balance (`balance`), and
+ *   its largest wins to the lobby's ticker (`/v1/app/queryRanking`).
  * Results go out as soon as the block is stored, before settlement: the block alone decides them.
  * Player pushes are queued so that a large round does not hold up the next block.
  */
+/** How many of a round's wins the lobby's ticker hears of: the largest, so it is not flooded by one busy round. */
+const TICKER_WINS_PER_ROUND = 3;
+
 export class RoundPublisher {
   private queue: Promise<void> = Promise.resolve();
 
@@ -31,6 +36,7 @@ export class RoundPublisher {
     private readonly rules: GameRules,
     private readonly heads: HeadCache,
     private readonly players: Pick<PlayerService, 'announceChanged'>,
+    private readonly ticker: Pick<LobbyService, 'recordWin'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -64,6 +70,7 @@ export class RoundPublisher {
       for (const row of rows) {
         await this.service.pushSettled(row.player_id!, Number(row.round), [toHashBet(row)]);
       }
+      await this.recordBigWins(rows);
     });
   }
 
@@ -90,6 +97,7 @@ export class RoundPublisher {
       byPlayer.set(row.player_id!, list);
     }
     for (const [playerId, bets] of byPlayer) await this.service.pushSettled(playerId, round.height, bets);
+    await this.recordBigWins(rows);
 
     if (round.paidPlayers.length === 0) return;
     const balances = await this.db
@@ -108,6 +116,28 @@ export class RoundPublisher {
     for (const playerId of round.paidPlayers) {
       const balance = byOwner.get(playerId) ?? { usdt: 0n, trx: 0n };
       await announceBalance(this.bus, this.players, playerId, balance);
+    }
+  }
+
+  /** The largest wins among `bets` go to the lobby's ticker; a bet reported again is kept once. */
+  private async recordBigWins(bets: { id: bigint; player_id: number | null; game_id: number; currency: string; status: number; payout: bigint | null; settled_at: Date | null }[]) {
+    const wins = bets
+      .filter((bet) => bet.status === BetStatus.SETTLED_WIN && bet.player_id !== null && (bet.payout ?? 0n) > 0n)
+      .sort((a, b) => (a.payout! > b.payout! ? -1 : a.payout! < b.payout! ? 1 : 0))
+      .slice(0, TICKER_WINS_PER_ROUND);
+    if (wins.length === 0) return;
+    const players = await this.db.selectFrom('players').select(['id', 'nickname']).where('id', 'in', [...new Set(wins.map((win) => win.player_id!))]).execute();
+    const nicknames = new Map(players.map((player) => [player.id, player.nickname]));
+    for (const win of wins) {
+      await this.ticker.recordWin({
+        playerId: win.player_id!,
+        nickname: nicknames.get(win.player_id!) ?? '',
+        gameId: win.game_id,
+        currency: win.currency as 'USDT' | 'TRX',
+        amount: win.payout!,
+        reference: `hash:bet:${win.id}`,
+        ...(win.settled_at ? { wonAt: win.settled_at } : {}),
+      });
     }
   }
 }

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 export interface HashTestApp extends TestApp {
-  /** Produces `count` blocks on the devnet, then lets the engine follow, settle and pay. */
-  advance(count?: number): Promise<void>;
+  /**
+   * Produces `count` blocks on the devnet, then lets the engine follow, settle and pay. With
+   * `idMatching`, every new block id satisfies it (a test that needs a given result).
+   */
+  advance(count?: number, idMatching?: (blockId: string) => boolean): Promise<void>;
   /** A registered player holding the given balances (credited as a deposit would be). */
   player(balances?: { usdt?: bigint; trx?: bigint }): Promise<{ token: string; playerId: number }>;
   /** A page bet with a fresh requestId unless one is given. */
@@ -31,8 +34,8 @@ export async function startHashTestApp(env: Record<string, string> = {}): Promis
 
   return {
     ...t,
-    async advance(count = 1) {
-      devnet.produceBlock(count);
+    async advance(count = 1, idMatching) {
+      devnet.produceBlock(count, idMatching);
       await hash.engine.runOnce();
     },
     async player(balances = { usdt: USDT(1000) }) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { SessionEndReason } from '../../db/schema.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -20,7 +20,7 @@ const SESSION_ENDED = 'session.ended';
 const MAX_CACHED = 100_000;
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**

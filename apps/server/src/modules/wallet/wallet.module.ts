@@ -1,6 +1,7 @@
 import { formatMicro } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain-setup.ts';
+import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -74,7 +75,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const exchange = new ExchangeService(db, ledger, experience, notifier, settings);
   const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier);
   const depositWatcher = new DepositWatcher(db, chain.client, ledger, betAddresses, notifier, settings, deps.log);
-  const withdrawalProcessor = new WithdrawalProcessor(db, chain.client, chain.hotWallet, ledger, withdrawals, settings, failpoint, deps.log);
+  const withdrawalProcessor = new WithdrawalProcessor(db, new HotWalletSender(chain.client, chain.hotWallet, settings.withdrawal.confirmations, deps.config.HOT_WALLET_TRX_RESERVE), ledger, withdrawals, settings, failpoint, deps.log);
 
   // A test database reports the URL it was opened with; a server's is its configuration's.
   const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;

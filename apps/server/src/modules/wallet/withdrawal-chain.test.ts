@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../../chain/json.ts';
 import type { TransactionJson } from '../../chain/transaction.ts';
+import { EXPIRY_MARGIN_MS } from '../../chain/hot-wallet-sender.ts';
 import { TronBroadcastError } from '../../chain/tron-client.ts';
 import { startFaultyChain, type FaultyChain } from './chain-fault-support.ts';
-import { EXPIRY_MARGIN_MS } from './withdrawal-processor.ts';
 import { FUND_PASSWORD, micro, newWallet, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from './test-support.ts';
 
 // The server talks to a devnet it does not own, through a proxy that loses broadcasts on demand,

@@ -1,20 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { HotWallet } from '../../chain/chain-setup.ts';
-import { parseJson, stringifyJson } from '../../chain/json.ts';
-import type { TransactionJson } from '../../chain/transaction.ts';
-import { TronBroadcastError, type BlockSummary, type SignedTransaction, type TronClient } from '../../chain/tron-client.ts';
+import type { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
+import { stringifyJson } from '../../chain/json.ts';
+import type { BlockSummary, SignedTransaction } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountRef, Ledger, LedgerCurrency, TransferLeg } from '../../ledger/ledger.service.ts';
+import { bookNetworkFee, networkFeeLegs } from '../../ledger/network-fee.ts';
 import type { Failpoints } from './failpoints.ts';
 import type { WalletSettings } from './settings.ts';
 import type { WithdrawalRow, WithdrawalService } from './withdrawal.service.ts';
 
-/**
- * A transaction counts as unable to land only once the chain's head is this far past its
- * expiration: the head and the transaction's status may come from different nodes behind one URL,
- * and a lagging node must have had time to see any block that could still hold it.
- */
-export const EXPIRY_MARGIN_MS = 60_000;
 const BATCH = 50;
 
 /**
@@ -27,8 +21,8 @@ const BATCH = 50;
  * reconcile: every `signed`/`broadcast` withdrawal is judged from the chain alone:
  * - in a block and succeeded, with enough confirmations: `confirmed`; withdrawal_pending is settled
  *   to the chain side (deposit_clearing), the fee to the house, the network fee to chain_fees;
- * - in a block and failed (REVERT), or provably never landing (not on chain while the head is past
- *   its expiration): not delivered. It is signed afresh (a new transaction) up to the configured
+ * - in a block and failed (REVERT: its network fee is booked all the same), or provably never
+ *   landing (not on chain while the head is past its expiration): not delivered. It is signed afresh (a new transaction) up to the configured
  *   attempts, then refunded once. A transaction that could still land is never replaced; until it
  *   expires, the same signed bytes are offered again, which the chain accepts at most once.
  *
@@ -37,8 +31,7 @@ const BATCH = 50;
 export class WithdrawalProcessor {
   constructor(
     private readonly db: Db,
-    private readonly client: TronClient,
-    private readonly hotWallet: HotWallet,
+    private readonly sender: HotWalletSender,
     private readonly ledger: Ledger,
     private readonly withdrawals: WithdrawalService,
     private readonly settings: WalletSettings,
@@ -64,17 +57,14 @@ export class WithdrawalProcessor {
     const net = row.amount - row.fee;
     let signed: SignedTransaction;
     try {
-      const available = row.currency === 'TRX' ? await this.client.getTrxBalance(this.hotWallet.address) : await this.client.getUsdtBalance(this.hotWallet.address);
-      if (available < net) {
+      const shortfall = await this.sender.shortfall(row.currency, net);
+      if (shortfall) {
         // Waits for the operator to top the hot wallet up rather than failing players' withdrawals.
-        this.log.error({ withdrawalId: String(row.id), currency: row.currency, needed: String(net), available: String(available) }, 'hot wallet cannot cover a withdrawal');
-        await this.note(row.id, 'hot wallet balance too low');
+        this.log.error({ withdrawalId: String(row.id), currency: row.currency, amount: String(net), shortfall }, 'hot wallet cannot cover a withdrawal');
+        await this.note(row.id, shortfall);
         return;
       }
-      signed =
-        row.currency === 'TRX'
-          ? await this.client.prepareTrxTransfer(this.hotWallet.privateKey, row.to_address, net)
-          : await this.client.prepareUsdtTransfer(this.hotWallet.privateKey, row.to_address, net);
+      signed = await this.sender.sign(row.currency, row.to_address, net);
     } catch (error) {
       this.log.warn({ err: error, withdrawalId: String(row.id) }, 'withdrawal not signed; retrying on the next tick');
       await this.note(row.id, (error as Error).message);
@@ -114,16 +104,14 @@ export class WithdrawalProcessor {
 
   /** True when the node has the transaction (now, or already from an earlier send). */
   private async broadcast(id: bigint, signed: SignedTransaction): Promise<boolean> {
-    try {
-      await this.client.broadcast(signed);
-      return true;
-    } catch (error) {
-      if (error instanceof TronBroadcastError && error.code === 'DUP_TRANSACTION_ERROR') return true;
-      // Refused or unreachable: the transaction stays recorded and reconcile decides from the chain.
-      this.log.warn({ err: error, withdrawalId: String(id), txId: signed.txId }, 'withdrawal broadcast not accepted');
-      await this.note(id, (error as Error).message);
-      return false;
-    }
+    return this.offered(id, signed.txId, await this.sender.offer(signed));
+  }
+
+  private async offered(id: bigint, txId: string, refused: Error | null): Promise<boolean> {
+    if (!refused) return true;
+    this.log.warn({ err: refused, withdrawalId: String(id), txId }, 'withdrawal broadcast not accepted');
+    await this.note(id, refused.message);
+    return false;
   }
 
   private async markBroadcast(id: bigint, txId: string) {
@@ -145,9 +133,7 @@ export class WithdrawalProcessor {
       .limit(BATCH)
       .execute();
     if (open.length === 0) return;
-    // The head is read before any status: a block after it is later than it, so a transaction
-    // expired at this head cannot be in any block the status queries have not seen.
-    const head = await this.client.getNowBlock();
+    const head = await this.sender.head();
     for (const row of open) {
       try {
         await this.reconcileOne(row, head);
@@ -159,27 +145,12 @@ export class WithdrawalProcessor {
 
   private async reconcileOne(row: WithdrawalRow, head: BlockSummary): Promise<void> {
     const txId = row.tx_id!;
-    const info = await this.client.getTransactionInfo(txId);
-    if (info) {
-      if (head.height - info.blockNumber + 1 < this.settings.withdrawal.confirmations) {
-        if (row.status === 'signed') await this.markBroadcast(row.id, txId);
-        return;
-      }
-      if (info.success) await this.confirm(row, info.blockNumber, info.fee);
-      else await this.notDelivered(row, 'reverted', `transaction failed on chain: ${info.result}`);
-      return;
-    }
-    if (head.timestamp > Number(row.tx_expiration) + EXPIRY_MARGIN_MS) {
-      await this.notDelivered(row, 'expired', 'transaction expired without reaching a block');
-      return;
-    }
-    const signed: SignedTransaction = {
-      txId,
-      from: this.hotWallet.address,
-      expiration: Number(row.tx_expiration),
-      transaction: parseJson(row.signed_tx!) as TransactionJson,
-    };
-    if (await this.broadcast(row.id, signed)) await this.markBroadcast(row.id, txId);
+    await this.sender.follow({ txId, expiration: row.tx_expiration!, signedJson: row.signed_tx! }, head, {
+      included: async () => (row.status === 'signed' ? this.markBroadcast(row.id, txId) : undefined),
+      reoffered: async (refused) => ((await this.offered(row.id, txId, refused)) ? this.markBroadcast(row.id, txId) : undefined),
+      notDelivered: (outcome, reason, fee) => this.notDelivered(row, outcome, reason, fee),
+      confirmed: (blockNumber, fee) => this.confirm(row, blockNumber, fee),
+    });
   }
 
   private async confirm(row: WithdrawalRow, blockNumber: number, networkFee: bigint): Promise<void> {
@@ -210,7 +181,7 @@ export class WithdrawalProcessor {
     if (done) this.log.info({ withdrawalId: String(row.id), txId, blockNumber }, 'withdrawal confirmed');
   }
 
-  private async notDelivered(row: WithdrawalRow, outcome: 'reverted' | 'expired', reason: string): Promise<void> {
+  private async notDelivered(row: WithdrawalRow, outcome: 'reverted' | 'expired', reason: string, networkFee: bigint): Promise<void> {
     const txId = row.tx_id!;
     if (row.attempts < this.settings.withdrawal.maxAttempts) {
       await this.db.transaction().execute(async (trx) => {
@@ -221,11 +192,15 @@ export class WithdrawalProcessor {
           .where('status', 'in', ['signed', 'broadcast'])
           .where('tx_id', '=', txId)
           .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) > 0) await trx.updateTable('withdrawal_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
+        if (Number(updated.numUpdatedRows) === 0) return;
+        await trx.updateTable('withdrawal_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
+        await bookNetworkFee(trx, txId, networkFee, { withdrawalId: String(row.id) });
       });
       this.log.warn({ withdrawalId: String(row.id), txId, outcome }, 'withdrawal not delivered; signing it again');
       return;
     }
+    // Booked once per transaction id, so booking before the refund is safe whatever happens next.
+    await this.db.transaction().execute((trx) => bookNetworkFee(trx, txId, networkFee, { withdrawalId: String(row.id) }));
     const refunded = await this.withdrawals.refund(row.id, 'failed', ['signed', 'broadcast'], txId, reason);
     if (refunded) await this.db.updateTable('withdrawal_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
   }
@@ -243,7 +218,6 @@ export function settlementLegs(currency: LedgerCurrency, amount: bigint, fee: bi
   add({ kind: 'withdrawal_pending' }, currency, -amount);
   add({ kind: 'deposit_clearing' }, currency, amount - fee);
   add({ kind: 'house' }, currency, fee);
-  add({ kind: 'deposit_clearing' }, 'TRX', networkFee);
-  add({ kind: 'chain_fees' }, 'TRX', -networkFee);
+  for (const leg of networkFeeLegs(networkFee)) add(leg.account, leg.currency, leg.amount);
   return [...legs.values()].filter((l) => l.amount !== 0n);
 }
