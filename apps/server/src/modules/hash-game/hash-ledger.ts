@@ -38,12 +38,11 @@ export function randomHouseShard(): number {
   return Math.floor(Math.random() * DEFAULT_HOUSE_SHARDS);
 }
 
-/**
- * Posts one transfer; returns false when its key had been used (nothing moved). Legs on the same
- * account and currency are merged, and zero legs dropped; a posting left with no legs moves nothing.
- */
-export async function postHashTransfer(executor: Db, posting: HashPosting, houseShard = randomHouseShard()): Promise<boolean> {
-  const merged = new Map<string, { kind: string; ownerId: bigint; currency: LedgerCurrency; amount: bigint; rank: number }>();
+type OrderedLeg = { kind: string; ownerId: bigint; currency: LedgerCurrency; amount: bigint; rank: number };
+
+/** Legs on the same account and currency merged, zero legs dropped, sorted in the ledger's lock order. */
+function orderedLegs(posting: HashPosting, houseShard: number): OrderedLeg[] {
+  const merged = new Map<string, OrderedLeg>();
   for (const leg of posting.legs) {
     const kind = leg.account.kind;
     const ownerId = kind === 'player' ? BigInt((leg.account as { playerId: number }).playerId) : kind === 'house' ? BigInt(houseShard) : 0n;
@@ -53,8 +52,7 @@ export async function postHashTransfer(executor: Db, posting: HashPosting, house
     merged.set(key, entry);
   }
   const legs = [...merged.values()].filter((leg) => leg.amount !== 0n);
-  if (legs.length === 0) return false;
-  legs.sort((a, b) =>
+  return legs.sort((a, b) =>
     a.rank !== b.rank
       ? a.rank - b.rank
       : a.kind !== b.kind
@@ -63,6 +61,15 @@ export async function postHashTransfer(executor: Db, posting: HashPosting, house
           ? (a.ownerId < b.ownerId ? -1 : 1)
           : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0,
   );
+}
+
+/**
+ * Posts one transfer; returns false when its key had been used (nothing moved). Legs on the same
+ * account and currency are merged, and zero legs dropped; a posting left with no legs moves nothing.
+ */
+export async function postHashTransfer(executor: Db, posting: HashPosting, houseShard = randomHouseShard()): Promise<boolean> {
+  const legs = orderedLegs(posting, houseShard);
+  if (legs.length === 0) return false;
   try {
     const { rows } = await sql<{ o_replayed: boolean; o_kind: string }>`
       select o_replayed, o_kind from ledger_post_transfer(
@@ -75,16 +82,92 @@ export async function postHashTransfer(executor: Db, posting: HashPosting, house
         ${legs.map((l) => l.currency)}::text[],
         ${legs.map((l) => l.amount.toString())}::int8[]
       )`.execute(executor);
-    const row = rows[0];
-    if (row.o_replayed && row.o_kind !== posting.kind) {
-      throw new Error(`idempotency key ${posting.idempotencyKey} already used by a ${row.o_kind} transfer`);
-    }
-    return !row.o_replayed;
+    return acceptReplay(posting, rows[0].o_replayed, rows[0].o_kind);
   } catch (error) {
-    const e = error as { code?: string; constraint?: string };
-    if (e?.code === '23514' && e.constraint === 'ledger_player_balance_non_negative') {
-      throw new InsufficientFundsError(posting.idempotencyKey, legs.filter((l) => l.kind === 'player' && l.amount < 0n).map((l) => Number(l.ownerId)));
-    }
-    throw error;
+    throw asInsufficientFunds(error, posting, legs);
   }
+}
+
+/**
+ * Posts one transfer of many legs (a round's payouts, one leg per player) in one set-based statement,
+ * `ledger_post_transfers`: every account locked, moved and written to in a handful of set operations
+ * rather than a query per leg. That statement never creates an account, so when one is missing (a
+ * house shard never used in this currency, say) it is rolled back to a savepoint and the posting goes
+ * through `ledger_post_transfer`, which does. Must run inside a transaction (the savepoint's).
+ */
+export async function postHashTransferInBulk(trx: Db, posting: HashPosting): Promise<boolean> {
+  const houseShard = await existingHouseShard(trx, [...new Set(posting.legs.filter((leg) => leg.account.kind === 'house').map((leg) => leg.currency))]);
+  const legs = orderedLegs(posting, houseShard);
+  if (legs.length === 0) return false;
+  await sql`savepoint hash_bulk_posting`.execute(trx);
+  try {
+    const { rows } = await sql<{ o_status: 'posted' | 'replayed' | 'insufficient'; o_kind: string }>`
+      select o_status, o_kind from ledger_post_transfers(
+        ${[posting.idempotencyKey]}::text[],
+        ${[posting.kind]}::text[],
+        ${[posting.reference ?? null]}::text[],
+        ${JSON.stringify([posting.metadata ?? {}])}::jsonb,
+        ${legs.map(() => 1)}::int4[],
+        ${legs.map((l) => l.kind)}::text[],
+        ${legs.map((l) => l.ownerId.toString())}::int8[],
+        ${legs.map((l) => l.currency)}::text[],
+        ${legs.map((l) => l.amount.toString())}::int8[]
+      )`.execute(trx);
+    await sql`release savepoint hash_bulk_posting`.execute(trx);
+    const { o_status: status, o_kind: kind } = rows[0];
+    if (status === 'insufficient') throw new InsufficientFundsError(posting.idempotencyKey, debitedPlayers(legs));
+    return acceptReplay(posting, status === 'replayed', kind);
+  } catch (error) {
+    if ((error as { code?: string }).code !== FIRST_USE) throw asInsufficientFunds(error, posting, legs);
+    await sql`rollback to savepoint hash_bulk_posting`.execute(trx);
+  }
+  return postInParts(trx, posting, houseShard);
+}
+
+/** A house shard, at random, that already holds an account in every one of `currencies` (any shard if none does). */
+async function existingHouseShard(trx: Db, currencies: LedgerCurrency[]): Promise<number> {
+  if (currencies.length === 0) return randomHouseShard();
+  const { rows } = await sql<{ owner_id: string | bigint }>`
+    select owner_id from ledger_accounts
+    where kind = 'house' and currency = any(${currencies}::text[])
+    group by owner_id having count(*) = ${currencies.length}`.execute(trx);
+  if (rows.length === 0) return randomHouseShard();
+  return Number(rows[Math.floor(Math.random() * rows.length)].owner_id);
+}
+
+/** SQLSTATE of `ledger_post_transfers` meeting an account that does not exist yet. */
+const FIRST_USE = 'P0002';
+/** `ledger_post_transfer` reads its legs by index from text arrays, which costs more the longer they are. */
+const LEGS_PER_PART = 1_000;
+
+/** A posting of many player legs as balanced parts of bounded size, each under its own key. */
+async function postInParts(trx: Db, posting: HashPosting, houseShard: number): Promise<boolean> {
+  const players = posting.legs.filter((leg) => leg.account.kind === 'player');
+  const others = posting.legs.filter((leg) => leg.account.kind !== 'player');
+  if (others.some((leg) => leg.account.kind !== 'house') || players.length <= LEGS_PER_PART) return postHashTransfer(trx, posting, houseShard);
+  let posted = false;
+  for (let start = 0, part = 0; start < players.length; start += LEGS_PER_PART, part++) {
+    const chunk = players.slice(start, start + LEGS_PER_PART);
+    const house = new Map<LedgerCurrency, bigint>();
+    for (const leg of chunk) house.set(leg.currency, (house.get(leg.currency) ?? 0n) - leg.amount);
+    const legs: HashLeg[] = [...chunk, ...[...house].map(([currency, amount]) => ({ account: { kind: 'house' as const }, currency, amount }))];
+    const key = part === 0 ? posting.idempotencyKey : `${posting.idempotencyKey}:${part}`;
+    posted = (await postHashTransfer(trx, { ...posting, idempotencyKey: key, legs }, houseShard)) || posted;
+  }
+  return posted;
+}
+
+function acceptReplay(posting: HashPosting, replayed: boolean, kind: string): boolean {
+  if (replayed && kind !== posting.kind) throw new Error(`idempotency key ${posting.idempotencyKey} already used by a ${kind} transfer`);
+  return !replayed;
+}
+
+function debitedPlayers(legs: OrderedLeg[]): number[] {
+  return legs.filter((l) => l.kind === 'player' && l.amount < 0n).map((l) => Number(l.ownerId));
+}
+
+function asInsufficientFunds(error: unknown, posting: HashPosting, legs: OrderedLeg[]): unknown {
+  const e = error as { code?: string; constraint?: string };
+  if (e?.code === '23514' && e.constraint === 'ledger_player_balance_non_negative') return new InsufficientFundsError(posting.idempotencyKey, debitedPlayers(legs));
+  return error;
 }

@@ -2,10 +2,9 @@ import { BetStatus } from '@lobby/contract';
 import { gamesDecidedAt, payoutRate, resultOf, RATE_SCALE, type HashResult, type Outcome } from '@lobby/hash-games';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { postHashTransfer, type HashLeg } from './hash-ledger.ts';
+import { postHashTransferInBulk, type HashLeg } from './hash-ledger.ts';
 import type { StoredBlock } from './hash-game.repo.ts';
 
-const LEGS_PER_TRANSFER = 1_000;
 const INT8_MAX = 2n ** 63n - 1n;
 
 export const OUTCOME_STATUS: Record<Outcome, number> = {
@@ -38,8 +37,8 @@ export function resultsAt(block: StoredBlock): Map<number, HashResult> {
  * 2. one UPDATE ... FROM over the round's bets, with a rate per (game, area, odds) computed here by
  *    the package's `payoutRate`, so SQL only multiplies: payout = stake × rate / RATE_SCALE, rounded
  *    down exactly as `settle` rounds;
- * 3. the ledger credits: one leg per player and currency, the house paying, in transfers of at
- *    most 1,000 players each.
+ * 3. the ledger credits: one transfer with a leg per player and currency, the house paying,
+ *    posted set-based in one statement.
  * Transfer bets are not here: their block is known when they are seen, and they are settled then.
  */
 export async function settleRound(executor: Db, block: StoredBlock, failpoint?: SettlementFailpoint): Promise<SettledRound | null> {
@@ -118,19 +117,15 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
       paidPlayers.add(row.player_id);
       credits.push({ playerId: row.player_id, currency: row.currency, amount: paid });
     }
-    credits.sort((a, b) => a.playerId - b.playerId || (a.currency < b.currency ? -1 : 1));
-    // The ledger function applies legs one by one and its cost per leg grows with the size of the
-    // transfer, so a round's payouts go as a few balanced transfers of bounded size instead of one.
-    for (let start = 0, part = 0; start < credits.length; start += LEGS_PER_TRANSFER, part++) {
-      const chunk = credits.slice(start, start + LEGS_PER_TRANSFER);
+    if (credits.length > 0) {
       const house = new Map<'USDT' | 'TRX', bigint>();
-      const legs: HashLeg[] = chunk.map((credit) => {
+      const legs: HashLeg[] = credits.map((credit) => {
         house.set(credit.currency, (house.get(credit.currency) ?? 0n) + credit.amount);
         return { account: { kind: 'player', playerId: credit.playerId }, currency: credit.currency, amount: credit.amount };
       });
       for (const [currency, total] of house) legs.push({ account: { kind: 'house' }, currency, amount: -total });
-      await postHashTransfer(trx, {
-        idempotencyKey: part === 0 ? `hash:round:${block.height}` : `hash:round:${block.height}:${part}`,
+      await postHashTransferInBulk(trx, {
+        idempotencyKey: `hash:round:${block.height}`,
         kind: 'hash_payout',
         reference: String(block.height),
         metadata: { height: block.height, blockId: block.blockId, bets },
