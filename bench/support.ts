@@ -26,7 +26,9 @@ export async function scratchDatabase(serverUrl = process.env.DATABASE_URL ?? DE
 
 /** Starts a TypeScript entry point as its own process and waits until `readyUrl` answers. */
 export async function startProcess(entry: string, env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  // BENCH_NODE_ARGS passes flags to the measured process, e.g. "--cpu-prof --cpu-prof-dir=bench/.prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
  * exactly that once `hash_bets` grew: every batch read every bet (24,000 rows after a minute of
  * load), so bets slowed down the longer a server ran, wherever statistics are not refreshed.
  * Here each lookup of a bet is a single-row lateral probe, which has no plan but the index, and the
- * replay lookup only runs when a request was seen before.
+ * replay lookup only runs when a request was seen before. The players' wallets are locked the same
+ * way, one probe per player in player order: as `owner_id = any(players)` its generic plan read
+ * every player wallet on every batch.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -84,10 +86,11 @@ export async function up(db: Kysely<any>): Promise<void> {
         with ordinality as x(player_id, currency, amount, opens, lasts, n)
       left join (
         select l.owner_id, max(l.balance) filter (where l.currency = 'USDT') as usdt, max(l.balance) filter (where l.currency = 'TRX') as trx
-        from (
+        from (select p.id::bigint as id from unnest(p_player_ids) as p(id) order by 1) p
+        cross join lateral (
           select a.owner_id, a.currency, a.balance from ledger_accounts a
-          where a.kind = 'player' and a.owner_id = any(p_player_ids::bigint[])
-          order by a.owner_id, a.currency
+          where a.kind = 'player' and a.owner_id = p.id
+          order by a.currency
           for no key update
         ) l
         group by l.owner_id
