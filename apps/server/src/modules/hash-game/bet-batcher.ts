@@ -10,7 +10,12 @@ interface Pending {
 export interface BetBatcherOptions {
   /** Bets per statement. */
   maxSize?: number;
-  /** Statements in flight at once (each holds a connection). */
+  /**
+   * Statements in flight at once (each holds a connection). One by default: bets that arrive while a
+   * batch is in the database make the next batch larger, and a statement's fixed cost (the function
+   * call, its head lookup, its ledger transfer and commit) is then shared by more bets. Measured on
+   * two cores, one in flight cost the database a third less CPU per bet than two.
+   */
   maxConcurrent?: number;
   /** Taken when a batch runs: heads older than this refuse bets. */
   minHeadTime: () => number;
@@ -39,7 +44,7 @@ export class BetBatcher {
     private readonly options: BetBatcherOptions,
   ) {
     this.maxSize = options.maxSize ?? 64;
-    this.maxConcurrent = options.maxConcurrent ?? 2;
+    this.maxConcurrent = options.maxConcurrent ?? 1;
   }
 
   submit(input: PlaceBetInput): Promise<PlaceBetRow> {
