@@ -24,6 +24,13 @@ import type { RecordedTransfer } from './transfer-watcher.ts';
  */
 /** How many of a round's wins the lobby's ticker hears of: the largest, so it is not flooded by one busy round. */
 const TICKER_WINS_PER_ROUND = 3;
+/**
+ * Bets converted, or balances announced, between two turns of the event loop: a minute round can
+ * hold tens of thousands of bets, and going through them in one go would hold up every bet call
+ * waiting on this process for as long.
+ */
+const WORK_PER_TURN = 500;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class RoundPublisher {
   private queue: Promise<void> = Promise.resolve();
@@ -91,12 +98,22 @@ export class RoundPublisher {
       .where('source', '=', 'page')
       .execute();
     const byPlayer = new Map<number, HashBet[]>();
-    for (const row of rows) {
+    for (let i = 0; i < rows.length; i++) {
+      if (i > 0 && i % WORK_PER_TURN === 0) await nextTurn();
+      const row = rows[i];
       const list = byPlayer.get(row.player_id!) ?? [];
       list.push(toHashBet({ ...row, payout_tx_id: null }));
       byPlayer.set(row.player_id!, list);
     }
-    for (const [playerId, bets] of byPlayer) await this.service.pushSettled(playerId, round.height, bets);
+    let pushed = 0;
+    for (const [playerId, bets] of byPlayer) {
+      await this.service.pushSettled(playerId, round.height, bets);
+      pushed += bets.length;
+      if (pushed >= WORK_PER_TURN) {
+        pushed = 0;
+        await nextTurn();
+      }
+    }
     await this.recordBigWins(rows);
 
     if (round.paidPlayers.length === 0) return;
@@ -113,18 +130,16 @@ export class RoundPublisher {
       else entry.trx = BigInt(row.balance);
       byOwner.set(Number(row.owner_id), entry);
     }
-    for (const playerId of round.paidPlayers) {
-      const balance = byOwner.get(playerId) ?? { usdt: 0n, trx: 0n };
-      await announceBalance(this.bus, this.players, playerId, balance);
+    for (let i = 0; i < round.paidPlayers.length; i++) {
+      if (i > 0 && i % WORK_PER_TURN === 0) await nextTurn();
+      const playerId = round.paidPlayers[i];
+      await announceBalance(this.bus, this.players, playerId, byOwner.get(playerId) ?? { usdt: 0n, trx: 0n });
     }
   }
 
   /** The largest wins among `bets` go to the lobby's ticker; a bet reported again is kept once. */
   private async recordBigWins(bets: { id: bigint; player_id: number | null; game_id: number; currency: string; status: number; payout: bigint | null; settled_at: Date | null }[]) {
-    const wins = bets
-      .filter((bet) => bet.status === BetStatus.SETTLED_WIN && bet.player_id !== null && (bet.payout ?? 0n) > 0n)
-      .sort((a, b) => (a.payout! > b.payout! ? -1 : a.payout! < b.payout! ? 1 : 0))
-      .slice(0, TICKER_WINS_PER_ROUND);
+    const wins = largestWins(bets, TICKER_WINS_PER_ROUND);
     if (wins.length === 0) return;
     const players = await this.db.selectFrom('players').select(['id', 'nickname']).where('id', 'in', [...new Set(wins.map((win) => win.player_id!))]).execute();
     const nicknames = new Map(players.map((player) => [player.id, player.nickname]));
@@ -140,6 +155,25 @@ export class RoundPublisher {
       });
     }
   }
+}
+
+type SettledBet = { status: number; player_id: number | null; payout: bigint | null };
+
+/**
+ * The `count` largest players' wins among `bets`, largest first (the earlier of equal wins first),
+ * in one pass: a busy round's bets are not worth sorting.
+ */
+export function largestWins<T extends SettledBet>(bets: readonly T[], count: number): T[] {
+  const wins: T[] = [];
+  for (const bet of bets) {
+    if (bet.status !== BetStatus.SETTLED_WIN || bet.player_id === null || (bet.payout ?? 0n) <= 0n) continue;
+    if (wins.length === count && bet.payout! <= wins[count - 1].payout!) continue;
+    let at = wins.findIndex((win) => bet.payout! > win.payout!);
+    if (at === -1) at = wins.length;
+    wins.splice(at, 0, bet);
+    if (wins.length > count) wins.pop();
+  }
+  return wins;
 }
 
 /** After a committed balance change: the cached player snapshot dropped everywhere, sockets told. */
