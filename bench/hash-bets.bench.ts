@@ -9,8 +9,9 @@
  * (BENCH_IN_FLIGHT, a comma-separated list) and prints each operating point; the figure judged is
  * the capacity at the latency budget: the most accepted bets/s of any point whose p99 is within it.
  * Also printed per point: the CPU time each accepted bet cost the server, the database and the load
- * generator, which says what a bet costs even on a machine busy with other work. DATABASE_URL names the server (default
- * postgres://postgres@127.0.0.1:5432/postgres); the run uses a scratch database it drops at the end.
+ * generator, which says what a bet costs even on a machine busy with other work. DATABASE_URL
+ * names the server (default postgres://postgres@127.0.0.1:5432/postgres); the run uses a scratch
+ * database it drops at the end.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -156,12 +157,17 @@ try {
   };
   const points: { inFlight: number; bps: number; p99: number }[] = [];
   for (const inFlight of IN_FLIGHT_LEVELS) {
-    const pids = await backends();
-    const before = { server: cpuOf(server.pid!), database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) };
+    // Sessions the pool opens during the point count from zero; those it closes meanwhile are lost.
+    const databaseBefore = new Map((await backends()).map((pid) => [pid, cpuOf(pid)]));
+    const serverBefore = cpuOf(server.pid!);
     const harnessBefore = process.cpuUsage();
     const measured = await load(tokens, DURATION_S, inFlight);
     const harness = process.cpuUsage(harnessBefore);
-    const cpu = { server: cpuOf(server.pid!) - before.server, database: pids.reduce((sum, pid) => sum + cpuOf(pid), 0) - before.database };
+    const databaseAfter = await backends();
+    const cpu = {
+      server: cpuOf(server.pid!) - serverBefore,
+      database: databaseAfter.reduce((sum, pid) => sum + cpuOf(pid) - (databaseBefore.get(pid) ?? 0), 0),
+    };
     const refused = [...measured.codes.entries()].filter(([code]) => code !== 0).map(([code, n]) => `${code}:${n}`).join(' ') || 'none';
     const perBet = (ms: number) => ((ms * 1000) / measured.accepted).toFixed(0);
     console.log(
