@@ -1,4 +1,6 @@
-import type { Game, HomeData } from '@lobby/contract';
+import { LANGUAGES, type Game, type HomeData } from '@lobby/contract';
+import { HASH_GAMES } from '@lobby/hash-games';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import {
   CATEGORIES,
@@ -6,6 +8,7 @@ import {
   gameName,
   gamesOf,
   gridColumns,
+  hashGameNameWith,
   hasTransferAddress,
   isSelfDeveloped,
   searchGames,
@@ -139,5 +142,38 @@ describe('search', () => {
       { abbr: 'PG', name: 'PG Soft' },
       { abbr: 'JILI', name: 'JILI' },
     ]);
+  });
+});
+
+describe('hash game names', () => {
+  const bundles = import.meta.glob<Record<string, unknown>>('../locales/*.json', { eager: true, import: 'default' });
+  const translator = (language: string) => {
+    const instance = i18next.createInstance();
+    void instance.init({ lng: language, resources: { [language]: { translation: bundles[`../locales/${language}.json`] } }, initAsync: false, interpolation: { escapeValue: false } });
+    return instance.getFixedT(language);
+  };
+  const namesIn = (language: string) => HASH_GAMES.map((g) => hashGameNameWith(translator(language), g.id)!);
+
+  it('names every hash game as the catalogue does in Chinese and English', () => {
+    const t = translator('en_US');
+    expect(hashGameNameWith(t, 1)).toBe('Hash Big-Small');
+    expect(hashGameNameWith(t, 53)).toBe('9s Bull');
+    expect(hashGameNameWith(translator('zh_CN'), 53)).toBe('9秒哈希牛牛');
+    expect(hashGameNameWith(t, 9999)).toBeUndefined();
+  });
+
+  it.each(LANGUAGES)('gives every hash game its own name in %s, none of them English unless English is read', (language) => {
+    const names = namesIn(language);
+    expect(new Set(names).size).toBe(HASH_GAMES.length);
+    for (const name of names) expect(name).not.toMatch(/hashName\.|\{\{/);
+    if (language !== 'en_US') {
+      const english = new Set(namesIn('en_US'));
+      expect(names.filter((name) => english.has(name))).toEqual([]);
+    }
+  });
+
+  it('falls back to the catalogue names while the language texts are not loaded', () => {
+    const bull = game({ id: 3, gameType: 1, nameZh: '哈希牛牛', nameEn: 'Hash Bull' });
+    expect(gameName(bull, 'th_TH')).toBe('Hash Bull');
   });
 });

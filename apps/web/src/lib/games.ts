@@ -1,4 +1,6 @@
 import { GAME_LIST_CAP, GameType, NavId, RoundPeriod, SELF_DEVELOPED_MANUFACTURER, type Game, type HomeData, type Language } from '@lobby/contract';
+import { HASH_GAMES } from '@lobby/hash-games';
+import { i18n } from '../i18n';
 
 export type CategoryKey = 'home' | 'hash' | 'crypto' | 'slot' | 'fish' | 'live' | 'poker' | 'sport';
 type ListKey = 'hashGames' | 'cryptoGames' | 'slotGames' | 'fishGames' | 'liveGames' | 'pokerGames' | 'sportGames';
@@ -50,8 +52,32 @@ export function gamesOf(home: HomeData | undefined, category: Category): Game[] 
 
 export const isChinese = (language: Language | string) => language === 'zh_CN' || language === 'zh_TW';
 
-export function gameName(game: Pick<Game, 'nameZh' | 'nameEn'>, language: Language | string): string {
-  return (isChinese(language) ? game.nameZh : game.nameEn) || game.nameEn || game.nameZh;
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const HASH_GAME_BY_ID = new Map<number, (typeof HASH_GAMES)[number]>(HASH_GAMES.map((game) => [game.id, game]));
+
+/**
+ * A hash game's name with a translator of the main namespace: its kind, and its round length unless
+ * it is a 3-second game. The catalogue names hash games in Chinese and English only; these names are
+ * the same in those two languages and translated in the other six.
+ */
+export function hashGameNameWith(t: Translate, gameId: number): string | undefined {
+  const game = HASH_GAME_BY_ID.get(gameId);
+  if (!game) return undefined;
+  if (game.period === RoundPeriod.THREE_SECONDS) return t(`hashName.kind.${game.kind}`);
+  return t('hashName.timed', { name: t(`hashName.short.${game.kind}`), period: t(`hashName.period.${game.period}`) });
+}
+
+/** A hash game's name in a language whose texts are loaded; undefined for other games (or before the texts arrive). */
+export function hashGameName(gameId: number, language: Language | string): string | undefined {
+  if (!i18n.isInitialized || !i18n.hasResourceBundle(language, 'translation')) return undefined;
+  return hashGameNameWith(i18n.getFixedT(language), gameId);
+}
+
+/** What a game is called for the player: hash games in every language, the others as the catalogue names them. */
+export function gameName(game: Pick<Game, 'id' | 'gameType' | 'nameZh' | 'nameEn'>, language: Language | string): string {
+  const hash = game.gameType === GameType.HASH ? hashGameName(game.id, language) : undefined;
+  return hash ?? ((isChinese(language) ? game.nameZh : game.nameEn) || game.nameEn || game.nameZh);
 }
 
 export function gameLogo(game: Pick<Game, 'logoZh' | 'logoEn'>, language: Language | string): string {

@@ -5,7 +5,9 @@ import { Button } from '../../components/Button';
 import { Field, Select } from '../../components/Field';
 import { Screen } from '../../components/Screen';
 import { useNamespaceT } from '../../i18n/useNamespaceT';
+import { hashGameName } from '../../lib/games';
 import { showAutoBetLog, useAutoBetControls, useAutoBetGames, useAutoBetStatus, useAutoBetStrategy } from '../../state/queries/auto-bet';
+import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
 import './autoBet.css';
 
@@ -24,6 +26,7 @@ const amountList = (text: string) =>
  */
 export default function AutoBetScreen() {
   const { t } = useNamespaceT('autobet');
+  const language = useSettings((s) => s.language);
   const [params] = useSearchParams();
   const games = useAutoBetGames();
   const status = useAutoBetStatus();
@@ -105,7 +108,7 @@ export default function AutoBetScreen() {
           value={String(gameId)}
           testId="autobet-strategy-game"
           onValueChange={(v) => setGameId(Number(v))}
-          options={(games.data ?? []).map((g) => ({ value: String(g.gameId), label: g.name }))}
+          options={(games.data ?? []).map((g) => ({ value: String(g.gameId), label: hashGameName(g.gameId, language) ?? g.name }))}
         />
         <div className="autobet-screen__row">
           <Select label={t('editor.level')} value={String(level)} testId="autobet-strategy-level" onValueChange={(v) => setLevel(Number(v) as 0 | 1)} options={options([0, 1], 'level')} />

@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon';
 import { RequireAuth } from '../../components/Page';
 import { Screen } from '../../components/Screen';
 import { formatAmount } from '../../lib/format';
-import { gameName, isChinese } from '../../lib/games';
+import { hashGameName } from '../../lib/games';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { useHashCards } from '../../state/home';
 import { useHashLive, useHashRound } from '../../state/queries/hash-game';
@@ -60,9 +60,7 @@ function HashGameBody({ gameId }: { gameId: number }) {
   useHashLive(gameId);
 
   const canTransfer = catalogue.transferBet || Boolean(game?.transferBetAddress.some((a) => a.trim()));
-  // The lobby names games in English and Chinese only; other languages get the translated kind and
-  // round length rather than an English title over a translated page.
-  const title = game && (isChinese(language) || language === 'en_US') ? gameName(game, language) : gameLabel(t, gameId);
+  const title = hashGameName(gameId, language) ?? gameLabel(t, gameId);
   // The round's quote for the kind's first side; before it arrives, the lobby's figure (which is the
   // big/small-style odds, so not for lucky ten or the tie), then the rules' default.
   const firstArea = areasOfKind(catalogue.kind)[0];
@@ -83,7 +81,8 @@ function HashGameBody({ gameId }: { gameId: number }) {
         </div>
         <div>
           <small>{t('facts.odds')}</small>
-          <b dir="ltr">{headlineOdds}</b>
+          {/* Bull has no fixed odds: what comes back depends on both hands' points. */}
+          {catalogue.kind === 'bull' ? <b data-testid="hash-game-odds">{t('bet.byPoints')}</b> : <b dir="ltr" data-testid="hash-game-odds">{headlineOdds}</b>}
         </div>
       </section>
       {canTransfer && (
