@@ -294,6 +294,98 @@ describe('every request', () => {
   });
 });
 
+/** Every string of a body (object keys included), as the path to it. */
+function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [path];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const at = [...path, Array.isArray(value) ? Number(key) : key];
+    return stringPaths(item, at);
+  });
+}
+
+/** The body with the string at `path` changed. */
+function withStringAt(body: unknown, path: (string | number)[], change: (text: string) => string): unknown {
+  if (path.length === 0) return change(body as string);
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  copy[path[0]] = withStringAt(copy[path[0]], path.slice(1), change);
+  return copy;
+}
+
+/** Every schema a request is built from, itself included. */
+function* schemaParts(schema: z.ZodType): Generator<z.ZodType> {
+  yield schema;
+  for (const part of Object.values(schema._zod.def as unknown as Record<string, unknown>)) {
+    const children = Array.isArray(part) ? part : part && typeof part === 'object' && !('_zod' in part) ? Object.values(part) : [part];
+    for (const child of children) {
+      if (child && typeof child === 'object' && '_zod' in child && 'safeParse' in child) yield* schemaParts(child as z.ZodType);
+    }
+  }
+}
+
+describe('text no database column holds', () => {
+  it.each([
+    ['a NUL', (text: string) => `${text}\u0000`],
+    ['an unpaired high surrogate', (text: string) => `\uD800${text}`],
+    ['an unpaired low surrogate', (text: string) => `${text.slice(0, 1)}\uDFFF${text.slice(1)}`],
+  ])('is refused as %s in every string of every request, naming the field', (_name, poison) => {
+    let poisoned = 0;
+    for (const c of ALL_CALLS) {
+      for (const path of stringPaths(sample(c.path))) {
+        const result = c.request.safeParse(withStringAt(sample(c.path), path, poison));
+        expect(result.success, `${c.path} ${path.join('.')}`).toBe(false);
+        expect(issuesOf(result).map((issue) => issue.path.join('.')), c.path).toContain(path.join('.'));
+        poisoned++;
+      }
+    }
+    expect(poisoned).toBeGreaterThan(50);
+  });
+
+  it('is refused in object keys too', () => {
+    const result = call('/v1/keypoint/upload').request.safeParse({ kind: 1, customData: { 'a\u0000b': 1 } });
+    expect(issuesOf(result).map((issue) => issue.path.join('.'))).toContain('customData.a\u0000b');
+  });
+
+  it('leaves well-formed text alone, emoji and other surrogate pairs included', () => {
+    const result = call('/v1/player/updateprofile').request.safeParse({ nickname: 'Neo 🎲 𝒳' });
+    expect(result.success).toBe(true);
+  });
+});
+
+describe('dates in requests', () => {
+  const dateSchemas = ALL_CALLS.flatMap((c) =>
+    [...schemaParts(c.request)]
+      .filter((part) => ['datetime', 'date'].includes((part._zod.def as { format?: string }).format ?? ''))
+      .map((part) => [c.path, part] as const),
+  );
+
+  it('are found in the requests that take a range', () => {
+    expect(new Set(dateSchemas.map(([path]) => path))).toContain('/v1/bank/records');
+  });
+
+  it.each([
+    '0000-01-01T00:00:00Z',
+    '0000-12-31T23:59:59+01:00',
+    '1969-12-31T23:59:59Z',
+    '10000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59-01:00',
+    '-000001-01-01T00:00:00Z',
+    '2024-13-01T00:00:00Z',
+    '2024-02-30T00:00:00Z',
+  ])('refuse %s in every date field of every request', (date) => {
+    for (const [path, schema] of dateSchemas) expect(schema.safeParse(date).success, path).toBe(false);
+  });
+
+  it.each(['1970-01-01T00:00:00Z', '2025-06-30T23:59:59.999-03:00', '9999-12-31T23:59:59Z'])('accept %s', (date) => {
+    for (const [path, schema] of dateSchemas) expect(schema.safeParse(date).success, path).toBe(true);
+  });
+
+  it('answer an out-of-range date on /v1/bank/records with an issue on that field', () => {
+    const result = call('/v1/bank/records').request.safeParse({ from: '0000-01-01T00:00:00Z' });
+    expect(issuesOf(result).map((issue) => issue.path.join('.'))).toEqual(['from']);
+  });
+});
+
 describe('money in requests', () => {
   const submit = () => call('/v1/bank/cashout/submit').request;
 
@@ -406,6 +498,16 @@ describe('hash-game calls', () => {
   it('verifies only a block id that belongs to the given height', () => {
     const req = call('/v1/hashGame/verify').request;
     expect(req.safeParse({ ...sample('/v1/hashGame/verify'), height: 1001 }).success).toBe(false);
+  });
+
+  it.each([
+    { blockId: 'not hex' },
+    { blockId: 'x'.repeat(64) },
+    { height: 1.5 },
+  ])('refuses a malformed block id or height %j with an issue, never an exception', (change) => {
+    const result = call('/v1/hashGame/verify').request.safeParse({ ...sample('/v1/hashGame/verify'), ...change });
+    expect(result.success).toBe(false);
+    expect(issuesOf(result).map((issue) => issue.path[0])).toEqual(Object.keys(change));
   });
 
   it('verifies a stake only with its area', () => {

@@ -9,8 +9,17 @@ export const currency = z.enum(CURRENCIES);
 /** Reply timestamps: one format everywhere so clients parse them the same way. */
 export const isoTime = z.string().describe('ISO 8601 with offset');
 
+/** Requests name instants from 1970 up to the end of 9999: earlier or later is a typo, and PostgreSQL has no year 0. */
+const EARLIEST_REQUEST_TIME = Date.UTC(1970, 0, 1);
+const END_OF_REQUEST_TIME = Date.UTC(10000, 0, 1);
+
 /** Request timestamps must carry an offset: the server's timezone is not the player's. */
-export const isoTimeInput = z.iso.datetime({ offset: true });
+export const isoTimeInput = z.iso
+  .datetime({ offset: true })
+  .refine((value) => {
+    const time = Date.parse(value);
+    return time >= EARLIEST_REQUEST_TIME && time < END_OF_REQUEST_TIME;
+  }, 'between 1970-01-01 and 9999-12-31 UTC');
 
 /** Database ids: positive integers, far below 2^53 so JSON numbers hold them exactly. */
 export const entityId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -18,10 +18,37 @@ export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z
   response: Res;
 }
 
+/**
+ * Every request refuses text that no database column can hold, whichever field carries it: the
+ * rule sits on the call rather than on each string schema so that a new field cannot escape it.
+ */
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType, Auth extends CallAuth>(
   call: CallDefinition<Req, Res, Auth>,
 ): CallDefinition<Req, Res, Auth> {
-  return call;
+  return { ...call, request: call.request.superRefine(refuseUnstorableText) };
+}
+
+/**
+ * NUL, which PostgreSQL refuses in text and JSON, and UTF-16 surrogates without their other half,
+ * which are not Unicode and would be stored as replacement characters.
+ */
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Path to the first string, or object key, holding unstorable text; undefined when there is none. */
+function findUnstorableText(value: unknown, path: readonly PropertyKey[] = []): PropertyKey[] | undefined {
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value) ? [...path] : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    if (typeof key === 'string' && UNSTORABLE_TEXT.test(key)) return [...path, key];
+    const found = findUnstorableText(item, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function refuseUnstorableText(value: unknown, ctx: z.RefinementCtx) {
+  const path = findUnstorableText(value);
+  if (path) ctx.addIssue({ code: 'custom', message: 'contains a NUL character or an unpaired surrogate', path });
 }
 
 export type CallRequest<C extends CallDefinition> = z.input<C['request']>;

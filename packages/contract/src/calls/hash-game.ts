@@ -63,7 +63,8 @@ export const roundPeriodCode = z
   .describe('1 three seconds, 2 one minute, 3 three minutes, 4 nine seconds, 5 thirty seconds');
 
 /** TRON block id: 64 hex characters; the first 16 are the height (GAMES.md). */
-export const blockId = z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hex characters');
+const BLOCK_ID_PATTERN = /^[0-9a-fA-F]{64}$/;
+export const blockId = z.string().regex(BLOCK_ID_PATTERN, '64 hex characters');
 const height = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
 /** The working of a result, so a player can redo it by hand from the block id (GAMES.md, Terms). */
@@ -139,6 +140,9 @@ export const hashResult = z
   .describe('Our design: one decided round');
 
 const blockOnHeight = (value: { blockId: string; height: number }, ctx: z.RefinementCtx) => {
+  // Runs even when the fields themselves failed (their issues are already reported): only a
+  // well-formed pair can be compared.
+  if (!BLOCK_ID_PATTERN.test(value.blockId) || !Number.isSafeInteger(value.height)) return;
   // Catches a block id pasted against the wrong height before the server fetches anything.
   if (BigInt(`0x${value.blockId.slice(0, 16)}`) !== BigInt(value.height)) {
     ctx.addIssue({ code: 'custom', message: 'block id does not belong to this height', path: ['blockId'] });
