@@ -74,7 +74,11 @@ export async function createApplication(config: Config, overrides: { database?: 
     database.db,
     sessions,
     verification,
-    { registrationsPerIpPerDay: config.REGISTRATIONS_PER_IP_PER_DAY, loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP },
+    {
+      registrationsPerIpPerDay: config.REGISTRATIONS_PER_IP_PER_DAY,
+      loginFailuresPerIp: config.LOGIN_FAILURES_PER_IP,
+      loginFailuresPerAccount: config.LOGIN_FAILURES_PER_ACCOUNT,
+    },
     snapshots,
     bus,
   );

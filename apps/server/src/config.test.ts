@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('locks an account after 10 failed logins by default and takes only a whole number from 1 for LOGIN_FAILURES_PER_ACCOUNT', () => {
+    expect(loadConfig({}).LOGIN_FAILURES_PER_ACCOUNT).toBe(10);
+    expect(loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '25' }).LOGIN_FAILURES_PER_ACCOUNT).toBe(25);
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: 'ten' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/);
+  });
+
   it('never echoes a secret setting back', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache' })).toThrow(/REDIS_URL.*\(got \(hidden\)\)/);
     expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache' })).not.toThrow(/hunter2/);

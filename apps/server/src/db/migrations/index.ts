@@ -10,6 +10,7 @@ import * as payoutNetworkFee from './0008_payout_network_fee.ts';
 import * as ledgerBatchLinear from './0009_ledger_batch_linear.ts';
 import * as hotRowsFillfactor from './0010_hot_rows_fillfactor.ts';
 import * as hashBetsStablePlans from './0011_hash_bets_stable_plans.ts';
+import * as atomicLockouts from './0012_atomic_lockouts.ts';
 
 /** Every migration, by name. Names sort in the order they must run; never rename or edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_ledger_batch_linear': ledgerBatchLinear,
   '0010_hot_rows_fillfactor': hotRowsFillfactor,
   '0011_hash_bets_stable_plans': hashBetsStablePlans,
+  '0012_atomic_lockouts': atomicLockouts,
 };

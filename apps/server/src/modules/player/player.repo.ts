@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { advisoryKey } from '../hash-game/engine-lock.ts';
 
 export type PlayerRow = NonNullable<Awaited<ReturnType<PlayerRepository['findById']>>>;
 
@@ -115,8 +116,14 @@ export class PlayerRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  async recordLoginFailure(ip: string) {
-    await this.db.insertInto('login_failures').values({ ip }).execute();
+  /** Books a login try as a failure (given back by `forgetLoginFailure` when the password was right). */
+  async recordLoginFailure(ip: string, playerId: number | null) {
+    const row = await this.db.insertInto('login_failures').values({ ip, player_id: playerId }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async forgetLoginFailure(id: bigint) {
+    await this.db.deleteFrom('login_failures').where('id', '=', id).execute();
   }
 
   async countRecentLoginFailures(ip: string, minutes: number) {
@@ -127,6 +134,40 @@ export class PlayerRepository {
       .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+
+  /** Failed logins against one account, from everywhere or (with `ip`) from one address. */
+  async countRecentAccountLoginFailures(playerId: number, ip: string | null, minutes: number) {
+    let query = this.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('player_id', '=', playerId)
+      .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`);
+    if (ip !== null) query = query.where('ip', '=', ip);
+    return Number((await query.executeTakeFirstOrThrow()).count);
+  }
+
+  /** Releases the account's failed logins from its lock; the addresses keep theirs. */
+  async detachLoginFailures(playerId: number) {
+    await this.db.updateTable('login_failures').set({ player_id: null }).where('player_id', '=', playerId).execute();
+  }
+
+  /** Whether the player signed in (or registered) from this address within the last `days`. */
+  async signedInFrom(playerId: number, ip: string, days: number) {
+    const row = await this.db
+      .selectFrom('player_sessions')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('login_ip', '=', ip)
+      .where('created_at', '>', sql<Date>`now() - make_interval(days => ${days})`)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Holds a named lock until the caller's transaction ends. */
+  async lockName(name: string) {
+    await sql`select pg_advisory_xact_lock(${advisoryKey(name)})`.execute(this.db);
   }
 
   /** The newest active notice the session has not shown yet. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
@@ -88,6 +89,25 @@ describe('/v1/player/register', () => {
       await limited.close();
     }
   });
+
+  it('holds the daily limit under 30 simultaneous registrations from one address: exactly 20 created, the rest 10010', async () => {
+    const limited = await startTestApp({ REGISTRATIONS_PER_IP_PER_DAY: '20' });
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 30 }, () => limited.call('/v1/player/register', { kind: 1, account: unique('rush'), password: 'abc123' })),
+      );
+      const codes = replies.map((r) => r.code);
+      expect(codes.filter((code) => code === 0)).toHaveLength(20);
+      expect(codes.filter((code) => code === 10010)).toHaveLength(10);
+      const { count } = await limited.app.database.db
+        .selectFrom('players')
+        .select((eb) => eb.fn.countAll<bigint>().as('count'))
+        .executeTakeFirstOrThrow();
+      expect(Number(count)).toBe(20);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('/v1/player/captcha', () => {
@@ -167,6 +187,95 @@ describe('/v1/player/login', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('/v1/player/login account lock', () => {
+  // Behind a trusted proxy the client's address is the one in x-forwarded-for, so one test can speak from several.
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await startTestApp({ TRUST_PROXY: 'true', LOGIN_FAILURES_PER_ACCOUNT: '10' });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  let subnet = 0;
+  /** Six addresses no other test uses: the first is where the player registered, the others have never seen it. */
+  const freshAddresses = () => {
+    subnet += 1;
+    return Array.from({ length: 7 }, (_, i) => `10.${subnet}.0.${i + 1}`);
+  };
+  const login = (body: Record<string, unknown>, address: string) =>
+    proxied.call('/v1/player/login', { kind: 1, ...body }, { headers: { 'x-forwarded-for': address } });
+  const register = async (address: string) => {
+    const account = unique('locked');
+    const reply = await proxied.call('/v1/player/register', { kind: 1, account, password: 'right123' }, { headers: { 'x-forwarded-for': address } });
+    expect(reply.code).toBe(0);
+    return { account, playerId: reply.data.player.id as number };
+  };
+  /** 150 wrong passwords at once from five addresses, with the right one from a sixth at the end of the burst. */
+  const burst = (account: string, attackers: string[], sixth: string) =>
+    Promise.all([
+      ...Array.from({ length: 150 }, (_, i) => login({ account, password: `wrong${i}` }, attackers[i % 5])),
+      login({ account, password: 'right123' }, sixth),
+    ]);
+  const accountFailures = async (playerId: number) => {
+    const { count } = await proxied.app.database.db
+      .selectFrom('login_failures')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('player_id', '=', playerId)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  };
+
+  it('refuses the right password from a sixth address with 10005 after 150 wrong ones from five addresses at once', async () => {
+    const [home, ...others] = freshAddresses();
+    const { account, playerId } = await register(home);
+    const replies = await burst(account, others.slice(0, 5), others[5]);
+    expect(replies.filter((r) => r.code === 0)).toHaveLength(0);
+    expect(new Set(replies.map((r) => r.code))).toEqual(new Set([10007, 10005]));
+    expect(await accountFailures(playerId)).toBeLessThanOrEqual(10);
+    expect((await login({ account, password: 'right123' }, others[5])).code).toBe(10005);
+  });
+
+  it('lifts the lock when the 15-minute window has passed', async () => {
+    const [home, ...others] = freshAddresses();
+    const { account, playerId } = await register(home);
+    await burst(account, others.slice(0, 5), others[5]);
+    await proxied.app.database.db
+      .updateTable('login_failures')
+      .set({ failed_at: sql`failed_at - interval '16 minutes'` })
+      .where('player_id', '=', playerId)
+      .execute();
+    expect((await login({ account, password: 'right123' }, others[5])).code).toBe(0);
+  });
+
+  it('still lets the player in from an address it signed in from, which has its own limit of the same size', async () => {
+    const [home, ...others] = freshAddresses();
+    const { account } = await register(home);
+    await burst(account, others.slice(0, 5), others[5]);
+    expect((await login({ account, password: 'right123' }, home)).code).toBe(0);
+
+    const wrongAtHome = await Promise.all(Array.from({ length: 12 }, (_, i) => login({ account, password: `typo${i}` }, home)));
+    expect(wrongAtHome.filter((r) => r.code === 10007)).toHaveLength(10);
+    expect((await login({ account, password: 'right123' }, home)).code).toBe(10005);
+  });
+
+  it('lifts the lock when the password is reset with the e-mailed code', async () => {
+    const [home, ...others] = freshAddresses();
+    const email = `${unique('lockreset')}@example.com`;
+    await proxied.call('/v1/player/captcha', { account: email }, { headers: { 'x-forwarded-for': home } });
+    const code = await proxied.latestCode(email);
+    const registered = await proxied.call('/v1/player/register', { kind: 2, email, code, password: 'right123' }, { headers: { 'x-forwarded-for': home } });
+    expect(registered.code).toBe(0);
+    await Promise.all(Array.from({ length: 30 }, (_, i) => login({ kind: 2, email, password: `wrong${i}` }, others[i % 5])));
+    expect((await login({ kind: 2, email, password: 'right123' }, others[5])).code).toBe(10005);
+
+    await proxied.call('/v1/player/captchachpwd', { account: email }, { headers: { 'x-forwarded-for': others[5] } });
+    const resetCode = await proxied.latestCode(email);
+    expect((await proxied.call('/v1/player/changepwd', { account: email, code: resetCode, password: 'fresh456' })).code).toBe(0);
+    expect((await login({ kind: 2, email, password: 'fresh456' }, others[5])).code).toBe(0);
   });
 });
 

@@ -18,7 +18,17 @@ const UNIQUE_VIOLATION = '23505';
 export interface PlayerLimits {
   registrationsPerIpPerDay: number;
   loginFailuresPerIp: number;
+  loginFailuresPerAccount: number;
 }
+
+/** Failed logins count for this long; a lock ends when its oldest failure leaves the window. */
+const LOGIN_FAILURE_WINDOW_MINUTES = 15;
+/**
+ * An address the player signed in from this recently is theirs: there the account-wide lock does
+ * not apply, only a limit of the same size on the failures from that address, so guesses from
+ * elsewhere cannot keep the owner out.
+ */
+const TRUSTED_ADDRESS_DAYS = 30;
 
 interface Origin {
   ip: string;
@@ -72,7 +82,13 @@ export class PlayerService {
     const passwordHash = await hash(input.password, ARGON2);
     try {
       const { row, session } = await this.db.transaction().execute(async (trx) => {
-        const row = await new PlayerRepository(trx).insert({
+        const players = new PlayerRepository(trx);
+        // Registrations from one address queue here, so the count each one sees includes the others.
+        await players.lockName(`register:${origin.ip}`);
+        if ((await players.countRegistrationsFromIp(origin.ip, 24)) >= this.limits.registrationsPerIpPerDay) {
+          throw fail('TOO_MANY_REGISTRATIONS');
+        }
+        const row = await players.insert({
           account,
           email,
           passwordHash,
@@ -94,18 +110,11 @@ export class PlayerService {
   }
 
   async login(input: { kind: 1; account: string; password: string } | { kind: 2; email: string; password: string }, origin: Origin) {
-    if ((await this.players.countRecentLoginFailures(origin.ip, 15)) >= this.limits.loginFailuresPerIp) {
-      throw fail('IP_LIMIT', 'too many failed logins');
-    }
     const found = input.kind === 1 ? await this.players.findByAccount(input.account) : await this.players.findByEmail(input.email);
-    if (!found) {
-      await this.players.recordLoginFailure(origin.ip);
-      throw fail('ACCOUNT_MISSING');
-    }
-    if (!(await verify(found.password_hash, input.password))) {
-      await this.players.recordLoginFailure(origin.ip);
-      throw fail('WRONG_PASSWORD');
-    }
+    const attempt = await this.reserveLoginAttempt(found?.id ?? null, origin.ip);
+    if (!found) throw fail('ACCOUNT_MISSING');
+    if (!(await verify(found.password_hash, input.password))) throw fail('WRONG_PASSWORD');
+    await this.players.forgetLoginFailure(attempt);
     if (found.status !== 0) throw fail('LOGIN_RESTRICTED');
     const { row, session } = await this.db.transaction().execute(async (trx) => {
       // The row lock orders concurrent logins of one player, so exactly one session stays active.
@@ -117,6 +126,29 @@ export class PlayerService {
     await this.sessions.announceEnded(row.id);
     await this.announceChanged(row.id);
     return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip, last_client_ip: origin.clientIp }) };
+  }
+
+  /**
+   * Books a login try as a failure before its password is checked, or refuses it (10001 for the
+   * address, 10005 for the account) when the window is already full. Tries against one account,
+   * and from one address, queue on a lock, so a burst cannot slip past the count.
+   */
+  private reserveLoginAttempt(playerId: number | null, ip: string): Promise<bigint> {
+    return this.db.transaction().execute(async (trx) => {
+      const players = new PlayerRepository(trx);
+      // Always the account before the address, so two tries never wait on each other in a circle.
+      if (playerId !== null) await players.lockName(`login-account:${playerId}`);
+      await players.lockName(`login-address:${ip}`);
+      if ((await players.countRecentLoginFailures(ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= this.limits.loginFailuresPerIp) {
+        throw fail('IP_LIMIT', 'too many failed logins from this address');
+      }
+      if (playerId !== null) {
+        const trusted = await players.signedInFrom(playerId, ip, TRUSTED_ADDRESS_DAYS);
+        const failures = await players.countRecentAccountLoginFailures(playerId, trusted ? ip : null, LOGIN_FAILURE_WINDOW_MINUTES);
+        if (failures >= this.limits.loginFailuresPerAccount) throw fail('LOGIN_RESTRICTED', 'too many failed logins for this account');
+      }
+      return players.recordLoginFailure(ip, playerId);
+    });
   }
 
   async load(session: AuthenticatedSession): Promise<Player> {
@@ -177,6 +209,8 @@ export class PlayerService {
     const passwordHash = await hash(newPassword, ARGON2);
     await this.db.transaction().execute(async (trx) => {
       await new PlayerRepository(trx).updatePassword(row.id, passwordHash);
+      // Whoever holds the mailbox is the owner: guesses at the old password no longer lock them out.
+      await new PlayerRepository(trx).detachLoginFailures(row.id);
       await new SessionRepository(trx).endActive(row.id, 'password_changed');
     });
     await this.sessions.announceEnded(row.id);

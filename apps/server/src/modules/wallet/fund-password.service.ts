@@ -16,6 +16,9 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 export const FUND_PASSWORD_MAX_FAILURES = 5;
 export const FUND_PASSWORD_FAILURE_WINDOW_MINUTES = 15;
 
+/** The answer to a wrong PIN: 10045 where the PIN authorises a payment, 10028 where it authorises its own change. */
+type FundPasswordWrong = 'FUND_PASSWORD_WRONG' | 'ORIGINAL_FUND_PASSWORD_WRONG';
+
 /** The fund password that guards withdrawals and transfers (stored on the player, hashed). */
 export class FundPasswordService {
   constructor(
@@ -32,13 +35,7 @@ export class FundPasswordService {
     const repo = new PlayerRepository(this.db);
     const row = await repo.findById(playerId);
     if (!row) throw fail('PLAYER_MISSING');
-    if (input.oldPassword !== undefined) {
-      await this.refuseWhileLocked(playerId, 'ORIGINAL_FUND_PASSWORD_WRONG');
-      if (!row.fund_password_hash || !(await verify(row.fund_password_hash, input.oldPassword))) {
-        await this.recordFailure(playerId);
-        throw fail('ORIGINAL_FUND_PASSWORD_WRONG');
-      }
-    }
+    if (input.oldPassword !== undefined) await this.check(playerId, row.fund_password_hash, input.oldPassword, 'ORIGINAL_FUND_PASSWORD_WRONG');
     if (input.loginPassword !== undefined && !(await verify(row.password_hash, input.loginPassword))) {
       throw fail('LOGIN_PASSWORD_WRONG');
     }
@@ -52,15 +49,9 @@ export class FundPasswordService {
 
   /** Passes only for the player's fund password; a missing one, a wrong one or a locked player answers 10045. */
   async verify(playerId: number, fundPassword: string): Promise<void> {
-    await this.refuseWhileLocked(playerId, 'FUND_PASSWORD_WRONG');
     const row = await new PlayerRepository(this.db).findById(playerId);
     if (!row) throw fail('PLAYER_MISSING');
-    if (!row.fund_password_hash) throw fail('FUND_PASSWORD_WRONG', 'no fund password set');
-    if (!(await verify(row.fund_password_hash, fundPassword))) {
-      await this.recordFailure(playerId);
-      throw fail('FUND_PASSWORD_WRONG');
-    }
-    await this.clearFailures(playerId);
+    await this.check(playerId, row.fund_password_hash, fundPassword, 'FUND_PASSWORD_WRONG');
   }
 
   async isSet(playerId: number): Promise<boolean> {
@@ -68,18 +59,41 @@ export class FundPasswordService {
     return Boolean(row?.fund_password_hash);
   }
 
-  private async refuseWhileLocked(playerId: number, code: 'FUND_PASSWORD_WRONG' | 'ORIGINAL_FUND_PASSWORD_WRONG') {
-    const { count } = await this.db
-      .selectFrom('fund_password_failures')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+  /**
+   * Checks a PIN against the stored one. The try is booked as a failure before the PIN is looked at,
+   * so however many tries arrive at once only the allowed number are ever checked; a right PIN gives
+   * its booking back and clears the failures already answered.
+   */
+  private async check(playerId: number, storedHash: string | null, fundPassword: string, wrong: FundPasswordWrong) {
+    if (!storedHash) throw fail(wrong, 'no fund password set');
+    const attemptId = await this.reserveAttempt(playerId, wrong);
+    if (!(await verify(storedHash, fundPassword))) {
+      await this.db.updateTable('fund_password_failures').set({ pending: false }).where('id', '=', attemptId).execute();
+      throw fail(wrong);
+    }
+    await this.db
+      .deleteFrom('fund_password_failures')
       .where('player_id', '=', playerId)
-      .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${FUND_PASSWORD_FAILURE_WINDOW_MINUTES})`)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= FUND_PASSWORD_MAX_FAILURES) throw fail(code, 'too many wrong fund passwords, try again later');
+      .where((eb) => eb.or([eb('id', '=', attemptId), eb('pending', '=', false)]))
+      .execute();
   }
 
-  private async recordFailure(playerId: number) {
-    await this.db.insertInto('fund_password_failures').values({ player_id: playerId }).execute();
+  /** Books one try as a failure, or refuses it when the window already holds the allowed failures. */
+  private reserveAttempt(playerId: number, wrong: FundPasswordWrong): Promise<bigint> {
+    return this.db.transaction().execute(async (trx) => {
+      // Tries of one player queue here, so each counts the bookings of all that came before it.
+      await new PlayerRepository(trx).lockName(`fund-password:${playerId}`);
+      const windowStart = sql<Date>`now() - make_interval(mins => ${FUND_PASSWORD_FAILURE_WINDOW_MINUTES})`;
+      await trx.deleteFrom('fund_password_failures').where('player_id', '=', playerId).where('failed_at', '<=', windowStart).execute();
+      const { count } = await trx
+        .selectFrom('fund_password_failures')
+        .select((eb) => eb.fn.countAll<bigint>().as('count'))
+        .where('player_id', '=', playerId)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= FUND_PASSWORD_MAX_FAILURES) throw fail(wrong, 'too many wrong fund passwords, try again later');
+      const { id } = await trx.insertInto('fund_password_failures').values({ player_id: playerId, pending: true }).returning('id').executeTakeFirstOrThrow();
+      return id;
+    });
   }
 
   private async clearFailures(playerId: number) {
