@@ -103,6 +103,18 @@ describe('devnet CLI', () => {
     expect(listed.every(isValidBase58Address)).toBe(true);
   });
 
+  it('talks to the devnet on DEVNET_PORT when TRON_API_URL is unset', async () => {
+    const head = t.devnet.produceBlock();
+    const c: Captured = { ...io(t.url), env: { DEVNET_PORT: new URL(t.url).port } };
+    expect(await runCli(['head'], c)).toBe(0);
+    expect(c.lines[0]).toBe(`height    ${head.height}`);
+  });
+
+  it('prefers TRON_API_URL to DEVNET_PORT', async () => {
+    const c: Captured = { ...io(t.url), env: { TRON_API_URL: t.url, DEVNET_PORT: '9' } };
+    expect(await runCli(['head'], c)).toBe(0);
+  });
+
   it('fails with a clear message when TRON_API_URL is unreachable or not a devnet', async () => {
     const unreachable = io('http://127.0.0.1:9');
     expect(await runCli(['head'], unreachable)).toBe(1);

@@ -12,9 +12,11 @@ import { parseJson, stringifyJson } from './json.ts';
 import { TronClient } from './tron-client.ts';
 import { formatUnits, parseUnits } from './units.ts';
 
-export const DEFAULT_TRON_API_URL = 'http://127.0.0.1:8090';
+/** Without TRON_API_URL the commands talk to the devnet a lobby server starts on DEVNET_PORT, as the server does. */
+export const DEFAULT_DEVNET_PORT = '8090';
 
-export const USAGE = `Usage: devnet-cli <command> [options]   (node URL from TRON_API_URL, default ${DEFAULT_TRON_API_URL})
+export const USAGE = `Usage: devnet-cli <command> [options]
+  (node URL from TRON_API_URL, else http://127.0.0.1:<DEVNET_PORT>, port ${DEFAULT_DEVNET_PORT} unless set)
 
   new-wallet                                   print a fresh private key and its address
   faucet <address> [--trx N] [--usdt N]        devnet only: send test coins (default 1000 TRX + 1000 USDT)
@@ -95,7 +97,7 @@ async function waitForInclusion(client: TronClient, txId: string, io: CliIo, tim
 /** Runs one CLI command; returns the process exit code. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
-  const apiUrl = io.env.TRON_API_URL || DEFAULT_TRON_API_URL;
+  const apiUrl = io.env.TRON_API_URL || `http://127.0.0.1:${io.env.DEVNET_PORT || DEFAULT_DEVNET_PORT}`;
   const client = () => new TronClient({ apiUrl, apiKey: io.env.TRON_API_KEY });
   try {
     switch (command) {
