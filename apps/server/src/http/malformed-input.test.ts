@@ -270,6 +270,30 @@ describe('every call refuses text and dates that no database column holds', () =
     expect(await rowCounts()).toEqual(before);
   }, 300_000);
 
+  const STRATEGY = { name: 'Flat', details: [{ area: 'big', amount: '1' }] };
+  const TRANSFER = { requestId: 'req-0000000001', currency: 'TRX', amount: '1', fundPassword: '135790' };
+  it.each([
+    ['/v1/player/login', { kind: 1, account: 'neo\u0000', password: 'abc123' }],
+    ['/v1/player/login', { kind: 2, email: 'neo@example.com', password: 'abc\u0000123' }],
+    ['/v1/player/checkAccount', { account: 'neo\u0000' }],
+    ['/v1/player/captchachpwd', { account: '\u0000' }],
+    ['/v1/player/changepwd', { account: 'neo\uD800', code: '123456', password: 'abc123' }],
+    ['/v1/player/updateprofile', { nickname: 'Ne\u0000o' }],
+    ['/v1/player/updateprofile', { nickname: 'Neo\uDC00' }],
+    ['/v1/bank/transfer/submit', { ...TRANSFER, receiverAccount: 'friend\u0000' }],
+    ['/v1/bank/transfer/submit', { ...TRANSFER, receiverId: 1, remark: 'thanks\u0000' }],
+    ['/v1/auto_bet/strategy_update', { gameId: 1, strategy: { ...STRATEGY, name: 'Fl\u0000at' }, wakeUp: { type: 3 } }],
+    ['/v1/keypoint/upload', { kind: 1, customData: { 'utm\u0000': 'x' } }],
+    ['/v1/bank/records', { from: '0000-01-01T00:00:00Z' }],
+    ['/v1/bank/records', { to: '9999-12-31T23:59:59-01:00' }],
+    ['/v1/hashGame/betRecord', { from: '1969-12-31T23:59:59Z' }],
+    ['/v1/hashGame/verify', { gameId: 1, blockId: 'x', height: 1000 }],
+  ])('%s refuses %j with 12', async (path, body) => {
+    const reply = await t.call(path, body, { token });
+    expect(reply.status).toBe(200);
+    expect(reply.code).toBe(12);
+  });
+
   it('never stores a Client-IP header carrying a NUL: the HTTP parser refuses the request', async () => {
     const before = await rowCounts();
     const { port } = new URL(t.url);
