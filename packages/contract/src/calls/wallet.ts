@@ -193,6 +193,7 @@ export const betAddress = z
 
 export const TRADE_TYPES = ['deposit', 'withdraw', 'exchange', 'transfer'] as const;
 export const TRADE_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const;
+export const WITHDRAWAL_WAITING_REASONS = ['hot_wallet_funds'] as const;
 
 export const tradeRecord = z
   .object({
@@ -215,6 +216,10 @@ export const tradeRecord = z
       .nullable()
       .describe('Transfers: the other player'),
     remark: z.string().nullable(),
+    waitingReason: z
+      .enum(WITHDRAWAL_WAITING_REASONS)
+      .optional()
+      .describe('Withdrawals being sent: why it has not left yet. hot_wallet_funds: the site\'s payout wallet is being topped up; it leaves on its own afterwards'),
     createdAt: isoTime,
     completedAt: isoTime.nullable(),
   })

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import { isValidBase58Address } from '../../chain/address.ts';
 import { PlayerRepository } from '../player/player.repo.ts';
+import type { DepositService } from './deposit.service.ts';
 
 export const MAX_CASHOUT_ADDRESSES = 10;
 export const MAX_CASHOUT_ACCOUNTS = 10;
@@ -13,9 +14,15 @@ type CashoutAccountInput = CallParsedRequest<typeof walletCalls.cashoutAccountAd
 
 const UNIQUE_VIOLATION = '23505';
 
+/** Why a valid address is refused as a withdrawal destination (logged; the player sees 10052). */
+export const SITE_ADDRESS = 'an address of this site (a deposit, transfer-bet or hot-wallet address) cannot receive withdrawals';
+
 /** A player's saved withdrawal addresses and cashout accounts. */
 export class CashoutBookService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly deposits: Pick<DepositService, 'isInternalAddress'>,
+  ) {}
 
   async listAddresses(playerId: number): Promise<CashoutAddress[]> {
     const rows = await this.db
@@ -33,7 +40,7 @@ export class CashoutBookService {
   }
 
   async addAddress(playerId: number, address: string, label: string): Promise<CashoutAddress> {
-    if (!isValidBase58Address(address)) throw fail('INVALID_TRON_ADDRESS', 'checksum does not match');
+    await this.checkDestination(address);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         // The player's row lock makes the count and the insert one step for this player.
@@ -50,6 +57,16 @@ export class CashoutBookService {
     }
   }
 
+  /**
+   * A TRON address a withdrawal may be sent to: a valid one, and none of this site's own (paid
+   * there, the money would reach another player's balance or no one's). Withdrawal submit checks
+   * again, for addresses saved before this rule.
+   */
+  async checkDestination(address: string): Promise<void> {
+    if (!isValidBase58Address(address)) throw fail('INVALID_TRON_ADDRESS', 'checksum does not match');
+    if (await this.deposits.isInternalAddress(address)) throw fail('INVALID_TRON_ADDRESS', SITE_ADDRESS);
+  }
+
   async deleteAddress(playerId: number, id: number): Promise<void> {
     const result = await this.db.deleteFrom('cashout_addresses').where('player_id', '=', playerId).where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw fail('INVALID_PARAMETERS', 'id: no such address');
@@ -64,9 +81,7 @@ export class CashoutBookService {
 
   async addAccount(playerId: number, input: CashoutAccountInput): Promise<CashoutAccount> {
     const { accountType, label, ...details } = input as CashoutAccountInput & { label?: string };
-    if (input.accountType === CashoutAccountType.BLOCKCHAIN && !isValidBase58Address(input.address)) {
-      throw fail('INVALID_TRON_ADDRESS', 'checksum does not match');
-    }
+    if (input.accountType === CashoutAccountType.BLOCKCHAIN) await this.checkDestination(input.address);
     const row = await this.db.transaction().execute(async (trx) => {
       await new PlayerRepository(trx).lockById(playerId);
       const existing = await trx.selectFrom('cashout_accounts').select(['account_type', 'details', 'is_default']).where('player_id', '=', playerId).execute();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_PASSWORD, newWallet, startWalletTestApp, type TestPlayer, type WalletTestApp } from './test-support.ts';
+import { FUND_PASSWORD, newWallet, siteAddresses, startWalletTestApp, type TestPlayer, type WalletTestApp } from './test-support.ts';
 
 let t: WalletTestApp;
 beforeAll(async () => {
@@ -79,6 +79,20 @@ describe('/v1/player/cashout_address/*', () => {
     const a = newWallet().address;
     expect((await t.call('/v1/player/cashout_address/add', { address: a, label: 'x' }, { token: p.token })).code).toBe(0);
     expect((await t.call('/v1/player/cashout_address/add', { address: a, label: 'y' }, { token: p.token })).code).toBe(10025);
+  });
+
+  it('refuses every address of this site with 10052: the hot wallet, deposit addresses, transfer-bet addresses', async () => {
+    const q = await t.player();
+    const own = await siteAddresses(t, q);
+    expect(own.filter((a) => a.kind.startsWith('transfer address'))).toHaveLength(14);
+    for (const { kind, address } of own) {
+      const reply = await t.call('/v1/player/cashout_address/add', { address, label: 'x' }, { token: q.token });
+      expect(reply.code, kind).toBe(10052);
+      const account = await t.call('/v1/player/cashout_account/add', { accountType: 1, currency: 'USDT', address }, { token: q.token });
+      expect(account.code, kind).toBe(10052);
+    }
+    expect((await t.call('/v1/player/cashout_address/list', {}, { token: q.token })).data).toEqual([]);
+    expect((await t.call('/v1/player/cashout_account/get', {}, { token: q.token })).data).toEqual([]);
   });
 
   it("keeps other players' addresses out of reach", async () => {

@@ -51,11 +51,19 @@ export class DepositService {
     return row?.address ?? null;
   }
 
-  /** Whether an address is one of ours: a player's deposit address or the hot wallet. */
+  /**
+   * Whether an address is one of ours: the hot wallet, any player's deposit address, or a transfer
+   * game's receiving address (as configured now, or as the transfer watcher read it before). Coins
+   * paid to one of them would be credited to a player or taken as a bet, or sit where no
+   * withdrawal is accounted for.
+   */
   async isInternalAddress(address: string): Promise<boolean> {
     if (address === this.chain.hotWallet.address) return true;
-    const row = await this.db.selectFrom('deposit_addresses').select('player_id').where('address', '=', address).executeTakeFirst();
-    return row !== undefined;
+    const { rows } = await sql<{ own: boolean }>`
+      select exists (select 1 from deposit_addresses where address = ${address})
+          or exists (select 1 from game_transfer_addresses where address = ${address})
+          or exists (select 1 from hash_transfer_cursors where address = ${address}) as own`.execute(this.db);
+    return rows[0].own;
   }
 
   async depositInfo(playerId: number): Promise<CallResponse<typeof bankCalls.depositAddress>> {

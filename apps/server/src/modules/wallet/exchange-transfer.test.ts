@@ -192,4 +192,17 @@ describe('/v1/bank/transfer/submit', () => {
     expect(Number((await t.balances(ordinary)).usdt)).toBe(Number(before.usdt) - 2);
     expect((await t.call('/v1/bank/transfer/submit', { ...body, receiverId: otherMerchant.playerId }, { token: ordinary.token })).code).toBe(12);
   });
+
+  it('checks the fund password of a replayed requestId before answering: 10045 without it, and nothing moves', async () => {
+    const body = { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount: '3', fundPassword: FUND_PASSWORD };
+    const first = await t.call('/v1/bank/transfer/submit', body, { token: ordinary.token });
+    expect(first.code).toBe(0);
+    const [senderAfter, receiverAfter] = [await t.balances(ordinary), await t.balances(merchant)];
+
+    const guessed = await t.call('/v1/bank/transfer/submit', { ...body, fundPassword: '000000' }, { token: ordinary.token });
+    expect(guessed.code).toBe(10045);
+    expect(guessed.data?.record).toBeUndefined();
+    expect(await t.balances(ordinary)).toEqual(senderAfter);
+    expect(await t.balances(merchant)).toEqual(receiverAfter);
+  });
 });

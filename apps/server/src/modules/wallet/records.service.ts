@@ -24,8 +24,21 @@ export interface RecordRow {
   tx_id: string | null;
   counterparty_id: number | null;
   remark: string | null;
+  /** Withdrawals: the processor's note on why it has not been sent (see `waitingReason`). */
+  last_error?: string | null;
   created_at: Date;
   completed_at: Date | null;
+}
+
+/**
+ * What the withdrawal processor notes on a queued withdrawal the hot wallet cannot cover yet. The
+ * note is cleared once the withdrawal is signed, so it tells the player why theirs is still waiting.
+ */
+export const AWAITING_HOT_WALLET_FUNDS = 'waiting for hot-wallet funds';
+
+/** Why a withdrawal being sent has not left yet, as the trade history tells the player. */
+export function waitingReason(rawStatus: string, lastError: string | null | undefined): TradeRecord['waitingReason'] {
+  return rawStatus === 'queued' && lastError?.startsWith(AWAITING_HOT_WALLET_FUNDS) ? 'hot_wallet_funds' : undefined;
 }
 
 const WITHDRAWAL_STATUS: Record<WithdrawalStatus, TradeRecord['status']> = {
@@ -46,6 +59,7 @@ export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickna
       : row.type === 'deposit'
         ? (DEPOSIT_STATUS[row.raw_status as DepositStatus] ?? 'failed')
         : 'completed';
+  const waiting = row.type === 'withdraw' ? waitingReason(row.raw_status, row.last_error) : undefined;
   return {
     id: Number(row.id),
     type: row.type,
@@ -61,6 +75,7 @@ export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickna
     txId: row.tx_id,
     counterparty,
     remark: row.remark,
+    ...(waiting ? { waitingReason: waiting } : {}),
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
   };
@@ -75,23 +90,23 @@ function branches(playerId: number): Record<TradeType, RawBuilder<RecordRow>> {
     deposit: sql<RecordRow>`
       select 'deposit'::text as type, id, status as raw_status, 'in'::text as direction, currency, amount, 0::int8 as fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, from_address as address, tx_id,
-             null::int4 as counterparty_id, null::text as remark, created_at, credited_at as completed_at
+             null::int4 as counterparty_id, null::text as remark, null::text as last_error, created_at, credited_at as completed_at
       from deposits where player_id = ${playerId} and status in ('pending', 'credited')`,
     withdraw: sql<RecordRow>`
       select 'withdraw'::text as type, id, status as raw_status, 'out'::text as direction, currency, amount, fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, to_address as address, tx_id,
-             null::int4 as counterparty_id, null::text as remark, created_at, completed_at
+             null::int4 as counterparty_id, null::text as remark, last_error, created_at, completed_at
       from withdrawals where player_id = ${playerId}`,
     exchange: sql<RecordRow>`
       select 'exchange'::text as type, id, 'completed'::text as raw_status, 'out'::text as direction, from_currency as currency, amount, 0::int8 as fee,
              to_currency, to_amount, rate, null::text as address, null::text as tx_id,
-             null::int4 as counterparty_id, null::text as remark, created_at, created_at as completed_at
+             null::int4 as counterparty_id, null::text as remark, null::text as last_error, created_at, created_at as completed_at
       from exchanges where player_id = ${playerId}`,
     transfer: sql<RecordRow>`
       select 'transfer'::text as type, id, 'completed'::text as raw_status,
              case when sender_id = ${playerId} then 'out' else 'in' end as direction, currency, amount, 0::int8 as fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, null::text as address, null::text as tx_id,
-             case when sender_id = ${playerId} then receiver_id else sender_id end as counterparty_id, remark, created_at, created_at as completed_at
+             case when sender_id = ${playerId} then receiver_id else sender_id end as counterparty_id, remark, null::text as last_error, created_at, created_at as completed_at
       from player_transfers where sender_id = ${playerId} or receiver_id = ${playerId}`,
   };
 }

@@ -136,6 +136,25 @@ export async function startWalletTestApp(env: Record<string, string> = {}): Prom
   return self;
 }
 
+/**
+ * Every kind of address this site owns, named for test messages: the hot wallet, a player's own and
+ * another player's deposit address, each transfer game's address per level, and a former transfer
+ * address the transfer watcher has read.
+ */
+export async function siteAddresses(t: WalletTestApp, player: TestPlayer): Promise<{ kind: string; address: string }[]> {
+  const other = await t.player();
+  const former = newWallet().address;
+  await t.app.database.db.insertInto('hash_transfer_cursors').values({ address: former, currency: 'USDT', cursor_ms: 0n }).execute();
+  const games = await t.app.services.lobby.hashGameState();
+  return [
+    { kind: 'the hot wallet', address: t.app.chain.hotWallet.address },
+    { kind: 'their own deposit address', address: await t.depositAddress(player) },
+    { kind: "another player's deposit address", address: await t.depositAddress(other) },
+    ...games.transferAddresses.map((row) => ({ kind: `transfer address of game ${row.game_id} level ${row.level}`, address: row.address })),
+    { kind: 'a former transfer address', address: former },
+  ];
+}
+
 export interface OutsideWallet {
   privateKey: string;
   address: string;

@@ -36,10 +36,11 @@ export class TransferService {
   ) {}
 
   async submit(senderId: number, input: SubmitInput): Promise<MoneyMoved> {
+    // Before the replay: a replay answers the first result, which only the PIN's holder may read.
+    await this.fundPasswords.verify(senderId, input.fundPassword);
     const replay = await this.findByRequest(senderId, input.requestId);
     if (replay) return this.replayResult(replay, input);
 
-    await this.fundPasswords.verify(senderId, input.fundPassword);
     const players = new PlayerRepository(this.db);
     const sender = await players.findById(senderId);
     if (!sender) throw fail('PLAYER_MISSING');

@@ -67,11 +67,11 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const notifier = new BalanceNotifier(db, deps.players, deps.bus, deps.log);
   const experience = new ExperienceRules(deps.unsettledOrders ?? NO_UNSETTLED_ORDERS);
   const fundPasswords = new FundPasswordService(db, deps.players);
-  const book = new CashoutBookService(db);
   const deposits = new DepositService(db, chain, settings);
+  const book = new CashoutBookService(db, deposits);
   const betAddresses = new BetAddressService(db, chain.client, deposits, settings);
   const records = new RecordsService(db);
-  const withdrawals = new WithdrawalService(db, ledger, fundPasswords, book, deposits, experience, notifier, settings, failpoint, deps.log);
+  const withdrawals = new WithdrawalService(db, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log);
   const exchange = new ExchangeService(db, ledger, experience, notifier, settings);
   const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier);
   const depositWatcher = new DepositWatcher(db, chain.client, ledger, betAddresses, notifier, settings, deps.log);

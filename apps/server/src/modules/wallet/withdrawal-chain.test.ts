@@ -140,7 +140,7 @@ describe('withdrawals when the network misbehaves', () => {
     await runProcessor();
     net.produce();
     await runProcessor();
-    expect(await row(id)).toMatchObject({ status: 'queued', last_error: 'hot wallet balance too low' });
+    expect(await row(id)).toMatchObject({ status: 'queued', last_error: 'waiting for hot-wallet funds: hot wallet balance too low' });
     expect((await attempts(id)).map((a) => a.outcome)).toEqual(['reverted']);
 
     net.chain.faucet(net.hotWallet.address, { usdt: micro('100') });

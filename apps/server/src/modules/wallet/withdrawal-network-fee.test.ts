@@ -52,7 +52,9 @@ describe('a USDT withdrawal on a chain that charges for it', () => {
     const id = BigInt(reply.data.record.id);
     const row = () => t.app.database.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const outcomes = async () => (await t.app.database.db.selectFrom('withdrawal_attempts').select('outcome').where('withdrawal_id', '=', id).orderBy('attempt').execute()).map((a) => a.outcome);
-    expect(await row()).toMatchObject({ status: 'queued', attempts: 1, last_error: 'hot wallet TRX too low for network fees' });
+    expect(await row()).toMatchObject({ status: 'queued', attempts: 1, last_error: 'waiting for hot-wallet funds: hot wallet TRX too low for network fees' });
+    const records = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
+    expect(records.data.list[0]).toMatchObject({ status: 'processing', waitingReason: 'hot_wallet_funds' });
     expect(await outcomes()).toEqual(['reverted']);
     expect(t.chainBalance(hot.address).trx).toBe(0n);
     expect(await t.app.services.ledger.balance({ kind: 'chain_fees' }, 'TRX')).toBe(feesBefore - micro('5'));

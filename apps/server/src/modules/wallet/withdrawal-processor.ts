@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import type { AccountRef, Ledger, LedgerCurrency, TransferLeg } from '../../ledger/ledger.service.ts';
 import { bookNetworkFee, networkFeeLegs } from '../../ledger/network-fee.ts';
 import type { Failpoints } from './failpoints.ts';
+import { AWAITING_HOT_WALLET_FUNDS } from './records.service.ts';
 import type { WalletSettings } from './settings.ts';
 import type { WithdrawalRow, WithdrawalService } from './withdrawal.service.ts';
 
@@ -61,7 +62,7 @@ export class WithdrawalProcessor {
       if (shortfall) {
         // Waits for the operator to top the hot wallet up rather than failing players' withdrawals.
         this.log.error({ withdrawalId: String(row.id), currency: row.currency, amount: String(net), shortfall }, 'hot wallet cannot cover a withdrawal');
-        await this.note(row.id, shortfall);
+        await this.note(row.id, `${AWAITING_HOT_WALLET_FUNDS}: ${shortfall}`);
         return;
       }
       signed = await this.sender.sign(row.currency, row.to_address, net);

@@ -1,6 +1,6 @@
 import { EXPERIENCE_MESSAGES } from '@lobby/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUND_PASSWORD, micro, newWallet, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from './test-support.ts';
+import { FUND_PASSWORD, micro, newWallet, requestId, siteAddresses, startWalletTestApp, type TestPlayer, type WalletTestApp } from './test-support.ts';
 
 let t: WalletTestApp;
 beforeAll(async () => {
@@ -120,6 +120,22 @@ describe('/v1/bank/cashout/submit', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('checks the fund password of a replayed requestId before answering: 10045 without it, and nothing moves', async () => {
+    const p = await fundedPlayer({ usdt: '30' });
+    const body = { requestId: requestId(), currency: 'USDT', amount: '5', address: newWallet().address, fundPassword: FUND_PASSWORD };
+    const first = await t.call('/v1/bank/cashout/submit', body, { token: p.token });
+    expect(first.code).toBe(0);
+
+    const guessed = await t.call('/v1/bank/cashout/submit', { ...body, fundPassword: '000000' }, { token: p.token });
+    expect(guessed.code).toBe(10045);
+    expect(guessed.data?.record).toBeUndefined();
+    expect(await t.balances(p)).toEqual({ usdt: '25', trx: '0' });
+    expect(await t.app.database.db.selectFrom('withdrawals').select('id').where('player_id', '=', p.playerId).execute()).toHaveLength(1);
+
+    const again = await t.call('/v1/bank/cashout/submit', body, { token: p.token });
+    expect(again.data.record.id).toBe(first.data.record.id);
+  });
+
   it('refuses a requestId reused for a different withdrawal with 12', async () => {
     const p = await fundedPlayer({ usdt: '30' });
     const first = { requestId: requestId(), currency: 'USDT', amount: '5', address: newWallet().address, fundPassword: FUND_PASSWORD };
@@ -147,6 +163,21 @@ describe('/v1/bank/cashout/submit', () => {
       expect((await withdraw(p, { amount: '2', address: 'T123' })).code).toBe(10052);
       expect((await withdraw(p, { amount: '2', address: t.app.chain.hotWallet.address })).code).toBe(10052);
       expect((await withdraw(p, { amount: '2', address: await t.depositAddress(p) })).code).toBe(10052);
+    });
+
+    it('10052 for every address of this site, typed or saved before saving one was refused, and nothing moves', async () => {
+      const q = await fundedPlayer({ usdt: '20' });
+      for (const { kind, address } of await siteAddresses(t, q)) {
+        expect((await withdraw(q, { amount: '2', address })).code, kind).toBe(10052);
+        const saved = await t.app.database.db
+          .insertInto('cashout_addresses')
+          .values({ player_id: q.playerId, address, label: 'saved earlier' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        expect((await withdraw(q, { amount: '2', addressId: saved.id })).code, kind).toBe(10052);
+      }
+      expect(await t.balances(q)).toEqual({ usdt: '20', trx: '0' });
+      expect(await t.app.database.db.selectFrom('withdrawals').select('id').where('player_id', '=', q.playerId).execute()).toEqual([]);
     });
 
     it('21002 for more than the balance', async () => {
@@ -252,16 +283,26 @@ describe('operator review (POST /ops/withdrawals/review)', () => {
 });
 
 describe('a hot wallet that cannot pay', () => {
-  it('keeps the withdrawal queued (money set aside) until the operator tops the wallet up', async () => {
+  it('keeps the withdrawal queued (money set aside) and tells the player why in the trade history, until the operator tops the wallet up', async () => {
     const p = await fundedPlayer({ trx: '5000' });
     const to = newWallet().address;
     const reply = await withdraw(p, { currency: 'TRX', amount: '3000', address: to });
     await t.processWithdrawals();
-    expect(await withdrawalRow(reply.data.record.id)).toMatchObject({ status: 'queued', last_error: 'hot wallet balance too low', attempts: 0 });
+    expect(await withdrawalRow(reply.data.record.id)).toMatchObject({
+      status: 'queued',
+      last_error: 'waiting for hot-wallet funds: hot wallet balance too low',
+      attempts: 0,
+    });
     expect(await t.balances(p)).toEqual({ usdt: '0', trx: '2000' });
+    const waiting = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
+    expect(waiting.data.list[0]).toMatchObject({ id: reply.data.record.id, status: 'processing', waitingReason: 'hot_wallet_funds' });
+
     t.fundHotWallet({ trx: '5000' });
     await t.processWithdrawals();
     expect(t.chainBalance(to).trx).toBe(micro('3000'));
     expect((await withdrawalRow(reply.data.record.id)).status).toBe('confirmed');
+    const sent = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
+    expect(sent.data.list[0].status).toBe('completed');
+    expect(sent.data.list[0]).not.toHaveProperty('waitingReason');
   });
 });
