@@ -77,6 +77,8 @@ const schema = z.object({
   DEVNET_SOLIDITY_DEPTH: z.coerce.number().int().min(0).max(100).default(19),
   /** TRX a USDT transfer burns from its sender on the devnet (mainnet charges some 13-27 TRX without staked energy). */
   DEVNET_USDT_FEE_TRX: money.default('0').transform(toMicro),
+  /** Development: the devnet tops the hot wallet up at start so withdrawals are paid (default: on under NODE_ENV=development). */
+  DEVNET_FUND_HOT_WALLET: boolean.optional(),
   OPS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   PUBLIC_HOST: z.string().optional(),
   CHAT_URL: z.string().optional(),

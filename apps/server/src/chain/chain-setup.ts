@@ -23,7 +23,7 @@ export interface Chain {
   close(): Promise<void>;
 }
 
-interface OperatorKeys {
+export interface OperatorKeys {
   hotWalletPrivateKey: string;
   depositXpub: string;
 }
@@ -50,6 +50,8 @@ export async function setupChain(config: Config): Promise<Chain> {
     apiUrl = await devnet.start(config.DEVNET_PORT);
   }
   const keys = operatorKeys(config, Boolean(devnet));
+  const hotWallet = { privateKey: keys.hotWalletPrivateKey, address: privateKeyToAddress(keys.hotWalletPrivateKey) };
+  if (devnet && fundsHotWallet(config)) fundDevnetHotWallet(devnet, hotWallet.address, config.DEVNET_MANUAL);
   const client = new TronClient({
     apiUrl,
     apiKey: config.TRON_API_KEY,
@@ -58,12 +60,36 @@ export async function setupChain(config: Config): Promise<Chain> {
   return {
     client,
     devnet,
-    hotWallet: { privateKey: keys.hotWalletPrivateKey, address: privateKeyToAddress(keys.hotWalletPrivateKey) },
+    hotWallet,
     deposits: createDepositDeriver(keys.depositXpub),
     async close() {
       await devnet?.stop();
     },
   };
+}
+
+/** What the devnet tops the development hot wallet up to, per currency (micro-units): ample for testing withdrawals by hand. */
+export const DEVNET_HOT_WALLET_FUNDS = 100_000n * 1_000_000n;
+/** Below this the hot wallet is topped up at start; at or above it, left alone, so restarts do not keep minting. */
+export const DEVNET_HOT_WALLET_REFILL_BELOW = 10_000n * 1_000_000n;
+
+/** Only the in-process devnet funds anything, and by default only under NODE_ENV=development. */
+export function fundsHotWallet(config: Pick<Config, 'DEVNET_FUND_HOT_WALLET' | 'NODE_ENV'>): boolean {
+  return config.DEVNET_FUND_HOT_WALLET ?? config.NODE_ENV === 'development';
+}
+
+/**
+ * Tops the hot wallet up from the devnet faucet, each currency that is below the refill mark, so a
+ * fresh development server pays withdrawals instead of leaving them waiting for funds. A manual
+ * devnet seals the transfers into a block at once; a timed one in its next block.
+ */
+function fundDevnetHotWallet(devnet: Devnet, address: string, manual: boolean): void {
+  const held = devnet.balances(address);
+  const topUp = (balance: bigint) => (balance < DEVNET_HOT_WALLET_REFILL_BELOW ? DEVNET_HOT_WALLET_FUNDS - balance : undefined);
+  const amounts = { trx: topUp(held.trx), usdt: topUp(held.usdt) };
+  if (amounts.trx === undefined && amounts.usdt === undefined) return;
+  devnet.faucet(address, amounts);
+  if (manual) devnet.produceBlock();
 }
 
 function operatorKeys(config: Config, devnet: boolean): OperatorKeys {
@@ -76,15 +102,23 @@ function operatorKeys(config: Config, devnet: boolean): OperatorKeys {
     depositXpub: accountKeysFromSeed(randomBytes(32)).xpub,
   });
   if (config.DATA_DIR === 'memory') return { ...generate(), ...fromConfig(config) };
-  const file = resolve(join(config.DATA_DIR, 'devnet-operator-keys.json'));
-  let keys: OperatorKeys;
-  if (existsSync(file)) {
-    keys = JSON.parse(readFileSync(file, 'utf8'));
-  } else {
+  let keys = storedDevnetKeys(config.DATA_DIR);
+  if (!keys) {
     keys = generate();
-    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+    writeFileSync(devnetKeysFile(config.DATA_DIR), JSON.stringify(keys), { mode: 0o600 });
   }
   return { ...keys, ...fromConfig(config) };
+}
+
+/** Where a development server keeps the keys it made for itself. */
+export function devnetKeysFile(dataDir: string): string {
+  return resolve(join(dataDir, 'devnet-operator-keys.json'));
+}
+
+/** The development keys a server made in `dataDir`, if it has run there. */
+export function storedDevnetKeys(dataDir: string): OperatorKeys | undefined {
+  const file = devnetKeysFile(dataDir);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as OperatorKeys) : undefined;
 }
 
 function fromConfig(config: Config): Partial<OperatorKeys> {

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
 import { isValidTronAddress, privateKeyToAddress, toBase58Address } from './address.ts';
+import { devnetKeysFile, storedDevnetKeys } from './chain-setup.ts';
 import { accountKeysFromSeed, deriveDepositAddress, TRON_ACCOUNT_PATH } from './hd.ts';
 import { parseJson, stringifyJson } from './json.ts';
 import { TronClient } from './tron-client.ts';
@@ -23,6 +24,8 @@ export const USAGE = `Usage: devnet-cli <command> [options]
   send-trx  --key <hex> --to <addr> --amount N [--wait]
   send-usdt --key <hex> --to <addr> --amount N [--wait]
   balance <address>                            TRX and USDT balances
+  hot-wallet                                   the lobby's hot wallet (key from HOT_WALLET_PRIVATE_KEY, else the
+                                               development keys in DATA_DIR, default ./data): address, TRX, USDT
   head                                         newest block
   produce [count]                              devnet only: seal pending transactions into new blocks
   new-xpub                                     random operator key: xprv (keep offline) and the xpub of ${TRON_ACCOUNT_PATH}
@@ -54,6 +57,19 @@ function addressArg(value: string | undefined, what: string): string {
   if (!value) throw new UsageError(`${what} is required`);
   if (!isValidTronAddress(value)) throw new UsageError(`${what} is not a TRON address: ${value}`);
   return toBase58Address(value);
+}
+
+/** The hot wallet the lobby server signs with, found the way the server finds its key. */
+function hotWalletAddress(env: CliIo['env']): string {
+  if (env.HOT_WALLET_PRIVATE_KEY) {
+    if (!/^[0-9a-fA-F]{64}$/.test(env.HOT_WALLET_PRIVATE_KEY)) throw new UsageError('HOT_WALLET_PRIVATE_KEY must be 64 hex characters');
+    return privateKeyToAddress(env.HOT_WALLET_PRIVATE_KEY);
+  }
+  const dataDir = env.DATA_DIR || './data';
+  if (dataDir === 'memory') throw new Error('with DATA_DIR=memory the server keeps its development keys in memory; set HOT_WALLET_PRIVATE_KEY');
+  const keys = storedDevnetKeys(dataDir);
+  if (!keys) throw new Error(`no development keys in ${devnetKeysFile(dataDir)}: start the server once without TRON_API_URL, or set HOT_WALLET_PRIVATE_KEY`);
+  return privateKeyToAddress(keys.hotWalletPrivateKey);
 }
 
 async function devnetCall(apiUrl: string, action: string, body: object): Promise<Record<string, unknown>> {
@@ -146,6 +162,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const c = client();
         const [trx, usdt] = await Promise.all([c.getTrxBalance(address), c.getUsdtBalance(address)]);
         io.out(`${address}`);
+        io.out(`TRX  ${formatUnits(trx)}`);
+        io.out(`USDT ${formatUnits(usdt)}`);
+        return 0;
+      }
+      case 'hot-wallet': {
+        parseArgs({ args: rest, options: {}, allowPositionals: false });
+        const address = hotWalletAddress(io.env);
+        const c = client();
+        const [trx, usdt] = await Promise.all([c.getTrxBalance(address), c.getUsdtBalance(address)]);
+        io.out(`hot wallet ${address}`);
         io.out(`TRX  ${formatUnits(trx)}`);
         io.out(`USDT ${formatUnits(usdt)}`);
         return 0;
