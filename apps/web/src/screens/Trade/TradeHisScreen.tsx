@@ -39,7 +39,7 @@ function todayInput(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-function RecordRow({ record, explorer }: { record: TradeRecord; explorer: (txId: string) => string }) {
+export function RecordRow({ record, explorer }: { record: TradeRecord; explorer: (txId: string) => string }) {
   const { t } = useTradeT();
   const language = useSettings((s) => s.language);
   const amount = toMicro(record.amount);
@@ -86,6 +86,11 @@ function RecordRow({ record, explorer }: { record: TradeRecord; explorer: (txId:
             {t(`history.status.${record.type === 'withdraw' && record.status === 'pending' ? 'review' : record.status}`)}
           </span>
         </div>
+        {record.status === 'processing' && record.waitingReason && (
+          <p className="record-row__waiting" data-testid="tradehis-waiting" data-reason={record.waitingReason}>
+            {t(`history.waiting.${record.waitingReason}`)}
+          </p>
+        )}
         {(record.txId || record.address) && (
           <div className="record-row__line record-row__line--sub">
             {record.address ? (

@@ -53,6 +53,11 @@ function WithdrawResult({ record, onDone }: { record: TradeRecord; onDone(): voi
         {t(`withdraw.stage.${stage}`)}
       </h2>
       <p className="withdraw-result__text">{t(`withdraw.stageText.${stage}`)}</p>
+      {stage === 'sending' && current.waitingReason && (
+        <p className="trade-banner trade-banner--warn" data-testid="withdraw-waiting" data-reason={current.waitingReason}>
+          {t(`withdraw.waiting.${current.waitingReason}`)}
+        </p>
+      )}
       {stage !== 'failed' && stage !== 'rejected' && (
         <ol className="stage-track" aria-label={t('withdraw.progress')}>
           {steps.map((step, index) => (
@@ -155,6 +160,12 @@ export default function WithdrawScreen() {
           const failure = await describeFailure(error);
           if (failure.code === ErrorCode.FUND_PASSWORD_WRONG) {
             setErrors({ fundPassword: failure.text || t('fundPwd.errors.wrong') });
+            return;
+          }
+          // A saved address passed its checksum when it was saved: 10052 now means it is one of the site's own.
+          if (failure.code === ErrorCode.INVALID_TRON_ADDRESS) {
+            request.renew();
+            setErrors({ address: t('withdraw.errors.siteAddress') });
             return;
           }
           if (failure.code !== undefined) request.renew();

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@lobby/contract';
+import { LANGUAGES, WITHDRAWAL_WAITING_REASONS } from '@lobby/contract';
 import { describe, expect, it } from 'vitest';
 
 type Tree = { [key: string]: string | Tree };
@@ -80,6 +80,8 @@ describe('trade namespace locales', () => {
       'withdraw.stage.': ['review', 'sending', 'sent', 'failed', 'rejected'],
       'withdraw.stageText.': ['review', 'sending', 'sent', 'failed', 'rejected'],
       'withdraw.step.': ['submitted', 'review', 'sending', 'sent'],
+      'withdraw.waiting.': WITHDRAWAL_WAITING_REASONS,
+      'history.waiting.': WITHDRAWAL_WAITING_REASONS,
       'history.type.': ['deposit', 'withdraw', 'exchange', 'transfer'],
       'history.status.': ['pending', 'processing', 'completed', 'failed', 'rejected', 'review'],
       'addresses.errors.': ['required', 'prefix', 'length', 'characters'],
