@@ -26,7 +26,8 @@ import { startServer, type RunningServer } from './support/server.ts';
  *
  * The server runs its devnet with a block every 500 ms (the chain's pace matters to nobody here but
  * the waiting) and polls deposits and withdrawals every 500 ms. The test gives the server its hot
- * wallet key so it can fund that wallet from the faucet, as an operator tops it up. Element timeouts
+ * wallet key so it can fund that wallet from the faucet, as an operator tops it up: only once the
+ * withdrawal screen has told the player it waits for those funds. Element timeouts
  * are generous because the machine is shared; nothing sleeps.
  */
 
@@ -56,6 +57,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let sender: OutsideWallet;
+let hotWallet: OutsideWallet;
 
 /** Micro-units as the trade screens show an exact amount: thousands separated, at least 2 decimals. */
 function exact(micro: bigint): string {
@@ -141,7 +143,7 @@ describe('money: deposit, withdraw, exchange and the trade history on a phone', 
   beforeAll(async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     // The operator's hot wallet: its key is ours, so the faucet can top it up.
-    const hotWallet = newOutsideWallet();
+    hotWallet = newOutsideWallet();
     server = await startServer({
       DEVNET_BLOCK_MS: '500',
       DEPOSIT_POLL_MS: '500',
@@ -153,12 +155,8 @@ describe('money: deposit, withdraw, exchange and the trade history on a phone', 
       // No hash game is played here; its engine would only load the shared machine.
       HASH_ENGINE: 'false',
     });
-    const [wallet] = await Promise.all([
-      // The player's own wallet, and the hot wallet topped up to pay withdrawals.
-      fundedOutsideWallet(server.devnetUrl, { trx: 1_000n * MICRO, usdt: 1_000n * MICRO }),
-      fundAddress(server.devnetUrl, hotWallet.address, { trx: 1_000n * MICRO, usdt: 10_000n * MICRO }),
-    ]);
-    sender = wallet;
+    // The player's own wallet; the hot wallet starts empty.
+    sender = await fundedOutsideWallet(server.devnetUrl, { trx: 1_000n * MICRO, usdt: 1_000n * MICRO });
     browser = await launchBrowser();
     ({ context, page } = await newPhone(browser));
   });
@@ -241,6 +239,11 @@ describe('money: deposit, withdraw, exchange and the trade history on a phone', 
 
     const result = byTestId('withdraw-result');
     await result.waitFor({ timeout: UI_TIMEOUT });
+    // The hot wallet cannot pay yet: the screen says the withdrawal waits for it, then the operator tops it up.
+    const waiting = page.locator('[data-testid="withdraw-waiting"][data-reason="hot_wallet_funds"]').filter({ visible: true });
+    await waiting.waitFor({ timeout: CHAIN_TIMEOUT });
+    expect(await result.getAttribute('data-status')).toBe('sending');
+    await fundAddress(server.devnetUrl, hotWallet.address, { trx: 1_000n * MICRO, usdt: 10_000n * MICRO });
     // Below the review threshold it is sent at once, and the screen follows it to the chain.
     await page.locator('[data-testid="withdraw-result"][data-status="sent"]').filter({ visible: true }).waitFor({ timeout: CHAIN_TIMEOUT });
     const withdrawTx = txIdOf(await byTestId('withdraw-tx').getAttribute('href', { timeout: UI_TIMEOUT }));
