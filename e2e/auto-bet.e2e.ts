@@ -24,6 +24,17 @@ let token = '';
 const byTestId = (id: string) => page.getByTestId(id);
 const text = async (id: string) => ((await byTestId(id).first().textContent()) ?? '').trim();
 
+/** Inside the viewport and on top at its centre: the player can see it and tap it. */
+function onScreen(id: string): Promise<boolean> {
+  return byTestId(id)
+    .first()
+    .evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const inside = box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth && box.width > 0;
+      return inside && el.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+    });
+}
+
 async function openApp(path: string): Promise<void> {
   await page.goto(server.url + path);
   await page.getByTestId('launch-screen').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
@@ -79,6 +90,49 @@ describe('auto-bet on a phone: a simulated martingale from the editor to the pan
     // The panel shows what the server logged, within one poll.
     expect(Math.abs(Number(await text('autobet-total')) - log.totalNum)).toBeLessThanOrEqual(1);
     await page.screenshot({ path: `${SCREENSHOTS}autobet-01-running.png` });
+  });
+
+  it('keeps Start, Stop and Clear on screen however long the log grows', async () => {
+    // The log outgrows the panel after a dozen bets; it scrolls between the header and the controls.
+    const body = byTestId('autobet-panel-body');
+    await expect
+      .poll(() => body.evaluate((el) => el.scrollHeight > el.clientHeight), { timeout: 60_000, interval: 500 })
+      .toBe(true);
+    await body.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    for (const id of ['autobet-start', 'autobet-stop', 'autobet-clear']) expect(await onScreen(id), id).toBe(true);
+    const panel = await byTestId('autobet-panel').boundingBox();
+    expect(panel!.height).toBeLessThanOrEqual(844 * 0.6 + 1);
+  });
+
+  it('minimises to a chip with the state and the profit, remembered after a reload, that opens the log again', async () => {
+    await byTestId('autobet-minimise').click();
+    await byTestId('autobet-chip').waitFor({ timeout: UI_TIMEOUT });
+    expect(await byTestId('autobet-panel').count()).toBe(0);
+    expect(await text('autobet-chip-state')).toBe('Running');
+    // The chip's profit is the server's, signed, within a poll of the log.
+    await expect
+      .poll(
+        async () => {
+          const reward = Number((await server.call('/v1/auto_bet/open_log', { gameId: 1, simulate: true }, token)).data.reward);
+          const shown = (reward > 0 ? '+' : '') + reward.toFixed(3);
+          return (await text('autobet-chip-profit')) === shown;
+        },
+        { timeout: UI_TIMEOUT, interval: 500 },
+      )
+      .toBe(true);
+    const chip = (await byTestId('autobet-chip').boundingBox())!;
+    expect(chip.height).toBeLessThanOrEqual(48);
+    expect(chip.width).toBeLessThan(390 / 2);
+    expect(await onScreen('autobet-chip')).toBe(true);
+    await page.screenshot({ path: `${SCREENSHOTS}autobet-03-minimised.png` });
+
+    await openApp('/home');
+    await byTestId('autobet-chip').waitFor({ timeout: UI_TIMEOUT });
+    expect(await byTestId('autobet-panel').count()).toBe(0);
+
+    await byTestId('autobet-chip').click();
+    await byTestId('autobet-panel').waitFor({ timeout: UI_TIMEOUT });
+    expect(await onScreen('autobet-stop')).toBe(true);
   });
 
   it('stops it: the panel says stopped and no real money moved', async () => {

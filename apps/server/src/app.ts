@@ -43,7 +43,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
  * The composition root: builds every service from the configuration and wires the routes.
  * `main.ts` runs it as a process; tests build one per file against their own database.
  */
-export async function createApplication(config: Config, overrides: { database?: DatabaseHandle; logStream?: NodeJS.WritableStream } = {}): Promise<Application> {
+export async function createApplication(config: Config, overrides: { database?: DatabaseHandle; bus?: EventBus; logStream?: NodeJS.WritableStream } = {}): Promise<Application> {
   let http: FastifyInstance | undefined;
   const database =
     overrides.database ??
@@ -56,7 +56,8 @@ export async function createApplication(config: Config, overrides: { database?: 
 
   const chain = await setupChain(config);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
-  const bus = config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createMemoryEventBus();
+  // A bus handed in belongs to the caller (tests running two instances on one bus) and outlives this one.
+  const bus = overrides.bus ?? (config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createMemoryEventBus());
   const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(database.db);
 
   const sessions = new SessionService(new SessionRepository(database.db), bus, {
@@ -88,6 +89,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
+    timeouts: {
+      headersMs: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestMs: config.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveMs: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleMs: config.HTTP_IDLE_TIMEOUT_MS,
+    },
     redis,
     webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
     logStream: overrides.logStream,
@@ -112,7 +119,14 @@ export async function createApplication(config: Config, overrides: { database?: 
     });
   }
 
-  await registerRealtime(http, bus, sessions);
+  await registerRealtime(http, bus, sessions, {
+    maxSocketsPerIp: config.WS_MAX_SOCKETS_PER_IP,
+    framesPer10s: config.WS_FRAMES_PER_10S,
+    authsPerMinute: config.WS_AUTH_PER_MINUTE,
+    authFailuresPerIp: config.WS_AUTH_FAILURES_PER_IP,
+    heartbeatMs: config.WS_HEARTBEAT_SECONDS * 1000,
+    sessionRecheckMs: config.WS_SESSION_RECHECK_SECONDS * 1000,
+  });
   registerPlayerRoutes(http, sessions, players, {
     credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
     mailPerMinute: config.MAIL_RATE_PER_MINUTE,
@@ -155,7 +169,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       sessions.close();
       lobby.close();
       snapshots.close();
-      await bus.close();
+      if (!overrides.bus) await bus.close();
       redis?.disconnect();
       await chain.close();
       await database.close();

@@ -51,4 +51,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
   });
+
+  it('bounds every HTTP connection by default, and refuses a header timeout longer than the request timeout', () => {
+    expect(loadConfig({})).toMatchObject({
+      HTTP_HEADERS_TIMEOUT_MS: 10_000,
+      HTTP_REQUEST_TIMEOUT_MS: 30_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
+      HTTP_IDLE_TIMEOUT_MS: 60_000,
+    });
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '0' })).toThrow(/HTTP_IDLE_TIMEOUT_MS/);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not exceed/);
+  });
 });

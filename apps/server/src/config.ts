@@ -48,6 +48,19 @@ const schema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /** Time a client has to send a request's headers (slow-header attacks), and the whole request. */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How long an idle connection is kept between requests; above the 60 s idle timeout of common load balancers. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(72_000),
+  /** A connection silent this long in the middle of a request is closed; websockets are exempt. */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  WS_FRAMES_PER_10S: z.coerce.number().int().min(1).max(100_000).default(50),
+  WS_AUTH_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(6),
+  WS_AUTH_FAILURES_PER_IP: z.coerce.number().int().min(1).max(100_000).default(30),
+  WS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  WS_SESSION_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   CREDENTIALS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SESSION_TTL_HOURS: z.coerce.number().min(0.001).max(24 * 90).default(168),
@@ -155,6 +168,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (config.NODE_ENV === 'production' && !config.TRON_API_URL) {
     problems.push('TRON_API_URL: required in production (the devnet is for development only)');
+  }
+  if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+    problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS, the headers are part of the request');
   }
   if (problems.length) throw new ConfigError(problems);
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };

@@ -1,6 +1,8 @@
+import { connect } from 'node:net';
 import { PassThrough } from 'node:stream';
 import { ALL_CALLS } from '@lobby/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
 
 let t: TestApp;
@@ -138,5 +140,90 @@ describe('logs', () => {
     expect(output).toContain('reqId');
     expect(output).not.toContain('Sup3rSecretPw');
     expect(output).not.toMatch(/"authorization":"[^[]/);
+  });
+});
+
+describe('connection timeouts', () => {
+  let timed: TestApp;
+  beforeAll(async () => {
+    timed = await startTestApp({
+      HTTP_HEADERS_TIMEOUT_MS: '1500',
+      HTTP_REQUEST_TIMEOUT_MS: '3000',
+      HTTP_IDLE_TIMEOUT_MS: '600',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '300',
+    });
+  });
+  afterAll(async () => {
+    await timed?.close();
+  });
+
+  /**
+   * A raw TCP connection that writes `first`, then `drip()` every 100 ms (so it is never idle);
+   * settles when the server closes it, timed from the moment it connected, or after 8 s.
+   */
+  function hold(first: string, drip?: () => string): Promise<{ closedAfterMs: number; received: string }> {
+    const { port } = new URL(timed.url);
+    return new Promise((resolve) => {
+      let connectedAt = Date.now();
+      let received = '';
+      let dripping: NodeJS.Timeout | undefined;
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        connectedAt = Date.now();
+        if (first) socket.write(first);
+        if (drip) dripping = setInterval(() => socket.writable && socket.write(drip()), 100);
+      });
+      const finish = (closedAfterMs: number) => {
+        clearInterval(dripping);
+        clearTimeout(giveUp);
+        socket.destroy();
+        resolve({ closedAfterMs, received });
+      };
+      const giveUp = setTimeout(() => finish(Infinity), 8000);
+      socket.on('data', (chunk) => (received += chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => finish(Date.now() - connectedAt));
+    });
+  }
+
+  it('closes a connection that never finishes its headers once HTTP_HEADERS_TIMEOUT_MS has passed, with 408', async () => {
+    let line = 0;
+    const slow = await hold('POST /v1/player/checkAccount HTTP/1.1\r\nHost: lobby\r\n', () => `X-Slow-${++line}: 1\r\n`);
+    expect(slow.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(slow.closedAfterMs).toBeGreaterThanOrEqual(1400);
+    expect(slow.closedAfterMs).toBeLessThan(4000);
+  });
+
+  it('closes a connection whose body is still arriving once HTTP_REQUEST_TIMEOUT_MS has passed, with 408', async () => {
+    const head = 'POST /v1/player/checkAccount HTTP/1.1\r\nHost: lobby\r\nContent-Type: application/json\r\nContent-Length: 60000\r\n\r\n';
+    const slow = await hold(head, () => ' ');
+    expect(slow.received).toMatch(/^HTTP\/1\.1 408/);
+    expect(slow.closedAfterMs).toBeGreaterThanOrEqual(2900);
+    expect(slow.closedAfterMs).toBeLessThan(6000);
+  });
+
+  it('closes a connection that sends nothing once HTTP_IDLE_TIMEOUT_MS has passed', async () => {
+    const silent = await hold('');
+    expect(silent.closedAfterMs).toBeGreaterThanOrEqual(550);
+    expect(silent.closedAfterMs).toBeLessThan(1400);
+  });
+
+  it('closes an idle keep-alive connection after HTTP_KEEP_ALIVE_TIMEOUT_MS', async () => {
+    const idle = await hold('GET /healthz HTTP/1.1\r\nHost: lobby\r\n\r\n');
+    expect(idle.received).toMatch(/^HTTP\/1\.1 200/);
+    // Node keeps a keep-alive connection up to a second past the timeout it announces.
+    expect(idle.closedAfterMs).toBeLessThan(3000);
+  });
+
+  it('leaves an open websocket alone past every timeout, its pings still answered', async () => {
+    const socket = new WebSocket(timed.url.replace('http', 'ws') + '/v1/ws');
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    let closed = false;
+    socket.once('close', () => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(closed).toBe(false);
+    const pong = new Promise((resolve) => socket.once('message', (raw) => resolve(JSON.parse(String(raw)))));
+    socket.send(JSON.stringify({ op: 'ping' }));
+    expect(await pong).toEqual({ op: 'pong' });
+    socket.close();
   });
 });

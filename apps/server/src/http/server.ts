@@ -17,20 +17,52 @@ export interface ServerOptions {
   trustProxy: boolean | number | string[];
   bodyLimit: number;
   ratePerMinute: number;
+  /** The application always sets them; a bare server built by a test may keep Fastify's. */
+  timeouts?: HttpTimeouts;
   redis?: Redis;
   webDistDir?: string;
   /** Where logs go; standard output unless a test captures them. */
   logStream?: NodeJS.WritableStream;
 }
 
+/** Milliseconds; see the HTTP_*_TIMEOUT_MS settings. */
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+  idleMs: number;
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
+/** Websockets leave these behind once upgraded: the upgrade hands the socket over without a timeout. */
+function timeoutOptions(timeouts: HttpTimeouts) {
+  return {
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: connectionsCheckingInterval(timeouts),
+    },
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    connectionTimeout: timeouts.idleMs,
+  };
+}
+
+/**
+ * Node enforces the header and request timeouts on a sweep of open connections, every 30 s by
+ * default; a sweep at a quarter of the shorter timeout closes a slow client at most 25% late.
+ */
+function connectionsCheckingInterval(timeouts: HttpTimeouts): number {
+  return Math.min(5000, Math.max(50, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4)));
+}
 
 /** Fastify with the cross-cutting rules: envelope errors, headers, limits, request ids, redacted logs. */
 export async function createHttpServer(options: ServerOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     trustProxy: options.trustProxy as boolean | string[],
     bodyLimit: options.bodyLimit,
+    ...(options.timeouts ? timeoutOptions(options.timeouts) : {}),
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -29,8 +29,16 @@ export interface TestApp {
 
 let counter = 0;
 
-export async function startTestApp(env: Record<string, string> = {}, options: { logStream?: NodeJS.WritableStream } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * `alongside` starts a second instance on another's database and event bus, as several instances
+ * behind a load balancer share PostgreSQL and Redis; the first instance owns both and closes them.
+ */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream; alongside?: TestApp } = {},
+): Promise<TestApp> {
+  const shared = options.alongside?.app;
+  const database = shared ? { ...shared.database, close: async () => undefined } : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -51,7 +59,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     DEPOSIT_CONFIRMATIONS: '1',
     ...env,
   });
-  const app = await createApplication(config, { database, logStream: options.logStream });
+  const app = await createApplication(config, { database, bus: shared?.bus, logStream: options.logStream });
   const url = await app.http.listen({ host: '127.0.0.1', port: 0 });
 
   const call: TestApp['call'] = async (path, body = {}, options = {}) => {

@@ -1,11 +1,12 @@
 import { AUTO_BET_LAST_OPERATIONS } from '@lobby/contract';
-import { useState } from 'react';
 import { api } from '../api';
 import { calls } from '../api/calls';
 import { useNamespaceT } from '../i18n/useNamespaceT';
 import { hideAutoBetLog, useAutoBetControls, useAutoBetLog, type AutoBetLog } from '../state/queries/auto-bet';
 import { showConfirm } from '../state/ui';
+import { setAutoBetPanelMinimised, useAutoBetPanelMinimised } from './autoBetPanelState';
 import { Button } from './Button';
+import { Icon } from './Icon';
 import './AutoBetPanel.css';
 
 const tail = (hash: string) => hash.slice(-5);
@@ -15,19 +16,30 @@ function time(iso: string) {
   return new Date(iso).toLocaleTimeString(undefined, { hour12: false });
 }
 
+/** Profit with its sign, so a glance at the chip tells a gain from a loss. */
+function signedProfit(log: AutoBetLog | undefined) {
+  const value = log ? fixed(log.reward, 3) : '0.000';
+  return Number(value) > 0 ? `+${value}` : value;
+}
+
 function rate(log: AutoBetLog | undefined) {
   if (!log || log.totalNum === 0) return '0.00%';
   return `${((log.winNum / log.totalNum) * 100).toFixed(2)}%`;
 }
 
-/** The operation log of the player's auto-bet: stats, the last operations, the bets, and the controls. */
+/**
+ * The operation log of the player's auto-bet: stats, the last operations, the bets, and the controls.
+ * Expanded, the log scrolls between a fixed header and the Start/Stop/Clear bar; minimised, it is a
+ * chip with the run's state and profit that opens the log again when tapped.
+ */
 export default function AutoBetPanel({ gameId, simulate }: { gameId: number; simulate: boolean }) {
   const { t } = useNamespaceT('autobet');
   const log = useAutoBetLog(gameId, simulate);
   const { start, stop, clear } = useAutoBetControls();
-  const [folded, setFolded] = useState(false);
+  const minimised = useAutoBetPanelMinimised((s) => s.minimised);
   const data = log.data;
   const running = data?.isOpen === true;
+  const state = running ? t('panel.running') : t('panel.stopped');
 
   const close = async () => {
     if (running) {
@@ -57,105 +69,134 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: number; sim
     } as never);
   };
 
+  if (minimised) {
+    return (
+      <button
+        type="button"
+        className="autobet-chip"
+        data-testid="autobet-chip"
+        aria-expanded={false}
+        aria-label={`${t('panel.expand')}: ${state}, ${t('panel.profit')} ${signedProfit(data)}`}
+        onClick={() => setAutoBetPanelMinimised(false)}
+      >
+        <span className={`autobet-chip__dot${running ? ' is-running' : ''}`} aria-hidden="true" />
+        <span className="autobet-chip__state" data-testid="autobet-chip-state">
+          {state}
+        </span>
+        <span className={`autobet-chip__profit ${data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}`} data-testid="autobet-chip-profit" dir="ltr">
+          {signedProfit(data)}
+        </span>
+      </button>
+    );
+  }
+
   return (
-    <section className={`autobet-panel${folded ? ' is-folded' : ''}`} data-testid="autobet-panel" aria-label={t('panel.title')}>
+    <section className="autobet-panel" data-testid="autobet-panel" aria-label={t('panel.title')}>
       <header className="autobet-panel__head">
-        <button type="button" className="autobet-panel__title" onClick={() => setFolded((f) => !f)}>
+        <h2 className="autobet-panel__title">
           {t('panel.title')}
           {simulate && <span className="autobet-panel__tag">{t('panel.simulated')}</span>}
-          <span className={`autobet-panel__state${running ? ' is-running' : ''}`}>{running ? t('panel.running') : t('panel.stopped')}</span>
+          <span className={`autobet-panel__state${running ? ' is-running' : ''}`}>{state}</span>
+        </h2>
+        <button
+          type="button"
+          className="autobet-panel__icon-button"
+          aria-label={t('panel.minimise')}
+          aria-expanded={true}
+          data-testid="autobet-minimise"
+          onClick={() => setAutoBetPanelMinimised(true)}
+        >
+          <Icon name="chevronDown" />
         </button>
-        <button type="button" className="autobet-panel__close" aria-label={t('panel.close')} data-testid="autobet-close" onClick={() => void close()}>
-          ×
+        <button type="button" className="autobet-panel__icon-button" aria-label={t('panel.close')} data-testid="autobet-close" onClick={() => void close()}>
+          <Icon name="close" />
         </button>
       </header>
-      {!folded && (
-        <div className="autobet-panel__body">
-          <dl className="autobet-panel__stats">
-            <div>
-              <dt>{t('panel.balance')}</dt>
-              <dd data-testid="autobet-balance">
-                {data ? fixed(data.amountBalance, 2) : '-'} {data?.currency}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('panel.total')}</dt>
-              <dd data-testid="autobet-total">{data?.totalNum ?? 0}</dd>
-            </div>
-            <div>
-              <dt>{t('panel.wins')}</dt>
-              <dd data-testid="autobet-wins">{data?.winNum ?? 0}</dd>
-            </div>
-            <div>
-              <dt>{t('panel.winRate')}</dt>
-              <dd data-testid="autobet-rate">{rate(data)}</dd>
-            </div>
-            <div>
-              <dt>{t('panel.profit')}</dt>
-              <dd data-testid="autobet-profit" className={data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}>
-                {data ? fixed(data.reward, 3) : '0.000'}
-              </dd>
-            </div>
-          </dl>
-
-          <h3 className="autobet-panel__sub">{t('panel.operations')}</h3>
-          <ul className="autobet-panel__ops">
-            {(data?.result ?? []).slice(0, AUTO_BET_LAST_OPERATIONS).map((op) => (
-              <li key={`${op.blockNum}`} data-testid="autobet-op-row">
-                <span>{time(op.time)}</span>
-                <span>#{op.blockNum}</span>
-                <span className="autobet-panel__hash">…{tail(op.blockHash)}</span>
-                <span>{op.announceArea ? t(`area.${op.announceArea}`, { defaultValue: op.announceArea }) : '-'}</span>
-                {op.stopType !== 0 && <span className="autobet-panel__stop">{t(`stop.${op.stopType}`)}</span>}
-              </li>
-            ))}
-          </ul>
-
-          <table className="autobet-panel__table">
-            <thead>
-              <tr>
-                <th>{t('panel.block')}</th>
-                <th>{t('panel.amount')}</th>
-                <th>{t('panel.profitLoss')}</th>
-                <th>{t('panel.side')}</th>
-                <th>{t('panel.result')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data?.record ?? []).map((bet) => (
-                <tr key={bet.blockNum} data-testid="autobet-record-row">
-                  <td>{bet.blockNum}</td>
-                  <td>{fixed(bet.amount, 3)}</td>
-                  <td className={bet.profitAmount !== null && Number(bet.profitAmount) < 0 ? 'is-loss' : 'is-gain'}>
-                    {bet.profitAmount === null ? '-' : fixed(bet.profitAmount, 3)}
-                  </td>
-                  <td>{t(`area.${bet.betArea}`, { defaultValue: bet.betArea })}</td>
-                  <td>{t(`status.${bet.status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-
-          <div className="autobet-panel__actions">
-            <Button size="sm" data-testid="autobet-start" disabled={running} busy={start.isPending} onClick={() => void restart()}>
-              {t('panel.start')}
-            </Button>
-            <Button size="sm" variant="secondary" data-testid="autobet-stop" disabled={!running} busy={stop.isPending} onClick={() => stop.mutate()}>
-              {t('panel.stop')}
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              data-testid="autobet-clear"
-              disabled={running}
-              busy={clear.isPending}
-              onClick={() => clear.mutate({ gameId, simulate })}
-            >
-              {t('panel.clear')}
-            </Button>
+      <div className="autobet-panel__body" data-testid="autobet-panel-body">
+        <dl className="autobet-panel__stats">
+          <div>
+            <dt>{t('panel.balance')}</dt>
+            <dd data-testid="autobet-balance">
+              {data ? fixed(data.amountBalance, 2) : '-'} {data?.currency}
+            </dd>
           </div>
-        </div>
-      )}
+          <div>
+            <dt>{t('panel.total')}</dt>
+            <dd data-testid="autobet-total">{data?.totalNum ?? 0}</dd>
+          </div>
+          <div>
+            <dt>{t('panel.wins')}</dt>
+            <dd data-testid="autobet-wins">{data?.winNum ?? 0}</dd>
+          </div>
+          <div>
+            <dt>{t('panel.winRate')}</dt>
+            <dd data-testid="autobet-rate">{rate(data)}</dd>
+          </div>
+          <div>
+            <dt>{t('panel.profit')}</dt>
+            <dd data-testid="autobet-profit" className={data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}>
+              {data ? fixed(data.reward, 3) : '0.000'}
+            </dd>
+          </div>
+        </dl>
+
+        <h3 className="autobet-panel__sub">{t('panel.operations')}</h3>
+        <ul className="autobet-panel__ops">
+          {(data?.result ?? []).slice(0, AUTO_BET_LAST_OPERATIONS).map((op) => (
+            <li key={`${op.blockNum}`} data-testid="autobet-op-row">
+              <span>{time(op.time)}</span>
+              <span>#{op.blockNum}</span>
+              <span className="autobet-panel__hash">…{tail(op.blockHash)}</span>
+              <span>{op.announceArea ? t(`area.${op.announceArea}`, { defaultValue: op.announceArea }) : '-'}</span>
+              {op.stopType !== 0 && <span className="autobet-panel__stop">{t(`stop.${op.stopType}`)}</span>}
+            </li>
+          ))}
+        </ul>
+
+        <table className="autobet-panel__table">
+          <thead>
+            <tr>
+              <th>{t('panel.block')}</th>
+              <th>{t('panel.amount')}</th>
+              <th>{t('panel.profitLoss')}</th>
+              <th>{t('panel.side')}</th>
+              <th>{t('panel.result')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(data?.record ?? []).map((bet) => (
+              <tr key={bet.blockNum} data-testid="autobet-record-row">
+                <td>{bet.blockNum}</td>
+                <td>{fixed(bet.amount, 3)}</td>
+                <td className={bet.profitAmount !== null && Number(bet.profitAmount) < 0 ? 'is-loss' : 'is-gain'}>
+                  {bet.profitAmount === null ? '-' : fixed(bet.profitAmount, 3)}
+                </td>
+                <td>{t(`area.${bet.betArea}`, { defaultValue: bet.betArea })}</td>
+                <td>{t(`status.${bet.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <footer className="autobet-panel__actions" data-testid="autobet-actions">
+        <Button size="sm" data-testid="autobet-start" disabled={running} busy={start.isPending} onClick={() => void restart()}>
+          {t('panel.start')}
+        </Button>
+        <Button size="sm" variant="secondary" data-testid="autobet-stop" disabled={!running} busy={stop.isPending} onClick={() => stop.mutate()}>
+          {t('panel.stop')}
+        </Button>
+        <Button
+          size="sm"
+          variant="ghost"
+          data-testid="autobet-clear"
+          disabled={running}
+          busy={clear.isPending}
+          onClick={() => clear.mutate({ gameId, simulate })}
+        >
+          {t('panel.clear')}
+        </Button>
+      </footer>
     </section>
   );
 }

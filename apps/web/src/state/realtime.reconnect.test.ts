@@ -69,6 +69,8 @@ beforeEach(async () => {
   vi.resetModules();
   session = await import('./session');
   realtime = await import('./realtime');
+  // An ended session sends the player to the login screen; jsdom cannot navigate.
+  (await import('../lib/navigation')).setNavigator(() => undefined);
 });
 
 afterEach(() => {
@@ -192,6 +194,52 @@ describe('realtime client', () => {
     expect(second.sent).toEqual([]);
     first.push({ channel: 'player', event: 'balance', data: { usdt: '1', trx: '1' } });
     expect(balance).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the server says another login replaced it (10032), and stops its events', () => {
+    session.useSession.setState({ token: 'token-a' });
+    const balance = vi.fn();
+    realtime.onPlayerEvent('balance', balance);
+    const first = FakeSocket.last();
+    first.accept();
+    first.push({ op: 'auth', ok: true });
+
+    first.push({ op: 'session', code: 10032, msg: 'logged in elsewhere' });
+    expect(session.useSession.getState().token).toBeNull();
+    expect(first.readyState).toBe(FakeSocket.CLOSED);
+    const second = FakeSocket.last();
+    second.accept();
+    expect(second.sent).toEqual([]);
+  });
+
+  it('ends the session when the server says it expired (10008) or was logged out (10009)', () => {
+    for (const code of [10008, 10009]) {
+      session.useSession.setState({ token: `token-${code}` });
+      realtime.onPlayerEvent('balance', vi.fn());
+      const socket = FakeSocket.last();
+      if (socket.readyState !== FakeSocket.OPEN) socket.accept();
+      socket.push({ op: 'auth', ok: true });
+      socket.push({ op: 'session', code, msg: '' });
+      expect(session.useSession.getState().token, String(code)).toBeNull();
+    }
+  });
+
+  it('ignores the end of the previous session while the auth of a new token is unanswered', () => {
+    session.useSession.setState({ token: 'token-a' });
+    realtime.onPlayerEvent('balance', vi.fn());
+    const socket = FakeSocket.last();
+    socket.accept();
+    socket.push({ op: 'auth', ok: true });
+
+    // Signing in again on this device ends the old session; the server may say so before it answers.
+    session.useSession.setState({ token: 'token-b' });
+    expect(socket.sent).toContainEqual({ op: 'auth', token: 'token-b' });
+    socket.push({ op: 'session', code: 10032, msg: '' });
+    expect(session.useSession.getState().token).toBe('token-b');
+
+    socket.push({ op: 'auth', ok: true });
+    socket.push({ op: 'session', code: 10008, msg: '' });
+    expect(session.useSession.getState().token).toBeNull();
   });
 
   it('stops listening when asked, and stops reconnecting once disconnected', () => {

@@ -1,3 +1,5 @@
+import { ErrorCode } from '@lobby/contract';
+import { endSession } from '../api';
 import { useSession } from './session';
 
 /**
@@ -6,6 +8,8 @@ import { useSession } from './session';
  * (`balance`, `bet`, ...). Screens subscribe while mounted; the socket reconnects with back-off and
  * replays its subscriptions and authentication, so a dropped connection heals without the screen.
  * Polling calls keep working without it: screens use `isRealtimeConnected` to poll less while it is up.
+ * When the server says the session ended (`{op:'session', code}`: logged out, replaced by another
+ * login, expired or password reset) the app ends it as it would for the same code from a call.
  */
 
 export type RealtimeHandler = (data: unknown, event: string) => void;
@@ -16,6 +20,9 @@ interface Frame {
   event?: unknown;
   data?: unknown;
   op?: unknown;
+  ok?: unknown;
+  code?: unknown;
+  msg?: unknown;
 }
 
 const PING_MS = 25_000;
@@ -32,6 +39,11 @@ let attempts = 0;
 let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
 let pingTimer: ReturnType<typeof setInterval> | undefined;
 let authedToken: string | null = null;
+/**
+ * Until the server answers the latest auth, a `session` frame may still be about the session the
+ * socket had before (a login on this device ends the previous one): only an answered auth counts.
+ */
+let authAnswered = false;
 
 function socketUrl(): string {
   const { protocol, host } = window.location;
@@ -51,6 +63,7 @@ function setConnected(next: boolean): void {
 function authenticate(): void {
   const { token } = useSession.getState();
   authedToken = token;
+  authAnswered = false;
   if (token) send({ op: 'auth', token });
 }
 
@@ -73,6 +86,14 @@ function onMessage(raw: MessageEvent): void {
   } catch {
     return;
   }
+  if (frame.op === 'auth' && frame.ok === true) {
+    authAnswered = true;
+    return;
+  }
+  if (frame.op === 'session') {
+    onSessionEnded(frame);
+    return;
+  }
   if (typeof frame.channel !== 'string' || typeof frame.event !== 'string') return;
   if (frame.channel === 'player') {
     dispatch(playerHandlers.get(frame.event), frame.data, frame.event);
@@ -80,6 +101,16 @@ function onMessage(raw: MessageEvent): void {
     return;
   }
   dispatch(channelHandlers.get(frame.channel), frame.data, frame.event);
+}
+
+function onSessionEnded(frame: Frame): void {
+  if (!authAnswered || authedToken === null || authedToken !== useSession.getState().token) return;
+  authAnswered = false;
+  const code = typeof frame.code === 'number' ? frame.code : ErrorCode.TOKEN_MISMATCH;
+  const message = typeof frame.msg === 'string' ? frame.msg : undefined;
+  if (code === ErrorCode.LOGGED_IN_ELSEWHERE) endSession('elsewhere', code, message);
+  else if (code === ErrorCode.TOKEN_EXPIRED) endSession('expired', code);
+  else endSession('unauthorized');
 }
 
 function scheduleReconnect(): void {
@@ -179,8 +210,8 @@ export function onRealtimeStatus(listener: StatusListener): () => void {
   return () => statusListeners.delete(listener);
 }
 
-// A new token authenticates the open socket. The server has no way to drop a player from a socket,
-// so after a logout the socket is replaced and the old player's events stop arriving.
+// A new token authenticates the open socket. After a logout the socket is replaced rather than
+// waiting for the server's word, so the old player's events stop at once.
 useSession.subscribe((state) => {
   if (state.token === authedToken || !socket) return;
   if (state.token) {

@@ -12,6 +12,14 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
+  findStandings(sessionIds: readonly bigint[]) {
+    return this.db
+      .selectFrom('player_sessions')
+      .select(['id', 'expires_at', 'end_reason'])
+      .where('id', 'in', [...sessionIds])
+      .execute();
+  }
+
   async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null }) {
     await this.db
       .insertInto('player_sessions')

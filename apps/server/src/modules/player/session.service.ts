@@ -1,4 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import type { SessionEndReason } from '../../db/schema.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -16,11 +17,27 @@ interface CachedSession extends AuthenticatedSession {
   cachedAt: number;
 }
 
+/** The session as it stands now: `endCode` is null while it is active. */
+export interface SessionStanding {
+  endCode: SessionEndCode | null;
+  expiresAt: number;
+}
+
+/** What a client is told when its session ends: 10032 another login, 10008 expired or password reset, 10009 logged out. */
+export type SessionEndCode = typeof ErrorCode.LOGGED_IN_ELSEWHERE | typeof ErrorCode.TOKEN_EXPIRED | typeof ErrorCode.TOKEN_MISMATCH;
+
 const SESSION_ENDED = 'session.ended';
 const MAX_CACHED = 100_000;
 
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
+}
+
+function endCodeOf(endReason: SessionEndReason | null, expiresAt: number, now: number): SessionEndCode | null {
+  if (endReason === 'replaced') return ErrorCode.LOGGED_IN_ELSEWHERE;
+  if (endReason === 'logout') return ErrorCode.TOKEN_MISMATCH;
+  if (endReason === 'password_changed' || expiresAt <= now) return ErrorCode.TOKEN_EXPIRED;
+  return null;
 }
 
 /**
@@ -31,6 +48,8 @@ export function hashToken(token: string): string {
 export class SessionService {
   private readonly cache = new Map<string, CachedSession>();
   private readonly unsubscribe: () => void;
+  /** Counts evictions, so a lookup that raced one does not put the row it read before it back. */
+  private evictions = 0;
 
   constructor(
     private readonly repo: SessionRepository,
@@ -55,11 +74,12 @@ export class SessionService {
     await this.bus.publish(SESSION_ENDED, { playerId });
   }
 
-  async authenticate(token: string): Promise<AuthenticatedSession> {
+  async authenticate(token: string): Promise<AuthenticatedSession & { expiresAt: number }> {
     const tokenHash = hashToken(token);
     const now = Date.now();
     let cached = this.cache.get(tokenHash);
     if (!cached || now - cached.cachedAt > this.options.cacheMs) {
+      const evictionsBefore = this.evictions;
       const row = await this.repo.findByTokenHash(tokenHash);
       if (!row) {
         this.cache.delete(tokenHash);
@@ -72,12 +92,39 @@ export class SessionService {
         endReason: row.end_reason,
         cachedAt: now,
       };
-      this.remember(tokenHash, cached);
+      if (this.evictions === evictionsBefore) this.remember(tokenHash, cached);
     }
-    if (cached.endReason === 'replaced') throw fail('LOGGED_IN_ELSEWHERE');
-    if (cached.endReason === 'logout') throw new UnauthorizedError();
-    if (cached.endReason === 'password_changed' || cached.expiresAt <= now) throw fail('TOKEN_EXPIRED');
-    return { sessionId: cached.sessionId, playerId: cached.playerId };
+    const endCode = endCodeOf(cached.endReason, cached.expiresAt, now);
+    if (endCode === ErrorCode.LOGGED_IN_ELSEWHERE) throw fail('LOGGED_IN_ELSEWHERE');
+    if (endCode === ErrorCode.TOKEN_MISMATCH) throw new UnauthorizedError();
+    if (endCode === ErrorCode.TOKEN_EXPIRED) throw fail('TOKEN_EXPIRED');
+    return { sessionId: cached.sessionId, playerId: cached.playerId, expiresAt: cached.expiresAt };
+  }
+
+  /**
+   * Reads sessions from the database, past the cache: for long-lived connections that must learn
+   * of an end the moment it is announced. A session that no longer exists reads as logged out.
+   */
+  async standings(sessionIds: readonly bigint[]): Promise<Map<bigint, SessionStanding>> {
+    const rows = sessionIds.length ? await this.repo.findStandings(sessionIds) : [];
+    const now = Date.now();
+    const found = new Map(rows.map((row) => [BigInt(row.id), row]));
+    const standings = new Map<bigint, SessionStanding>();
+    for (const id of sessionIds) {
+      const row = found.get(id);
+      standings.set(
+        id,
+        row
+          ? { endCode: endCodeOf(row.end_reason, row.expires_at.getTime(), now), expiresAt: row.expires_at.getTime() }
+          : { endCode: ErrorCode.TOKEN_MISMATCH, expiresAt: 0 },
+      );
+    }
+    return standings;
+  }
+
+  /** Hears every session end announced by any instance. */
+  onEnded(listener: (playerId: number) => void): () => void {
+    return this.bus.subscribe(SESSION_ENDED, ({ playerId }: { playerId: number }) => listener(playerId));
   }
 
   async end(session: AuthenticatedSession, reason: SessionEndReason) {
@@ -99,6 +146,7 @@ export class SessionService {
   }
 
   private evictPlayer(playerId: number) {
+    this.evictions += 1;
     for (const [hash, session] of this.cache) {
       if (session.playerId === playerId) this.cache.delete(hash);
     }

@@ -1,6 +1,7 @@
 import { AUTO_BET_DEFAULTS, AUTO_BET_PROGRESSIONS, AUTO_BET_SIDES, AutoBetWakeUpType } from '@lobby/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { setAutoBetPanelMinimised } from '../../components/autoBetPanelState';
 import { Button } from '../../components/Button';
 import { Field, Select } from '../../components/Field';
 import { Screen } from '../../components/Screen';
@@ -98,6 +99,12 @@ export default function AutoBetScreen() {
       interval: Number(interval) || 1,
     });
 
+  // Asked for, the log opens in full even if the player had folded it into its chip.
+  const showLog = () => {
+    showAutoBetLog(status.data!.gameId!, status.data!.simulate);
+    setAutoBetPanelMinimised(false);
+  };
+
   const options = (values: readonly (string | number)[], prefix: string) => values.map((v) => ({ value: String(v), label: t(`${prefix}.${v}`) }));
 
   return (
@@ -152,7 +159,7 @@ export default function AutoBetScreen() {
           </Button>
         </div>
         {status.data?.gameId != null && (
-          <Button variant="ghost" onClick={() => showAutoBetLog(status.data!.gameId!, status.data!.simulate)} data-testid="autobet-strategy-log">
+          <Button variant="ghost" onClick={showLog} data-testid="autobet-strategy-log">
             {t('editor.showLog')}
           </Button>
         )}
