@@ -8,7 +8,7 @@ import { formatAmount } from '../../lib/format';
 import { useBetDetail, type HashBetDetail } from '../../state/queries/hash-game';
 import { useSettings } from '../../state/settings';
 import { HashTail } from '../HashGame/HashTail';
-import { statusTone } from '../HashGame/hashDisplay';
+import { hashGameOf, statusTone } from '../HashGame/hashDisplay';
 import { areaLabel, gameLabel, statusLabel, type Translate } from '../HashGame/labels';
 import { useHashT } from '../HashGame/useHashT';
 import { WorkingView } from '../HashGame/Working';
@@ -53,7 +53,7 @@ function Body({ t, bet, language }: { t: Translate; bet: HashBetDetail; language
             </span>
           </Row>
           <Row label={t('detail.odds')} testId="betdetail-odds">
-            <span dir="ltr">×{bet.odds}</span>
+            {hashGameOf(bet.gameId)?.kind === 'bull' ? t('bet.byPoints') : <span dir="ltr">×{bet.odds}</span>}
           </Row>
           <Row label={t('detail.payout')} testId="betdetail-payout">
             <span dir="ltr">{bet.payoutAmount === null ? '—' : `${formatAmount(bet.payoutAmount)} ${bet.currency}`}</span>

@@ -3,8 +3,10 @@ import type { AreaId, HashGame } from '@lobby/hash-games';
 import { useIonRouter } from '@ionic/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { catalogueMessage } from '../../api/catalogue';
 import { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
+import { isInsufficientFunds, useOfferDeposit } from '../../components/DepositOffer';
 import { Field, Segmented } from '../../components/Field';
 import { formatAmount } from '../../lib/format';
 import { LOGIN_PATH } from '../../lib/navigation';
@@ -16,11 +18,13 @@ import {
   useMyBets,
   usePlaceBet,
   type HashBet,
+  type HashResultRow,
   type RoundSnapshot,
 } from '../../state/queries/hash-game';
 import { playerKeys, usePlayer } from '../../state/queries/player';
 import { useSession } from '../../state/session';
-import { toastSuccess } from '../../state/ui';
+import { useSettings } from '../../state/settings';
+import { toastFailure, toastSuccess } from '../../state/ui';
 import { HashTail } from './HashTail';
 import {
   amountProblem,
@@ -126,22 +130,51 @@ function ResultsList({ t, gameId, kind }: { t: Translate; gameId: number; kind: 
   );
 }
 
-function MyBetRow({ t, bet }: { t: Translate; bet: HashBet }) {
-  const tone = statusTone(bet.status);
+/**
+ * What a settled bull bet came to: both hands' points and what came back. A bull loss still returns
+ * part of the stake, so "lose" alone would not say what the player got.
+ */
+function BullOutcome({ t, bet, working }: { t: Translate; bet: HashBet; working: HashResultRow['working'] | undefined }) {
   return (
-    <li className="hash-list__row" data-testid="hash-my-bet-row" data-status={bet.status}>
+    <small className="hash-my-bet__outcome" data-testid="hash-my-bet-outcome">
+      {working && working.bankerPoints !== null && working.playerPoints !== null && (
+        <span data-testid="hash-my-bet-hands" data-banker={working.bankerPoints} data-player={working.playerPoints}>
+          {areaLabel(t, 'banker')} <b>{working.bankerPoints}</b> · {areaLabel(t, 'player')} <b>{working.playerPoints}</b>
+        </span>
+      )}
+      {bet.payoutAmount !== null && (
+        <span data-testid="hash-my-bet-returned">
+          {t('detail.payout')}{' '}
+          <b dir="ltr">
+            {formatAmount(bet.payoutAmount)} {bet.currency}
+          </b>
+        </span>
+      )}
+    </small>
+  );
+}
+
+function MyBetRow({ t, bet, kind, working }: { t: Translate; bet: HashBet; kind: HashGame['kind']; working: HashResultRow['working'] | undefined }) {
+  const tone = statusTone(bet.status);
+  const bull = kind === 'bull';
+  return (
+    <li className="hash-list__row" data-testid="hash-my-bet-row" data-status={bet.status} data-round={bet.round}>
       <span className="hash-list__height" dir="ltr">
         #{bet.round}
       </span>
       <span className="hash-list__main">
         <b>{areaLabel(t, bet.area)}</b>
-        <small dir="ltr">
-          {formatAmount(bet.amount)} {bet.currency} · ×{bet.odds}
+        <small>
+          <span dir="ltr">
+            {formatAmount(bet.amount)} {bet.currency}
+          </span>{' '}
+          · {bull ? t('bet.byPoints') : <span dir="ltr">×{bet.odds}</span>}
         </small>
+        {bull && bet.payoutAmount !== null && <BullOutcome t={t} bet={bet} working={working} />}
       </span>
       <span className={`status-tag status-tag--${tone}`}>
         {statusLabel(t, bet.status)}
-        {bet.payoutAmount !== null && tone !== 'lose' && (
+        {bet.payoutAmount !== null && tone !== 'lose' && !bull && (
           <small dir="ltr">
             {formatAmount(bet.payoutAmount)} {bet.currency}
           </small>
@@ -151,9 +184,12 @@ function MyBetRow({ t, bet }: { t: Translate; bet: HashBet }) {
   );
 }
 
-function MyBets({ t, gameId }: { t: Translate; gameId: number }) {
+function MyBets({ t, gameId, kind }: { t: Translate; gameId: number; kind: HashGame['kind'] }) {
   const token = useSession((s) => s.token);
   const { data } = useMyBets(gameId);
+  // The same query as the results list below: a settled bet's round is among the latest results.
+  const { data: results } = useHashResults(gameId);
+  const workingOf = (round: number) => results?.find((row) => row.round === round)?.working;
   return (
     <section className="hash-section" data-testid="hash-my-bets">
       <h2 className="hash-section__title">{t('myBets.title')}</h2>
@@ -162,7 +198,7 @@ function MyBets({ t, gameId }: { t: Translate; gameId: number }) {
       ) : data && data.length > 0 ? (
         <ul className="hash-list">
           {data.map((bet) => (
-            <MyBetRow key={bet.id} t={t} bet={bet} />
+            <MyBetRow key={bet.id} t={t} bet={bet} kind={kind} working={workingOf(bet.round)} />
           ))}
         </ul>
       ) : (
@@ -188,6 +224,8 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
   const router = useIonRouter();
   const client = useQueryClient();
   const token = useSession((s) => s.token);
+  const language = useSettings((s) => s.language);
+  const offerDeposit = useOfferDeposit();
   const { data: player } = usePlayer();
   const roundQuery = useHashRound(gameId);
   const snapshot = roundQuery.data;
@@ -222,6 +260,10 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
       router.push(LOGIN_PATH);
       return;
     }
+    if (problem === 'balance') {
+      void offerDeposit(currency);
+      return;
+    }
     if (!area || problem || closed || placeBet.isPending || !round) return;
     const input = { gameId: gameId as never, area, amount: amount.trim(), currency, level, round: round.round };
     const key = JSON.stringify(input);
@@ -233,9 +275,13 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
         onSuccess: () => toastSuccess(t('bet.placed')),
         onError: (error) => {
           if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network')) unanswered.current = { key, requestId };
-          // The catalogue text is shown by the query client; here the screen catches up with whatever
-          // the refusal revealed (a closed round, a changed balance or configuration).
+          // The screen tells the player why (a refusal for funds with the way to a deposit), then
+          // catches up with whatever the refusal revealed (a closed round, a changed balance or configuration).
           const code = error instanceof ApiError ? error.code : undefined;
+          if (isInsufficientFunds(error)) void offerDeposit(currency);
+          else if (error instanceof ApiError && !error.handled && code !== undefined) {
+            void catalogueMessage(code, language, error.message).then(toastFailure);
+          }
           void client.invalidateQueries({ queryKey: hashKeys.round(gameId) });
           if (code === ErrorCode.INSUFFICIENT_BALANCE || code === undefined) void client.invalidateQueries({ queryKey: playerKeys.profile() });
         },
@@ -280,7 +326,11 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
               data-testid={`hash-area-${value}`}
             >
               <b>{areaLabel(t, value)}</b>
-              <small dir="ltr">×{oddsFor(kind, value, round?.levels, level, currency)}</small>
+              {kind === 'bull' ? (
+                <small>{t('bet.byPoints')}</small>
+              ) : (
+                <small dir="ltr">×{oddsFor(kind, value, round?.levels, level, currency)}</small>
+              )}
             </button>
           ))}
         </div>
@@ -343,7 +393,8 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
         <Button
           block
           busy={placeBet.isPending}
-          disabled={Boolean(token) && (!area || Boolean(problem) || closed || !round)}
+          // Short of funds, the button stays live: it offers the deposit.
+          disabled={Boolean(token) && problem !== 'balance' && (!area || Boolean(problem) || closed || !round)}
           onClick={submit}
           data-testid="hash-bet-submit"
         >
@@ -351,7 +402,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
         </Button>
       </section>
 
-      <MyBets t={t} gameId={gameId} />
+      <MyBets t={t} gameId={gameId} kind={kind} />
       <ResultsList t={t} gameId={gameId} kind={kind} />
     </>
   );

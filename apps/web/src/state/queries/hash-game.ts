@@ -201,6 +201,8 @@ export function usePlaceBet() {
       applyBalances(client, balances);
       void client.invalidateQueries({ queryKey: hashPlayerKeys.records() });
     },
+    // The bet panel words its refusals itself: a refusal for funds offers a deposit instead of a toast.
+    meta: { silent: true },
   });
 }
 
