@@ -1,6 +1,7 @@
 import { ErrorCode, type CurrencyCode } from '@lobby/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
+import { useOfferDeposit } from '../../components/DepositOffer';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { useExchange, useExchangeConfig } from '../../state/queries/bank';
@@ -10,7 +11,6 @@ import { toastSuccess } from '../../state/ui';
 import { describeFailure, showFailure } from './failures';
 import {
   cleanAmountInput,
-  formatMicroExact,
   formatMicroShort,
   formatRate,
   inputToMicro,
@@ -26,12 +26,34 @@ import { useTradeT } from './useTradeT';
 
 const other = (currency: CurrencyCode): CurrencyCode => (currency === 'USDT' ? 'TRX' : 'USDT');
 
+// Amounts read with two decimals and thousands separated (SPEC section 9). A figure is cut towards
+// the safe side: what the player receives and the largest exchange down, the smallest exchange up,
+// so typing the minimum shown is always accepted.
+const CENT = 10_000n;
+const shownDown = (micro: bigint) => formatMicroShort(micro);
+const shownUp = (micro: bigint) => formatMicroShort(((micro + CENT - 1n) / CENT) * CENT);
+
+type ExchangeProblem = 'amountRequired' | 'belowMin' | 'aboveMax' | 'overBalance' | 'tooSmall';
+
+function amountProblem(
+  amount: bigint | undefined,
+  { min, max, balance, receive }: { min: bigint; max: bigint; balance: bigint; receive: bigint },
+): ExchangeProblem | undefined {
+  if (amount === undefined || amount === 0n) return 'amountRequired';
+  if (amount < min) return 'belowMin';
+  if (max > 0n && amount > max) return 'aboveMax';
+  if (amount > balance) return 'overBalance';
+  if (receive === 0n) return 'tooSmall';
+  return undefined;
+}
+
 export default function ExchangeScreen() {
   const { t } = useTradeT();
   const language = useSettings((s) => s.language);
   const config = useExchangeConfig();
   const { data: balances } = useLiveBalances();
   const exchange = useExchange();
+  const offerDeposit = useOfferDeposit();
 
   const [from, setFrom] = useState<CurrencyCode>('USDT');
   const [amountText, setAmountText] = useState('');
@@ -57,19 +79,20 @@ export default function ExchangeScreen() {
     setRateChanged(false);
   };
 
-  const validate = (): string | undefined => {
-    if (amount === undefined || amount === 0n) return t('exchange.errors.amountRequired');
-    if (amount < min) return t('exchange.errors.belowMin', { amount: formatMicroExact(min), currency: from });
-    if (max > 0n && amount > max) return t('exchange.errors.aboveMax', { amount: formatMicroExact(max), currency: from });
-    if (amount > balance) return t('exchange.errors.overBalance');
-    if (receive === 0n) return t('exchange.errors.tooSmall');
-    return undefined;
-  };
+  // What is wrong with the typed amount is told while typing, not only once the player submits.
+  const problem = amountProblem(amount, { min, max, balance, receive });
+  const problemText = (which: ExchangeProblem) =>
+    which === 'belowMin'
+      ? t('exchange.errors.belowMin', { amount: shownUp(min), currency: from })
+      : which === 'aboveMax'
+        ? t('exchange.errors.aboveMax', { amount: shownDown(max), currency: from })
+        : t(`exchange.errors.${which}`);
+  const shownError = error ?? (problem && problem !== 'amountRequired' ? problemText(problem) : undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = validate();
-    setError(problem);
+    setError(problem ? problemText(problem) : undefined);
+    if (problem === 'overBalance') void offerDeposit(from);
     if (problem || !pair || amount === undefined) return;
     exchange.mutate(
       { requestId: request.key, from, to, amount: microToInput(amount), quotedRate: pair.rate },
@@ -80,7 +103,7 @@ export default function ExchangeScreen() {
           setRateChanged(false);
           const paid = toMicro(reply.record.amount);
           const got = toMicro(reply.record.toAmount);
-          toastSuccess(t('exchange.done', { paid: formatMicroExact(paid), from, got: formatMicroExact(got), to }));
+          toastSuccess(t('exchange.done', { paid: shownDown(paid), from, got: shownDown(got), to }));
         },
         onError: async (failed) => {
           const failure = await describeFailure(failed);
@@ -93,6 +116,10 @@ export default function ExchangeScreen() {
           if (failure.code === ErrorCode.FAILURE) {
             setRateChanged(true);
             void config.refetch();
+            return;
+          }
+          if (failure.code === ErrorCode.INSUFFICIENT_BALANCE) {
+            void offerDeposit(from);
             return;
           }
           await showFailure(failure, t('common.ok'), t('experience.title'));
@@ -133,15 +160,20 @@ export default function ExchangeScreen() {
                   setError(undefined);
                 }}
                 currency={from}
-                placeholder={formatMicroExact(min)}
+                placeholder={shownUp(min)}
                 testId="exchange-amount"
                 label={t('exchange.pay')}
                 allLabel={t('common.all')}
                 allTestId="exchange-all"
                 onAll={() => setAmountText(microToInput(maxSendable(balance, max)))}
-                invalid={!!error}
+                invalid={!!shownError}
               />
             </div>
+            {!shownError && (
+              <p className="trade-hint" data-testid="exchange-minimum">
+                {t('exchange.minimum', { amount: shownUp(min), currency: from })}
+              </p>
+            )}
           </section>
 
           <button type="button" className="swap-button" onClick={swap} aria-label={t('exchange.swap')} data-testid="exchange-swap">
@@ -157,12 +189,12 @@ export default function ExchangeScreen() {
                 <CoinMark currency={to} /> {to}
               </span>
               <output className="swap-card__receive" data-testid="exchange-receive" aria-live="polite">
-                <Ltr>{formatMicroExact(receive)}</Ltr>
+                <Ltr>{shownDown(receive)}</Ltr>
               </output>
             </div>
           </section>
         </div>
-        <FieldError text={error} testId="exchange-amount-error" />
+        <FieldError text={shownError} testId="exchange-amount-error" />
 
         <section className="trade-card info-rows" data-testid="exchange-quote">
           <InfoRow label={t('exchange.rate')} value={<Ltr>{`1 ${from} ≈ ${formatRate(pair.rate)} ${to}`}</Ltr>} testId="exchange-rate" />
@@ -175,7 +207,7 @@ export default function ExchangeScreen() {
           )}
           <InfoRow
             label={t('exchange.limits')}
-            value={<Ltr>{`${formatMicroExact(min)} – ${formatMicroExact(max)} ${from}`}</Ltr>}
+            value={<Ltr>{`${shownUp(min)} – ${shownDown(max)} ${from}`}</Ltr>}
             testId="exchange-limits"
           />
           {quotedAt && (

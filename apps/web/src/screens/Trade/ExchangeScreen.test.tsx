@@ -1,0 +1,99 @@
+import { ErrorCode, type Player } from '@lobby/contract';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { PopupHost } from '../../components/Overlays';
+import { signIn } from '../../state/session';
+import { useUi } from '../../state/ui';
+import { answering, loadTexts, renderScreen, resetApp, router, type Rendered } from '../../testing/screen';
+import ExchangeScreen from './ExchangeScreen';
+
+const call = vi.fn();
+vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
+
+// The operator's rate 6.4321 TRX per USDT less a 1% spread each way; limits 1 to 100,000 USDT.
+const CONFIG = {
+  enabled: true,
+  pairs: [
+    { from: 'USDT', to: 'TRX', rate: '6.367779', minAmount: '1', maxAmount: '100000' },
+    { from: 'TRX', to: 'USDT', rate: '0.153915', minAmount: '6.4321', maxAmount: '643210' },
+  ],
+  quotedAt: new Date().toISOString(),
+};
+
+let balances = { usdt: '20', trx: '0' };
+let submitReply: () => Promise<unknown> = () => Promise.reject(new Error('no exchange expected'));
+
+beforeAll(async () => {
+  await loadTexts('en_US', ['trade']);
+});
+
+beforeEach(() => {
+  resetApp();
+  call.mockReset();
+  call.mockImplementation(
+    answering({
+      '/v1/bank/currency_exchange/config': () => CONFIG,
+      '/v1/player/balance/get': () => balances,
+      '/v1/bank/currency_exchange/submit': () => submitReply(),
+    }),
+  );
+});
+
+async function openExchange(held: { usdt: string; trx: string }): Promise<Rendered> {
+  balances = held;
+  signIn('token', { id: 1, balances: held } as unknown as Player);
+  return renderScreen(
+    <>
+      <ExchangeScreen />
+      <PopupHost />
+    </>,
+  );
+}
+
+const text = (screen: Rendered, id: string) => screen.byTestId(id)?.textContent?.trim();
+const submits = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/bank/currency_exchange/submit');
+
+describe('/trade/Exchange amounts', () => {
+  it('reads with two decimals and thousands separated, cut towards the safe side', async () => {
+    const screen = await openExchange({ usdt: '20', trx: '20000' });
+    await screen.click('exchange-swap');
+    await screen.type('exchange-amount', '12345.678');
+    // 12,345.678 TRX × 0.153915 = 1,900.185029… USDT: shown cut to the cent, never more than arrives.
+    expect(text(screen, 'exchange-receive')).toBe('1,900.18');
+    // The smallest exchange, 6.4321 TRX, rounds up so that typing the figure shown is accepted.
+    expect(text(screen, 'exchange-limits')).toContain('6.44 – 643,210.00 TRX');
+  });
+
+  it('shows the minimum before anything is submitted, and a smaller amount as it is typed', async () => {
+    const screen = await openExchange({ usdt: '20', trx: '20000' });
+    await screen.click('exchange-swap');
+    expect(text(screen, 'exchange-minimum')).toBe('Minimum 6.44 TRX');
+    await screen.type('exchange-amount', '3');
+    expect(text(screen, 'exchange-amount-error')).toBe('The minimum is 6.44 TRX');
+    expect(submits()).toHaveLength(0);
+  });
+});
+
+describe('/trade/Exchange without the funds', () => {
+  it('offers a deposit leading to the recharge screen when the amount is over the balance', async () => {
+    const screen = await openExchange({ usdt: '20', trx: '0' });
+    await screen.type('exchange-amount', '50');
+    await screen.click('exchange-submit');
+    expect(submits()).toHaveLength(0);
+    expect(screen.byTestId('insufficient-funds')!.textContent).toContain('USDT');
+    await screen.click('popup-confirm');
+    expect(router.push).toHaveBeenCalledWith('/trade/Recharge');
+  });
+
+  it('offers the same deposit when the server refuses for funds (21002)', async () => {
+    submitReply = () => Promise.reject(new ApiError('business', 'Insufficient balance', { code: ErrorCode.INSUFFICIENT_BALANCE, handled: false }));
+    const screen = await openExchange({ usdt: '100', trx: '0' });
+    await screen.type('exchange-amount', '50');
+    await screen.click('exchange-submit');
+    expect(submits()).toHaveLength(1);
+    // The refusal is read against the catalogue's texts first, which load on demand.
+    await vi.waitFor(() => expect(screen.byTestId('insufficient-funds')).not.toBeNull());
+    expect(useUi.getState().toast).toBeNull();
+  });
+});
