@@ -1,16 +1,79 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../state/session';
 import { useUi, type Popup } from '../state/ui';
 import { Button } from './Button';
 import { Icon } from './Icon';
 
-/** Tips, success and failure toasts: one at a time, centred, gone after 2 s. */
+interface Band {
+  top: number;
+  bottom: number;
+}
+
+const TOAST_MARGIN_PX = 12;
+
+/**
+ * Where a toast goes when it would cover the field being filled (it normally sits at the top): at the
+ * bottom of what the player sees, which with the keyboard open is just above the keyboard; failing
+ * that, next to the field. Null keeps it at the top.
+ */
+export function toastTopAvoiding(toast: Band, field: Band | null, visible: Band, margin = TOAST_MARGIN_PX): number | null {
+  const height = toast.bottom - toast.top;
+  const covers = (top: number) => field !== null && top < field.bottom && top + height > field.top;
+  if (!covers(toast.top)) return null;
+  const bottom = visible.bottom - height - margin;
+  if (!covers(bottom)) return bottom;
+  const above = field!.top - height - margin;
+  return above >= visible.top ? above : field!.bottom + margin;
+}
+
+/** The element the player is typing into, if any. */
+function focusedField(): Element | null {
+  const active = document.activeElement;
+  if (!active || active === document.body) return null;
+  return active.matches('input, textarea, select, [contenteditable="true"]') ? active : null;
+}
+
+/** Keeps the toast off the focused field, also when the keyboard opens or focus moves while it shows. */
+function useToastTop(toastId: number | undefined) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    setTop(null);
+  }, [toastId]);
+  useLayoutEffect(() => {
+    if (toastId === undefined) return;
+    const place = () => {
+      const element = ref.current;
+      if (!element) return;
+      // Measured where the stylesheet puts it (the top), whatever was chosen before.
+      const previous = element.style.top;
+      element.style.top = '';
+      const box = element.getBoundingClientRect();
+      element.style.top = previous;
+      const field = focusedField()?.getBoundingClientRect() ?? null;
+      const viewport = window.visualViewport;
+      const visible = viewport ? { top: viewport.offsetTop, bottom: viewport.offsetTop + viewport.height } : { top: 0, bottom: window.innerHeight };
+      setTop(toastTopAvoiding(box, field, visible));
+    };
+    place();
+    window.visualViewport?.addEventListener('resize', place);
+    document.addEventListener('focusin', place);
+    return () => {
+      window.visualViewport?.removeEventListener('resize', place);
+      document.removeEventListener('focusin', place);
+    };
+  }, [toastId]);
+  return { ref, top };
+}
+
+/** Tips, success and failure toasts: one at a time, at the top and never over the field being filled, gone after 2 s. */
 export function ToastHost() {
   const toast = useUi((s) => s.toast);
+  const { ref, top } = useToastTop(toast?.id);
   if (!toast) return null;
   return (
-    <div className="toast-layer" aria-live="polite">
+    <div ref={ref} className="toast-layer" aria-live="polite" style={top === null ? undefined : { top: `${top}px` }}>
       <div key={toast.id} className={`toast toast--${toast.kind}`} data-testid="toast" data-kind={toast.kind} role="status">
         {toast.kind !== 'tips' && (
           <span className="toast__icon">

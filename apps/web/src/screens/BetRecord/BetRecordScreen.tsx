@@ -1,11 +1,10 @@
-import { useIonRouter } from '@ionic/react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Select } from '../../components/Field';
+import { SignInPrompt } from '../../components/SignInPrompt';
 import { formatAmount } from '../../lib/format';
-import { LOGIN_PATH } from '../../lib/navigation';
 import { useBetRecord, type HashBet } from '../../state/queries/hash-game';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
@@ -54,7 +53,6 @@ function BetRow({ t, bet, language }: { t: Translate; bet: HashBet; language: st
 /** `/betRecord`: every hash-game bet of the player (page and transfer), filtered and paged. */
 export default function BetRecordScreen() {
   const { t } = useHashT();
-  const router = useIonRouter();
   const language = useSettings((s) => s.language);
   const token = useSession((s) => s.token);
   const [filters, setFilters] = useState<FilterState>(NO_FILTERS);
@@ -70,16 +68,13 @@ export default function BetRecordScreen() {
   if (!token) {
     return (
       <Screen title={t('title.records')} testId="betRecord" backHref="/userProfile">
-        <EmptyState
+        <SignInPrompt
           icon="record"
           title={t('records.visitor')}
           text={t('records.visitorText')}
+          loginLabel={t('common.login')}
           testId="betrecord-visitor"
-          action={
-            <Button onClick={() => router.push(LOGIN_PATH)} data-testid="betrecord-login">
-              {t('common.login')}
-            </Button>
-          }
+          loginTestId="betrecord-login"
         />
       </Screen>
     );

@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import type { IconName } from '../../components/Icon';
 import { Screen } from '../../components/Screen';
+import { SignInPrompt } from '../../components/SignInPrompt';
+import { useSession } from '../../state/session';
 
 type EmptyKind = 'records' | 'messages' | 'content' | 'activities' | 'referrals' | 'addresses' | 'accounts';
 
@@ -42,13 +44,27 @@ const KINDS = {
 
 export type InfoKind = keyof typeof KINDS;
 
+/** Screens of the player's own records: a visitor is asked to log in, as on the bet records. */
+const PLAYER_RECORDS: ReadonlySet<InfoKind> = new Set(['siteMessage', 'report', 'bonusRecord']);
+
 /** A screen whose feature is not in this build yet: its title and its honest empty state. */
 export default function InfoScreen({ kind, backHref }: { kind: InfoKind; backHref?: string }) {
   const { t } = useTranslation();
+  const token = useSession((s) => s.token);
   const { icon, empty } = KINDS[kind];
   return (
     <Screen title={t(`screens.${kind}`)} testId={kind} backHref={backHref}>
-      <EmptyState icon={icon} title={t(`empty.${empty}.title`)} text={t(`empty.${empty}.text`)} />
+      {!token && PLAYER_RECORDS.has(kind) ? (
+        <SignInPrompt
+          icon={icon}
+          title={t(`visitor.${kind}.title`)}
+          text={t(`visitor.${kind}.text`)}
+          loginLabel={t('auth.login')}
+          testId={`${kind}-visitor`}
+        />
+      ) : (
+        <EmptyState icon={icon} title={t(`empty.${empty}.title`)} text={t(`empty.${empty}.text`)} />
+      )}
     </Screen>
   );
 }

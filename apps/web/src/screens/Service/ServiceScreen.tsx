@@ -13,6 +13,12 @@ const KIND_ICONS: Record<string, IconName> = {
   skype: 'chat',
 };
 
+/** The kind beside the name only when it adds something: "WhatsApp" needs no "WhatsApp" after it. */
+export function kindBesideName(name: string, kind: string): string | undefined {
+  const fold = (text: string) => text.trim().toLocaleLowerCase();
+  return fold(name).includes(fold(kind)) ? undefined : kind;
+}
+
 export default function ServiceScreen() {
   const { t } = useTranslation();
   const { data, isPending } = useCustomerService();
@@ -28,7 +34,7 @@ export default function ServiceScreen() {
               key={`${entry.kind}-${entry.url}`}
               icon={KIND_ICONS[entry.kind] ?? 'service'}
               label={entry.name}
-              value={t(`service.kind.${entry.kind}`)}
+              value={kindBesideName(entry.name, t(`service.kind.${entry.kind}`))}
               onClick={() => window.open(entry.url, '_blank', 'noopener')}
               testId={`service-${entry.kind}`}
             />
