@@ -131,7 +131,11 @@ export async function createApplication(config: Config, overrides: { database?: 
     credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
     mailPerMinute: config.MAIL_RATE_PER_MINUTE,
   });
-  const lobby = new LobbyService(database.db, bus, { publicHost: config.PUBLIC_HOST, chatUrl: config.CHAT_URL });
+  const lobby = new LobbyService(database.db, bus, {
+    publicHost: config.PUBLIC_HOST,
+    chatUrl: config.CHAT_URL,
+    publicExplorer: config.TRON_API_URL !== undefined,
+  });
   await lobby.ensureCatalogue();
   registerLobbyRoutes(http, sessions, lobby);
 

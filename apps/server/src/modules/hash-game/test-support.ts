@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Devnet } from '../../chain/devnet/index.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 export interface HashTestApp extends TestApp {
@@ -18,9 +19,11 @@ export const USDT = (units: number | string) => BigInt(Math.round(Number(units) 
 
 /**
  * A server with a manual devnet whose round engine does not tick by itself: tests produce blocks
- * and run the engine by hand, so every step happens exactly when the test says.
+ * and run the engine by hand, so every step happens exactly when the test says. With `node`, the
+ * server talks to that chain as to a real node (give TRON_API_URL and the keys in `env`) instead of
+ * running its own devnet.
  */
-export async function startHashTestApp(env: Record<string, string> = {}): Promise<HashTestApp> {
+export async function startHashTestApp(env: Record<string, string> = {}, node?: Devnet): Promise<HashTestApp> {
   const t = await startTestApp({
     HASH_ENGINE: 'false',
     // Blocks come only when a test makes them, so the head is as old as the test's last step.
@@ -28,7 +31,7 @@ export async function startHashTestApp(env: Record<string, string> = {}): Promis
     HASH_PAYOUT_CONFIRMATIONS: '0',
     ...env,
   });
-  const devnet = t.app.chain.devnet!;
+  const devnet = node ?? t.app.chain.devnet!;
   const hash = t.app.services.hashGame;
   await hash.engine.runOnce();
 

@@ -28,6 +28,11 @@ export interface LobbyOptions {
   chatUrl?: string;
   /** How long the assembled catalogue is reused before the tables are read again. */
   cacheMs?: number;
+  /**
+   * False on the devnet: its blocks and transactions exist only on this server, so the site settings
+   * offer no block-explorer links (a public explorer would not know them).
+   */
+  publicExplorer?: boolean;
 }
 
 export type ConfigScope = typeof SITE_SCOPE | typeof MAIL_SCOPE;
@@ -140,7 +145,14 @@ export class LobbyService {
       if (current && current.version === sinceVersion) return { version: current.version, changed: false, items: {} };
     }
     const { version, items } = await this.repo.readConfig(scope);
-    return { version, changed: true, items };
+    return { version, changed: true, items: scope === SITE_SCOPE ? this.forThisChain(items) : items };
+  }
+
+  private forThisChain(items: Record<string, unknown>): Record<string, unknown> {
+    const links = items.links;
+    if (this.options.publicExplorer !== false || typeof links !== 'object' || links === null || !('explorer' in links)) return items;
+    const { explorer: _noPublicExplorer, ...others } = links as Record<string, unknown>;
+    return { ...items, links: others };
   }
 
   async recordKeypoint(input: {

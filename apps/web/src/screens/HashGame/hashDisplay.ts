@@ -319,5 +319,3 @@ export function localDayIso(day: string, dayAfter = false): string | undefined {
 export function explorerBlockLink(template: string, height: number): string {
   return template.includes('{id}') ? template.replace('{id}', String(height)) : `${template}${height}`;
 }
-
-export const DEFAULT_EXPLORER_BLOCK = 'https://tronscan.org/#/block/{id}';

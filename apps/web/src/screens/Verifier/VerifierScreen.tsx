@@ -8,7 +8,6 @@ import { useExplorerBlockTemplate, useHashRound, useServerVerify, type VerifyInp
 import {
   ALL_HASH_GAMES,
   areasOfKind,
-  DEFAULT_EXPLORER_BLOCK,
   explorerBlockLink,
   hashGameOf,
   heightFromBlockId,
@@ -208,15 +207,18 @@ export default function VerifierScreen() {
               <small dir="auto">{t('verify.serverOdds', { odds: server.data.stake.odds, amount: formatAmount(server.data.stake.returnAmount, 6).replace(/\.?0+$/, '') })}</small>
             )}
           </p>
-          <a
-            href={explorerBlockLink(template ?? DEFAULT_EXPLORER_BLOCK, result.height)}
-            target="_blank"
-            rel="noreferrer noopener"
-            className="btn btn--secondary btn--sm verify-explorer"
-            data-testid="verify-explorer"
-          >
-            <span className="btn__label">{t('verify.explorer')}</span>
-          </a>
+          {/* The site offers no explorer when its chain has no public one (the devnet). */}
+          {template && (
+            <a
+              href={explorerBlockLink(template, result.height)}
+              target="_blank"
+              rel="noreferrer noopener"
+              className="btn btn--secondary btn--sm verify-explorer"
+              data-testid="verify-explorer"
+            >
+              <span className="btn__label">{t('verify.explorer')}</span>
+            </a>
+          )}
         </section>
       ) : (
         <p className="hash-section__empty" data-testid="verify-empty">
