@@ -10,8 +10,9 @@ import { startServer, type RunningServer } from './support/server.ts';
  * The hash-games issue end to end, on a 390x844 phone: a player signs up, deposits USDT from their own
  * TRON wallet, plays consecutive 3 s rounds and a 1-minute round from the bet page, watches results
  * and the balance change without reloading, then opens the bet in the records and checks it in the
- * verifier. Every figure is held against the chain: results are recomputed here from the devnet's
- * blocks (GAMES.md), not read back from the server.
+ * verifier. Then a bull bet, whose settled row shows both hands and what came back, and a stake over
+ * the balance, which offers a deposit. Every figure is held against the chain: results are recomputed
+ * here from the devnet's blocks (GAMES.md), not read back from the server.
  *
  * Timing. The server's devnet runs in manual mode and this file produces its blocks (BlockPacer):
  * - every 3000 ms, as on TRON, while the player bets on 3 s rounds and places the 1-minute bet, so
@@ -78,6 +79,13 @@ function shown(micro: bigint): string {
   const cents = abs / 10_000n;
   const whole = (cents / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${whole}.${(cents % 100n).toString().padStart(2, '0')}`;
+}
+
+/** Bull hands of a block id (GAMES.md): letters count 10, digits their value; banker c1..c3, player c3..c5; 0 points count 10. */
+function bullHands(blockId: string): { banker: number; player: number } {
+  const values = [...blockId.slice(-5)].map((c) => (/[0-9]/.test(c) ? Number(c) : 10));
+  const points = (chars: number[]) => chars.reduce((a, b) => a + b, 0) % 10 || 10;
+  return { banker: points(values.slice(0, 3)), player: points(values.slice(2)) };
 }
 
 /** A shown amount ("1,234.50", "−5.00", "19.5") back to micro-units. */
@@ -365,6 +373,8 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
     expect((await byTestId('betdetail-block-highlight').textContent())?.replace(/\s/g, '')).toBe(bet.blockId);
     expect(await byTestId('betdetail-block-highlight').locator('[data-role="decider"]').textContent()).toBe(String(bet.digit));
     expect(await byTestId('betdetail-match').getAttribute('data-match')).toBe('true');
+    // The devnet's blocks are on no public explorer: no link that would lead nowhere.
+    expect(await page.getByTestId('betdetail-explorer').count()).toBe(0);
     // The balance after this settled bet: what it was before it, less the stake, plus the payout the detail shows.
     const beforeThisBet = DEPOSIT - bets.slice(0, -1).reduce((sum, b) => sum + b.stake - b.payout, 0n);
     expect(beforeThisBet - bet.stake + payout).toBe(balance);
@@ -383,6 +393,7 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
     expect(parseShown((await byTestId('verify-return').locator('span b').textContent())!)).toBe(payout);
     // The server, asked on its own, works it out the same.
     await expect.poll(() => byTestId('verify-server').getAttribute('data-state'), { timeout: UI_TIMEOUT }).toBe('match');
+    expect(await page.getByTestId('verify-explorer').count()).toBe(0);
     await screenshot('hash-08-verifier');
 
     // And back to the bet.
@@ -391,5 +402,46 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
     await byTestId('screen-betDetails').waitFor({ timeout: UI_TIMEOUT });
     expect((await byTestId('betdetail-height').textContent())?.trim()).toBe(`#${bet.round}`);
     pacer.check();
+  });
+
+  it('plays bull: the sides pay by points, and the settled bet shows both hands and what came back', async () => {
+    pacer.setInterval(3000);
+    await openApp('/hashGame?gameId=3&nav=pageBet');
+    await byTestId('screen-hash-game').waitFor({ timeout: UI_TIMEOUT });
+    expect((await byTestId('hash-game-odds').textContent())?.trim()).toBe('Pays by points');
+    for (const side of ['banker', 'player']) expect((await byTestId(`hash-area-${side}`).textContent())?.trim()).toBe(`${side === 'banker' ? 'Banker' : 'Player'}Pays by points`);
+
+    await byTestId('hash-area-banker').click();
+    await byTestId('hash-chip-10').click();
+    const round = await freshRound(0);
+    await submitBet(round);
+    const stake = 10n * MICRO;
+    await expect.poll(() => blockAt(server.devnetUrl, round).then(() => true, () => false), { timeout: UI_TIMEOUT }).toBe(true);
+    const { banker, player } = bullHands((await blockAt(server.devnetUrl, round)).id);
+    const returned = banker > player ? stake + (stake * BigInt(banker) * 95n) / 1000n : banker < player ? stake - (stake * BigInt(player)) / 10n : stake;
+
+    const row = page.locator(`[data-testid="hash-my-bet-row"][data-round="${round}"]`).filter({ visible: true });
+    await expect.poll(() => row.getAttribute('data-status'), { timeout: UI_TIMEOUT }).toMatch(/^[456]$/);
+    const hands = row.getByTestId('hash-my-bet-hands');
+    await expect.poll(() => hands.getAttribute('data-banker'), { timeout: UI_TIMEOUT }).toBe(String(banker));
+    expect(await hands.getAttribute('data-player')).toBe(String(player));
+    expect(parseShown((await row.getByTestId('hash-my-bet-returned').locator('b').textContent())!)).toBe(returned);
+    balance = balance - stake + returned;
+    await expectHeader(balance);
+    await row.scrollIntoViewIfNeeded();
+    await screenshot('hash-09-bull-settled');
+  });
+
+  it('offers a deposit when the stake is more than the balance', async () => {
+    await byTestId('hash-amount').scrollIntoViewIfNeeded();
+    await byTestId('hash-amount').fill('999');
+    await byTestId('hash-area-player').click();
+    await byTestId('hash-bet-submit').click();
+    const offer = byTestId('insufficient-funds');
+    await offer.waitFor({ timeout: UI_TIMEOUT });
+    await screenshot('hash-10-deposit-offer');
+    await offer.getByTestId('popup-confirm').click();
+    await byTestId('screen-trade-recharge').waitFor({ timeout: UI_TIMEOUT });
+    expect(new URL(page.url()).pathname).toBe('/trade/Recharge');
   });
 });

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { errorMessage, NavId, type Game, type HomeData } from '@lobby/contract';
+import { hashGame } from '@lobby/hash-games';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
@@ -99,6 +100,17 @@ describe('deep links and guarded routes', () => {
     await waitForApp(page);
     await shown(page, 'screen-set-lang').waitFor();
     expect(new URL(page.url()).pathname).toBe('/detail/setLang');
+  });
+
+  it('asks a visitor on their own records (messages, reports, bonuses) to log in, as on the bet records', async () => {
+    const page = await phone();
+    for (const kind of ['siteMessage', 'report', 'bonusRecord']) {
+      await openApp(page, `${server.url}/${kind}`);
+      await shown(page, `${kind}-visitor`).waitFor();
+      expect(await shown(page, 'empty-state').count()).toBe(0);
+    }
+    await shown(page, 'bonusRecord-visitor-login').click();
+    await shown(page, 'screen-login').waitFor();
   });
 
   it('sends a signed-out visitor from a guarded route to the login entry', async () => {
@@ -244,6 +256,28 @@ describe('signing in', () => {
     await shown(page, 'home-balance').waitFor();
   });
 
+  it('shows a refusal without covering the field being filled', async () => {
+    const page = await phone();
+    await openApp(page, `${server.url}/register?type=1`);
+    await shown(page, 'auth-kind-account').click();
+    await shown(page, 'auth-account').fill(uniqueAccount('nobody'));
+    await shown(page, 'auth-password').fill('lobby2024');
+    // Enter sends the form and leaves the password field focused, as on a phone keyboard.
+    await shown(page, 'auth-password').press('Enter');
+    await page.getByTestId('toast').waitFor();
+    const boxes = await page.evaluate(() => {
+      const box = (element: Element | null) => {
+        const rect = element!.getBoundingClientRect();
+        return { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right };
+      };
+      return { toast: box(document.querySelector('[data-testid="toast"]')), field: box(document.activeElement), tag: document.activeElement?.tagName };
+    });
+    expect(boxes.tag).toBe('INPUT');
+    const { toast, field } = boxes;
+    const intersect = toast.top < field.bottom && field.top < toast.bottom && toast.left < field.right && field.left < toast.right;
+    expect(intersect, JSON.stringify(boxes)).toBe(false);
+  });
+
   it('ends the session with the logged-in-elsewhere message when the account logs in on another device', async () => {
     const page = await phone();
     await openApp(page, `${server.url}/register?type=1`);
@@ -253,23 +287,28 @@ describe('signing in', () => {
     await shown(page, 'auth-submit').click();
     await shown(page, 'home-balance').waitFor();
 
-    const elsewhere = await server.call('/v1/player/login', { kind: 1, account, password });
-    expect(elsewhere.code).toBe(0);
-
-    // Toasts leave after two seconds; every one shown is kept here so none can be missed.
-    await page.addInitScript(() => {
-      const seen: string[] = ((window as unknown as { toasts: string[] }).toasts = []);
+    // Toasts leave after two seconds; every one shown is kept (across page loads) so none can be missed.
+    const keepToasts = () => {
+      const read = (): string[] => JSON.parse(sessionStorage.getItem('seenToasts') ?? '[]');
       new MutationObserver(() => {
+        const seen = read();
         for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
           const text = toast.textContent ?? '';
           if (!seen.includes(text)) seen.push(text);
         }
+        sessionStorage.setItem('seenToasts', JSON.stringify(seen));
       }).observe(document, { childList: true, subtree: true, characterData: true });
-    });
-    // The next call this browser makes (the heartbeat at start, the profile) carries the replaced session.
+    };
+    await page.evaluate(keepToasts);
+    await page.addInitScript(keepToasts);
+
+    const elsewhere = await server.call('/v1/player/login', { kind: 1, account, password });
+    expect(elsewhere.code).toBe(0);
+    // The live connection may bring the end of the session at once; otherwise the next call this
+    // browser makes (the heartbeat at start, the profile) carries the replaced session.
     await page.goto(`${server.url}/userProfile`);
     await page.waitForFunction(
-      (message) => (window as unknown as { toasts: string[] }).toasts.some((text) => text.includes(message)),
+      (message) => (JSON.parse(sessionStorage.getItem('seenToasts') ?? '[]') as string[]).some((text) => text.includes(message)),
       errorMessage(10032, 'en_US'),
     );
     await page.waitForURL((url) => url.pathname === '/register' && url.search === '?type=1');
@@ -322,6 +361,23 @@ describe('language and theme', () => {
     await page.reload();
     await waitForApp(page);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+
+  it('names the hash games on home in every language', async () => {
+    const hash = categories().find((c) => c.key === 'hash')!.games.filter(withTransferAddress);
+    const first = hash[0];
+    for (const language of ['zh_CN', 'zh_TW', 'en_US', 'pt_BR', 'vi_VN', 'id_ID', 'th_TH', 'ar_EG']) {
+      const texts = JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${language}.json`, import.meta.url), 'utf8'));
+      const page = await phone();
+      await presetSettings(page.context(), { language, theme: 'dark' });
+      await openApp(page, `${server.url}/home`);
+      const title = shown(page, `hash-card-${first.id}`).locator('.hash-card__title');
+      // A 3-second game is called by its kind alone.
+      expect(hashGame(first.id).period).toBe(1);
+      expect((await title.textContent())?.trim(), language).toBe(texts.hashName.kind[hashGame(first.id).kind]);
+      if (!['zh_CN', 'zh_TW', 'en_US'].includes(language)) expect((await title.textContent())?.trim()).not.toBe(first.nameEn);
+      await page.context().close();
+    }
   });
 
   it('switches between dark and light and keeps the choice after a reload', async () => {
