@@ -1,11 +1,12 @@
-import type { Language } from '@lobby/contract';
+import type { Language, Player } from '@lobby/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { PopupHost } from '../components/Overlays';
 import { i18n, initI18n, loadNamespace } from '../i18n';
-import { clearSession } from '../state/session';
+import { clearSession, signIn } from '../state/session';
 import { useUi } from '../state/ui';
 
 /**
@@ -100,6 +101,17 @@ export async function renderScreen(node: ReactNode): Promise<Rendered> {
     },
   };
   return mounted;
+}
+
+/** A screen as a signed-in player holding these balances sees it, with the popups it may open. */
+export async function renderSignedIn(node: ReactNode, balances: { usdt: string; trx: string }): Promise<Rendered> {
+  signIn('token', { id: 1, balances } as unknown as Player);
+  return renderScreen(
+    <>
+      {node}
+      <PopupHost />
+    </>,
+  );
 }
 
 /** A fresh start for the next test: nothing rendered, no session, no popups or toast, no recorded navigation. */

@@ -1,10 +1,8 @@
-import { ErrorCode, type Player } from '@lobby/contract';
+import { ErrorCode } from '@lobby/contract';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
-import { PopupHost } from '../../components/Overlays';
-import { signIn } from '../../state/session';
 import { useUi } from '../../state/ui';
-import { answering, loadTexts, renderScreen, resetApp, router, type Rendered } from '../../testing/screen';
+import { answering, loadTexts, renderSignedIn, resetApp, router, type Rendered } from '../../testing/screen';
 import ExchangeScreen from './ExchangeScreen';
 
 const call = vi.fn();
@@ -42,13 +40,7 @@ beforeEach(() => {
 
 async function openExchange(held: { usdt: string; trx: string }): Promise<Rendered> {
   balances = held;
-  signIn('token', { id: 1, balances: held } as unknown as Player);
-  return renderScreen(
-    <>
-      <ExchangeScreen />
-      <PopupHost />
-    </>,
-  );
+  return renderSignedIn(<ExchangeScreen />, held);
 }
 
 const text = (screen: Rendered, id: string) => screen.byTestId(id)?.textContent?.trim();

@@ -3,6 +3,7 @@ import { ErrorCode, type CurrencyCode } from '@lobby/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
+import { useOfferDeposit } from '../../components/DepositOffer';
 import { EmptyState } from '../../components/EmptyState';
 import { Field, Select } from '../../components/Field';
 import { Icon } from '../../components/Icon';
@@ -102,6 +103,7 @@ export default function WithdrawScreen() {
   const addresses = useCashoutAddresses();
   const { data: balances } = useLiveBalances();
   const withdraw = useWithdraw();
+  const offerDeposit = useOfferDeposit();
 
   const [currency, setCurrency] = useState<CurrencyCode>('USDT');
   const [amountText, setAmountText] = useState('');
@@ -129,23 +131,29 @@ export default function WithdrawScreen() {
     setErrors({});
   };
 
-  const validate = (): Errors => {
+  const validate = (): { found: Errors; shortOfFunds: boolean } => {
     const found: Errors = {};
+    let shortOfFunds = false;
     if (amount === undefined || amount === 0n) found.amount = t('withdraw.errors.amountRequired');
     else if (amount < min) found.amount = t('withdraw.errors.belowMin', { amount: formatMicroExact(min), currency });
     else if (max > 0n && amount > max) found.amount = t('withdraw.errors.aboveMax', { amount: formatMicroExact(max), currency });
-    else if (amount > withdrawable) found.amount = t('withdraw.errors.overAvailable');
+    else if (amount > withdrawable) {
+      found.amount = t('withdraw.errors.overAvailable');
+      // More than the player holds at all, not merely more than is free to withdraw: a deposit is the way on.
+      shortOfFunds = amount > balance;
+    }
     else if (afterFee(amount, fee) === 0n) found.amount = t('withdraw.errors.feeTooHigh');
     if (addressId === null) found.address = t('withdraw.errors.addressRequired');
     if (!new RegExp(`^\\d{${FUND_PASSWORD_LENGTH}}$`).test(fundPassword)) found.fundPassword = t('fundPwd.errors.format');
     if (dailyFull) found.form = t('withdraw.errors.dailyLimit');
-    return found;
+    return { found, shortOfFunds };
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
+    const { found, shortOfFunds } = validate();
     setErrors(found);
+    if (shortOfFunds) void offerDeposit(currency);
     if (Object.keys(found).length > 0 || amount === undefined || addressId === null) return;
     withdraw.mutate(
       { requestId: request.key, currency, amount: microToInput(amount), addressId, fundPassword },
@@ -170,6 +178,10 @@ export default function WithdrawScreen() {
           }
           if (failure.code !== undefined) request.renew();
           void config.refetch();
+          if (failure.code === ErrorCode.INSUFFICIENT_BALANCE) {
+            void offerDeposit(currency);
+            return;
+          }
           await showFailure(failure, t('common.ok'), t('experience.title'));
         },
       },

@@ -1,0 +1,97 @@
+import { ErrorCode } from '@lobby/contract';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { useUi } from '../../state/ui';
+import { answering, loadTexts, renderSignedIn, resetApp, router, type Rendered } from '../../testing/screen';
+import WithdrawScreen from './WithdrawScreen';
+
+const call = vi.fn();
+vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
+
+// USDT withdrawals of 10 to 50,000 with a 1 USDT fee; everything the player holds may leave.
+function cashoutConfig(withdrawable: { usdt: string; trx: string }) {
+  const terms = { enabled: true, minAmount: '10', maxAmount: '50000', fee: '1', reviewThreshold: '2000', dailyCountLimit: 0, dailyCountUsed: 0 };
+  return {
+    hasFundPassword: true,
+    currencies: [
+      { ...terms, currency: 'USDT', withdrawable: withdrawable.usdt },
+      { ...terms, currency: 'TRX', withdrawable: withdrawable.trx },
+    ],
+  };
+}
+
+const ADDRESSES = [{ id: 3, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'My wallet', createdAt: '2024-05-01T10:00:00.000Z' }];
+
+let balances = { usdt: '30', trx: '0' };
+let submitReply: () => Promise<unknown> = () => Promise.reject(new Error('no withdrawal expected'));
+
+beforeAll(async () => {
+  await loadTexts('en_US', ['trade']);
+});
+
+beforeEach(() => {
+  resetApp();
+  call.mockReset();
+  call.mockImplementation(
+    answering({
+      '/v1/bank/cashout/config': () => cashoutConfig(balances),
+      '/v1/player/cashout_address/list': () => ADDRESSES,
+      '/v1/player/balance/get': () => balances,
+      '/v1/bank/cashout/submit': () => submitReply(),
+    }),
+  );
+});
+
+async function openWithdraw(held: { usdt: string; trx: string }): Promise<Rendered> {
+  balances = held;
+  return renderSignedIn(<WithdrawScreen />, held);
+}
+
+async function fillWithdrawal(screen: Rendered, amount: string): Promise<void> {
+  await screen.type('withdraw-amount', amount);
+  await screen.type('withdraw-fund-password', '482615');
+}
+
+const submits = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/bank/cashout/submit');
+
+describe('/trade/Withdraw without the funds', () => {
+  it('offers a deposit leading to the recharge screen when the amount is over the balance', async () => {
+    const screen = await openWithdraw({ usdt: '30', trx: '0' });
+    await fillWithdrawal(screen, '45');
+    await screen.click('withdraw-submit');
+    expect(submits()).toHaveLength(0);
+    expect(screen.byTestId('withdraw-amount-error')!.textContent).toBe('More than you can withdraw now');
+    expect(screen.byTestId('insufficient-funds')!.textContent).toContain('USDT');
+    await screen.click('popup-confirm');
+    expect(router.push).toHaveBeenCalledWith('/trade/Recharge');
+  });
+
+  it('offers no deposit when the balance is there but part of it may not leave yet', async () => {
+    balances = { usdt: '100', trx: '0' };
+    call.mockImplementation(
+      answering({
+        '/v1/bank/cashout/config': () => cashoutConfig({ usdt: '20', trx: '0' }),
+        '/v1/player/cashout_address/list': () => ADDRESSES,
+        '/v1/player/balance/get': () => balances,
+      }),
+    );
+    const screen = await openWithdraw(balances);
+    await fillWithdrawal(screen, '45');
+    await screen.click('withdraw-submit');
+    expect(submits()).toHaveLength(0);
+    expect(screen.byTestId('withdraw-amount-error')!.textContent).toBe('More than you can withdraw now');
+    expect(screen.byTestId('insufficient-funds')).toBeNull();
+  });
+
+  it('offers the same deposit when the server refuses for funds (21002)', async () => {
+    submitReply = () => Promise.reject(new ApiError('business', 'Insufficient balance', { code: ErrorCode.INSUFFICIENT_BALANCE, handled: false }));
+    const screen = await openWithdraw({ usdt: '100', trx: '0' });
+    await fillWithdrawal(screen, '45');
+    await screen.click('withdraw-submit');
+    expect(submits()).toHaveLength(1);
+    // The refusal is read against the catalogue's texts first, which load on demand.
+    await vi.waitFor(() => expect(screen.byTestId('insufficient-funds')).not.toBeNull());
+    expect(useUi.getState().toast).toBeNull();
+  });
+});
