@@ -1,9 +1,16 @@
+import type { Player } from '@lobby/contract';
 import type { TradeRecord } from '../../state/queries/bank';
 import { act, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n';
-import { RecordRow } from './TradeHisScreen';
+import { signIn } from '../../state/session';
+import { answering, loadTexts, renderScreen, resetApp } from '../../testing/screen';
+import TradeHisScreen, { RecordRow } from './TradeHisScreen';
+
+const call = vi.fn();
+vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -59,5 +66,44 @@ describe('a withdrawal in the trade history', () => {
     const row = await render(withdrawal);
     expect(row.querySelector('[data-testid="tradehis-row"]')).not.toBeNull();
     expect(row.querySelector('[data-testid="tradehis-waiting"]')).toBeNull();
+  });
+});
+
+describe('/trade/TradeHis transaction links', () => {
+  const TX_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+  const sent: TradeRecord = { ...withdrawal, status: 'completed', txId: TX_ID, completedAt: '2024-05-01T10:05:00.000Z' };
+
+  beforeAll(async () => {
+    await loadTexts('en_US', ['trade']);
+  });
+
+  beforeEach(() => {
+    resetApp();
+    call.mockReset();
+  });
+
+  async function openHistory(siteLinks: Record<string, unknown>) {
+    call.mockImplementation(
+      answering({
+        '/v1/notice/configSync': () => ({ version: 1, changed: true, items: { links: siteLinks } }),
+        '/v1/bank/records': () => ({ list: [sent], total: 1, page: 1, pageSize: 20 }),
+      }),
+    );
+    signIn('token', { id: 1 } as unknown as Player);
+    const screen = await renderScreen(<TradeHisScreen />);
+    return screen.byTestId('tradehis-tx')!;
+  }
+
+  it('links a transaction to the explorer the site settings name', async () => {
+    const tx = await openHistory({ chat: '/chat', explorer: { transaction: 'https://explorer.test/tx/{id}' } });
+    expect(tx.getAttribute('href')).toBe(`https://explorer.test/tx/${TX_ID}`);
+  });
+
+  it('shows the transaction without a link when the settings name no explorer (the devnet)', async () => {
+    const tx = await openHistory({ chat: '/chat' });
+    expect(tx.tagName).toBe('SPAN');
+    expect(tx.closest('li')!.querySelector('a')).toBeNull();
+    expect(tx.title).toBe(TX_ID);
+    expect(tx.textContent).toBe('Transaction a1b2…8f90');
   });
 });

@@ -9,7 +9,7 @@ import { shortAddress } from '../../lib/format';
 import { useExplorerTxUrl, useTradeRecords, type RecordsFilter, type TradeRecord } from '../../state/queries/bank';
 import { useSettings } from '../../state/settings';
 import { formatMicroExact, toMicro } from './money';
-import { CURRENCY_LIST, LoadError, localeTag, Ltr } from './parts';
+import { CURRENCY_LIST, LoadError, localeTag, Ltr, TxId } from './parts';
 import { useTradeT } from './useTradeT';
 
 type TradeType = TradeRecord['type'];
@@ -39,7 +39,7 @@ function todayInput(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export function RecordRow({ record, explorer }: { record: TradeRecord; explorer: (txId: string) => string }) {
+export function RecordRow({ record, explorer }: { record: TradeRecord; explorer: (txId: string) => string | undefined }) {
   const { t } = useTradeT();
   const language = useSettings((s) => s.language);
   const amount = toMicro(record.amount);
@@ -101,9 +101,7 @@ export function RecordRow({ record, explorer }: { record: TradeRecord; explorer:
               <span />
             )}
             {record.txId && (
-              <a className="text-link record-row__tx" href={explorer(record.txId)} target="_blank" rel="noreferrer noopener" data-testid="tradehis-tx">
-                {t('history.txId')} <Ltr>{shortAddress(record.txId, 4)}</Ltr>
-              </a>
+              <TxId txId={record.txId} url={explorer(record.txId)} keep={4} label={t('history.txId')} className="record-row__tx" testId="tradehis-tx" />
             )}
           </div>
         )}

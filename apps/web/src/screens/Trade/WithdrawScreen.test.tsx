@@ -1,4 +1,5 @@
 import { ErrorCode } from '@lobby/contract';
+import type { TradeRecord } from '../../state/queries/bank';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { useUi } from '../../state/ui';
@@ -93,5 +94,46 @@ describe('/trade/Withdraw without the funds', () => {
     // The refusal is read against the catalogue's texts first, which load on demand.
     await vi.waitFor(() => expect(screen.byTestId('insufficient-funds')).not.toBeNull());
     expect(useUi.getState().toast).toBeNull();
+  });
+});
+
+describe('/trade/Withdraw once sent', () => {
+  const sent: TradeRecord = {
+    id: 9,
+    type: 'withdraw',
+    status: 'completed',
+    direction: 'out',
+    currency: 'USDT',
+    amount: '25',
+    fee: '1',
+    toCurrency: null,
+    toAmount: null,
+    rate: null,
+    address: ADDRESSES[0].address,
+    txId: 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    counterparty: null,
+    remark: null,
+    createdAt: '2024-05-01T10:00:00.000Z',
+    completedAt: '2024-05-01T10:01:00.000Z',
+  };
+
+  it('shows its transaction without an explorer link when the site settings name none (the devnet)', async () => {
+    call.mockImplementation(
+      answering({
+        '/v1/bank/cashout/config': () => cashoutConfig(balances),
+        '/v1/player/cashout_address/list': () => ADDRESSES,
+        '/v1/player/balance/get': () => balances,
+        '/v1/bank/cashout/submit': () => ({ record: sent, balances: { usdt: '5', trx: '0' } }),
+        '/v1/bank/records': () => ({ list: [sent], total: 1, page: 1, pageSize: 20 }),
+        '/v1/notice/configSync': () => ({ version: 1, changed: true, items: { links: { chat: '/chat' } } }),
+      }),
+    );
+    const screen = await openWithdraw({ usdt: '30', trx: '0' });
+    await fillWithdrawal(screen, '25');
+    await screen.click('withdraw-submit');
+    const tx = screen.byTestId('withdraw-tx')!;
+    expect(tx.tagName).toBe('SPAN');
+    expect(screen.byTestId('withdraw-result')!.querySelector('a')).toBeNull();
+    expect(tx.title).toBe(sent.txId);
   });
 });

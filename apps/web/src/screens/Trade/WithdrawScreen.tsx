@@ -12,7 +12,7 @@ import { useCashoutConfig, useExplorerTxUrl, useTrackedRecord, useWithdraw, type
 import { useCashoutAddresses, useLiveBalances } from '../../state/queries/wallet';
 import { describeFailure, showFailure } from './failures';
 import { afterFee, cleanAmountInput, formatMicroExact, formatMicroShort, inputToMicro, maxSendable, microToInput, toMicro } from './money';
-import { AmountInput, CurrencyChips, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen } from './parts';
+import { AmountInput, CurrencyChips, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen, TxId } from './parts';
 import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
 
@@ -77,11 +77,7 @@ function WithdrawResult({ record, onDone }: { record: TradeRecord; onDone(): voi
         {current.txId && (
           <InfoRow
             label={t('history.txId')}
-            value={
-              <a href={explorer(current.txId)} target="_blank" rel="noreferrer noopener" className="text-link" data-testid="withdraw-tx">
-                <Ltr>{shortAddress(current.txId)}</Ltr>
-              </a>
-            }
+            value={<TxId txId={current.txId} url={explorer(current.txId)} testId="withdraw-tx" />}
           />
         )}
       </div>

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon, type IconName } from '../../components/Icon';
 import { Screen } from '../../components/Screen';
+import { shortAddress } from '../../lib/format';
 import { useTradeT } from './useTradeT';
 import './trade.css';
 
@@ -172,6 +173,43 @@ export function Ltr({ children, className }: { children: ReactNode; className?: 
     <bdi dir="ltr" className={className}>
       {children}
     </bdi>
+  );
+}
+
+interface TxIdProps {
+  txId: string;
+  /** The explorer's page for it, if the site has an explorer. */
+  url: string | undefined;
+  /** Characters kept at each end. */
+  keep?: number;
+  /** Read before the id, inside the link. */
+  label?: string;
+  className?: string;
+  testId: string;
+}
+
+/**
+ * A transaction id, shortened: a link to the block explorer when the site has one, else plain text
+ * (the devnet's transactions are on no public explorer). The full id is in its title either way.
+ */
+export function TxId({ txId, url, keep, label, className, testId }: TxIdProps) {
+  const text = (
+    <>
+      {label && `${label} `}
+      <Ltr>{shortAddress(txId, keep)}</Ltr>
+    </>
+  );
+  if (!url) {
+    return (
+      <span className={className} title={txId} data-testid={testId}>
+        {text}
+      </span>
+    );
+  }
+  return (
+    <a href={url} target="_blank" rel="noreferrer noopener" className={['text-link', className].filter(Boolean).join(' ')} title={txId} data-testid={testId}>
+      {text}
+    </a>
   );
 }
 

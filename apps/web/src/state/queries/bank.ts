@@ -126,10 +126,12 @@ export function useExchange() {
   });
 }
 
-const DEFAULT_EXPLORER_TX = 'https://tronscan.org/#/transaction/{id}';
-
-/** The block explorer's transaction link from the site configuration (SPEC section 9), else Tronscan. */
-export function useExplorerTxUrl(): (txId: string) => string {
+/**
+ * The block explorer's link for a transaction, from the site configuration (SPEC section 9). None
+ * while the settings load or when they carry no explorer: the devnet's transactions exist only on
+ * this server, so a public explorer would show nothing.
+ */
+export function useExplorerTxUrl(): (txId: string) => string | undefined {
   const { data } = useQuery({
     queryKey: ['app', 'siteConfig'],
     queryFn: ({ signal }) => api.call(calls.notice.configSync, {}, { silent: true, signal }),
@@ -137,6 +139,8 @@ export function useExplorerTxUrl(): (txId: string) => string {
     meta: { silent: true },
   });
   const links = (data?.items as { links?: { explorer?: { transaction?: unknown } } } | undefined)?.links;
-  const template = typeof links?.explorer?.transaction === 'string' ? links.explorer.transaction : DEFAULT_EXPLORER_TX;
-  return (txId) => template.replace('{id}', encodeURIComponent(txId));
+  const template = links?.explorer?.transaction;
+  if (typeof template !== 'string' || !template) return () => undefined;
+  // A template with `{id}`, or a prefix the id is appended to, as the block links take.
+  return (txId) => (template.includes('{id}') ? template.replace('{id}', encodeURIComponent(txId)) : `${template}${encodeURIComponent(txId)}`);
 }
