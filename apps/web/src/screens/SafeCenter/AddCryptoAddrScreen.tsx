@@ -15,7 +15,11 @@ import './safe.css';
 
 const LABEL_MAX = 32;
 
-/** Adds a withdrawal address. The shape is checked here; the checksum by the server (10052). */
+/**
+ * Adds a withdrawal address. The shape is checked here; the server answers 10052 both for a failed
+ * checksum and for an address of the site itself (its hot wallet, a deposit or transfer-bet address),
+ * and the player's way out is the same: their own wallet's address.
+ */
 export default function AddCryptoAddrScreen() {
   const { t } = useTradeT();
   const router = useIonRouter();
@@ -56,7 +60,7 @@ export default function AddCryptoAddrScreen() {
         },
         onError: async (error) => {
           const failure = await describeFailure(error);
-          if (failure.code === ErrorCode.INVALID_TRON_ADDRESS) setErrors({ address: t('addresses.errors.checksum') });
+          if (failure.code === ErrorCode.INVALID_TRON_ADDRESS) setErrors({ address: t('addresses.errors.invalidOrSite') });
           else if (failure.code === ErrorCode.CASHOUT_ADDRESS_EXISTS) setErrors({ address: failure.text || t('addresses.errors.exists') });
           else if (failure.code === ErrorCode.TOO_MANY_CASHOUT_ADDRESSES) setErrors({ address: failure.text || t('addresses.errors.tooMany') });
           else await showFailure(failure, t('common.ok'), t('experience.title'));
