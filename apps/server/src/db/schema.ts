@@ -77,7 +77,6 @@ export interface NoticesTable {
 }
 
 export interface LoginFailuresTable {
-  id: Generated<bigint>;
   ip: string;
   /** The account the password was tried against; null when no such account exists. */
   player_id: number | null;
@@ -373,10 +372,7 @@ export interface BetAddressesTable {
 }
 
 export interface FundPasswordFailuresTable {
-  id: Generated<bigint>;
   player_id: number;
-  /** Reserved by a try whose PIN is still being checked. */
-  pending: Generated<boolean>;
   failed_at: Generated<Date>;
 }
 

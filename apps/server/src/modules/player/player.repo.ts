@@ -116,14 +116,8 @@ export class PlayerRepository {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Books a login try as a failure (given back by `forgetLoginFailure` when the password was right). */
   async recordLoginFailure(ip: string, playerId: number | null) {
-    const row = await this.db.insertInto('login_failures').values({ ip, player_id: playerId }).returning('id').executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  async forgetLoginFailure(id: bigint) {
-    await this.db.deleteFrom('login_failures').where('id', '=', id).execute();
+    await this.db.insertInto('login_failures').values({ ip, player_id: playerId }).execute();
   }
 
   async countRecentLoginFailures(ip: string, minutes: number) {

@@ -111,12 +111,24 @@ export class PlayerService {
 
   async login(input: { kind: 1; account: string; password: string } | { kind: 2; email: string; password: string }, origin: Origin) {
     const found = input.kind === 1 ? await this.players.findByAccount(input.account) : await this.players.findByEmail(input.email);
-    const attempt = await this.reserveLoginAttempt(found?.id ?? null, origin.ip);
-    if (!found) throw fail('ACCOUNT_MISSING');
-    if (!(await verify(found.password_hash, input.password))) throw fail('WRONG_PASSWORD');
-    await this.players.forgetLoginFailure(attempt);
+    // Once a window is full, tries are refused before any hash is computed.
+    await this.refuseLockedLogin(this.db, found?.id ?? null, origin.ip);
+    const right = found !== undefined && (await verify(found.password_hash, input.password));
+    if (!right) {
+      await this.db.transaction().execute(async (trx) => {
+        await this.lockLoginTries(trx, found?.id ?? null, origin.ip);
+        // A try that finds the window full is refused without being booked, so the count never passes it.
+        await this.refuseLockedLogin(trx, found?.id ?? null, origin.ip);
+        await new PlayerRepository(trx).recordLoginFailure(origin.ip, found?.id ?? null);
+      });
+      throw fail(found ? 'WRONG_PASSWORD' : 'ACCOUNT_MISSING');
+    }
     if (found.status !== 0) throw fail('LOGIN_RESTRICTED');
     const { row, session } = await this.db.transaction().execute(async (trx) => {
+      // Decided under the same locks as the failures: a right password that comes after the window
+      // filled up, even within the same burst, is refused.
+      await this.lockLoginTries(trx, found.id, origin.ip);
+      await this.refuseLockedLogin(trx, found.id, origin.ip);
       // The row lock orders concurrent logins of one player, so exactly one session stays active.
       const row = (await new PlayerRepository(trx).lockById(found.id))!;
       const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp);
@@ -128,27 +140,24 @@ export class PlayerService {
     return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip, last_client_ip: origin.clientIp }) };
   }
 
-  /**
-   * Books a login try as a failure before its password is checked, or refuses it (10001 for the
-   * address, 10005 for the account) when the window is already full. Tries against one account,
-   * and from one address, queue on a lock, so a burst cannot slip past the count.
-   */
-  private reserveLoginAttempt(playerId: number | null, ip: string): Promise<bigint> {
-    return this.db.transaction().execute(async (trx) => {
-      const players = new PlayerRepository(trx);
-      // Always the account before the address, so two tries never wait on each other in a circle.
-      if (playerId !== null) await players.lockName(`login-account:${playerId}`);
-      await players.lockName(`login-address:${ip}`);
-      if ((await players.countRecentLoginFailures(ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= this.limits.loginFailuresPerIp) {
-        throw fail('IP_LIMIT', 'too many failed logins from this address');
-      }
-      if (playerId !== null) {
-        const trusted = await players.signedInFrom(playerId, ip, TRUSTED_ADDRESS_DAYS);
-        const failures = await players.countRecentAccountLoginFailures(playerId, trusted ? ip : null, LOGIN_FAILURE_WINDOW_MINUTES);
-        if (failures >= this.limits.loginFailuresPerAccount) throw fail('LOGIN_RESTRICTED', 'too many failed logins for this account');
-      }
-      return players.recordLoginFailure(ip, playerId);
-    });
+  /** Tries against one account, and from one address, are decided one at a time. */
+  private async lockLoginTries(trx: Db, playerId: number | null, ip: string) {
+    const players = new PlayerRepository(trx);
+    // Always the account before the address, so two tries never wait on each other in a circle.
+    if (playerId !== null) await players.lockName(`login-account:${playerId}`);
+    await players.lockName(`login-address:${ip}`);
+  }
+
+  /** 10001 when the address has used up its failures, 10005 when the account has (as seen from this address). */
+  private async refuseLockedLogin(db: Db, playerId: number | null, ip: string) {
+    const players = new PlayerRepository(db);
+    if ((await players.countRecentLoginFailures(ip, LOGIN_FAILURE_WINDOW_MINUTES)) >= this.limits.loginFailuresPerIp) {
+      throw fail('IP_LIMIT', 'too many failed logins from this address');
+    }
+    if (playerId === null) return;
+    const trusted = await players.signedInFrom(playerId, ip, TRUSTED_ADDRESS_DAYS);
+    const failures = await players.countRecentAccountLoginFailures(playerId, trusted ? ip : null, LOGIN_FAILURE_WINDOW_MINUTES);
+    if (failures >= this.limits.loginFailuresPerAccount) throw fail('LOGIN_RESTRICTED', 'too many failed logins for this account');
   }
 
   async load(session: AuthenticatedSession): Promise<Player> {

@@ -60,40 +60,33 @@ export class FundPasswordService {
   }
 
   /**
-   * Checks a PIN against the stored one. The try is booked as a failure before the PIN is looked at,
-   * so however many tries arrive at once only the allowed number are ever checked; a right PIN gives
-   * its booking back and clears the failures already answered.
+   * Checks a PIN against the stored one. Whether the answer counts is decided afterwards, under a
+   * lock per player: a try that finds the window full is refused even when its PIN was right, and
+   * only tries decided before that are booked, so a burst from any number of addresses gets at most
+   * the allowed failures. Right PINs sent together all pass (a player may submit several payments at
+   * once). Once the window is full, tries are refused before any hash is computed.
    */
   private async check(playerId: number, storedHash: string | null, fundPassword: string, wrong: FundPasswordWrong) {
     if (!storedHash) throw fail(wrong, 'no fund password set');
-    const attemptId = await this.reserveAttempt(playerId, wrong);
-    if (!(await verify(storedHash, fundPassword))) {
-      await this.db.updateTable('fund_password_failures').set({ pending: false }).where('id', '=', attemptId).execute();
-      throw fail(wrong);
-    }
-    await this.db
-      .deleteFrom('fund_password_failures')
-      .where('player_id', '=', playerId)
-      .where((eb) => eb.or([eb('id', '=', attemptId), eb('pending', '=', false)]))
-      .execute();
+    await this.refuseWhileLocked(this.db, playerId, wrong);
+    const right = await verify(storedHash, fundPassword);
+    await this.db.transaction().execute(async (trx) => {
+      await new PlayerRepository(trx).lockName(`fund-password:${playerId}`);
+      await this.refuseWhileLocked(trx, playerId, wrong);
+      if (right) await trx.deleteFrom('fund_password_failures').where('player_id', '=', playerId).execute();
+      else await trx.insertInto('fund_password_failures').values({ player_id: playerId }).execute();
+    });
+    if (!right) throw fail(wrong);
   }
 
-  /** Books one try as a failure, or refuses it when the window already holds the allowed failures. */
-  private reserveAttempt(playerId: number, wrong: FundPasswordWrong): Promise<bigint> {
-    return this.db.transaction().execute(async (trx) => {
-      // Tries of one player queue here, so each counts the bookings of all that came before it.
-      await new PlayerRepository(trx).lockName(`fund-password:${playerId}`);
-      const windowStart = sql<Date>`now() - make_interval(mins => ${FUND_PASSWORD_FAILURE_WINDOW_MINUTES})`;
-      await trx.deleteFrom('fund_password_failures').where('player_id', '=', playerId).where('failed_at', '<=', windowStart).execute();
-      const { count } = await trx
-        .selectFrom('fund_password_failures')
-        .select((eb) => eb.fn.countAll<bigint>().as('count'))
-        .where('player_id', '=', playerId)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= FUND_PASSWORD_MAX_FAILURES) throw fail(wrong, 'too many wrong fund passwords, try again later');
-      const { id } = await trx.insertInto('fund_password_failures').values({ player_id: playerId, pending: true }).returning('id').executeTakeFirstOrThrow();
-      return id;
-    });
+  private async refuseWhileLocked(db: Db, playerId: number, wrong: FundPasswordWrong) {
+    const { count } = await db
+      .selectFrom('fund_password_failures')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('player_id', '=', playerId)
+      .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${FUND_PASSWORD_FAILURE_WINDOW_MINUTES})`)
+      .executeTakeFirstOrThrow();
+    if (Number(count) >= FUND_PASSWORD_MAX_FAILURES) throw fail(wrong, 'too many wrong fund passwords, try again later');
   }
 
   private async clearFailures(playerId: number) {

@@ -60,6 +60,12 @@ describe('fund password lockout', () => {
     expect(await bookedFailures(p)).toBe(0);
   });
 
+  it('lets right PINs sent together all through, more of them than failures are allowed', async () => {
+    const p = await t.player();
+    const replies = await Promise.all(Array.from({ length: FUND_PASSWORD_MAX_FAILURES * 3 }, (_, i) => transfer(p, FUND_PASSWORD, ADDRESSES[i % 3])));
+    expect(replies.map((r) => r.code)).toEqual(Array(FUND_PASSWORD_MAX_FAILURES * 3).fill(10047));
+  });
+
   it('also locks the change of the fund password with its original (10028) after a concurrent burst', async () => {
     const p = await t.player();
     const change = (oldPassword: string) => t.call('/v1/player/finance_password/update', { oldPassword, newPassword: '112233' }, { token: p.token });
