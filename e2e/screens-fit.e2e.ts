@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { HomeData } from '@lobby/contract';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetSettings, presetToken, screenshot, shown } from './support/app.ts';
+import { openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
+import { launchBrowserWithoutCjkFonts } from './support/bare-fonts.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, newOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout, type Overflow } from './support/layout.ts';
@@ -36,16 +37,22 @@ interface Route {
   player?: boolean;
   /** Screens written to e2e/screenshots/ in every language. */
   screenshot?: string;
-  /** A view inside the screen reached by a tap, measured too. */
-  then?: { name: string; act(page: Page): Promise<void> };
+  /** Views inside the screen reached by taps, each measured in turn after the screen itself. */
+  then?: { name: string; act(page: Page): Promise<void> }[];
 }
 
 /** SPEC section 2 "Routes", with sample parameters where the route takes them. */
 function routes(betId: number): Route[] {
   return [
-    { path: '/home', player: true, screenshot: 'home' },
-    { path: '/home', player: true, then: { name: 'hash category', act: (page) => shown(page, 'nav-hash').click() } },
-    { path: '/home', then: { name: 'slot category', act: (page) => shown(page, 'nav-slot').click() } },
+    {
+      path: '/home',
+      player: true,
+      screenshot: 'home',
+      then: [
+        { name: 'hash category', act: (page) => shown(page, 'nav-hash').click() },
+        { name: 'slot category', act: (page) => shown(page, 'nav-slot').click() },
+      ],
+    },
     { path: '/menu', player: true, screenshot: 'menu' },
     { path: '/activity', player: true },
     { path: '/userProfile', guard: true, screenshot: 'profile' },
@@ -55,7 +62,6 @@ function routes(betId: number): Route[] {
     { path: '/register', screenshot: 'signup' },
     { path: '/register?type=1' },
     { path: '/retrieveMode' },
-    { path: '/performance/details/0/1/USDT/7' },
     { path: '/performance/details/1/2/TRX/30' },
     { path: '/UserInfo', guard: true },
     { path: '/UserInfo/ModifyAvatar', guard: true },
@@ -78,8 +84,12 @@ function routes(betId: number): Route[] {
     { path: `/betRecord/betDetails?id=${betId}`, player: true, screenshot: 'bet-detail' },
     { path: '/detail/setLang' },
     { path: '/report' },
-    { path: '/hashGame?gameId=1&nav=pageBet', player: true, screenshot: 'hash-page-bet' },
-    { path: '/hashGame?gameId=1&nav=transferBet', player: true },
+    {
+      path: '/hashGame?gameId=1&nav=pageBet',
+      player: true,
+      screenshot: 'hash-page-bet',
+      then: [{ name: 'transfer bet', act: (page) => shown(page, 'hash-nav-transferBet').click() }],
+    },
     { path: '/hashGame?gameId=3&nav=pageBet', player: true },
     { path: '/hashGame?gameId=5&nav=pageBet', player: true },
     { path: '/hashGame?gameId=101&nav=pageBet', player: true },
@@ -181,6 +191,11 @@ function trackRequests(page: Page): () => Promise<void> {
   };
 }
 
+/** Two frames: whatever the last data or tap changed has been laid out. */
+function settled(page: Page): Promise<unknown> {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 async function visitAll(language: string, theme: 'light' | 'dark', signedIn: boolean): Promise<Visit[]> {
   const { context, page } = await newPhone(browser, { colorScheme: theme });
   contexts.push(context);
@@ -202,16 +217,17 @@ async function visitAll(language: string, theme: 'light' | 'dark', signedIn: boo
       { timeout: UI_TIMEOUT },
     );
     await quiet();
-    if (route.then) {
-      await route.then.act(page);
-      await quiet();
-    }
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const name = route.then ? `${route.path} (${route.then.name})` : route.path;
-    visits.push({ route: name, report: await measureLayout(page, HORIZONTAL_SCROLLERS) });
+    await settled(page);
+    visits.push({ route: route.path, report: await measureLayout(page, HORIZONTAL_SCROLLERS) });
     if (route.screenshot) {
       await page.getByTestId('launch-screen').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
       await screenshot(page, `fit-${language}-${theme}-${signedIn ? 'player' : 'visitor'}-${route.screenshot}`);
+    }
+    for (const view of route.then ?? []) {
+      await view.act(page);
+      await quiet();
+      await settled(page);
+      visits.push({ route: `${route.path} (${view.name})`, report: await measureLayout(page, HORIZONTAL_SCROLLERS) });
     }
   }
   await context.close();
@@ -259,6 +275,150 @@ describe('every screen fits a 390 px phone', () => {
       expect(english.every((v) => v.report.dir === 'ltr')).toBe(true);
       expect(arabic.map((v) => v.report.dir).filter((dir) => dir !== 'rtl')).toEqual([]);
       expect([...problems(english).map((line) => `en_US ${line}`), ...problems(arabic).map((line) => `ar_EG ${line}`)]).toEqual([]);
+    });
+  }
+});
+
+describe('the auto-bet panel', () => {
+  it('fits expanded and minimised to its chip, in English (light) and Arabic (dark)', async () => {
+    await call('/v1/auto_bet/start', {
+      simulate: true,
+      gameId: 1,
+      gameLevel: 0,
+      currency: 'USDT',
+      strategy: { name: 'Martingale', progression: 'martingale', side: 'fixed', details: [{ area: 'big', amount: '1' }] },
+      wakeUp: { type: 3, rule: [] },
+    });
+    try {
+      for (const [language, theme] of [['en_US', 'light'], ['ar_EG', 'dark']] as const) {
+        const { context, page } = await newPhone(browser, { colorScheme: theme });
+        contexts.push(context);
+        await presetSettings(context, { language, theme });
+        await presetToken(context, token);
+        await openApp(page, `${server.url}/home`);
+        await page.getByTestId('autobet-record-row').first().waitFor({ timeout: UI_TIMEOUT });
+        expect(problems([{ route: 'auto-bet panel', report: await measureLayout(page, HORIZONTAL_SCROLLERS) }])).toEqual([]);
+        await screenshot(page, `fit-${language}-${theme}-player-autobet-panel`);
+
+        await page.getByTestId('autobet-minimise').click();
+        await page.getByTestId('autobet-chip').waitFor({ timeout: UI_TIMEOUT });
+        expect(problems([{ route: 'auto-bet chip', report: await measureLayout(page, HORIZONTAL_SCROLLERS) }])).toEqual([]);
+        await screenshot(page, `fit-${language}-${theme}-player-autobet-chip`);
+        await context.close();
+      }
+    } finally {
+      await call('/v1/auto_bet/stop');
+      await call('/v1/auto_bet/stop');
+    }
+  });
+});
+
+/**
+ * What a player sees on a device without Chinese or Thai fonts (a bare Linux machine here): the
+ * faces the app ships must draw those characters, never empty boxes. The characters measured are
+ * taken from the screen's own text, so the font pieces they need are the ones the page loaded.
+ */
+describe('Chinese and Thai on a device without those fonts', () => {
+  const HAN = /\p{Script=Han}/gu;
+  // Thai letters that take their own width (no combining vowels or tone marks).
+  const THAI = /[\u0E01-\u0E30\u0E32\u0E33\u0E40-\u0E46]/gu;
+  const cases = [
+    { language: 'zh_CN', path: '/home', screen: 'screen-home', family: 'Noto Sans SC', script: HAN },
+    { language: 'zh_TW', path: '/home', screen: 'screen-home', family: 'Noto Sans TC', script: HAN },
+    { language: 'th_TH', path: '/home', screen: 'screen-home', family: 'Noto Sans Thai', script: THAI },
+    // An English player meets both scripts in the language list.
+    { language: 'en_US', path: '/detail/setLang', screen: 'screen-set-lang', family: 'Noto Sans SC', script: HAN },
+    { language: 'en_US', path: '/detail/setLang', screen: 'screen-set-lang', family: 'Noto Sans Thai', script: THAI },
+  ];
+  let bare: Awaited<ReturnType<typeof launchBrowserWithoutCjkFonts>>;
+
+  beforeAll(async () => {
+    bare = await launchBrowserWithoutCjkFonts();
+  });
+
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  for (const { language, path, screen, family, script } of cases) {
+    it(`${language} ${path}: ${family} draws what the device cannot`, async () => {
+      const { context, page } = await newPhone(bare.browser);
+      contexts.push(context);
+      await presetSettings(context, { language, theme: 'dark' });
+      await openApp(page, server.url + path);
+      await shown(page, screen).waitFor({ timeout: UI_TIMEOUT });
+      const sample = ((await page.evaluate(() => document.body.innerText)).match(script) ?? []).slice(0, 4).join('');
+      expect(sample.length, `no ${family} text on ${path}`).toBeGreaterThanOrEqual(3);
+      // The shipped face was downloaded because the screen's text needed it.
+      await page.waitForFunction(
+        ({ family, sample }) =>
+          [...document.fonts].some((face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded') &&
+          document.fonts.check(`16px "${family}"`, sample),
+        { family, sample },
+        { timeout: UI_TIMEOUT },
+      );
+      await page.evaluate(() => document.fonts.ready);
+      const report = await page.evaluate(
+        ({ family, sample, script }) => {
+          const pattern = new RegExp(script, 'u');
+          const measure = (text: string, font: string, like?: CSSStyleDeclaration) => {
+            const span = document.createElement('span');
+            span.textContent = text;
+            span.style.cssText = 'position: absolute; white-space: nowrap;';
+            span.style.font = font;
+            if (like) {
+              span.style.letterSpacing = like.letterSpacing;
+              span.style.textTransform = like.textTransform;
+            }
+            document.body.append(span);
+            const width = span.getBoundingClientRect().width;
+            span.remove();
+            return width;
+          };
+          // Every line of the script on screen, as drawn, against the same text in the same style drawn
+          // afresh with the shipped face in front: text in a font list without it, or drawn before the
+          // face arrived and never again, would still be boxes.
+          const stale: string[] = [];
+          let checked = 0;
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          const range = document.createRange();
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            const parent = node.parentElement;
+            if (!pattern.test(text) || !parent?.checkVisibility() || parent.closest('#launch')) continue;
+            range.selectNodeContents(node);
+            const lines = range.getClientRects();
+            if (lines.length !== 1 || lines[0].width === 0) continue;
+            const style = getComputedStyle(parent);
+            // SVG text is drawn at its drawing's scale.
+            const scale = parent instanceof SVGGraphicsElement ? (parent.getScreenCTM()?.a ?? 1) : 1;
+            const fresh = scale * measure(text, `${style.fontStyle} ${style.fontWeight} ${style.fontSize} "${family}", ${style.fontFamily}`, style);
+            checked++;
+            if (Math.abs(lines[0].width - fresh) > 1) stale.push(`${text.trim()}: drawn ${lines[0].width.toFixed(1)}, should be ${fresh.toFixed(1)}`);
+          }
+          return {
+            checked,
+            stale,
+            app: measure(sample, `40px ${getComputedStyle(document.body).fontFamily}`),
+            shipped: measure(sample, `40px "${family}"`),
+            device: measure(sample, '40px sans-serif'),
+            // U+0378 is unassigned: every font draws it as its empty box.
+            boxes: measure('\u0378'.repeat(sample.length), '40px sans-serif'),
+          };
+        },
+        { family, sample, script: script.source },
+      );
+      // This device really has no font for the script: on its own it draws boxes...
+      expect(report.device, `the device drew ${sample} itself`).toBeCloseTo(report.boxes, 1);
+      // ...and the app draws the characters with the face it ships,
+      expect(Math.abs(report.app - report.boxes)).toBeGreaterThan(4);
+      expect(report.app).toBeCloseTo(report.shipped, 1);
+      // everywhere on the screen, including what was on it before the faces arrived.
+      expect(report.checked).toBeGreaterThan(0);
+      expect(report.stale).toEqual([]);
+      await page.getByTestId('launch-screen').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+      await screenshot(page, `fit-no-cjk-fonts-${language}-${path.split('/').pop()}-${family.split(' ').pop()}`);
+      await context.close();
     });
   }
 });

@@ -4,6 +4,7 @@ import { bundleBudget } from './build/bundleBudget.ts';
 import { contractCalls } from './build/contractCalls.ts';
 import { contractMessages } from './build/contractMessages.ts';
 import { precompress } from './build/precompress.ts';
+import { shippedFonts } from './build/shippedFonts.ts';
 
 /**
  * Ionic ships its components as modules that register custom elements when imported, and it does not
@@ -39,7 +40,7 @@ function ionicClassComponents(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), contractCalls(), contractMessages(), ionicClassComponents(), bundleBudget(200), precompress()],
+  plugins: [react(), contractCalls(), contractMessages(), ionicClassComponents(), shippedFonts(), bundleBudget(200), precompress()],
   resolve: {
     // One copy of each: Ionic's router and the app must share React and Ionic's contexts.
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],

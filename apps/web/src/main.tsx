@@ -20,6 +20,20 @@ import { queryClient } from './state/queryClient';
 import { useSettings } from './state/settings';
 import { applyTheme } from './theme/theme';
 
+const idle = (task: () => void) =>
+  window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 1500);
+
+/**
+ * The Chinese and Thai faces (src/theme/fonts.ts), from a stylesheet that holds up nothing: at once
+ * for a player reading Chinese or Thai, once the browser is idle for the others, who meet those
+ * scripts only in language names and other players' names.
+ */
+function loadShippedFonts(language: string) {
+  const load = () => void import('./theme/fonts').catch(() => undefined);
+  if (/^(zh|th)_/.test(language)) load();
+  else idle(load);
+}
+
 /** Startup order of SPEC section 4: launch parameters, configuration, then the app. */
 async function start() {
   const params = initLaunchParams();
@@ -27,6 +41,7 @@ async function start() {
   preventZoomGestures();
   const { language, theme } = useSettings.getState();
   applyTheme(theme);
+  loadShippedFonts(language);
   setupIonicReact({ mode: 'ios', swipeBackEnabled: true, hardwareBackButton: true });
   // The lobby is what the launch screen waits for: ask for it while the texts are still loading.
   void queryClient.prefetchQuery(homeQuery(language));
@@ -42,8 +57,6 @@ async function start() {
     );
   });
   // Nothing below is needed for the first screen, so it waits until the browser has time to spare.
-  const idle = (task: () => void) =>
-    window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 1500);
   idle(() => void runStartupTasks(params));
   // Error texts in the player's language, ready before anything can fail.
   idle(() => void loadCatalogue(useSettings.getState().language).catch(() => undefined));

@@ -4,7 +4,8 @@ import { isChinese } from '../lib/games';
 /**
  * Hot and new badges for game tiles. Chinese readers get their own artwork ("火爆", "新"), everyone else
  * the Latin one, as the spec asks for separate images. The characters chosen read the same in
- * simplified and traditional Chinese.
+ * simplified and traditional Chinese. The text takes the page's fonts, shipped Chinese faces included,
+ * so a device without Chinese fonts still shows the characters.
  */
 interface BadgeProps {
   kind: 'hot' | 'new';
@@ -46,7 +47,6 @@ export function GameBadge({ kind, language }: BadgeProps) {
         fill="#fff"
         fontSize={zh ? 11 : 10}
         fontWeight="800"
-        fontFamily="-apple-system, 'PingFang SC', 'Microsoft YaHei', 'Segoe UI', Roboto, sans-serif"
         letterSpacing={zh ? 0 : 0.6}
       >
         {label}
