@@ -89,6 +89,8 @@ describe('AutoBetPanel', () => {
   it('shows a stopped run with a loss on the chip', async () => {
     log = { ...running('-3.5'), isOpen: false };
     await mount();
+    // Numbers keep their minus in front in Arabic too.
+    expect(byTestId('autobet-profit')!.getAttribute('dir')).toBe('ltr');
     await tap('autobet-minimise');
     expect(byTestId('autobet-chip-state')!.textContent).toBe('panel.stopped');
     expect(byTestId('autobet-chip-profit')!.textContent).toBe('-3.500');

@@ -134,7 +134,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: number; sim
           </div>
           <div>
             <dt>{t('panel.profit')}</dt>
-            <dd data-testid="autobet-profit" className={data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}>
+            <dd data-testid="autobet-profit" dir="ltr" className={data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}>
               {data ? fixed(data.reward, 3) : '0.000'}
             </dd>
           </div>
@@ -146,7 +146,9 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: number; sim
             <li key={`${op.blockNum}`} data-testid="autobet-op-row">
               <span>{time(op.time)}</span>
               <span>#{op.blockNum}</span>
-              <span className="autobet-panel__hash">…{tail(op.blockHash)}</span>
+              <span className="autobet-panel__hash" dir="ltr">
+                …{tail(op.blockHash)}
+              </span>
               <span>{op.announceArea ? t(`area.${op.announceArea}`, { defaultValue: op.announceArea }) : '-'}</span>
               {op.stopType !== 0 && <span className="autobet-panel__stop">{t(`stop.${op.stopType}`)}</span>}
             </li>
@@ -168,7 +170,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: number; sim
               <tr key={bet.blockNum} data-testid="autobet-record-row">
                 <td>{bet.blockNum}</td>
                 <td>{fixed(bet.amount, 3)}</td>
-                <td className={bet.profitAmount !== null && Number(bet.profitAmount) < 0 ? 'is-loss' : 'is-gain'}>
+                <td dir="ltr" className={bet.profitAmount !== null && Number(bet.profitAmount) < 0 ? 'is-loss' : 'is-gain'}>
                   {bet.profitAmount === null ? '-' : fixed(bet.profitAmount, 3)}
                 </td>
                 <td>{t(`area.${bet.betArea}`, { defaultValue: bet.betArea })}</td>
