@@ -29,7 +29,18 @@ export function createMemoryEventBus(): EventBus {
   };
 }
 
-export async function createRedisEventBus(url: string, prefix = 'lobby:'): Promise<EventBus> {
+/**
+ * Pub/sub channels belong to the whole Redis server, not to the database number in REDIS_URL, so the
+ * number goes into the channel names: deployments sharing one Redis on different database numbers
+ * (staging beside production) would otherwise end each other's sessions and push one's balances to
+ * the other's players of the same id. Database 0 keeps the plain prefix.
+ */
+export function channelPrefixFor(url: string): string {
+  const database = new URL(url).pathname.replace(/^\/+/, '');
+  return /^[1-9]\d*$/.test(database) ? `lobby:${database}:` : 'lobby:';
+}
+
+export async function createRedisEventBus(url: string, prefix = channelPrefixFor(url)): Promise<EventBus> {
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);
