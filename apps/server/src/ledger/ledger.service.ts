@@ -3,8 +3,9 @@ import type { Db } from '../db/database.ts';
 
 /**
  * The only writer of balances. A transfer is a set of legs that sum to zero per currency; the
- * database functions of migration 0004 apply it in one round trip: the transfer row under its
- * idempotency key, one `balance = balance + amount` per account, one append-only entry per leg.
+ * database functions in db/functions/ledger_post_transfer.sql and ledger_post_transfers.sql apply it
+ * in one round trip: the transfer row under its idempotency key, one `balance = balance + amount`
+ * per account, one append-only entry per leg.
  * Player wallets cannot go below zero because the database refuses it.
  *
  * Transfers made outside a caller's transaction are grouped: while enough statements are already

@@ -39,19 +39,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index ledger_entries_account_idx on ledger_entries (account_id, id)`.execute(db);
   await sql`create index ledger_entries_transfer_idx on ledger_entries (transfer_id)`.execute(db);
 
-  // Entries are history: the database itself refuses to change or delete them.
-  await sql`
-    create function ledger_entries_append_only() returns trigger language plpgsql as $$
-    begin
-      raise exception 'ledger entries are append-only';
-    end $$`.execute(db);
-  await sql`
-    create trigger ledger_entries_no_update before update or delete on ledger_entries
-    for each row execute function ledger_entries_append_only()`.execute(db);
+  // Entries are history: the trigger that refuses to change or delete them is with its function, in
+  // functions/ledger_entries_append_only.sql.
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop table if exists ledger_entries`.execute(db);
+  // Gone, the function is applied again from its file, trigger included, by the next migration up.
   await sql`drop function if exists ledger_entries_append_only`.execute(db);
   await sql`drop table if exists ledger_transfers`.execute(db);
   await sql`drop table if exists ledger_accounts`.execute(db);

@@ -12,7 +12,10 @@ import * as hotRowsFillfactor from './0010_hot_rows_fillfactor.ts';
 import * as hashBetsStablePlans from './0011_hash_bets_stable_plans.ts';
 import * as atomicLockouts from './0012_atomic_lockouts.ts';
 
-/** Every migration, by name. Names sort in the order they must run; never rename or edit a released one. */
+/**
+ * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
+ * Database functions are not written here but in ../functions/ (see ../sql-functions.ts).
+ */
 export const migrations: Record<string, Migration> = {
   '0001_players': players,
   '0002_ledger': ledger,

@@ -147,7 +147,7 @@ export class HashGameRepository {
     return rows.map(toBlock);
   }
 
-  /** Places bets of distinct players in one statement; one answer per bet, in order. */
+  /** Places bets of distinct players in one statement (db/functions/hash_place_bets.sql); one answer per bet, in order. */
   async placeBets(bets: PlaceBetInput[], minHeadTime: number, headLock: bigint, houseShard: number): Promise<PlaceBetRow[]> {
     const { rows } = await sql<PlaceBetRow>`
       select * from hash_place_bets(

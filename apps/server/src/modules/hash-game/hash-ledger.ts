@@ -4,7 +4,7 @@ import { DEFAULT_HOUSE_SHARDS, InsufficientFundsError, type LedgerCurrency, type
 
 /**
  * Hash-game postings that `Ledger.transfer` cannot express, still through the ledger's one write
- * path (`ledger_post_transfer`):
+ * path (`ledger_post_transfer`, in db/functions/ledger_post_transfer.sql):
  * - a whole round's payouts as ONE transfer with one leg per player and currency (a loop of
  *   per-bet transfers is what would make a 100,000-bet round slow);
  * - the system account `hash_transfer_bets`, the other side of bets that arrive and leave on chain
