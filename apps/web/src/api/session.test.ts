@@ -1,4 +1,4 @@
-import { errorMessage } from '@lobby/contract';
+import { errorMessage, type Player } from '@lobby/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_PATH, setNavigator } from '../lib/navigation';
 import { signIn, useSession } from '../state/session';
@@ -12,7 +12,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   navigate.mockReset();
   setNavigator(navigate);
-  signIn('tok', { id: 1 } as never);
+  signIn('tok', { id: 1 } as unknown as Player);
 });
 
 afterEach(() => {

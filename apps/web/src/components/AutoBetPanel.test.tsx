@@ -1,3 +1,4 @@
+import { BetStatus } from '@lobby/contract';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +30,7 @@ function running(reward: string): Partial<AutoBetLog> {
     reward,
     amountBalance: '10001.95',
     result: [],
-    record: Array.from({ length: 40 }, (_, i) => ({ blockNum: 1000 + i, amount: '1', profitAmount: '0.95', betArea: 'big', status: 5 })) as never,
+    record: Array.from({ length: 40 }, (_, i) => ({ blockNum: 1000 + i, amount: '1', profitAmount: '0.95', betArea: 'big' as const, status: BetStatus.SETTLED_WIN })),
   };
 }
 

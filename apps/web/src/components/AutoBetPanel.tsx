@@ -1,6 +1,4 @@
-import { AUTO_BET_LAST_OPERATIONS } from '@lobby/contract';
-import { api } from '../api';
-import { calls } from '../api/calls';
+import { AUTO_BET_LAST_OPERATIONS, type HashGameId } from '@lobby/contract';
 import { useNamespaceT } from '../i18n/useNamespaceT';
 import { hideAutoBetLog, useAutoBetControls, useAutoBetLog, type AutoBetLog } from '../state/queries/auto-bet';
 import { showConfirm } from '../state/ui';
@@ -32,10 +30,10 @@ function rate(log: AutoBetLog | undefined) {
  * Expanded, the log scrolls between a fixed header and the Start/Stop/Clear bar; minimised, it is a
  * chip with the run's state and profit that opens the log again when tapped.
  */
-export default function AutoBetPanel({ gameId, simulate }: { gameId: number; simulate: boolean }) {
+export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId; simulate: boolean }) {
   const { t } = useNamespaceT('autobet');
   const log = useAutoBetLog(gameId, simulate);
-  const { start, stop, clear } = useAutoBetControls();
+  const { start, stop, clear, restart: restartRun } = useAutoBetControls();
   const minimised = useAutoBetPanelMinimised((s) => s.minimised);
   const data = log.data;
   const running = data?.isOpen === true;
@@ -56,18 +54,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: number; sim
     hideAutoBetLog();
   };
 
-  const restart = async () => {
-    const saved = await api.call(calls.autoBet.strategy, { gameId: gameId as never });
-    if (!saved.currentData) return;
-    await start.mutateAsync({
-      simulate,
-      gameId: gameId as never,
-      gameLevel: 0,
-      currency: data?.currency ?? 'USDT',
-      strategy: saved.currentData as never,
-      wakeUp: (saved.wakeUpData ?? { type: 3, rule: [] }) as never,
-    } as never);
-  };
+  const restart = () => restartRun.mutate({ gameId, simulate, currency: data?.currency ?? 'USDT' });
 
   if (minimised) {
     return (
@@ -182,7 +169,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: number; sim
       </div>
 
       <footer className="autobet-panel__actions" data-testid="autobet-actions">
-        <Button size="sm" data-testid="autobet-start" disabled={running} busy={start.isPending} onClick={() => void restart()}>
+        <Button size="sm" data-testid="autobet-start" disabled={running} busy={start.isPending} onClick={restart}>
           {t('panel.start')}
         </Button>
         <Button size="sm" variant="secondary" data-testid="autobet-stop" disabled={!running} busy={stop.isPending} onClick={() => stop.mutate()}>

@@ -14,7 +14,8 @@ const loaded = new Set<Language>();
 const namespaceLoaders = import.meta.glob<{ default: Messages }>('../locales/*/*.json');
 const namespaces = new Set<string>();
 
-export async function loadNamespace(namespace: string, language = i18n.language as Language): Promise<void> {
+// Any tag i18next holds is accepted: a language without a file for the namespace simply loads nothing.
+export async function loadNamespace(namespace: string, language: string = i18n.language): Promise<void> {
   namespaces.add(namespace);
   if (i18n.hasResourceBundle(language, namespace)) return;
   const load = namespaceLoaders[`../locales/${namespace}/${language}.json`];

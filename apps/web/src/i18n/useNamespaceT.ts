@@ -12,7 +12,7 @@ function ensureLoaded(namespace: string, language: string): Promise<void> {
     // Already in (a language change loads it first): marked as settled so `use` reads it without suspending.
     promise = Object.assign(Promise.resolve(), { status: 'fulfilled' as const, value: undefined });
   } else {
-    promise = loadNamespace(namespace, language as never).catch(() => {
+    promise = loadNamespace(namespace, language).catch(() => {
       // Offline: let the next render ask again instead of remembering the failure.
       pending.delete(key);
     });

@@ -1,4 +1,4 @@
-import { AUTO_BET_DEFAULTS, AUTO_BET_PROGRESSIONS, AUTO_BET_SIDES, AutoBetWakeUpType } from '@lobby/contract';
+import { AUTO_BET_DEFAULTS, AUTO_BET_PROGRESSIONS, AUTO_BET_SIDES, AutoBetWakeUpType, type HashBetArea, type HashGameId } from '@lobby/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { setAutoBetPanelMinimised } from '../../components/autoBetPanelState';
@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { Field, Select } from '../../components/Field';
 import { Screen } from '../../components/Screen';
 import { useNamespaceT } from '../../i18n/useNamespaceT';
+import { isAutoBetWakeUpType, isHashBetArea, isHashGameId } from '../../lib/contractValues';
 import { hashGameName } from '../../lib/games';
 import { showAutoBetLog, useAutoBetControls, useAutoBetGames, useAutoBetStatus, useAutoBetStrategy } from '../../state/queries/auto-bet';
 import { useSettings } from '../../state/settings';
@@ -31,17 +32,20 @@ export default function AutoBetScreen() {
   const [params] = useSearchParams();
   const games = useAutoBetGames();
   const status = useAutoBetStatus();
-  const [gameId, setGameId] = useState(Number(params.get('gameId')) || 1);
+  const [gameId, setGameId] = useState<HashGameId>(() => {
+    const asked = Number(params.get('gameId'));
+    return isHashGameId(asked) ? asked : 1;
+  });
   const saved = useAutoBetStrategy(gameId);
   const game = games.data?.find((g) => g.gameId === gameId);
-  const areas = game?.areas ?? ['small', 'big'];
+  const areas: readonly HashBetArea[] = game?.areas ?? ['small', 'big'];
 
   const [name, setName] = useState('');
   const [progression, setProgression] = useState<Progression>('martingale');
   const [side, setSide] = useState<Side>('fixed');
-  const [area, setArea] = useState<string>(areas[0]);
+  const [area, setArea] = useState<HashBetArea>(areas[0]);
   const [amounts, setAmounts] = useState('1');
-  const [wakeType, setWakeType] = useState<number>(AutoBetWakeUpType.NONE);
+  const [wakeType, setWakeType] = useState<(typeof AutoBetWakeUpType)[keyof typeof AutoBetWakeUpType]>(AutoBetWakeUpType.NONE);
   const [wakeCount, setWakeCount] = useState('3');
   const [stopWin, setStopWin] = useState(String(AUTO_BET_DEFAULTS.stopWinAmount));
   const [stopLose, setStopLose] = useState(String(AUTO_BET_DEFAULTS.stopLoseAmount));
@@ -83,19 +87,19 @@ export default function AutoBetScreen() {
   const running = status.data?.isOpen === true;
 
   const onSave = async () => {
-    await save.mutateAsync({ gameId: gameId as never, strategy: strategy as never, wakeUp: wakeUp as never });
+    await save.mutateAsync({ gameId, strategy, wakeUp });
     toastSuccess(t('editor.saved'));
   };
   const onStart = () =>
     start.mutate({
       simulate,
-      gameId: gameId as never,
+      gameId,
       gameLevel: level,
       currency,
-      strategy: strategy as never,
-      wakeUp: wakeUp as never,
-      stopWinAmount: stopWin as never,
-      stopLoseAmount: stopLose as never,
+      strategy,
+      wakeUp,
+      stopWinAmount: stopWin,
+      stopLoseAmount: stopLose,
       interval: Number(interval) || 1,
     });
 
@@ -114,7 +118,10 @@ export default function AutoBetScreen() {
           label={t('editor.game')}
           value={String(gameId)}
           testId="autobet-strategy-game"
-          onValueChange={(v) => setGameId(Number(v))}
+          onValueChange={(v) => {
+            const id = Number(v);
+            if (isHashGameId(id)) setGameId(id);
+          }}
           options={(games.data ?? []).map((g) => ({ value: String(g.gameId), label: hashGameName(g.gameId, language) ?? g.name }))}
         />
         <div className="autobet-screen__row">
@@ -133,10 +140,13 @@ export default function AutoBetScreen() {
         />
         <div className="autobet-screen__row">
           <Select label={t('editor.side')} value={side} testId="autobet-strategy-side" onValueChange={(v) => setSide(v as Side)} options={options(AUTO_BET_SIDES, 'side')} />
-          <Select label={t('editor.area')} value={area} testId="autobet-strategy-area" onValueChange={setArea} options={areas.map((a) => ({ value: a, label: t(`area.${a}`, { defaultValue: a }) }))} />
+          <Select label={t('editor.area')} value={area} testId="autobet-strategy-area" onValueChange={(v) => isHashBetArea(v) && setArea(v)} options={areas.map((a) => ({ value: a, label: t(`area.${a}`, { defaultValue: a }) }))} />
         </div>
         <div className="autobet-screen__row">
-          <Select label={t('editor.wakeUp')} value={String(wakeType)} testId="autobet-strategy-wakeup" onValueChange={(v) => setWakeType(Number(v))} options={options([0, 1, 2, 3], 'wakeUp')} />
+          <Select label={t('editor.wakeUp')} value={String(wakeType)} testId="autobet-strategy-wakeup" onValueChange={(v) => {
+            const type = Number(v);
+            if (isAutoBetWakeUpType(type)) setWakeType(type);
+          }} options={options([0, 1, 2, 3], 'wakeUp')} />
           {wakeType <= AutoBetWakeUpType.WIN && (
             <Field label={t('editor.wakeCount')} value={wakeCount} inputMode="numeric" onValueChange={setWakeCount} data-testid="autobet-strategy-wakecount" />
           )}

@@ -1,3 +1,4 @@
+import { isBetStatus, isCurrency } from '../../lib/contractValues';
 import type { BetRecordFilters } from '../../state/queries/hash-game';
 import { localDayIso } from '../HashGame/hashDisplay';
 
@@ -24,9 +25,10 @@ export const NO_FILTERS: FilterState = { gameId: '', status: '', currency: '', f
 export function recordRequest(filters: FilterState, page: number): BetRecordFilters {
   const [fromDay, toDay] = filters.from && filters.to && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
   const request: BetRecordFilters = { page, pageSize: PAGE_SIZE };
-  if (filters.gameId) request.gameId = Number(filters.gameId) as never;
-  if (filters.status) request.status = Number(filters.status) as never;
-  if (filters.currency) request.currency = filters.currency as never;
+  if (filters.gameId) request.gameId = Number(filters.gameId);
+  const status = Number(filters.status);
+  if (filters.status && isBetStatus(status)) request.status = status;
+  if (isCurrency(filters.currency)) request.currency = filters.currency;
   const from = localDayIso(fromDay);
   const to = localDayIso(toDay, true);
   if (from) request.from = from;

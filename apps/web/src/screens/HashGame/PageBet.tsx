@@ -265,7 +265,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
       return;
     }
     if (!area || problem || closed || placeBet.isPending || !round) return;
-    const input = { gameId: gameId as never, area, amount: amount.trim(), currency, level, round: round.round };
+    const input = { gameId: gameId, area, amount: amount.trim(), currency, level, round: round.round };
     const key = JSON.stringify(input);
     const requestId = unanswered.current?.key === key ? unanswered.current.requestId : newRequestId();
     unanswered.current = null;

@@ -67,14 +67,14 @@ export function verifyLocally(form: VerifyForm, odds: string): LocalVerification
 export function verifyRequest(form: VerifyForm, local: LocalVerification): VerifyInput | null {
   if (!local.result) return null;
   const request: VerifyInput = {
-    gameId: Number(form.gameId) as never,
+    gameId: Number(form.gameId),
     blockId: local.result.blockId,
     height: local.result.height,
     level: Number(form.level) as 0 | 1,
   };
   if (local.stake) {
-    request.area = local.stake.area as never;
-    request.amount = local.stake.amount as never;
+    request.area = local.stake.area;
+    request.amount = local.stake.amount;
   }
   return request;
 }

@@ -1,4 +1,4 @@
-import { AUTO_BET_POLL_MS, type autoBetCalls, type CallRequest, type CallResponse } from '@lobby/contract';
+import { AUTO_BET_POLL_MS, AutoBetWakeUpType, type autoBetCalls, type CallRequest, type CallResponse, type CurrencyCode, type HashGameId } from '@lobby/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';
@@ -25,11 +25,11 @@ export const autoBetKeys = {
 /** Which log the global panel shows; it stays up after a run ends until the player closes it. */
 interface PanelState {
   shown: boolean;
-  gameId: number | null;
+  gameId: HashGameId | null;
   simulate: boolean;
 }
 export const useAutoBetPanel = create<PanelState>(() => ({ shown: false, gameId: null, simulate: false }));
-export const showAutoBetLog = (gameId: number, simulate: boolean) => useAutoBetPanel.setState({ shown: true, gameId, simulate });
+export const showAutoBetLog = (gameId: HashGameId, simulate: boolean) => useAutoBetPanel.setState({ shown: true, gameId, simulate });
 export const hideAutoBetLog = () => useAutoBetPanel.setState({ shown: false });
 
 export function useAutoBetStatus() {
@@ -50,11 +50,11 @@ export function useAutoBetStatus() {
 }
 
 /** The log, polled every 2 s while the server says the run is open, and no longer once it is closed. */
-export function useAutoBetLog(gameId: number | null, simulate: boolean) {
+export function useAutoBetLog(gameId: HashGameId | null, simulate: boolean) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: autoBetKeys.log(gameId ?? 0, simulate),
-    queryFn: ({ signal }) => api.call(calls.autoBet.openLog, { gameId: gameId as never, simulate }, { silent: true, signal }),
+    queryFn: ({ signal }) => api.call(calls.autoBet.openLog, { gameId: gameId!, simulate }, { silent: true, signal }),
     enabled: token !== null && gameId !== null,
     refetchInterval: (query) => (query.state.data?.isOpen === false ? false : AUTO_BET_POLL_MS),
     meta: { silent: true },
@@ -71,11 +71,11 @@ export function useAutoBetGames() {
   });
 }
 
-export function useAutoBetStrategy(gameId: number) {
+export function useAutoBetStrategy(gameId: HashGameId) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: autoBetKeys.strategy(gameId),
-    queryFn: ({ signal }) => api.call(calls.autoBet.strategy, { gameId: gameId as never }, { signal }),
+    queryFn: ({ signal }) => api.call(calls.autoBet.strategy, { gameId }, { signal }),
     enabled: token !== null,
   });
 }
@@ -99,12 +99,29 @@ export function useAutoBetControls() {
     onSuccess: refresh,
   });
   const clear = useMutation({
-    mutationFn: (key: { gameId: number; simulate: boolean }) => api.call(calls.autoBet.clearLog, { gameId: key.gameId as never, simulate: key.simulate }),
+    mutationFn: (key: CallRequest<typeof autoBetCalls.clearLog>) => api.call(calls.autoBet.clearLog, key),
     onSuccess: refresh,
   });
   const save = useMutation({
     mutationFn: (input: CallRequest<typeof autoBetCalls.strategyUpdate>) => api.call(calls.autoBet.strategyUpdate, input),
     onSuccess: refresh,
   });
-  return { start, stop, clear, save };
+  // Runs the saved strategy again with the finished run's game, mode and currency.
+  const restart = useMutation({
+    mutationFn: async ({ gameId, simulate, currency }: { gameId: HashGameId; simulate: boolean; currency: CurrencyCode }) => {
+      const saved = await api.call(calls.autoBet.strategy, { gameId });
+      if (!saved.currentData) return null;
+      return start.mutateAsync({
+        simulate,
+        gameId,
+        gameLevel: 0,
+        currency,
+        strategy: saved.currentData,
+        wakeUp: saved.wakeUpData ?? { type: AutoBetWakeUpType.NONE, rule: [] },
+      });
+    },
+    // The start inside reports its own failure; one toast is enough.
+    meta: { silent: true },
+  });
+  return { start, stop, clear, save, restart };
 }

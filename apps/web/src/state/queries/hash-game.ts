@@ -64,7 +64,7 @@ export function useHashRound(gameId: number, enabled = true, poll = true) {
   return useQuery({
     queryKey: hashKeys.round(gameId),
     queryFn: async ({ signal }): Promise<RoundSnapshot> => {
-      const round = await api.call(calls.hashGame.round, { gameId: gameId as never }, { silent: true, signal });
+      const round = await api.call(calls.hashGame.round, { gameId: gameId }, { silent: true, signal });
       return { round, receivedAt: Date.now() };
     },
     enabled,
@@ -79,7 +79,7 @@ export function useHashResults(gameId: number, enabled = true) {
   return useQuery({
     queryKey: hashKeys.results(gameId),
     queryFn: ({ signal }) =>
-      api.call(calls.hashGame.results, { gameId: gameId as never, limit: RESULTS_SHOWN }, { silent: true, signal }),
+      api.call(calls.hashGame.results, { gameId: gameId, limit: RESULTS_SHOWN }, { silent: true, signal }),
     enabled,
     staleTime: 1_000,
     refetchInterval: live ? 30_000 : 6_000,
@@ -92,7 +92,7 @@ export function useMyBets(gameId: number, enabled = true) {
   const live = useRealtimeConnected();
   return useQuery({
     queryKey: hashPlayerKeys.myBets(gameId),
-    queryFn: ({ signal }) => api.call(calls.hashGame.myBets, { gameId: gameId as never }, { silent: true, signal }),
+    queryFn: ({ signal }) => api.call(calls.hashGame.myBets, { gameId: gameId }, { silent: true, signal }),
     enabled: enabled && token !== null,
     staleTime: 1_000,
     refetchInterval: live ? 30_000 : 6_000,
@@ -104,7 +104,7 @@ export function useBetRecord(filters: BetRecordFilters) {
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: hashPlayerKeys.recordPage(filters),
-    queryFn: ({ signal }) => api.call(calls.hashGame.betRecord, filters as never, { silent: true, signal }),
+    queryFn: ({ signal }) => api.call(calls.hashGame.betRecord, filters, { silent: true, signal }),
     enabled: token !== null,
     placeholderData: keepPreviousData,
     staleTime: 10_000,
@@ -161,7 +161,7 @@ export function useExplorerBlockTemplate() {
   return useQuery({
     queryKey: hashKeys.explorer(),
     queryFn: async ({ signal }) => {
-      const reply = await api.call(calls.notice.configSync, { language } as never, { silent: true, signal });
+      const reply = await api.call(calls.notice.configSync, { language }, { silent: true, signal });
       const links = (reply.items as { links?: { explorer?: { block?: unknown } } }).links;
       const block = links?.explorer?.block;
       return typeof block === 'string' && block ? block : null;

@@ -1,3 +1,4 @@
+import type { Player } from '@lobby/contract';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,7 +38,7 @@ describe('heartbeat', () => {
 
   it('beats at once, then every 30 s, and shows a notice on the bulletin board', async () => {
     call.mockResolvedValue({ notice: null, serverTime: '' });
-    signIn('tok', { id: 1 } as never);
+    signIn('tok', { id: 1 } as unknown as Player);
     useSession.setState({ justLoggedIn: false });
     await act(async () => root.render(<Beat />));
     expect(call).toHaveBeenCalledTimes(1);
@@ -56,7 +57,7 @@ describe('heartbeat', () => {
 
   it('stops when the session ends', async () => {
     call.mockResolvedValue({ notice: null, serverTime: '' });
-    signIn('tok', { id: 1 } as never);
+    signIn('tok', { id: 1 } as unknown as Player);
     await act(async () => root.render(<Beat />));
     await act(async () => clearSession());
     await act(async () => vi.advanceTimersByTime(90_000));
