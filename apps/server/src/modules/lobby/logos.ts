@@ -1,6 +1,7 @@
 import { GameType } from '@lobby/contract';
 import { hashGame, isHashGameId, type HashKind, type PeriodCode } from '@lobby/hash-games';
 import { PERIOD_LABELS } from './catalogue.ts';
+import { EM_BOX, GLYPHS, UNITS_PER_EM } from './glyphs/noto-sans-sc.ts';
 
 export type LogoVariant = 'zh' | 'en';
 
@@ -66,34 +67,56 @@ const CATEGORY_ICONS: Record<number, string> = {
     '<circle cx="12" cy="12" r="9"/><path d="M12 7.5l4.3 3.1-1.6 5h-5.4l-1.6-5z"/><path d="M12 7.5V3M16.3 10.6l4.2-1.4M14.7 15.6l2.6 3.6M9.3 15.6l-2.6 3.6M7.7 10.6L3.5 9.2"/>',
 };
 
-// Set once on the <svg> and inherited by its text. Chinese logos ask for a CJK face first; the others
-// for the app's own Latin faces, so a phone never loads a large CJK font for Latin letters.
-const FONTS: Record<LogoVariant, string> = {
-  zh: "'PingFang SC','Hiragino Sans GB','Microsoft YaHei','Noto Sans CJK SC','Noto Sans SC',system-ui,sans-serif",
-  en: "-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,system-ui,sans-serif",
-};
+// Set once on the <svg> and inherited by its text, which is only ever Latin (see SYSTEM_FONT_TEXT).
+const FONT_FAMILY = "-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,system-ui,sans-serif";
 
-/** A square logo for a game in the chosen language: SVG text, safe to serve as an image. */
+/**
+ * What a logo may write as <text>: scripts every phone's own fonts cover (Latin, Greek, punctuation).
+ * A logo is an image and cannot use the page's web fonts, so anything else, Chinese above all, is drawn
+ * from outlines (glyphs/noto-sans-sc.ts) or left out; a phone without Chinese fonts would show boxes.
+ */
+export const SYSTEM_FONT_TEXT = /^[\u0020-\u007e\u00a0-\u024f\u0370-\u03ff\u2000-\u206f]*$/;
+
+/** The fixed texts logos draw from outlines; glyphs/generate.ts extracts exactly their characters. */
+export function shapeDrawnTexts(): string[] {
+  const texts = [
+    ...Object.values(KIND_EMBLEMS).flatMap((emblem) => [...emblem.zh, ...emblem.en]),
+    ...Object.values(PERIOD_LABELS).flatMap((label) => [label.zh, label.en]),
+  ];
+  return texts.filter((text) => !SYSTEM_FONT_TEXT.test(text));
+}
+
+/**
+ * A square logo for a game in the chosen language, safe to serve as an image. Chinese logos carry no
+ * game name: names change with the operator's catalogue, so no outlines can be prepared for them, and
+ * the lobby prints the name under every tile in the player's language anyway.
+ */
 export function renderGameLogo(game: LogoSubject, variant: LogoVariant): string {
   const name = variant === 'zh' ? game.nameZh || game.nameEn : game.nameEn || game.nameZh;
+  const caption = variant === 'en' && name.trim() && SYSTEM_FONT_TEXT.test(name) ? name : null;
   const uid = `g${game.id}${variant}`;
   const body =
     game.gameType === GameType.HASH && isHashGameId(game.id)
-      ? hashArt(uid, hashGame(game.id).kind, hashGame(game.id).period, name, variant)
-      : thirdPartyArt(uid, game, name);
+      ? hashArt(uid, hashGame(game.id).kind, hashGame(game.id).period, caption, variant)
+      : thirdPartyArt(uid, game, caption);
   return [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${escapeXml(name)}" font-family="${FONTS[variant]}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}" role="img" aria-label="${escapeXml(name)}" font-family="${FONT_FAMILY}">`,
     `<title>${escapeXml(name)}</title>`,
     body,
     '</svg>',
   ].join('');
 }
 
-function hashArt(uid: string, kind: HashKind, period: PeriodCode, name: string, variant: LogoVariant): string {
+/** The emblem's ring: raised above the caption, or larger and centred when there is none. */
+const RING_OVER_CAPTION = { cx: 120, cy: 100, r: 56 };
+const RING_ALONE = { cx: 120, cy: 126, r: 66 };
+
+function hashArt(uid: string, kind: HashKind, period: PeriodCode, caption: string | null, variant: LogoVariant): string {
   const [from, to] = KIND_TONES[kind];
   const emblem = KIND_EMBLEMS[kind][variant];
   const periodLabel = PERIOD_LABELS[period][variant];
   const sum = kind === 'bigSmallSum' || kind === 'oddEvenSum';
+  const ring = caption === null ? RING_ALONE : RING_OVER_CAPTION;
   const parts = [
     background(uid, from, to),
     // A large hash sign, the family mark of the in-house games.
@@ -101,42 +124,51 @@ function hashArt(uid: string, kind: HashKind, period: PeriodCode, name: string, 
     '<path d="M168 110l-18 118M214 110l-18 118M138 146h96M130 192h96"/>',
     '</g>',
     pill(SIZE - 16, 16, periodLabel, 'end'),
-    '<circle cx="120" cy="100" r="56" fill="#fff" fill-opacity="0.16" stroke="#fff" stroke-opacity="0.55" stroke-width="3"/>',
-    emblemText(emblem, variant),
+    `<circle cx="${ring.cx}" cy="${ring.cy}" r="${ring.r}" fill="#fff" fill-opacity="0.16" stroke="#fff" stroke-opacity="0.55" stroke-width="3"/>`,
+    emblemText(emblem, variant, ring),
     // Under the period label: the top-left corner is where the lobby pins its hot and new badges.
     sum ? `<text x="${SIZE - 28}" y="84" font-size="30" font-weight="800" fill="#fff" fill-opacity="0.9" text-anchor="end" font-family="Georgia,serif">Σ</text>` : '',
-    nameLines(name, 194, 30, 1),
+    caption === null ? '' : nameLines(caption, 194, 30, 1),
   ];
   return parts.join('');
 }
 
-function emblemText(lines: string[], variant: LogoVariant): string {
-  const text = (x: number, y: number, size: number, value: string) =>
-    `<text x="${x}" y="${y}" font-size="${size}" font-weight="800" fill="#fff" text-anchor="middle" dominant-baseline="central" paint-order="stroke" stroke="#000" stroke-opacity="0.18" stroke-width="4">${escapeXml(value)}</text>`;
+const EMBLEM_PAINT: Paint = { weight: 800, fill: '#fff', halo: { opacity: 0.18, width: 4 } };
+
+/** The emblem inside its ring, laid out for the 56-unit ring and scaled to the one drawn. */
+function emblemText(lines: string[], variant: LogoVariant, ring: { cx: number; cy: number; r: number }): string {
+  const scale = ring.r / RING_OVER_CAPTION.r;
+  const at = (dx: number, dy: number, size: number, value: string) =>
+    label(value, ring.cx + dx * scale, ring.cy + dy * scale, round(size * scale), 'middle', EMBLEM_PAINT) ?? '';
+  // A divider from (dx, dy) off the ring's centre, its relative path scaled with the emblem.
+  const divider = (dx: number, dy: number, path: string, width: number) =>
+    `<path d="M${round(ring.cx + dx * scale)} ${round(ring.cy + dy * scale)}${path}" stroke="#fff" stroke-opacity="0.75" stroke-width="${width}" stroke-linecap="round"/>`;
   if (lines.length === 1) {
     const value = lines[0];
     const size = variant === 'zh' && !/[0-9]/.test(value) ? 64 : Math.min(44, Math.floor(96 / (value.length * 0.62)));
-    return text(120, 100, size, value);
+    return at(0, 0, size, value);
   }
   const [first, second] = lines;
   if (variant === 'zh') {
     // Two characters side by side, split by a slash, read like the table's two sides.
     return [
-      text(94, 100, 40, first),
-      '<path d="M128 78l-16 44" stroke="#fff" stroke-opacity="0.75" stroke-width="3" stroke-linecap="round"/>',
-      text(146, 100, 40, second),
+      at(-26, 0, 40, first),
+      divider(8, -22, `l${round(-16 * scale)} ${round(44 * scale)}`, 3),
+      at(26, 0, 40, second),
     ].join('');
   }
   const longest = Math.max(first.length, second.length);
   const size = Math.min(24, Math.floor(92 / (longest * 0.66)));
-  return [
-    text(120, 84, size, first),
-    '<path d="M94 100h52" stroke="#fff" stroke-opacity="0.75" stroke-width="2.5" stroke-linecap="round"/>',
-    text(120, 117, size, second),
-  ].join('');
+  return [at(0, -16, size, first), divider(-26, 0, `h${round(52 * scale)}`, 2.5), at(0, 17, size, second)].join('');
 }
 
-function thirdPartyArt(uid: string, game: LogoSubject, name: string): string {
+// The category icon (24 units square) over the caption, or larger and centred when there is none.
+const ICON_OVER_CAPTION = { x: 78, y: 52, scale: 3.5 };
+const ICON_ALONE = { x: 66, y: 80, scale: 4.5 };
+// Icon line width in pixels, whatever the icon's size.
+const ICON_LINE = 5.25;
+
+function thirdPartyArt(uid: string, game: LogoSubject, caption: string | null): string {
   const seed = hashString(`${game.id}:${game.nameEn}`);
   const [baseFrom, baseTo] = CATEGORY_TONES[game.gameType] ?? DEFAULT_TONES;
   const shift = (seed % 41) - 20;
@@ -148,14 +180,15 @@ function thirdPartyArt(uid: string, game: LogoSubject, name: string): string {
   const cy1 = 30 + ((seed >> 8) % 60);
   const cx2 = 40 + ((seed >> 4) % 160);
   const r2 = 50 + ((seed >> 12) % 40);
+  const place = caption === null ? ICON_ALONE : ICON_OVER_CAPTION;
   return [
     background(uid, from, to),
     `<circle cx="${cx1}" cy="${cy1}" r="70" fill="#fff" fill-opacity="0.08"/>`,
     `<circle cx="${cx2}" cy="${SIZE - 20}" r="${r2}" fill="#000" fill-opacity="0.1"/>`,
     // Top right: the lobby pins its hot and new badges over the top-left corner.
     pill(SIZE - 16, 16, game.manufacturerName, 'end'),
-    `<g transform="translate(78 52) scale(3.5)" fill="none" stroke="#fff" stroke-opacity="0.92" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round">${icon}</g>`,
-    nameLines(name, 184, 28, 2),
+    `<g transform="translate(${place.x} ${place.y}) scale(${place.scale})" fill="none" stroke="#fff" stroke-opacity="0.92" stroke-width="${round(ICON_LINE / place.scale)}" stroke-linecap="round" stroke-linejoin="round">${icon}</g>`,
+    caption === null ? '' : nameLines(caption, 184, 28, 2),
   ].join('');
 }
 
@@ -173,16 +206,57 @@ function background(uid: string, from: string, to: string): string {
 /** Widest a label may be: two stacked badges cover the left third of the tile, and the label must clear them. */
 const PILL_MAX_WIDTH = 132;
 
-function pill(x: number, y: number, label: string, anchor: 'start' | 'end'): string {
-  const text = label.length > 14 ? `${label.slice(0, 13)}…` : label;
+const PILL_PAINT: Paint = { weight: 700, fill: '#fff' };
+
+/** A label on a dark rounded pill; none at all when the label cannot be drawn without the device's fonts. */
+function pill(x: number, y: number, value: string, anchor: 'start' | 'end'): string {
+  const characters = [...value];
+  const text = characters.length > 14 ? `${characters.slice(0, 13).join('')}…` : value;
   // Long names get a smaller font rather than running under the badges.
   const fontSize = Math.max(11, Math.min(15, Math.floor((PILL_MAX_WIDTH - 24) / Math.max(textWidth(text), 1))));
   const width = Math.round(textWidth(text) * fontSize + 24);
   const left = anchor === 'start' ? x : x - width;
-  return [
-    `<rect x="${left}" y="${y}" width="${width}" height="30" rx="15" fill="#000" fill-opacity="0.26"/>`,
-    `<text x="${left + width / 2}" y="${y + 15}" font-size="${fontSize}" font-weight="700" fill="#fff" text-anchor="middle" dominant-baseline="central">${escapeXml(text)}</text>`,
-  ].join('');
+  const drawn = label(text, left + width / 2, y + 15, fontSize, 'middle', PILL_PAINT);
+  if (drawn === null) return '';
+  return `<rect x="${left}" y="${y}" width="${width}" height="30" rx="15" fill="#000" fill-opacity="0.26"/>${drawn}`;
+}
+
+interface Paint {
+  weight: number;
+  fill: string;
+  /** A soft dark outline painted under the fill, `width` in pixels. */
+  halo?: { opacity: number; width: number };
+}
+
+/**
+ * One line centred vertically on `y` (like dominant-baseline="central"): as text when the phone's own
+ * fonts cover it, otherwise as glyph outlines, or null when some character has no outline either.
+ */
+function label(value: string, x: number, y: number, size: number, anchor: 'middle' | 'end', paint: Paint): string | null {
+  const halo = (width: number) =>
+    paint.halo ? ` paint-order="stroke" stroke="#000" stroke-opacity="${paint.halo.opacity}" stroke-width="${width}"` : '';
+  if (SYSTEM_FONT_TEXT.test(value)) {
+    return `<text x="${round(x)}" y="${round(y)}" font-size="${size}" font-weight="${paint.weight}" fill="${paint.fill}" text-anchor="${anchor}" dominant-baseline="central"${halo(paint.halo?.width ?? 0)}>${escapeXml(value)}</text>`;
+  }
+  const glyphs = [...value].map((character) => GLYPHS[character]);
+  if (glyphs.some((glyph) => glyph === undefined)) return null;
+  const scale = size / UNITS_PER_EM;
+  const advance = glyphs.reduce((sum, glyph) => sum + glyph.advance, 0);
+  const left = x - (anchor === 'middle' ? advance / 2 : advance) * scale;
+  const baseline = y + ((EM_BOX.ascender + EM_BOX.descender) / 2) * scale;
+  let pen = 0;
+  const paths = glyphs.map((glyph) => {
+    const path = `<path${pen ? ` transform="translate(${pen} 0)"` : ''} d="${glyph.d}"/>`;
+    pen += glyph.advance;
+    return path;
+  });
+  // Outlines are in font units, so the halo's width is too.
+  return `<g transform="translate(${round(left)} ${round(baseline)}) scale(${round(scale, 5)})" fill="${paint.fill}"${halo(round((paint.halo?.width ?? 0) / scale))}>${paths.join('')}</g>`;
+}
+
+function round(value: number, digits = 2): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
 }
 
 /** The game's name at the bottom, wrapped to at most `maxLines` and shrunk to fit the tile. */
