@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase } from '../bench/support.ts';
 import { accountKeysFromSeed } from '../apps/server/src/chain/hd.ts';
-import { advisoryKey } from '../apps/server/src/modules/hash-game/engine-lock.ts';
+import { advisoryKey } from '../apps/server/src/db/leader-lock.ts';
 import { BlockPacer, fundedOutsideWallet, sendUsdt, type OutsideWallet } from './support/chain.ts';
 import {
   freshIp,

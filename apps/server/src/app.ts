@@ -24,6 +24,7 @@ import { SessionRepository } from './modules/player/session.repo.ts';
 import { SessionService } from './modules/player/session.service.ts';
 import { VerificationService } from './modules/player/verification.service.ts';
 import { Ledger } from './ledger/ledger.service.ts';
+import { BalanceEvents } from './money/balance-events.ts';
 import { registerLedgerOpsRoutes } from './ledger/ledger-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerWalletRoutes, registerWithdrawalOpsRoutes } from './modules/wallet/wallet.routes.ts';
@@ -144,12 +145,13 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   // Bound both ways: the wallet asks the hash games for unsettled bets, the hash games ask the wallet who bound an address.
   const unsettledOrders = { count: (playerId: number) => hashGame.unsettledOrders.count(playerId) };
-  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, log: http.log, unsettledOrders });
+  const balanceEvents = new BalanceEvents(database.db, players, bus, http.log);
+  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalOpsRoutes(http, wallet, config.OPS_TOKEN);
   registerLedgerOpsRoutes(http, database.db, config.OPS_TOKEN);
   wallet.start();
-  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, players, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address) });
+  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address) });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
   const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });

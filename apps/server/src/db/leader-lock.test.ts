@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
+import { BackgroundWorker } from '../modules/wallet/worker.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { openDatabase, type DatabaseHandle } from './database.ts';
 import { LeaderLock } from './leader-lock.ts';
-import { BackgroundWorker } from './worker.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -24,21 +24,51 @@ describe.runIf(process.env.DATABASE_URL)('leader lock on PostgreSQL (pg_try_advi
   it('lets one instance lead; another takes over when the leader releases or its session dies', async () => {
     const a = new LeaderLock(first, 'test.job', first.url);
     const b = new LeaderLock(second, 'test.job', first.url);
-    expect(await a.ensure()).toBe(true);
-    expect(await b.ensure()).toBe(false);
-    expect(await a.ensure()).toBe(true);
+    try {
+      expect(await a.ensure()).not.toBeNull();
+      expect(await b.ensure()).toBeNull();
+      expect(await a.ensure()).not.toBeNull();
 
-    // A killed process: PostgreSQL ends its session, and the lock with it.
-    await sql`
-      select pg_terminate_backend(pid) from pg_locks
-      where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())`.execute(second.db);
-    await expect.poll(() => b.ensure(), { timeout: 5000 }).toBe(true);
-    expect(await a.ensure()).toBe(false);
-    expect(a.leading).toBe(false);
+      // A killed process: PostgreSQL ends its session, and the lock with it.
+      await sql`select pg_terminate_backend(${a.backendPid})`.execute(second.db);
+      await expect.poll(async () => (await b.ensure()) !== null, { timeout: 5000 }).toBe(true);
+      expect(await a.ensure()).toBeNull();
+      expect(a.leading).toBe(false);
 
-    await b.release();
-    expect(await a.ensure()).toBe(true);
-    await a.release();
+      await b.release();
+      expect(await a.ensure()).not.toBeNull();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('leads through its own session: a deposed leader can no longer write, and knows it is deposed', async () => {
+    const lock = new LeaderLock(first, 'test.session', first.url);
+    try {
+      const session = await lock.ensure();
+      expect(session).not.toBeNull();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(session!);
+      expect(rows[0].pid).toBe(lock.backendPid);
+
+      await sql`select pg_terminate_backend(${lock.backendPid})`.execute(first.db);
+      await expect(sql`select 1`.execute(session!)).rejects.toThrow();
+      await expect.poll(() => lock.leading, { timeout: 5000 }).toBe(false);
+    } finally {
+      await lock.close();
+    }
+  });
+
+  it('keeps jobs of different names apart: each has its own leader', async () => {
+    const engine = new LeaderLock(first, 'test.engine', first.url);
+    const runner = new LeaderLock(second, 'test.runner', first.url);
+    try {
+      expect(await engine.ensure()).not.toBeNull();
+      expect(await runner.ensure()).not.toBeNull();
+    } finally {
+      await engine.close();
+      await runner.close();
+    }
   });
 
   it('runs a worker step on one instance only', async () => {
@@ -58,14 +88,30 @@ describe.runIf(process.env.DATABASE_URL)('leader lock on PostgreSQL (pg_try_advi
 });
 
 describe.skipIf(process.env.DATABASE_URL)('leader lock on the embedded database', () => {
-  it('always leads: one process owns the database', async () => {
-    const handle = await openDatabase({ dataDir: 'memory' });
-    try {
-      const a = new LeaderLock(handle, 'test.job');
-      const b = new LeaderLock(handle, 'test.job');
-      expect([await a.ensure(), await b.ensure()]).toEqual([true, true]);
-    } finally {
-      await handle.close();
-    }
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await openDatabase({ dataDir: 'memory' });
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('lets one lock of a name lead, with the database itself, until it releases', async () => {
+    const a = new LeaderLock(handle, 'test.job');
+    const b = new LeaderLock(handle, 'test.job');
+    expect(await a.ensure()).toBe(handle.db);
+    expect(await b.ensure()).toBeNull();
+    expect([a.leading, b.leading]).toEqual([true, false]);
+    await a.close();
+    expect(await b.ensure()).toBe(handle.db);
+    await b.close();
+  });
+
+  it('keeps jobs of different names apart: the process leads each', async () => {
+    const engine = new LeaderLock(handle, 'test.engine');
+    const runner = new LeaderLock(handle, 'test.runner');
+    expect([await engine.ensure(), await runner.ensure()]).toEqual([handle.db, handle.db]);
+    await engine.close();
+    await runner.close();
   });
 });

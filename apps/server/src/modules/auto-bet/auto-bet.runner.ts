@@ -2,10 +2,10 @@ import { AutoBetStopReason, BetStatus, ErrorCode, formatMicro } from '@lobby/con
 import { decidingHeightFor, hashGame, parseOdds, resultOf, type HashResult, type Level } from '@lobby/hash-games';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
+import { LeaderLock } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
-import { EngineLock } from '../hash-game/engine-lock.ts';
 import type { HashGameModule } from '../hash-game/hash-game.module.ts';
 import type { StoredBlock } from '../hash-game/hash-game.repo.ts';
 import { HEAD_EVENT } from '../hash-game/head-cache.ts';
@@ -28,9 +28,6 @@ export const autoBetRequestId = (runId: number, round: number) => `auto-${runId}
 const MAX_CATCH_UP = 200;
 
 const STATUS_OF = { win: BetStatus.SETTLED_WIN, lose: BetStatus.SETTLED_LOSE, draw: BetStatus.SETTLED_DRAW } as const;
-
-// The embedded database lives in one process: leadership is which runner of the process holds it.
-const embeddedLeaders = new WeakMap<Db, AutoBetRunner>();
 
 export interface AutoBetRunnerOptions {
   pollMs: number;
@@ -75,10 +72,10 @@ export class AutoBetRunner {
   private stopped = true;
   private kicked = false;
   private unsubscribe: (() => void) | undefined;
-  private readonly lock: EngineLock | undefined;
+  private readonly lock: LeaderLock;
 
   constructor(
-    private readonly database: DatabaseHandle,
+    database: DatabaseHandle,
     databaseUrl: string | undefined,
     private readonly repo: AutoBetRepository,
     private readonly hash: HashGameModule,
@@ -86,7 +83,7 @@ export class AutoBetRunner {
     private readonly log: FastifyBaseLogger,
     private readonly options: AutoBetRunnerOptions,
   ) {
-    if (database.kind !== 'pglite') this.lock = new EngineLock(database, databaseUrl, 'auto-bet.runner');
+    this.lock = new LeaderLock(database, 'auto-bet.runner', databaseUrl);
   }
 
   start(): void {
@@ -102,8 +99,7 @@ export class AutoBetRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.queue;
-    if (embeddedLeaders.get(this.database.db) === this) embeddedLeaders.delete(this.database.db);
-    await this.lock?.close();
+    await this.lock.close();
   }
 
   /** Processes every stored block not processed yet, if this instance leads; false when another does. */
@@ -136,16 +132,8 @@ export class AutoBetRunner {
     this.timer.unref?.();
   }
 
-  private async leader(): Promise<Db | null> {
-    if (this.lock) return this.lock.ensure();
-    const holder = embeddedLeaders.get(this.database.db);
-    if (holder && holder !== this) return null;
-    embeddedLeaders.set(this.database.db, this);
-    return this.database.db;
-  }
-
   private async pass(): Promise<boolean> {
-    const db = await this.leader();
+    const db = await this.lock.ensure();
     if (!db) return false;
     const head = await this.hash.repo.head();
     if (!head) return true;

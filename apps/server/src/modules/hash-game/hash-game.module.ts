@@ -3,17 +3,17 @@ import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { LeaderLock } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
-import type { PlayerService } from '../player/player.service.ts';
-import { EngineLock } from './engine-lock.ts';
 import { HashGameRepository } from './hash-game.repo.ts';
 import { BetBatcher } from './bet-batcher.ts';
 import { HashGameService, HEAD_LOCK } from './hash-game.service.ts';
 import { HeadCache } from './head-cache.ts';
 import { PayoutSender } from './payout-sender.ts';
 import { RoundEngine, type RoundEngineOptions } from './round-engine.ts';
-import { announceBalance, RoundPublisher } from './round-publisher.ts';
+import { RoundPublisher } from './round-publisher.ts';
 import { GameRules } from './rules.ts';
 import { hashGameSettings, type HashGameSettings } from './settings.ts';
 import { TransferWatcher, type BetAddressOwner } from './transfer-watcher.ts';
@@ -46,7 +46,8 @@ export interface HashGameDependencies {
   chain: Chain;
   bus: EventBus;
   lobby: LobbyService;
-  players: PlayerService;
+  /** Announces a player's new balance after a bet or a settled round moved their money. */
+  balanceEvents: BalanceEvents;
   log: FastifyBaseLogger;
   /** The player who bound an address for transfer bets (the wallet's bet addresses). */
   betAddressOwner: BetAddressOwner;
@@ -66,10 +67,10 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const repo = new HashGameRepository(db);
   const rules = new GameRules(settings.overrides, lobby);
   const heads = new HeadCache(repo, bus);
-  const announce = (playerId: number, balance: { usdt: bigint; trx: bigint }) => announceBalance(bus, deps.players, playerId, balance);
+  const announce = (playerId: number, balance: { usdt: bigint; trx: bigint }) => deps.balanceEvents.announce(playerId, balance);
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
-  const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.players, lobby, log);
+  const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, log);
   const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log);
   const payouts = new PayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log);
 
@@ -77,7 +78,7 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;
   const createEngine = (options: Partial<RoundEngineOptions> = {}) =>
     new RoundEngine(
-      { lock: new EngineLock(database, databaseUrl), client: chain.client, repo, publisher, watcher, payouts, log },
+      { lock: new LeaderLock(database, 'hash-game.round-engine', databaseUrl), client: chain.client, repo, publisher, watcher, payouts, log },
       { pollMs: settings.enginePollMs, transferPollMs: settings.transferPollMs, ...options },
     );
   const engine = createEngine();

@@ -19,11 +19,11 @@ import {
   settle,
   type Level,
 } from '@lobby/hash-games';
+import { advisoryKey } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import { InsufficientFundsError } from '../../ledger/ledger.service.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
-import { advisoryKey } from './engine-lock.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 import type { BetRow, HashGameRepository, PlaceBetRow, StoredBlock } from './hash-game.repo.ts';
 import type { HeadCache } from './head-cache.ts';

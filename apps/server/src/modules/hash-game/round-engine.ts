@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { BlockSummary, TronClient } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
-import type { EngineLock } from './engine-lock.ts';
+import type { LeaderLock } from '../../db/leader-lock.ts';
 import { HEAD_LOCK } from './hash-game.service.ts';
 import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
 import type { PayoutSender } from './payout-sender.ts';
@@ -25,7 +25,7 @@ export interface RoundEngineOptions {
 }
 
 export interface RoundEngineParts {
-  lock: EngineLock;
+  lock: LeaderLock;
   client: TronClient;
   repo: HashGameRepository;
   publisher: RoundPublisher;
@@ -42,7 +42,7 @@ const toStored = (block: BlockSummary): StoredBlock => ({
 });
 
 /**
- * The round engine: one per deployment (the holder of `EngineLock`). Each tick it follows the chain
+ * The round engine: one per deployment (the holder of its `LeaderLock`). Each tick it follows the chain
  * head through the TRON client and stores every block from the last stored one up to the head
  * (fetched by number, so no height is skipped), then settles every stored block whose rounds are
  * not settled yet, oldest first. Rounds need no opening or closing of their own: a round is its
@@ -68,7 +68,7 @@ export class RoundEngine {
     private readonly options: RoundEngineOptions,
   ) {}
 
-  get lock(): EngineLock {
+  get lock(): LeaderLock {
     return this.parts.lock;
   }
 

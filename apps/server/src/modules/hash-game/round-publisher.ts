@@ -1,11 +1,11 @@
-import { BetStatus, formatMicro } from '@lobby/contract';
+import { BetStatus } from '@lobby/contract';
 import { decidingHeightFor, gamesDecidedAt, HASH_GAME_IDS } from '@lobby/hash-games';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { pushToChannel, pushToPlayer } from '../../realtime/realtime.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
+import { pushToChannel } from '../../realtime/realtime.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
-import type { PlayerService } from '../player/player.service.ts';
 import { toHashBet, type HashBet, type HashGameService } from './hash-game.service.ts';
 import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
 import { HEAD_EVENT, type HeadCache } from './head-cache.ts';
@@ -42,7 +42,7 @@ export class RoundPublisher {
     private readonly repo: HashGameRepository,
     private readonly rules: GameRules,
     private readonly heads: HeadCache,
-    private readonly players: Pick<PlayerService, 'announceChanged'>,
+    private readonly balanceEvents: Pick<BalanceEvents, 'announce'>,
     private readonly ticker: Pick<LobbyService, 'recordWin'>,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -133,7 +133,7 @@ export class RoundPublisher {
     for (let i = 0; i < round.paidPlayers.length; i++) {
       if (i > 0 && i % WORK_PER_TURN === 0) await nextTurn();
       const playerId = round.paidPlayers[i];
-      await announceBalance(this.bus, this.players, playerId, byOwner.get(playerId) ?? { usdt: 0n, trx: 0n });
+      await this.balanceEvents.announce(playerId, byOwner.get(playerId) ?? { usdt: 0n, trx: 0n });
     }
   }
 
@@ -174,15 +174,4 @@ export function largestWins<T extends SettledBet>(bets: readonly T[], count: num
     if (wins.length > count) wins.pop();
   }
   return wins;
-}
-
-/** After a committed balance change: the cached player snapshot dropped everywhere, sockets told. */
-export async function announceBalance(
-  bus: EventBus,
-  players: Pick<PlayerService, 'announceChanged'>,
-  playerId: number,
-  balance: { usdt: bigint; trx: bigint },
-): Promise<void> {
-  await players.announceChanged(playerId);
-  await pushToPlayer(bus, { playerId, event: 'balance', data: { usdt: formatMicro(balance.usdt), trx: formatMicro(balance.trx) } });
 }

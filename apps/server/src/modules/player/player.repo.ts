@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { advisoryKey } from '../hash-game/engine-lock.ts';
+import { advisoryKey } from '../../db/leader-lock.ts';
 
 export type PlayerRow = NonNullable<Awaited<ReturnType<PlayerRepository['findById']>>>;
 

@@ -4,8 +4,8 @@ import type { BlockSummary, Page, TronClient } from '../../chain/tron-client.ts'
 import type { Db } from '../../db/database.ts';
 import type { DepositStatus, WalletCurrency } from '../../db/schema.ts';
 import type { Ledger } from '../../ledger/ledger.service.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
 import { PlayerRepository } from '../player/player.repo.ts';
-import type { BalanceNotifier } from './balance-notifier.ts';
 import type { BetAddressService } from './bet-address.service.ts';
 import type { WalletSettings } from './settings.ts';
 
@@ -51,7 +51,7 @@ export class DepositWatcher {
     private readonly client: TronClient,
     private readonly ledger: Ledger,
     private readonly betAddresses: BetAddressService,
-    private readonly notifier: BalanceNotifier,
+    private readonly notifier: BalanceEvents,
     private readonly settings: WalletSettings,
     private readonly log: FastifyBaseLogger,
   ) {}

@@ -5,8 +5,8 @@ import type { ExchangesTable } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances } from '../../ledger/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../ledger/ledger.service.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
 import { PlayerRepository } from '../player/player.repo.ts';
-import type { BalanceNotifier } from './balance-notifier.ts';
 import type { ExperienceRules } from './experience.ts';
 import { toTradeRecord, type RecordRow } from './records.service.ts';
 import { parseRational, type Rational, type WalletSettings } from './settings.ts';
@@ -72,7 +72,7 @@ export class ExchangeService {
     private readonly db: Db,
     private readonly ledger: Ledger,
     private readonly experience: ExperienceRules,
-    private readonly notifier: BalanceNotifier,
+    private readonly notifier: BalanceEvents,
     private readonly settings: WalletSettings,
   ) {}
 

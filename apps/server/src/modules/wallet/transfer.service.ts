@@ -5,8 +5,8 @@ import type { PlayerTransfersTable } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances } from '../../ledger/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../ledger/ledger.service.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
 import { PlayerRepository } from '../player/player.repo.ts';
-import type { BalanceNotifier } from './balance-notifier.ts';
 import type { ExperienceRules } from './experience.ts';
 import type { FundPasswordService } from './fund-password.service.ts';
 import { toTradeRecord } from './records.service.ts';
@@ -32,7 +32,7 @@ export class TransferService {
     private readonly ledger: Ledger,
     private readonly fundPasswords: FundPasswordService,
     private readonly experience: ExperienceRules,
-    private readonly notifier: BalanceNotifier,
+    private readonly notifier: BalanceEvents,
   ) {}
 
   async submit(senderId: number, input: SubmitInput): Promise<MoneyMoved> {

@@ -4,11 +4,12 @@ import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
+import { LeaderLock } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { playerBalances } from '../../ledger/balances.ts';
 import type { Ledger } from '../../ledger/ledger.service.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';
-import { BalanceNotifier } from './balance-notifier.ts';
 import { BetAddressService } from './bet-address.service.ts';
 import { CashoutBookService } from './cashout-book.service.ts';
 import { DepositService } from './deposit.service.ts';
@@ -17,7 +18,6 @@ import { ExchangeService } from './exchange.service.ts';
 import { ExperienceRules, NO_UNSETTLED_ORDERS, type UnsettledOrders } from './experience.ts';
 import { createFailpoints } from './failpoints.ts';
 import { FundPasswordService } from './fund-password.service.ts';
-import { LeaderLock } from './leader-lock.ts';
 import { RecordsService } from './records.service.ts';
 import { walletSettings, type WalletSettings } from './settings.ts';
 import { TransferService } from './transfer.service.ts';
@@ -53,6 +53,8 @@ export interface WalletDependencies {
   bus: EventBus;
   ledger: Ledger;
   players: PlayerService;
+  /** Announces a player's new balance after the wallet moved their money. */
+  balanceEvents: BalanceEvents;
   log: FastifyBaseLogger;
   /** Filled by the hash-game module once bets exist. */
   unsettledOrders?: UnsettledOrders;
@@ -64,7 +66,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const db = database.db;
   const settings = walletSettings(deps.config);
   const failpoint = createFailpoints(deps.config);
-  const notifier = new BalanceNotifier(db, deps.players, deps.bus, deps.log);
+  const notifier = deps.balanceEvents;
   const experience = new ExperienceRules(deps.unsettledOrders ?? NO_UNSETTLED_ORDERS);
   const fundPasswords = new FundPasswordService(db, deps.players);
   const deposits = new DepositService(db, chain, settings);

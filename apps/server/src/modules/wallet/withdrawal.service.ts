@@ -6,8 +6,8 @@ import type { WithdrawalStatus, WithdrawalsTable } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances } from '../../ledger/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../ledger/ledger.service.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
 import { PlayerRepository } from '../player/player.repo.ts';
-import type { BalanceNotifier } from './balance-notifier.ts';
 import type { CashoutBookService } from './cashout-book.service.ts';
 import type { ExperienceRules } from './experience.ts';
 import type { Failpoints } from './failpoints.ts';
@@ -61,7 +61,7 @@ export class WithdrawalService {
     private readonly fundPasswords: FundPasswordService,
     private readonly book: CashoutBookService,
     private readonly experience: ExperienceRules,
-    private readonly notifier: BalanceNotifier,
+    private readonly notifier: BalanceEvents,
     private readonly settings: WalletSettings,
     private readonly failpoint: Failpoints,
     private readonly log: FastifyBaseLogger,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { LeaderLock } from './leader-lock.ts';
+import type { LeaderLock } from '../../db/leader-lock.ts';
 
 /**
  * A job that runs every `intervalMs` on the one instance holding its leader lock. Runs never
@@ -43,7 +43,7 @@ export class BackgroundWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.queue;
-    await this.lock.release();
+    await this.lock.close();
   }
 
   private schedule(delay: number): void {
@@ -62,7 +62,7 @@ export class BackgroundWorker {
   private async tick(): Promise<boolean> {
     let leading: boolean;
     try {
-      leading = await this.lock.ensure();
+      leading = (await this.lock.ensure()) !== null;
     } catch (error) {
       this.log.warn({ err: error, worker: this.name }, 'could not reach the database for the leader lock');
       return false;

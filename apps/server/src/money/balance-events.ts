@@ -1,0 +1,55 @@
+import { formatMicro } from '@lobby/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/database.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { playerBalances } from '../ledger/balances.ts';
+import type { PlayerService } from '../modules/player/player.service.ts';
+import { pushToPlayer } from '../realtime/realtime.ts';
+
+/** A player's balances in micro-units, as the ledger holds them. */
+export interface PlayerBalance {
+  usdt: bigint;
+  trx: bigint;
+}
+
+/**
+ * Tells everyone concerned that a player's balance changed, after the change committed: the cached
+ * `/v1/player/load` snapshot is dropped on every instance, and the player's open sockets get a
+ * `balance` event with the new balances (`{ usdt, trx }` as decimal strings). Every module that
+ * moves a player's money (the wallet, the hash games) announces through here, so the frame the
+ * web app listens for has one shape.
+ */
+export class BalanceEvents {
+  constructor(
+    private readonly db: Db,
+    private readonly players: Pick<PlayerService, 'announceChanged'>,
+    private readonly bus: EventBus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Announces balances the caller already read (a settled round reads all its players' at once). */
+  async announce(playerId: number, balance: PlayerBalance): Promise<void> {
+    await this.players.announceChanged(playerId);
+    await this.push(playerId, balance);
+  }
+
+  /**
+   * Reads and announces each player's balances. The money has moved by then, so a failure here
+   * (Redis away) is logged, never turned into an error for the call that moved it.
+   */
+  async changed(playerIds: Iterable<number>): Promise<void> {
+    for (const playerId of new Set(playerIds)) {
+      try {
+        await this.players.announceChanged(playerId);
+        const balances = await playerBalances(this.db, playerId);
+        await this.push(playerId, { usdt: balances.USDT, trx: balances.TRX });
+      } catch (error) {
+        this.log.warn({ err: error, playerId }, 'balance change not announced');
+      }
+    }
+  }
+
+  private push(playerId: number, balance: PlayerBalance): Promise<void> {
+    return pushToPlayer(this.bus, { playerId, event: 'balance', data: { usdt: formatMicro(balance.usdt), trx: formatMicro(balance.trx) } });
+  }
+}
