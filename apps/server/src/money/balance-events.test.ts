@@ -1,0 +1,63 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { createMemoryEventBus } from '../events/event-bus.ts';
+import { PUSH_PLAYER, type PlayerPush } from '../realtime/realtime.ts';
+import { createTestDatabase } from '../testing/test-database.ts';
+import { BalanceEvents } from './balance-events.ts';
+
+describe('balance events', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await migrateToLatest(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const setup = (announceChanged: (playerId: number) => Promise<void>) => {
+    const bus = createMemoryEventBus();
+    const pushes: PlayerPush[] = [];
+    const order: string[] = [];
+    bus.subscribe(PUSH_PLAYER, (push: PlayerPush) => {
+      order.push(`push ${push.playerId}`);
+      pushes.push(push);
+    });
+    const warnings: unknown[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) });
+    const players = {
+      announceChanged: async (playerId: number) => {
+        order.push(`snapshot ${playerId}`);
+        await announceChanged(playerId);
+      },
+    };
+    return { events: new BalanceEvents(database.db, players, bus, log), pushes, order, warnings };
+  };
+
+  it('drops the player snapshot, then pushes `balance` with both currencies as decimal strings', async () => {
+    const { events, pushes, order } = setup(async () => undefined);
+    await events.announce(7, { usdt: 12_500_000n, trx: 1n });
+    expect(order).toEqual(['snapshot 7', 'push 7']);
+    expect(pushes).toEqual([{ playerId: 7, event: 'balance', data: { usdt: '12.5', trx: '0.000001' } }]);
+  });
+
+  it('reads the balances of each changed player once, a currency never used as zero', async () => {
+    const { events, pushes } = setup(async () => undefined);
+    await events.changed([41, 42, 41]);
+    expect(pushes).toEqual([
+      { playerId: 41, event: 'balance', data: { usdt: '0', trx: '0' } },
+      { playerId: 42, event: 'balance', data: { usdt: '0', trx: '0' } },
+    ]);
+  });
+
+  it('logs, and does not throw, when a change cannot be announced: the money has moved already', async () => {
+    const { events, pushes, warnings } = setup(async (playerId) => {
+      if (playerId === 1) throw new Error('redis away');
+    });
+    await expect(events.changed([1, 2])).resolves.toBeUndefined();
+    expect(pushes.map((push) => push.playerId)).toEqual([2]);
+    expect(warnings).toEqual([expect.objectContaining({ playerId: 1, msg: 'balance change not announced' })]);
+  });
+});
