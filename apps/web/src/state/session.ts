@@ -14,9 +14,18 @@ export interface BulletinNotice {
   content: string;
 }
 
+/** The player as the session keeps it: without balances, whose one copy state/queries/balances holds. */
+export type Profile = Omit<Player, 'balances'>;
+
+export function profileOf(player: Profile | Player): Profile {
+  if (!('balances' in player)) return player;
+  const { balances: _held_elsewhere, ...profile } = player;
+  return profile;
+}
+
 interface SessionState {
   token: string | null;
-  player: Player | null;
+  player: Profile | null;
   /** Experience-gold state; null until the server has been asked. */
   experience: ExperienceInfo | null;
   /** Special-invite account type; null until the server has been asked. */
@@ -46,17 +55,17 @@ export const useSession = create<SessionState>(() => ({
   bulletin: null,
 }));
 
-export function signIn(token: string, player: Player): void {
+export function signIn(token: string, player: Profile | Player): void {
   try {
     localStorage.setItem(TOKEN_STORAGE_KEY, token);
   } catch {
     // private mode: the session lasts for this tab only
   }
-  useSession.setState({ token, player, justLoggedIn: true });
+  useSession.setState({ token, player: profileOf(player), justLoggedIn: true });
 }
 
-export function setPlayer(player: Player): void {
-  useSession.setState({ player });
+export function setPlayer(player: Profile | Player): void {
+  useSession.setState({ player: profileOf(player) });
 }
 
 /** Logout clears the token, the player, the experience state and the special-account type (SPEC section 4). */

@@ -14,7 +14,7 @@ describe('session', () => {
   it('keeps the token in local storage', () => {
     signIn('tok-1', player);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok-1');
-    expect(useSession.getState().player).toBe(player);
+    expect(useSession.getState().player).toEqual({ id: 1, nickname: 'p', avatar: '01' });
   });
 
   it('clears token, player, experience state and special-account type on logout', () => {

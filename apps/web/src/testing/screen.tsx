@@ -8,6 +8,7 @@ import { PopupHost } from '../components/Overlays';
 import { i18n, initI18n, loadNamespace } from '../i18n';
 import { clearSession, signIn } from '../state/session';
 import { useUi } from '../state/ui';
+import { applyBalances } from '../state/queries/balances';
 
 /**
  * Screens rendered in the unit tests' DOM, with the app's real texts, query client and router, and
@@ -59,11 +60,12 @@ export function answering(routes: Record<string, () => unknown>) {
 let mounted: Rendered | undefined;
 
 /** Renders a screen in place of the one rendered before (resetApp also takes it away). */
-export async function renderScreen(node: ReactNode): Promise<Rendered> {
+export async function renderScreen(node: ReactNode, prepare?: (client: QueryClient) => void): Promise<Rendered> {
   mounted?.unmount();
   const container = document.createElement('div');
   document.body.append(container);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+  prepare?.(client);
   const root = createRoot(container);
   await act(async () =>
     root.render(
@@ -105,12 +107,13 @@ export async function renderScreen(node: ReactNode): Promise<Rendered> {
 
 /** A screen as a signed-in player holding these balances sees it, with the popups it may open. */
 export async function renderSignedIn(node: ReactNode, balances: { usdt: string; trx: string }): Promise<Rendered> {
-  signIn('token', { id: 1, balances } as unknown as Player);
+  signIn('token', { id: 1 } as unknown as Player);
   return renderScreen(
     <>
       {node}
       <PopupHost />
     </>,
+    (client) => applyBalances(client, balances),
   );
 }
 

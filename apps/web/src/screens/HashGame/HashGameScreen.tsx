@@ -12,7 +12,6 @@ import { LOGIN_PATH } from '../../lib/navigation';
 import { useHashCards } from '../../state/home';
 import { useHashLive, useHashRound } from '../../state/queries/hash-game';
 import { useHomeData } from '../../state/queries/home';
-import { usePlayer } from '../../state/queries/player';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { areasOfKind, hashGameOf, oddsFor, type CurrencyCode, type Level } from './hashDisplay';
@@ -21,6 +20,7 @@ import { PageBet } from './PageBet';
 import { TransferBet } from './TransferBet';
 import { useHashT } from './useHashT';
 import './hashGame.css';
+import { useBalances } from '../../state/queries/balances';
 
 type Nav = 'pageBet' | 'transferBet';
 
@@ -28,7 +28,7 @@ type Nav = 'pageBet' | 'transferBet';
 function HeaderBalance({ t, currency }: { t: Translate; currency: CurrencyCode }) {
   const router = useIonRouter();
   const token = useSession((s) => s.token);
-  const { data: player } = usePlayer();
+  const { data: balances } = useBalances();
   if (!token) {
     return (
       <button type="button" className="hash-balance hash-balance--login" onClick={() => router.push(LOGIN_PATH)} data-testid="hash-login">
@@ -36,7 +36,7 @@ function HeaderBalance({ t, currency }: { t: Translate; currency: CurrencyCode }
       </button>
     );
   }
-  const value = currency === 'USDT' ? player?.balances.usdt : player?.balances.trx;
+  const value = currency === 'USDT' ? balances?.usdt : balances?.trx;
   return (
     <button type="button" className="hash-balance" onClick={() => router.push('/walletShow')} data-testid="hash-balance" data-currency={currency}>
       <span className="hash-balance__coin">{currency === 'USDT' ? '₮' : 'T'}</span>

@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { PopupHost } from '../../components/Overlays';
 import { i18n } from '../../i18n';
+import { applyBalances } from '../../state/queries/balances';
 import { signIn } from '../../state/session';
 import { useUi } from '../../state/ui';
 import { answering, loadTexts, renderScreen, resetApp, router, type Rendered } from '../../testing/screen';
@@ -112,6 +113,7 @@ async function openBull(usdt: string): Promise<Rendered> {
       />
       <PopupHost />
     </>,
+    (client) => applyBalances(client, { usdt, trx: '0' }),
   );
 }
 

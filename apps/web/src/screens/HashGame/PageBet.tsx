@@ -21,7 +21,6 @@ import {
   type HashResultRow,
   type RoundSnapshot,
 } from '../../state/queries/hash-game';
-import { playerKeys, usePlayer } from '../../state/queries/player';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { toastFailure, toastSuccess } from '../../state/ui';
@@ -43,6 +42,7 @@ import {
 } from './hashDisplay';
 import { areaLabel, statusLabel, type Translate } from './labels';
 import { ResultSummary } from './Working';
+import { refreshBalances, useBalances } from '../../state/queries/balances';
 
 const BLOCK_MS = 3_000;
 
@@ -226,7 +226,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
   const token = useSession((s) => s.token);
   const language = useSettings((s) => s.language);
   const offerDeposit = useOfferDeposit();
-  const { data: player } = usePlayer();
+  const { data: balances } = useBalances();
   const roundQuery = useHashRound(gameId);
   const snapshot = roundQuery.data;
   const round = snapshot?.round;
@@ -246,7 +246,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
   const fromRound = levelLimit(round?.levels, level, currency);
   const fromLobby = game?.transferBetLimit[level]?.currencies?.find((c) => c.currency === currency);
   const limit = fromRound ?? fromLobby;
-  const balance = token ? (currency === 'USDT' ? player?.balances.usdt : player?.balances.trx) : undefined;
+  const balance = token ? (currency === 'USDT' ? balances?.usdt : balances?.trx) : undefined;
   const problem = amount.trim() === '' ? 'invalid' : amountProblem(amount, limit, balance);
 
   const pickCurrency = (next: CurrencyCode) => {
@@ -283,7 +283,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
             void catalogueMessage(code, language, error.message).then(toastFailure);
           }
           void client.invalidateQueries({ queryKey: hashKeys.round(gameId) });
-          if (code === ErrorCode.INSUFFICIENT_BALANCE || code === undefined) void client.invalidateQueries({ queryKey: playerKeys.profile() });
+          if (code === ErrorCode.INSUFFICIENT_BALANCE || code === undefined) void refreshBalances(client);
         },
       },
     );

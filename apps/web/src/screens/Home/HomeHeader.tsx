@@ -7,12 +7,14 @@ import { formatAmount } from '../../lib/format';
 import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
 import { usePlayer } from '../../state/queries/player';
 import { useSession } from '../../state/session';
+import { useBalances } from '../../state/queries/balances';
 
 export function HomeHeader() {
   const { t } = useTranslation();
   const router = useIonRouter();
   const token = useSession((s) => s.token);
   const { data: player } = usePlayer();
+  const { data: balances } = useBalances();
 
   return (
     <header className="home-header">
@@ -27,7 +29,7 @@ export function HomeHeader() {
               onClick={() => router.push('/walletShow')}
             >
               <span className="balance-chip__coin">₮</span>
-              <span dir="ltr">{formatAmount(player?.balances.usdt)}</span>
+              <span dir="ltr">{formatAmount(balances?.usdt)}</span>
             </button>
             <button
               type="button"

@@ -1,9 +1,11 @@
 import { EXPERIENCE_USE_LIMIT_USDT, ExperienceType, SpecialInviteType, type Game } from '@lobby/contract';
 import { useIonRouter } from '@ionic/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { experienceMessage } from '../../api/catalogue';
 import { isHashGame, isSelfDeveloped } from '../../lib/games';
 import { LOGIN_PATH } from '../../lib/navigation';
+import { readBalances } from '../../state/queries/balances';
 import { refreshExperience, refreshSpecialType } from '../../state/queries/playerMark';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
@@ -21,6 +23,7 @@ export const hashGamePath = (gameId: number, nav: 'pageBet' | 'transferBet' = 'p
 export function useEnterGame() {
   const router = useIonRouter();
   const { t } = useTranslation();
+  const client = useQueryClient();
 
   return async (game: Game) => {
     const { token, player } = useSession.getState();
@@ -52,7 +55,7 @@ export function useEnterGame() {
         showToast(await experienceMessage('unsettledOrders', language));
         return;
       }
-      if (Number(useSession.getState().player?.balances.usdt ?? 0) >= EXPERIENCE_USE_LIMIT_USDT) {
+      if (Number(readBalances(client)?.usdt ?? 0) >= EXPERIENCE_USE_LIMIT_USDT) {
         showToast(await experienceMessage('goldNotUsedUp', language));
         return;
       }

@@ -5,7 +5,7 @@ import { useOfferDeposit } from '../../components/DepositOffer';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { useExchange, useExchangeConfig } from '../../state/queries/bank';
-import { useLiveBalances } from '../../state/queries/wallet';
+import { useBalances } from '../../state/queries/balances';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
 import { describeFailure, showFailure } from './failures';
@@ -51,7 +51,7 @@ export default function ExchangeScreen() {
   const { t } = useTradeT();
   const language = useSettings((s) => s.language);
   const config = useExchangeConfig();
-  const { data: balances } = useLiveBalances();
+  const { data: balances } = useBalances();
   const exchange = useExchange();
   const offerDeposit = useOfferDeposit();
 

@@ -5,7 +5,7 @@ import { Icon } from '../../components/Icon';
 import { copyText } from '../../lib/clipboard';
 import { shortAddress } from '../../lib/format';
 import { useDepositInfo } from '../../state/queries/bank';
-import { useLiveBalances, type Balances } from '../../state/queries/wallet';
+import { useBalances, type Balances } from '../../state/queries/balances';
 import { toastFailure, toastSuccess } from '../../state/ui';
 import { formatMicroExact, formatMicroShort, toMicro } from './money';
 import { CoinMark, CurrencyChips, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen } from './parts';
@@ -47,7 +47,7 @@ export default function RechargeScreen() {
     },
     [t],
   );
-  const { data: balances } = useLiveBalances(onBalance);
+  const { data: balances } = useBalances(onBalance);
 
   const address = info.data?.address;
   const qr = useQrDataUrl(address);

@@ -9,7 +9,8 @@ import { Field, Select } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { shortAddress } from '../../lib/format';
 import { useCashoutConfig, useExplorerTxUrl, useTrackedRecord, useWithdraw, type TradeRecord } from '../../state/queries/bank';
-import { useCashoutAddresses, useLiveBalances } from '../../state/queries/wallet';
+import { useBalances } from '../../state/queries/balances';
+import { useCashoutAddresses } from '../../state/queries/wallet';
 import { describeFailure, showFailure } from './failures';
 import { afterFee, cleanAmountInput, formatMicroExact, formatMicroShort, inputToMicro, maxSendable, microToInput, toMicro } from './money';
 import { AmountInput, CurrencyChips, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen, TxId } from './parts';
@@ -97,7 +98,7 @@ export default function WithdrawScreen() {
   const { t } = useTradeT();
   const config = useCashoutConfig();
   const addresses = useCashoutAddresses();
-  const { data: balances } = useLiveBalances();
+  const { data: balances } = useBalances();
   const withdraw = useWithdraw();
   const offerDeposit = useOfferDeposit();
 

@@ -14,6 +14,7 @@ import { useSettings } from '../../state/settings';
 import { showConfirm } from '../../state/ui';
 import { ThemeRow } from '../Settings/ThemeRow';
 import './userProfile.css';
+import { useBalances } from '../../state/queries/balances';
 
 const QUICK_LINKS: { key: string; to: string; icon: IconName; label: string }[] = [
   { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'wallet.recharge' },
@@ -27,6 +28,7 @@ export default function UserProfileScreen() {
   const router = useIonRouter();
   const language = useSettings((s) => s.language);
   const { data: player } = usePlayer();
+  const { data: balances } = useBalances();
   const logout = useLogout();
 
   const confirmLogout = async () => {
@@ -61,13 +63,13 @@ export default function UserProfileScreen() {
           <div>
             <small>USDT</small>
             <b dir="ltr" data-testid="profile-usdt">
-              {formatAmount(player?.balances.usdt)}
+              {formatAmount(balances?.usdt)}
             </b>
           </div>
           <div>
             <small>TRX</small>
             <b dir="ltr" data-testid="profile-trx">
-              {formatAmount(player?.balances.trx)}
+              {formatAmount(balances?.trx)}
             </b>
           </div>
         </div>

@@ -57,7 +57,7 @@ export default function VerifierScreen() {
   const game = hashGameOf(Number(form.gameId));
   const kind = game?.kind ?? 'bigSmall';
   const { data: roundSnapshot } = useHashRound(Number(form.gameId), Boolean(game), false);
-  const { data: template } = useExplorerBlockTemplate();
+  const template = useExplorerBlockTemplate();
   const odds = form.area ? oddsFor(kind, form.area, roundSnapshot?.round.levels, Number(form.level), 'USDT') : '';
 
   const local = useMemo(() => verifyLocally(form, odds || '1.95'), [form, odds]);

@@ -9,7 +9,8 @@ import { ListGroup, ListRow } from '../../components/ListRow';
 import { Screen } from '../../components/Screen';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { useExchangeConfig } from '../../state/queries/bank';
-import { useLiveBalances, useWalletDisplay } from '../../state/queries/wallet';
+import { useBalances } from '../../state/queries/balances';
+import { useWalletDisplay } from '../../state/queries/wallet';
 import { useSession } from '../../state/session';
 import { formatMicroShort, quoteExchange, toMicro } from '../Trade/money';
 import { CoinMark, Ltr } from '../Trade/parts';
@@ -52,7 +53,7 @@ function WalletOverview() {
   const { t } = useTradeT();
   const { t: tMain } = useTranslation();
   const display = useWalletDisplay();
-  const { data: lobby } = useLiveBalances();
+  const { data: lobby } = useBalances();
   const { data: exchange } = useExchangeConfig(false);
 
   // Totals over every wallet once the display has loaded; the lobby wallet alone until then.

@@ -3,7 +3,11 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { useSession } from '../session';
-import { applyBalances } from './wallet';
+import { applyBalances } from './balances';
+import { bankKeys } from './keys';
+import { useExplorerLinks } from './siteConfig';
+
+export { bankKeys } from './keys';
 
 export type DepositInfo = CallResponse<typeof bankCalls.depositAddress>;
 export type CashoutConfig = CallResponse<typeof bankCalls.cashoutConfig>;
@@ -14,14 +18,6 @@ export type RecordsFilter = Omit<CallRequest<typeof bankCalls.records>, 'page' |
 
 export const RECORDS_PAGE_SIZE = 20;
 
-export const bankKeys = {
-  all: ['player', 'bank'] as const,
-  deposit: () => [...bankKeys.all, 'deposit'] as const,
-  cashoutConfig: () => [...bankKeys.all, 'cashoutConfig'] as const,
-  exchangeConfig: () => [...bankKeys.all, 'exchangeConfig'] as const,
-  records: (filter?: RecordsFilter) => (filter ? ([...bankKeys.all, 'records', filter] as const) : ([...bankKeys.all, 'records'] as const)),
-  record: (type: string, id: number) => [...bankKeys.all, 'record', type, id] as const,
-};
 
 // Screens show their own error states for these; a toast on top would say the same thing twice.
 const quiet = { silent: true } as const;
@@ -132,14 +128,7 @@ export function useExchange() {
  * this server, so a public explorer would show nothing.
  */
 export function useExplorerTxUrl(): (txId: string) => string | undefined {
-  const { data } = useQuery({
-    queryKey: ['app', 'siteConfig'],
-    queryFn: ({ signal }) => api.call(calls.notice.configSync, {}, { silent: true, signal }),
-    staleTime: Infinity,
-    meta: { silent: true },
-  });
-  const links = (data?.items as { links?: { explorer?: { transaction?: unknown } } } | undefined)?.links;
-  const template = links?.explorer?.transaction;
+  const template = useExplorerLinks()?.transaction;
   if (typeof template !== 'string' || !template) return () => undefined;
   // A template with `{id}`, or a prefix the id is appended to, as the block links take.
   return (txId) => (template.includes('{id}') ? template.replace('{id}', encodeURIComponent(txId)) : `${template}${encodeURIComponent(txId)}`);

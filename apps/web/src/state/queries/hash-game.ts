@@ -1,13 +1,12 @@
-import type { CallRequest, CallResponse, hashGameCalls, Player } from '@lobby/contract';
+import type { CallRequest, CallResponse, hashGameCalls } from '@lobby/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { isRealtimeConnected, onPlayerEvent, onRealtimeStatus, subscribe } from '../realtime';
-import { setPlayer, useSession } from '../session';
-import { useSettings } from '../settings';
-import { playerKeys } from './player';
-import { walletKeys } from './wallet';
+import { useSession } from '../session';
+import { applyBalances } from './balances';
+import { useExplorerLinks } from './siteConfig';
 
 export type HashRound = CallResponse<typeof hashGameCalls.round>;
 export type HashResultRow = CallResponse<typeof hashGameCalls.results>[number];
@@ -33,7 +32,6 @@ export const hashKeys = {
   round: (gameId: number) => [...hashKeys.all, 'round', gameId] as const,
   results: (gameId: number) => [...hashKeys.all, 'results', gameId] as const,
   verify: (input: VerifyInput) => [...hashKeys.all, 'verify', input] as const,
-  explorer: () => [...hashKeys.all, 'explorer'] as const,
 };
 
 // Player-scoped keys start with 'player', so a logout drops them with everything else of the player.
@@ -156,29 +154,9 @@ export function useServerVerify(input: VerifyInput | null) {
 }
 
 /** The explorer's block link from the public site configuration (a template with `{id}`), if any. */
-export function useExplorerBlockTemplate() {
-  const language = useSettings((s) => s.language);
-  return useQuery({
-    queryKey: hashKeys.explorer(),
-    queryFn: async ({ signal }) => {
-      const reply = await api.call(calls.notice.configSync, { language }, { silent: true, signal });
-      const links = (reply.items as { links?: { explorer?: { block?: unknown } } }).links;
-      const block = links?.explorer?.block;
-      return typeof block === 'string' && block ? block : null;
-    },
-    staleTime: 30 * 60_000,
-    meta: { silent: true },
-  });
-}
-
-function applyBalances(client: QueryClient, balances: { usdt: string; trx: string }): void {
-  const player = client.getQueryData<Player>(playerKeys.profile()) ?? useSession.getState().player;
-  if (player) {
-    const next = { ...player, balances: { ...player.balances, usdt: balances.usdt, trx: balances.trx } };
-    client.setQueryData(playerKeys.profile(), next);
-    setPlayer(next);
-  }
-  void client.invalidateQueries({ queryKey: walletKeys.all });
+export function useExplorerBlockTemplate(): string | null {
+  const block = useExplorerLinks()?.block;
+  return typeof block === 'string' && block ? block : null;
 }
 
 function upsertBet(client: QueryClient, bet: HashBet): void {
@@ -228,13 +206,11 @@ function looksLikeBet(data: unknown): data is HashBet {
   return isObject(data) && typeof data.id === 'number' && typeof data.gameId === 'number' && typeof data.status === 'number';
 }
 
-function looksLikeBalances(data: unknown): data is { usdt: string; trx: string } {
-  return isObject(data) && typeof data.usdt === 'string' && typeof data.trx === 'string';
-}
 
 /**
  * Keeps a hash game's screen live: new rounds and results from the public channels, the player's bet
- * settlements and balance from the private one. A push in a shape this build does not know simply
+ * settlements from the private one (the balance
+ * follows its pushes wherever it is shown, state/queries/balances). A push in a shape this build does not know simply
  * makes the matching query ask the server again.
  */
 export function useHashLive(gameId: number, enabled = true): void {
@@ -266,10 +242,6 @@ export function useHashLive(gameId: number, enabled = true): void {
 
   useEffect(() => {
     if (!enabled || !token) return;
-    const offBalance = onPlayerEvent('balance', (data) => {
-      if (looksLikeBalances(data)) applyBalances(client, data);
-      else void client.invalidateQueries({ queryKey: playerKeys.profile() });
-    });
     // One bet (`bet`) or a settled round's bets (`betSettled`, `{ round, bets }`): both carry hash bets.
     const onBets = (data: unknown) => {
       const bets = looksLikeBet(data) ? [data] : isObject(data) && Array.isArray(data.bets) ? data.bets.filter(looksLikeBet) : [];
@@ -283,7 +255,6 @@ export function useHashLive(gameId: number, enabled = true): void {
     const offBet = onPlayerEvent('bet', onBets);
     const offSettled = onPlayerEvent('betSettled', onBets);
     return () => {
-      offBalance();
       offBet();
       offSettled();
     };

@@ -2,23 +2,24 @@ import type { CallRequest, Player, playerCalls } from '@lobby/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, endSession } from '../../api';
 import { calls } from '../../api/calls';
-import { setPlayer, signIn, useSession } from '../session';
+import { profileOf, setPlayer, signIn, useSession, type Profile } from '../session';
 import { useSettings } from '../settings';
+import { applyBalances } from './balances';
+import { playerKeys } from './keys';
 
-export const playerKeys = {
-  all: ['player'] as const,
-  profile: () => [...playerKeys.all, 'load'] as const,
-};
+export { playerKeys } from './keys';
 
 /** The signed-in player; keeps the session store's copy in step for screens outside React Query. */
 export function usePlayer() {
+  const client = useQueryClient();
   const token = useSession((s) => s.token);
   return useQuery({
     queryKey: playerKeys.profile(),
-    queryFn: async ({ signal }): Promise<Player> => {
+    queryFn: async ({ signal }): Promise<Profile> => {
       const player = await api.call(calls.player.load, {}, { signal });
+      applyBalances(client, player.balances);
       setPlayer(player);
-      return player;
+      return profileOf(player);
     },
     enabled: token !== null,
     initialData: () => useSession.getState().player ?? undefined,
@@ -29,7 +30,8 @@ function useSignedIn() {
   const client = useQueryClient();
   return (session: { token: string; player: Player }) => {
     signIn(session.token, session.player);
-    client.setQueryData(playerKeys.profile(), session.player);
+    applyBalances(client, session.player.balances);
+    client.setQueryData(playerKeys.profile(), profileOf(session.player));
   };
 }
 
@@ -98,8 +100,9 @@ export function useUpdateProfile() {
     mutationFn: (body: CallRequest<typeof playerCalls.updateProfile>) =>
       api.call(calls.player.updateProfile, body, { loading: true }),
     onSuccess: (player) => {
+      applyBalances(client, player.balances);
       setPlayer(player);
-      client.setQueryData(playerKeys.profile(), player);
+      client.setQueryData(playerKeys.profile(), profileOf(player));
     },
   });
 }

@@ -1,9 +1,8 @@
-import type { Player } from '@lobby/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { useSession } from '../session';
-import { playerKeys } from './player';
-import { applyBalances, sumAmounts, walletKeys } from './wallet';
+import { applyBalances } from './balances';
+import { playerKeys, walletKeys } from './keys';
+import { sumAmounts } from './wallet';
 
 describe('wallet totals', () => {
   it('sums decimal strings exactly', () => {
@@ -14,18 +13,15 @@ describe('wallet totals', () => {
 });
 
 describe('balance updates', () => {
-  it('reach the balance query, the cached player and the session copy, and refresh what depends on them', async () => {
+  it('change the one copy of the balances and refresh what depends on the same money', async () => {
     const client = new QueryClient();
-    const player = { id: 7, nickname: 'p', balances: { usdt: '1', trx: '2' }, hasFundPassword: false } as Player;
-    client.setQueryData(playerKeys.profile(), player);
     client.setQueryData(walletKeys.display(), { entries: [], usdt: '1', trx: '2' });
     client.setQueryData(['player', 'bank', 'cashoutConfig'], { hasFundPassword: false, currencies: [] });
 
     applyBalances(client, { usdt: '15.5', trx: '2' });
 
     expect(client.getQueryData(walletKeys.balances())).toEqual({ usdt: '15.5', trx: '2' });
-    expect(client.getQueryData<Player>(playerKeys.profile())?.balances).toEqual({ usdt: '15.5', trx: '2' });
-    expect(useSession.getState().player?.balances.usdt).toBe('15.5');
+    expect(client.getQueryData(playerKeys.profile())).toBeUndefined();
     expect(client.getQueryState(walletKeys.display())?.isInvalidated).toBe(true);
     expect(client.getQueryState(['player', 'bank', 'cashoutConfig'])?.isInvalidated).toBe(true);
   });

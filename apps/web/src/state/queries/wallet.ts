@@ -1,25 +1,15 @@
-import type { CallRequest, CallResponse, Player, walletCalls } from '@lobby/contract';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import type { CallRequest, CallResponse, walletCalls } from '@lobby/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
-import { onPlayerEvent, onRealtimeStatus } from '../realtime';
-import { setPlayer, useSession } from '../session';
-import { playerKeys } from './player';
+import { setPlayer, useSession, type Profile } from '../session';
+import { bankKeys, playerKeys, walletKeys } from './keys';
 
-export type Balances = CallResponse<typeof walletCalls.balanceGet>;
 export type CashoutAddress = CallResponse<typeof walletCalls.cashoutAddressList>[number];
 export type CashoutAccount = CallResponse<typeof walletCalls.cashoutAccountGet>[number];
 export type CashoutAccountInput = CallRequest<typeof walletCalls.cashoutAccountAdd>;
 
-// Under 'player': a logout drops them with every other player-scoped query.
-export const walletKeys = {
-  all: ['player', 'wallet'] as const,
-  display: () => [...walletKeys.all, 'display'] as const,
-  balances: () => [...walletKeys.all, 'balances'] as const,
-  addresses: () => [...walletKeys.all, 'addresses'] as const,
-  accounts: () => [...walletKeys.all, 'accounts'] as const,
-};
+export { walletKeys } from './keys';
 
 /** Sums decimal strings exactly (micro-units), so totals never pick up floating-point dust. */
 export function sumAmounts(values: readonly string[]): string {
@@ -62,69 +52,6 @@ export function useWalletDisplay() {
   });
 }
 
-/** The lobby wallet's balances; kept current by the socket's balance events and refetched on focus. */
-export function useBalances() {
-  const token = useToken();
-  return useQuery({
-    queryKey: walletKeys.balances(),
-    queryFn: ({ signal }) => api.call(calls.wallet.balanceGet, {}, { silent: true, signal }),
-    enabled: token !== null,
-    initialData: () => useSession.getState().player?.balances,
-    initialDataUpdatedAt: 0,
-    refetchOnWindowFocus: true,
-    staleTime: 5_000,
-    meta: { silent: true },
-  });
-}
-
-/** New balances from anywhere (a socket event, a money call's reply): every copy of them follows. */
-export function applyBalances(client: QueryClient, balances: Balances): void {
-  client.setQueryData(walletKeys.balances(), balances);
-  const player = client.getQueryData<Player>(playerKeys.profile()) ?? useSession.getState().player;
-  if (player) {
-    const next = { ...player, balances: { ...balances } };
-    client.setQueryData(playerKeys.profile(), next);
-    setPlayer(next);
-  }
-  // Game-provider wallets and what may be withdrawn now depend on the same money.
-  void client.invalidateQueries({ queryKey: walletKeys.display() });
-  void client.invalidateQueries({ queryKey: ['player', 'bank'] });
-}
-
-function isBalances(data: unknown): data is Balances {
-  const value = data as Partial<Balances> | null;
-  return !!value && typeof value.usdt === 'string' && typeof value.trx === 'string';
-}
-
-/**
- * Follows the player's `balance` events on the shared socket while mounted. `onChange` hears each
- * new balance with the previous one (a deposit arriving on the recharge screen, for instance).
- */
-export function useLiveBalances(onChange?: (next: Balances, previous: Balances | undefined) => void) {
-  const client = useQueryClient();
-  const token = useToken();
-  const latest = useRef(onChange);
-  latest.current = onChange;
-  useEffect(() => {
-    if (!token) return;
-    const offBalance = onPlayerEvent('balance', (data) => {
-      if (!isBalances(data)) return;
-      const previous = client.getQueryData<Balances>(walletKeys.balances());
-      applyBalances(client, data);
-      latest.current?.(data, previous);
-    });
-    // Pushes sent while the socket was down are lost: read the balances again on every (re)connect.
-    const offStatus = onRealtimeStatus((connected) => {
-      if (connected) void client.invalidateQueries({ queryKey: walletKeys.balances() });
-    });
-    return () => {
-      offBalance();
-      offStatus();
-    };
-  }, [client, token]);
-  return useBalances();
-}
-
 export function useCashoutAddresses() {
   const token = useToken();
   return useQuery({
@@ -165,13 +92,13 @@ export function useUpdateFundPassword() {
     mutationFn: (body: CallRequest<typeof walletCalls.financePasswordUpdate>) =>
       api.call(calls.wallet.financePasswordUpdate, body, { loading: true }),
     onSuccess: () => {
-      const player = client.getQueryData<Player>(playerKeys.profile());
+      const player = client.getQueryData<Profile>(playerKeys.profile());
       if (player) {
         client.setQueryData(playerKeys.profile(), { ...player, hasFundPassword: true });
         setPlayer({ ...player, hasFundPassword: true });
       }
       void client.invalidateQueries({ queryKey: playerKeys.profile() });
-      void client.invalidateQueries({ queryKey: ['player', 'bank'] });
+      void client.invalidateQueries({ queryKey: bankKeys.all });
     },
     meta: { silent: true },
   });

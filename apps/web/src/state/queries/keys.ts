@@ -1,0 +1,33 @@
+import type { RecordsFilter } from './bank';
+
+/**
+ * Query keys shared across resources. Everything of the signed-in player starts with 'player', so a
+ * logout drops it in one go; the public site's data starts with 'app'.
+ */
+export const playerKeys = {
+  all: ['player'] as const,
+  profile: () => [...playerKeys.all, 'load'] as const,
+};
+
+export const walletKeys = {
+  all: [...playerKeys.all, 'wallet'] as const,
+  display: () => [...walletKeys.all, 'display'] as const,
+  /** The player's lobby balances: the one place they are held (state/queries/balances). */
+  balances: () => [...walletKeys.all, 'balances'] as const,
+  addresses: () => [...walletKeys.all, 'addresses'] as const,
+  accounts: () => [...walletKeys.all, 'accounts'] as const,
+};
+
+export const bankKeys = {
+  all: [...playerKeys.all, 'bank'] as const,
+  deposit: () => [...bankKeys.all, 'deposit'] as const,
+  cashoutConfig: () => [...bankKeys.all, 'cashoutConfig'] as const,
+  exchangeConfig: () => [...bankKeys.all, 'exchangeConfig'] as const,
+  records: (filter?: RecordsFilter) => (filter ? ([...bankKeys.all, 'records', filter] as const) : ([...bankKeys.all, 'records'] as const)),
+  record: (type: string, id: number) => [...bankKeys.all, 'record', type, id] as const,
+};
+
+export const siteConfigKeys = {
+  /** The public site configuration (`notice/configSync`), one copy whatever screen asks. */
+  config: (language: string) => ['app', 'siteConfig', language] as const,
+};
