@@ -22,11 +22,17 @@ function findLines(files: string[], pattern: RegExp): string[] {
 }
 
 const isCode = (path: string) => /\.tsx?$/.test(path);
+const isSourceCode = (path: string) => isCode(path) && !/\.test\.tsx?$/.test(path);
 
 describe('the web app source', () => {
   it('never casts to `never`: requests are typed by the contract end to end', () => {
     // Written in two pieces so that this file does not find itself.
     const cast = new RegExp(['as', 'never'].join(' ') + '\\b');
     expect(findLines(filesUnder(SRC, isCode), cast)).toEqual([]);
+  });
+
+  it('reads and writes server data only through the hooks of state/queries, never the api client from screens or components', () => {
+    const screensAndComponents = [...filesUnder(join(SRC, 'screens'), isSourceCode), ...filesUnder(join(SRC, 'components'), isSourceCode)];
+    expect(findLines(screensAndComponents, /\bapi\s*\.\s*(call|request)\b|from '(\.\.\/)+api\/calls'/)).toEqual([]);
   });
 });

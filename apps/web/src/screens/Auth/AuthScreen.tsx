@@ -1,16 +1,14 @@
 import { useIonRouter } from '@ionic/react';
-import { KeypointKind, LoginKind } from '@lobby/contract';
+import { LoginKind } from '@lobby/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { api } from '../../api';
-import { calls } from '../../api/calls';
 import { BrandMark } from '../../components/BrandLogo';
 import { Button } from '../../components/Button';
 import { Field, Segmented } from '../../components/Field';
 import { CodeField } from './CodeField';
 import { Screen } from '../../components/Screen';
-import { CLIENT_VERSION, getInviteCode, getPromotionChannel } from '../../config/app';
+import { getInviteCode } from '../../config/app';
 import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
 import {
   checkAccount,
@@ -21,6 +19,7 @@ import {
   checkRequired,
   type ValidationKey,
 } from '../../lib/validation';
+import { useReportSignUpPageOpened } from '../../state/queries/keypoint';
 import { useLogin, useRegister, useSendRegisterCode } from '../../state/queries/player';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
@@ -53,17 +52,7 @@ export default function AuthScreen() {
   const sendCode = useSendRegisterCode();
   const countdown = useCountdown();
 
-  useEffect(() => {
-    if (isLogin) return;
-    // Key point 2: the sign-up page was opened. Silent, as analytics must never bother the player.
-    api
-      .call(
-        calls.keypoint.upload,
-        { kind: KeypointKind.REGISTER_PAGE, clientVersion: CLIENT_VERSION, promotionChannel: getPromotionChannel() },
-        { silent: true },
-      )
-      .catch(() => undefined);
-  }, [isLogin]);
+  useReportSignUpPageOpened(!isLogin);
 
   useEffect(() => {
     setErrors({});

@@ -1,21 +1,17 @@
 import { useIonRouter } from '@ionic/react';
-import { ErrorCode, GAME_CURRENCY, type CallRequest, type thirdGameCalls } from '@lobby/contract';
+import { ErrorCode } from '@lobby/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../api';
-import { calls } from '../../api/calls';
+import { ApiError } from '../../api';
 import { catalogueMessage } from '../../api/catalogue';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { Screen } from '../../components/Screen';
-import { detectOs } from '../../config/app';
 import { gameName } from '../../lib/games';
-import { useSession } from '../../state/session';
+import { useEnterThirdGame } from '../../state/queries/thirdGame';
 import { useSettings } from '../../state/settings';
 import { showActivityPopup } from '../../state/ui';
 import { readThirdGame } from './thirdGame';
-
-type EnterRequest = CallRequest<typeof thirdGameCalls.enter>;
 
 export default function WebviewScreen() {
   const { t } = useTranslation();
@@ -24,27 +20,12 @@ export default function WebviewScreen() {
   const [game] = useState(readThirdGame);
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const enter = useEnterThirdGame();
 
   useEffect(() => {
     if (!game) return;
     const controller = new AbortController();
-    api
-      .call(
-        calls.thirdGame.enter,
-        {
-          aggregator: game.aggregator,
-          manufacturer: game.manufacturer,
-          gameCode: game.gameCode,
-          // Home data types it as any number; the contract narrows it to the game type codes.
-          gameType: game.gameType as EnterRequest['gameType'],
-          gameId: game.id,
-          language,
-          currency: GAME_CURRENCY,
-          ipAddress: useSession.getState().clientIp || undefined,
-          platformCode: detectOs(),
-        },
-        { loading: true, signal: controller.signal },
-      )
+    enter(game, language, controller.signal)
       .then((reply) => setUrl(reply.url))
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -63,7 +44,7 @@ export default function WebviewScreen() {
         }
       });
     return () => controller.abort();
-  }, [game, language, router, t]);
+  }, [enter, game, language, router, t]);
 
   const title = game ? gameName(game, language) : t('screens.webview');
 
