@@ -11,7 +11,7 @@ import { createHttpServer } from './http/server.ts';
 import { setupChain, type Chain } from './chain/chain-setup.ts';
 import { registerRealtime } from './realtime/realtime.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
-import { createHashGameModule, type HashGameModule } from './modules/hash-game/hash-game.module.ts';
+import { createHashGameModule, unsettledHashBets, type HashGameModule } from './modules/hash-game/hash-game.module.ts';
 import { registerHashGameRoutes } from './modules/hash-game/hash-game.routes.ts';
 import { createAutoBetModule, type AutoBetModule } from './modules/auto-bet/auto-bet.module.ts';
 import { registerAutoBetRoutes } from './modules/auto-bet/auto-bet.routes.ts';
@@ -143,10 +143,10 @@ export async function createApplication(config: Config, overrides: { database?: 
   const ledger = new Ledger(database.db, {
     onBatchError: (error, transfers) => http!.log.error({ err: error, transfers }, 'ledger batch failed; transfers sent one by one'),
   });
-  // Bound both ways: the wallet asks the hash games for unsettled bets, the hash games ask the wallet who bound an address.
-  const unsettledOrders = { count: (playerId: number) => hashGame.unsettledOrders.count(playerId) };
+  // Every module that moves a player's money announces the new balance through this one publisher.
   const balanceEvents = new BalanceEvents(database.db, players, bus, http.log);
-  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders });
+  // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
+  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalOpsRoutes(http, wallet, config.OPS_TOKEN);
   registerLedgerOpsRoutes(http, database.db, config.OPS_TOKEN);

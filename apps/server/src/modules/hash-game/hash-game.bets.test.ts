@@ -173,6 +173,23 @@ describe('page bets (/v1/hashGame/bet)', () => {
   });
 });
 
+describe('unsettled page bets and the wallet (SPEC section 5, experience accounts)', () => {
+  it('lets nothing of an experience account leave while its page bets wait for their block', async () => {
+    const { token, playerId } = await t.player({ usdt: USDT(2.5) });
+    await t.app.database.db.updateTable('players').set({ experience_type: 1 }).where('id', '=', playerId).execute();
+    const withdrawable = async () => (await t.call('/v1/bank/cashout/config', {}, { token })).data.currencies[0].withdrawable;
+    expect(await withdrawable()).toBe('2.5');
+
+    // Both sides of one round: whatever the block says, 1.95 comes back and the balance stays below 3.
+    const placed = [];
+    for (const area of ['small', 'big'] as const) placed.push((await t.bet(token, { gameId: 1, area, amount: '1' })).data.bet);
+    expect(await withdrawable()).toBe('0');
+
+    await t.advance(placed[0].round - (await t.head()));
+    expect(await withdrawable()).toBe('2.45');
+  });
+});
+
 describe('records and details', () => {
   it("lists only the caller's bets, newest first, with filters and paging", async () => {
     const a = await t.player();

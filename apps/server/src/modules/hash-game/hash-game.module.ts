@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
 import type { Config } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { LeaderLock } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
@@ -21,6 +21,16 @@ import { TransferWatcher, type BetAddressOwner } from './transfer-watcher.ts';
 /** Deposit-key index of a transfer game's receiving address: far above any player's deposit index. */
 export const transferAddressIndex = (gameId: number, level: number) => 2_000_000_000 + gameId * 2 + level;
 
+/**
+ * For the wallet's experience-account rule: a player's bets placed and not yet settled. A read of
+ * the hash-game tables that needs no module, so the wallet is built before the hash games, which in
+ * turn ask the wallet who bound a bet address.
+ */
+export function unsettledHashBets(db: Db): { count(playerId: number): Promise<number> } {
+  const repo = new HashGameRepository(db);
+  return { count: (playerId) => repo.unsettledCount(playerId) };
+}
+
 export interface HashGameModule {
   settings: HashGameSettings;
   service: HashGameService;
@@ -34,8 +44,6 @@ export interface HashGameModule {
   engine: RoundEngine;
   /** Another engine on the same database, competing for the same lock (failover, tests). */
   createEngine(options?: Partial<RoundEngineOptions>): RoundEngine;
-  /** For the wallet's experience-account rule: bets placed and not yet settled. */
-  unsettledOrders: { count(playerId: number): Promise<number> };
   start(): void;
   stop(): Promise<void>;
 }
@@ -94,7 +102,6 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
     payouts,
     engine,
     createEngine,
-    unsettledOrders: { count: (playerId) => service.unsettledCount(playerId) },
     start() {
       if (settings.runEngine) engine.start();
     },

@@ -287,10 +287,6 @@ export class HashGameService {
   }
 
   /** Bets placed and not settled yet, for the wallet's experience-account rules. */
-  unsettledCount(playerId: number): Promise<number> {
-    return this.repo.unsettledCount(playerId);
-  }
-
   /** Tells a player about their bets of a settled round (and the new balance, through `announce`). */
   async pushSettled(playerId: number, round: number, bets: HashBet[]): Promise<void> {
     await pushToPlayer(this.bus, { playerId, event: 'betSettled', data: { round, bets } });
