@@ -35,4 +35,13 @@ describe('the web app source', () => {
     const screensAndComponents = [...filesUnder(join(SRC, 'screens'), isSourceCode), ...filesUnder(join(SRC, 'components'), isSourceCode)];
     expect(findLines(screensAndComponents, /\bapi\s*\.\s*(call|request)\b|from '(\.\.\/)+api\/calls'/)).toEqual([]);
   });
+
+  it('takes every colour of its stylesheets from the design tokens of theme/variables.css', () => {
+    const stylesheets = filesUnder(SRC, (path) => path.endsWith('.css') && !path.endsWith(join('theme', 'variables.css')));
+    expect(findLines(stylesheets, /#[0-9a-f]{3,8}\b|\b(rgba?|hsla?)\(/i)).toEqual([]);
+  });
+
+  it('draws the buttons of its screens with the design system (Button, Pressable), never a bare <button>', () => {
+    expect(findLines(filesUnder(join(SRC, 'screens'), isSourceCode), /<button\b/)).toEqual([]);
+  });
 });

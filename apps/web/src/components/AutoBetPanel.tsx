@@ -5,6 +5,7 @@ import { showConfirm } from '../state/ui';
 import { setAutoBetPanelMinimised, useAutoBetPanelMinimised } from './autoBetPanelState';
 import { Button } from './Button';
 import { Icon } from './Icon';
+import { Pressable } from './Pressable';
 import './AutoBetPanel.css';
 
 const tail = (hash: string) => hash.slice(-5);
@@ -58,7 +59,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId;
 
   if (minimised) {
     return (
-      <button
+      <Pressable
         type="button"
         className="autobet-chip"
         data-testid="autobet-chip"
@@ -73,7 +74,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId;
         <span className={`autobet-chip__profit ${data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}`} data-testid="autobet-chip-profit" dir="ltr">
           {signedProfit(data)}
         </span>
-      </button>
+      </Pressable>
     );
   }
 
@@ -85,7 +86,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId;
           {simulate && <span className="autobet-panel__tag">{t('panel.simulated')}</span>}
           <span className={`autobet-panel__state${running ? ' is-running' : ''}`}>{state}</span>
         </h2>
-        <button
+        <Pressable
           type="button"
           className="autobet-panel__icon-button"
           aria-label={t('panel.minimise')}
@@ -94,10 +95,10 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId;
           onClick={() => setAutoBetPanelMinimised(true)}
         >
           <Icon name="chevronDown" />
-        </button>
-        <button type="button" className="autobet-panel__icon-button" aria-label={t('panel.close')} data-testid="autobet-close" onClick={() => void close()}>
+        </Pressable>
+        <Pressable type="button" className="autobet-panel__icon-button" aria-label={t('panel.close')} data-testid="autobet-close" onClick={() => void close()}>
           <Icon name="close" />
-        </button>
+        </Pressable>
       </header>
       <div className="autobet-panel__body" data-testid="autobet-panel-body">
         <dl className="autobet-panel__stats">

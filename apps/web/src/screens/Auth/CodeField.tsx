@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
+import { Pressable } from '../../components/Pressable';
 
 interface CodeFieldProps {
   value: string;
@@ -29,9 +30,9 @@ export function CodeField({ value, onChange, error, onSend, secondsLeft, sending
       error={error}
       data-testid={testId}
       addon={
-        <button type="button" className="field__addon-button" onClick={onSend} disabled={secondsLeft > 0 || sending} data-testid={sendTestId}>
+        <Pressable type="button" className="field__addon-button" onClick={onSend} disabled={secondsLeft > 0 || sending} data-testid={sendTestId}>
           {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
-        </button>
+        </Pressable>
       }
     />
   );

@@ -14,6 +14,7 @@ import { useHashT } from '../HashGame/useHashT';
 import { Screen } from '../../components/Screen';
 import { formatTime, NO_FILTERS, recordRequest, type FilterState } from './records';
 import '../HashGame/hashGame.css';
+import { Pressable } from '../../components/Pressable';
 
 /** Profit with its sign, coloured by the row: what the player is up or down on the bet. */
 function ProfitText({ bet }: { bet: HashBet }) {
@@ -118,9 +119,9 @@ export default function BetRecordScreen() {
           </label>
         </div>
         {filtered && (
-          <button type="button" className="text-link record-filters__clear" onClick={() => change(NO_FILTERS)} data-testid="betrecord-clear">
+          <Pressable type="button" className="text-link record-filters__clear" onClick={() => change(NO_FILTERS)} data-testid="betrecord-clear">
             {t('records.clear')}
-          </button>
+          </Pressable>
         )}
       </section>
 

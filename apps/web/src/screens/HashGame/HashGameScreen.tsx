@@ -21,6 +21,7 @@ import { TransferBet } from './TransferBet';
 import { useHashT } from './useHashT';
 import './hashGame.css';
 import { useBalances } from '../../state/queries/balances';
+import { Pressable } from '../../components/Pressable';
 
 type Nav = 'pageBet' | 'transferBet';
 
@@ -31,17 +32,17 @@ function HeaderBalance({ t, currency }: { t: Translate; currency: CurrencyCode }
   const { data: balances } = useBalances();
   if (!token) {
     return (
-      <button type="button" className="hash-balance hash-balance--login" onClick={() => router.push(LOGIN_PATH)} data-testid="hash-login">
+      <Pressable type="button" className="hash-balance hash-balance--login" onClick={() => router.push(LOGIN_PATH)} data-testid="hash-login">
         {t('common.login')}
-      </button>
+      </Pressable>
     );
   }
   const value = currency === 'USDT' ? balances?.usdt : balances?.trx;
   return (
-    <button type="button" className="hash-balance" onClick={() => router.push('/walletShow')} data-testid="hash-balance" data-currency={currency}>
+    <Pressable type="button" className="hash-balance" onClick={() => router.push('/walletShow')} data-testid="hash-balance" data-currency={currency}>
       <span className="hash-balance__coin">{currency === 'USDT' ? '₮' : 'T'}</span>
       <span dir="ltr">{formatAmount(value)}</span>
-    </button>
+    </Pressable>
   );
 }
 

@@ -43,6 +43,7 @@ import {
 import { areaLabel, statusLabel, type Translate } from './labels';
 import { ResultSummary } from './Working';
 import { refreshBalances, useBalances } from '../../state/queries/balances';
+import { Pressable } from '../../components/Pressable';
 
 const BLOCK_MS = 3_000;
 
@@ -316,7 +317,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
         />
         <div className={digits ? 'hash-areas hash-areas--digits' : `hash-areas hash-areas--${areas.length}`} role="radiogroup" aria-label={t('bet.areas')}>
           {areas.map((value) => (
-            <button
+            <Pressable
               key={value}
               type="button"
               role="radio"
@@ -331,7 +332,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
               ) : (
                 <small dir="ltr">×{oddsFor(kind, value, round?.levels, level, currency)}</small>
               )}
-            </button>
+            </Pressable>
           ))}
         </div>
         {kind === 'bull' && <p className="hash-note">{t('bet.bullNote', { rate: bullWinRate(oddsFor(kind, 'banker', round?.levels, level, currency)) })}</p>}
@@ -346,7 +347,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
         />
         <div className="hash-chips">
           {CHIPS[currency].map((chip) => (
-            <button
+            <Pressable
               key={chip}
               type="button"
               className={['hash-chip', amount.trim() === String(chip) ? 'is-active' : ''].filter(Boolean).join(' ')}
@@ -354,9 +355,9 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
               data-testid={`hash-chip-${chip}`}
             >
               {chip}
-            </button>
+            </Pressable>
           ))}
-          <button
+          <Pressable
             type="button"
             className={['hash-chip', (CHIPS[currency] as readonly number[]).includes(Number(amount)) ? '' : 'is-active'].filter(Boolean).join(' ')}
             onClick={() => {
@@ -366,7 +367,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
             data-testid="hash-chip-custom"
           >
             {t('bet.custom')}
-          </button>
+          </Pressable>
         </div>
         <Field
           id={amountId}

@@ -13,6 +13,7 @@ import { useSession } from '../../state/session';
 import { toastFailure, toastSuccess } from '../../state/ui';
 import { areasOfKind, LEVELS, oddsFor, transferTable, type Level } from './hashDisplay';
 import { areaLabel, type Translate } from './labels';
+import { Pressable } from '../../components/Pressable';
 
 /** The address as a QR code, drawn dark on light whatever the theme so every wallet's scanner reads it. */
 function AddressQr({ address, label, testId }: { address: string; label: string; testId: string }) {
@@ -64,9 +65,9 @@ function LevelCard({ t, game, catalogue, level, round }: { t: Translate; game: G
               <code dir="ltr" data-testid={`transfer-address-${level}`}>
                 {address}
               </code>
-              <button type="button" className="icon-button" onClick={copy} aria-label={t('transfer.copy')} data-testid={`transfer-copy-${level}`}>
+              <Pressable type="button" className="icon-button" onClick={copy} aria-label={t('transfer.copy')} data-testid={`transfer-copy-${level}`}>
                 <Icon name="copy" />
-              </button>
+              </Pressable>
             </div>
             {currencies.length > 0 && (
               <>
@@ -125,7 +126,7 @@ function BindPanel({ t }: { t: Translate }) {
       <h2 className="hash-section__title">{t('transfer.bindTitle')}</h2>
       <p className="hash-note">{t('transfer.bindText')}</p>
       {!open ? (
-        <button
+        <Pressable
           type="button"
           className="text-link transfer-bind__link"
           data-testid="transfer-bind-link"
@@ -133,7 +134,7 @@ function BindPanel({ t }: { t: Translate }) {
         >
           {t('transfer.bindLink')}
           <Icon name="chevronRight" className="flip-rtl" />
-        </button>
+        </Pressable>
       ) : (
         <div className="transfer-bind__body">
           {inUse && (

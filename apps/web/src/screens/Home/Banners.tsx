@@ -2,6 +2,7 @@ import { useIonRouter } from '@ionic/react';
 import { useEffect, useRef, useState } from 'react';
 import { LazyImage } from '../../components/LazyImage';
 import { useBanners } from '../../state/queries/banner';
+import { Pressable } from '../../components/Pressable';
 
 /** Home banners, asked for only when the home data carries an imageUrl; they advance every 4 s. */
 export function Banners({ enabled }: { enabled: boolean }) {
@@ -43,7 +44,7 @@ export function Banners({ enabled }: { enabled: boolean }) {
         }}
       >
         {banners.map((banner) => (
-          <button
+          <Pressable
             type="button"
             key={banner.id}
             className="banners__slide"
@@ -51,7 +52,7 @@ export function Banners({ enabled }: { enabled: boolean }) {
             data-testid={`banner-${banner.id}`}
           >
             <LazyImage src={banner.imageUrl} alt="" fallback={<span className="banners__fallback" />} />
-          </button>
+          </Pressable>
         ))}
       </div>
       {count > 1 && (

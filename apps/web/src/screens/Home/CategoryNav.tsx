@@ -2,6 +2,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORY_ICONS, Icon } from '../../components/Icon';
 import type { Category } from '../../lib/games';
+import { Pressable } from '../../components/Pressable';
 
 export interface CategoryNavHandle {
   scrollTo(navId: number): void;
@@ -37,7 +38,7 @@ export const CategoryNav = forwardRef<CategoryNavHandle, CategoryNavProps>(funct
     <nav className="category-nav" data-testid="category-nav" aria-label={t('home.categories')}>
       <div className="category-nav__track" role="tablist">
         {categories.map((category) => (
-          <button
+          <Pressable
             key={category.navId}
             ref={(el) => {
               if (el) items.current.set(category.navId, el);
@@ -53,7 +54,7 @@ export const CategoryNav = forwardRef<CategoryNavHandle, CategoryNavProps>(funct
           >
             <Icon name={CATEGORY_ICONS[category.key]} className="category-nav__icon" />
             <span>{t(`category.${category.key}`)}</span>
-          </button>
+          </Pressable>
         ))}
         {loading &&
           categories.length < 2 &&

@@ -11,6 +11,7 @@ import { gameName } from '../../lib/games';
 import { useHashCards } from '../../state/home';
 import { toastFailure, toastSuccess } from '../../state/ui';
 import { hashGamePath } from './useEnterGame';
+import { Pressable } from '../../components/Pressable';
 
 interface HashCardProps {
   game: Game;
@@ -61,7 +62,7 @@ export const HashCard = memo(function HashCard({ game, language }: HashCardProps
             {address ? shortAddress(address, 8) : t('hash.noAddress')}
           </span>
         </div>
-        <button
+        <Pressable
           type="button"
           className="icon-button"
           onClick={copy}
@@ -70,7 +71,7 @@ export const HashCard = memo(function HashCard({ game, language }: HashCardProps
           data-testid={`hash-card-copy-${game.id}`}
         >
           <Icon name="copy" />
-        </button>
+        </Pressable>
       </div>
       <footer className="hash-card__foot">
         <span className="hash-card__limit">

@@ -5,6 +5,7 @@ import { GameTile, GameTileSkeleton } from '../../components/GameTile';
 import { CATEGORY_ICONS, Icon } from '../../components/Icon';
 import { gamesOf, hasTransferAddress, type Category } from '../../lib/games';
 import { HashCard } from './HashCard';
+import { Pressable } from '../../components/Pressable';
 
 interface HomeBlocksProps {
   home: HomeData | undefined;
@@ -70,7 +71,7 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
               <Icon name={CATEGORY_ICONS[category.key]} />
             </span>
             <h2 className="home-block__title">{t(`category.${category.key}`)}</h2>
-            <button
+            <Pressable
               type="button"
               className="home-block__all"
               onClick={() => onAll(category.navId)}
@@ -78,7 +79,7 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
             >
               {t('home.all')}
               <Icon name="chevronRight" className="flip-rtl" />
-            </button>
+            </Pressable>
           </div>
           {category.key === 'hash' ? (
             <div className="hash-cards">

@@ -8,6 +8,7 @@ import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
 import { usePlayer } from '../../state/queries/player';
 import { useSession } from '../../state/session';
 import { useBalances } from '../../state/queries/balances';
+import { Pressable } from '../../components/Pressable';
 
 export function HomeHeader() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function HomeHeader() {
       <div className="home-header__actions">
         {token ? (
           <>
-            <button
+            <Pressable
               type="button"
               className="balance-chip"
               data-testid="home-balance"
@@ -30,8 +31,8 @@ export function HomeHeader() {
             >
               <span className="balance-chip__coin">₮</span>
               <span dir="ltr">{formatAmount(balances?.usdt)}</span>
-            </button>
-            <button
+            </Pressable>
+            <Pressable
               type="button"
               className="home-header__avatar"
               data-testid="home-avatar"
@@ -39,7 +40,7 @@ export function HomeHeader() {
               onClick={() => router.push('/userProfile')}
             >
               <Avatar id={player?.avatar} size="100%" />
-            </button>
+            </Pressable>
           </>
         ) : (
           <>

@@ -11,6 +11,7 @@ import { useHomeData } from '../../state/queries/home';
 import { useSettings } from '../../state/settings';
 import { ThemeRow } from '../Settings/ThemeRow';
 import './menu.css';
+import { Pressable } from '../../components/Pressable';
 
 export default function MenuScreen() {
   const { t } = useTranslation();
@@ -33,7 +34,7 @@ export default function MenuScreen() {
       {categories.length > 0 && (
         <div className="menu-categories" data-testid="menu-categories">
           {categories.map((c) => (
-            <button
+            <Pressable
               key={c.navId}
               type="button"
               className={`menu-category menu-category--${c.key}`}
@@ -44,7 +45,7 @@ export default function MenuScreen() {
                 <Icon name={CATEGORY_ICONS[c.key]} />
               </span>
               <span>{t(`category.${c.key}`)}</span>
-            </button>
+            </Pressable>
           ))}
         </div>
       )}

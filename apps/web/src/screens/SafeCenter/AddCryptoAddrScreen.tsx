@@ -12,6 +12,7 @@ import { FieldError } from '../Trade/parts';
 import { useTradeT } from '../Trade/useTradeT';
 import { checkTronAddress } from './tronAddress';
 import './safe.css';
+import { Pressable } from '../../components/Pressable';
 
 const LABEL_MAX = 32;
 
@@ -100,9 +101,9 @@ export default function AddCryptoAddrScreen() {
           className={errors.address ? 'has-error' : undefined}
           data-testid="addr-input"
           addon={
-            <button type="button" className="field__addon-button" onClick={paste} data-testid="addr-paste">
+            <Pressable type="button" className="field__addon-button" onClick={paste} data-testid="addr-paste">
               {t('addresses.paste')}
-            </button>
+            </Pressable>
           }
         />
         <FieldError text={errors.address} testId="addr-error" />

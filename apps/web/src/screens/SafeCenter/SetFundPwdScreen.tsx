@@ -13,6 +13,7 @@ import { FieldError } from '../Trade/parts';
 import { useTradeT } from '../Trade/useTradeT';
 import '../Trade/trade.css';
 import './safe.css';
+import { Pressable } from '../../components/Pressable';
 
 const PIN_LENGTH = 6;
 const PIN = /^\d{6}$/;
@@ -116,7 +117,7 @@ export default function SetFundPwdScreen() {
           pinField('old', t('fundPwd.old'), old, setOld)
         )}
         {hasPassword && (
-          <button
+          <Pressable
             type="button"
             className="text-link safe-switch"
             onClick={() => {
@@ -126,7 +127,7 @@ export default function SetFundPwdScreen() {
             data-testid="fundpwd-forgot"
           >
             {t(useLogin ? 'fundPwd.useOld' : 'fundPwd.forgot')}
-          </button>
+          </Pressable>
         )}
         {pinField('password', t('fundPwd.new'), password, setPassword)}
         {pinField('confirm', t('fundPwd.confirm'), confirm, setConfirm)}

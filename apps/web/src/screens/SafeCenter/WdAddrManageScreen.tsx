@@ -9,6 +9,7 @@ import { showConfirm, toastFailure, toastSuccess } from '../../state/ui';
 import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { useTradeT } from '../Trade/useTradeT';
 import './safe.css';
+import { Pressable } from '../../components/Pressable';
 
 function AddressCard({ address }: { address: CashoutAddress }) {
   const { t } = useTradeT();
@@ -45,10 +46,10 @@ function AddressCard({ address }: { address: CashoutAddress }) {
         <time dateTime={address.createdAt}>
           {new Date(address.createdAt).toLocaleDateString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit' })}
         </time>
-        <button type="button" className="address-card__action" onClick={copy} data-testid={`addr-copy-${address.id}`}>
+        <Pressable type="button" className="address-card__action" onClick={copy} data-testid={`addr-copy-${address.id}`}>
           <Icon name="copy" /> {t('common.copy')}
-        </button>
-        <button
+        </Pressable>
+        <Pressable
           type="button"
           className="address-card__action address-card__action--danger"
           onClick={confirmDelete}
@@ -56,7 +57,7 @@ function AddressCard({ address }: { address: CashoutAddress }) {
           data-testid={`addr-delete-${address.id}`}
         >
           <Icon name="close" /> {t('common.delete')}
-        </button>
+        </Pressable>
       </div>
     </li>
   );

@@ -4,6 +4,7 @@ import { Icon } from '../../components/Icon';
 import { Screen } from '../../components/Screen';
 import { LANGUAGE_NAMES } from '../../i18n/languageNames';
 import { useSettings } from '../../state/settings';
+import { Pressable } from '../../components/Pressable';
 
 export default function SetLangScreen() {
   const { t } = useTranslation();
@@ -13,7 +14,7 @@ export default function SetLangScreen() {
     <Screen title={t('settings.language')} testId="set-lang" backHref="/menu">
       <div className="list-group__body" role="radiogroup" aria-label={t('settings.language')}>
         {LANGUAGES.map((lang) => (
-          <button
+          <Pressable
             key={lang}
             type="button"
             role="radio"
@@ -25,7 +26,7 @@ export default function SetLangScreen() {
           >
             <span className="list-row__label">{LANGUAGE_NAMES[lang]}</span>
             {lang === language && <Icon name="check" className="list-row__check" strokeWidth={2.6} />}
-          </button>
+          </Pressable>
         ))}
       </div>
     </Screen>

@@ -23,6 +23,7 @@ import {
 import { AmountInput, CoinMark, FieldError, InfoRow, LoadError, localeTag, Ltr, SkeletonCard, TradeScreen } from './parts';
 import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
+import { Pressable } from '../../components/Pressable';
 
 const other = (currency: CurrencyCode): CurrencyCode => (currency === 'USDT' ? 'TRX' : 'USDT');
 
@@ -176,9 +177,9 @@ export default function ExchangeScreen() {
             )}
           </section>
 
-          <button type="button" className="swap-button" onClick={swap} aria-label={t('exchange.swap')} data-testid="exchange-swap">
+          <Pressable type="button" className="swap-button" onClick={swap} aria-label={t('exchange.swap')} data-testid="exchange-swap">
             <Icon name="exchange" />
-          </button>
+          </Pressable>
 
           <section className="trade-card swap-card" data-testid="exchange-to">
             <div className="trade-card__head">

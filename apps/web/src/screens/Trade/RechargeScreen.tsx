@@ -10,6 +10,7 @@ import { toastFailure, toastSuccess } from '../../state/ui';
 import { formatMicroExact, formatMicroShort, toMicro } from './money';
 import { CoinMark, CurrencyChips, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen } from './parts';
 import { useTradeT } from './useTradeT';
+import { Pressable } from '../../components/Pressable';
 
 /** The address as a QR code image; drawn on the phone, the address never leaves it. */
 function useQrDataUrl(text: string | undefined): string | undefined {
@@ -107,11 +108,11 @@ export default function RechargeScreen() {
             <p className="deposit-card__address" data-testid="recharge-address">
               <Ltr>{info.data.address}</Ltr>
             </p>
-            <button type="button" className="btn btn--primary btn--md btn--block" onClick={copy} data-testid="recharge-copy">
+            <Pressable type="button" className="btn btn--primary btn--md btn--block" onClick={copy} data-testid="recharge-copy">
               <span className="btn__label">
                 <Icon name="copy" /> {t('recharge.copy')}
               </span>
-            </button>
+            </Pressable>
           </section>
 
           <section className="trade-card" data-testid="recharge-terms">

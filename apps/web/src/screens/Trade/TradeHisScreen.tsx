@@ -11,6 +11,7 @@ import { useSettings } from '../../state/settings';
 import { formatMicroExact, toMicro } from './money';
 import { CURRENCY_LIST, LoadError, localeTag, Ltr, TxId } from './parts';
 import { useTradeT } from './useTradeT';
+import { Pressable } from '../../components/Pressable';
 
 type TradeType = TradeRecord['type'];
 const TRADE_TYPES = ['deposit', 'withdraw', 'exchange', 'transfer'] as const satisfies readonly TradeType[];
@@ -156,7 +157,7 @@ export default function TradeHisScreen() {
       <div className="history-filters">
         <div className="chip-row" role="tablist" aria-label={t('history.typeFilter')}>
           {types.map((value) => (
-            <button
+            <Pressable
               key={value}
               type="button"
               role="tab"
@@ -166,7 +167,7 @@ export default function TradeHisScreen() {
               data-testid={`tradehis-type-${value}`}
             >
               {t(value === 'all' ? 'history.all' : `history.type.${value}`)}
-            </button>
+            </Pressable>
           ))}
         </div>
         <div className="history-filters__row">
@@ -201,7 +202,7 @@ export default function TradeHisScreen() {
             />
           </label>
           {(fromDay || toDay) && (
-            <button
+            <Pressable
               type="button"
               className="icon-button"
               onClick={() => {
@@ -212,7 +213,7 @@ export default function TradeHisScreen() {
               data-testid="tradehis-clear-dates"
             >
               <Icon name="close" />
-            </button>
+            </Pressable>
           )}
         </div>
       </div>

@@ -9,6 +9,7 @@ import { Screen } from '../../components/Screen';
 import { shortAddress } from '../../lib/format';
 import { useTradeT } from './useTradeT';
 import './trade.css';
+import { Pressable } from '../../components/Pressable';
 
 /**
  * The language as a BCP 47 tag for dates and numbers, with Latin digits in every language so that
@@ -45,7 +46,7 @@ export function TradeScreen({ tab, children }: { tab: TradeTab; children: ReactN
     >
       <nav className="trade-tabs" role="tablist" aria-label={t('tabs.label')}>
         {TABS.map((item) => (
-          <button
+          <Pressable
             key={item.tab}
             type="button"
             role="tab"
@@ -55,7 +56,7 @@ export function TradeScreen({ tab, children }: { tab: TradeTab; children: ReactN
             data-testid={`trade-tab-${item.tab}`}
           >
             {t(item.label)}
-          </button>
+          </Pressable>
         ))}
       </nav>
       {children}
@@ -85,7 +86,7 @@ export function CurrencyChips({ value, onChange, testIdPrefix, label, note, disa
   return (
     <div className="currency-chips" role="radiogroup" aria-label={label}>
       {CURRENCY_LIST.map((currency) => (
-        <button
+        <Pressable
           key={currency}
           type="button"
           role="radio"
@@ -101,7 +102,7 @@ export function CurrencyChips({ value, onChange, testIdPrefix, label, note, disa
             {note?.(currency) && <small>{note(currency)}</small>}
           </span>
           {currency === value && <Icon name="check" className="currency-chip__check" />}
-        </button>
+        </Pressable>
       ))}
     </div>
   );
@@ -139,9 +140,9 @@ export function AmountInput({ value, onChange, currency, placeholder, testId, al
       />
       <span className="amount-input__unit">{currency}</span>
       {onAll && (
-        <button type="button" className="amount-input__all" onClick={onAll} data-testid={allTestId}>
+        <Pressable type="button" className="amount-input__all" onClick={onAll} data-testid={allTestId}>
           {allLabel}
-        </button>
+        </Pressable>
       )}
     </div>
   );

@@ -8,6 +8,7 @@ import { Screen } from '../../components/Screen';
 import { usePlayer, useUpdateProfile } from '../../state/queries/player';
 import { toastSuccess } from '../../state/ui';
 import './userInfo.css';
+import { Pressable } from '../../components/Pressable';
 
 export default function ModifyAvatarScreen() {
   const { t } = useTranslation();
@@ -37,7 +38,7 @@ export default function ModifyAvatarScreen() {
       </div>
       <div className="avatar-grid" role="radiogroup" aria-label={t('userInfo.changeAvatar')}>
         {AVATAR_IDS.map((id) => (
-          <button
+          <Pressable
             key={id}
             type="button"
             role="radio"
@@ -52,7 +53,7 @@ export default function ModifyAvatarScreen() {
                 <Icon name="check" strokeWidth={3} />
               </span>
             )}
-          </button>
+          </Pressable>
         ))}
       </div>
       <div className="screen-actions">

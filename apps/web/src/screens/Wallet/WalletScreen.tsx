@@ -17,6 +17,7 @@ import { CoinMark, Ltr } from '../Trade/parts';
 import { useTradeT } from '../Trade/useTradeT';
 import '../UserProfile/userProfile.css';
 import './wallet.css';
+import { Pressable } from '../../components/Pressable';
 
 const ACTIONS: { key: string; to: string; icon: IconName; label: string }[] = [
   { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'tabs.recharge' },
@@ -71,7 +72,7 @@ function WalletOverview() {
       testId="wallet"
       root
       right={
-        <button
+        <Pressable
           type="button"
           className={['app-header__action', display.isFetching ? 'is-spinning' : ''].filter(Boolean).join(' ')}
           onClick={() => void display.refetch()}
@@ -79,7 +80,7 @@ function WalletOverview() {
           data-testid="wallet-refresh"
         >
           <Icon name="refund" />
-        </button>
+        </Pressable>
       }
     >
       <section className="wallet-hero" data-testid="wallet-hero">

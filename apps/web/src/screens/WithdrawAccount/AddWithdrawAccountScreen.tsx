@@ -22,6 +22,7 @@ import {
   type AccountType,
   type PixKeyType,
 } from './accountForm';
+import { Pressable } from '../../components/Pressable';
 
 const INPUT_MODES: Partial<Record<AccountField, 'email' | 'tel' | 'numeric'>> = { email: 'email', phone: 'tel', cpf: 'numeric' };
 const OPTIONAL: readonly AccountField[] = ['branch', 'label', 'email', 'phone'];
@@ -115,7 +116,7 @@ export default function AddWithdrawAccountScreen() {
       <form className="safe-form" onSubmit={submit} noValidate data-type={form.accountType}>
         <div className="chip-row account-types" role="radiogroup" aria-label={t('accounts.typeLabel')}>
           {ACCOUNT_TYPES.map((type) => (
-            <button
+            <Pressable
               key={type}
               type="button"
               role="radio"
@@ -125,7 +126,7 @@ export default function AddWithdrawAccountScreen() {
               data-testid={`account-type-${type}`}
             >
               {t(`accounts.type.${type}`)}
-            </button>
+            </Pressable>
           ))}
         </div>
         <p className="trade-hint">{t(`accounts.typeNote.${form.accountType}`)}</p>

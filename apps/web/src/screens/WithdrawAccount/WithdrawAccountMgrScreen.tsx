@@ -7,6 +7,7 @@ import { showConfirm, toastSuccess } from '../../state/ui';
 import '../SafeCenter/safe.css';
 import { LoadError, Ltr, SkeletonCard } from '../Trade/parts';
 import { useTradeT } from '../Trade/useTradeT';
+import { Pressable } from '../../components/Pressable';
 
 const TYPE_ICONS: Record<number, IconName> = { 1: 'tron', 2: 'card', 3: 'refund', 4: 'wallet' };
 
@@ -53,7 +54,7 @@ function AccountCard({ account }: { account: CashoutAccount }) {
       <div className="address-card__foot">
         <span>{detail.join(' · ')}</span>
         {!account.isDefault && (
-          <button
+          <Pressable
             type="button"
             className="address-card__action"
             onClick={() => update.mutate({ id: account.id, isDefault: true })}
@@ -61,9 +62,9 @@ function AccountCard({ account }: { account: CashoutAccount }) {
             data-testid={`account-make-default-${account.id}`}
           >
             <Icon name="star" /> {t('accounts.makeDefault')}
-          </button>
+          </Pressable>
         )}
-        <button
+        <Pressable
           type="button"
           className="address-card__action address-card__action--danger"
           onClick={remove}
@@ -71,7 +72,7 @@ function AccountCard({ account }: { account: CashoutAccount }) {
           data-testid={`account-delete-${account.id}`}
         >
           <Icon name="close" /> {t('common.delete')}
-        </button>
+        </Pressable>
       </div>
     </li>
   );
