@@ -1,21 +1,12 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
+import { describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../events/event-bus.ts';
 import { PUSH_PLAYER, type PlayerPush } from '../realtime/realtime.ts';
-import { createTestDatabase } from '../testing/test-database.ts';
+import { useMigratedTestDatabase } from '../testing/migrated-database.ts';
 import { BalanceEvents } from './balance-events.ts';
 
 describe('balance events', () => {
-  let database: DatabaseHandle;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    await migrateToLatest(database.db);
-  });
-  afterAll(async () => {
-    await database?.close();
-  });
+  const database = useMigratedTestDatabase();
 
   const setup = (announceChanged: (playerId: number) => Promise<void>) => {
     const bus = createMemoryEventBus();
@@ -33,7 +24,7 @@ describe('balance events', () => {
         await announceChanged(playerId);
       },
     };
-    return { events: new BalanceEvents(database.db, players, bus, log), pushes, order, warnings };
+    return { events: new BalanceEvents(database().db, players, bus, log), pushes, order, warnings };
   };
 
   it('drops the player snapshot, then pushes `balance` with both currencies as decimal strings', async () => {
