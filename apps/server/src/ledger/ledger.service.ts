@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { compareLockOrder, debitedPlayers, isPlayerOverdraft } from './lock-order.ts';
 
 /**
  * The only writer of balances. A transfer is a set of legs that sum to zero per currency; the
@@ -112,7 +113,6 @@ const DEFAULT_CONCURRENT_BATCHES = 4;
 const MAX_AMOUNT = 2n ** 62n;
 const CURRENCIES: readonly string[] = ['USDT', 'TRX'];
 const SYSTEM_KINDS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS);
-const PLAYER_CONSTRAINT = 'ledger_player_balance_non_negative';
 /** SQLSTATE of ledger_post_transfers meeting an account that does not exist yet. */
 const FIRST_USE = 'P0002';
 
@@ -205,7 +205,7 @@ export class Ledger {
     for (const [currency, sum] of sums) {
       if (sum !== 0n) throw new InvalidTransferError(`transfer ${input.idempotencyKey}: ${currency} legs sum to ${sum}, not zero`);
     }
-    return legs.sort(lockOrder);
+    return legs.sort(compareLockOrder);
   }
 }
 
@@ -323,7 +323,7 @@ class Batcher {
   private async run(batch: Pending[], shard: number) {
     for (const pending of batch) {
       for (const leg of pending.legs) if (leg.kind === 'house') leg.ownerId = BigInt(shard);
-      pending.legs.sort(lockOrder);
+      pending.legs.sort(compareLockOrder);
     }
     if (batch.length === 1) return settle(batch[0], postOne(this.db, batch[0].input, batch[0].legs));
     let rows: { o_transfer_id: bigint | string | null; o_status: 'posted' | 'replayed' | 'insufficient'; o_kind: string }[];
@@ -380,18 +380,6 @@ function settle(pending: Pending, outcome: Promise<TransferResult>): Promise<voi
   return outcome.then(pending.resolve, pending.reject);
 }
 
-/**
- * Every transaction locks accounts in this one order, so two transfers never wait on each other in a
- * cycle. House shards come last: they are the contended rows, and locking them last holds them for
- * the shortest time.
- */
-function lockOrder(a: ResolvedLeg, b: ResolvedLeg): number {
-  if (a.rank !== b.rank) return a.rank - b.rank;
-  if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
-  if (a.ownerId !== b.ownerId) return a.ownerId < b.ownerId ? -1 : 1;
-  return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
-}
-
 function accountKey(account: AccountRef, shard: number): { kind: string; ownerId: bigint; rank: number } {
   if (account?.kind === 'player') {
     const id = (account as { playerId: unknown }).playerId;
@@ -405,15 +393,6 @@ function accountKey(account: AccountRef, shard: number): { kind: string; ownerId
 
 function affectedPlayers(legs: ResolvedLeg[]): number[] {
   return [...new Set(legs.filter((l) => l.kind === 'player').map((l) => Number(l.ownerId)))];
-}
-
-function debitedPlayers(legs: ResolvedLeg[]): number[] {
-  return [...new Set(legs.filter((l) => l.kind === 'player' && l.amount < 0n).map((l) => Number(l.ownerId)))];
-}
-
-function isPlayerOverdraft(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string } | null;
-  return e?.code === '23514' && e.constraint === PLAYER_CONSTRAINT;
 }
 
 function toJson(value: object): string {

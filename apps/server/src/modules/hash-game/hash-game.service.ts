@@ -23,6 +23,7 @@ import { advisoryKey } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import { InsufficientFundsError } from '../../ledger/ledger.service.ts';
+import { isPlayerOverdraft } from '../../ledger/lock-order.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 import type { BetRow, HashGameRepository, PlaceBetRow, StoredBlock } from './hash-game.repo.ts';
@@ -295,6 +296,5 @@ export class HashGameService {
 
 function isOverdraft(error: unknown): boolean {
   if (error instanceof InsufficientFundsError) return true;
-  const e = error as { code?: string; constraint?: string } | null;
-  return e?.code === '23514' && e.constraint === 'ledger_player_balance_non_negative';
+  return isPlayerOverdraft(error);
 }

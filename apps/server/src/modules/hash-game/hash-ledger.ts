@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { compareLockOrder, debitedPlayers, isPlayerOverdraft } from '../../ledger/lock-order.ts';
 import { DEFAULT_HOUSE_SHARDS, InsufficientFundsError, type LedgerCurrency, type SystemAccountKind } from '../../ledger/ledger.service.ts';
 
 /**
@@ -52,15 +53,7 @@ function orderedLegs(posting: HashPosting, houseShard: number): OrderedLeg[] {
     merged.set(key, entry);
   }
   const legs = [...merged.values()].filter((leg) => leg.amount !== 0n);
-  return legs.sort((a, b) =>
-    a.rank !== b.rank
-      ? a.rank - b.rank
-      : a.kind !== b.kind
-        ? (a.kind < b.kind ? -1 : 1)
-        : a.ownerId !== b.ownerId
-          ? (a.ownerId < b.ownerId ? -1 : 1)
-          : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0,
-  );
+  return legs.sort(compareLockOrder);
 }
 
 /**
@@ -162,12 +155,7 @@ function acceptReplay(posting: HashPosting, replayed: boolean, kind: string): bo
   return !replayed;
 }
 
-function debitedPlayers(legs: OrderedLeg[]): number[] {
-  return legs.filter((l) => l.kind === 'player' && l.amount < 0n).map((l) => Number(l.ownerId));
-}
-
 function asInsufficientFunds(error: unknown, posting: HashPosting, legs: OrderedLeg[]): unknown {
-  const e = error as { code?: string; constraint?: string };
-  if (e?.code === '23514' && e.constraint === 'ledger_player_balance_non_negative') return new InsufficientFundsError(posting.idempotencyKey, debitedPlayers(legs));
+  if (isPlayerOverdraft(error)) return new InsufficientFundsError(posting.idempotencyKey, debitedPlayers(legs));
   return error;
 }

@@ -1,0 +1,36 @@
+/** What the lock order and the overdraft rules need to know of a leg. */
+export interface OrderedLegKey {
+  kind: string;
+  ownerId: bigint;
+  currency: string;
+  amount: bigint;
+  /** 0 players, 1 system accounts, 2 house shards. */
+  rank: number;
+}
+
+/**
+ * Every transaction locks accounts in this one order (rank, kind, owner, currency), so two
+ * transfers never wait on each other in a cycle. House shards come last: they are the contended
+ * rows, and locking them last holds them for the shortest time. `hash_place_bets.sql` orders its
+ * legs by the same rank and owner.
+ */
+export function compareLockOrder(a: OrderedLegKey, b: OrderedLegKey): number {
+  if (a.rank !== b.rank) return a.rank - b.rank;
+  if (a.kind !== b.kind) return a.kind < b.kind ? -1 : 1;
+  if (a.ownerId !== b.ownerId) return a.ownerId < b.ownerId ? -1 : 1;
+  return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
+}
+
+/** The CHECK of migration 0002 that keeps player balances from going negative. */
+const PLAYER_BALANCE_CONSTRAINT = 'ledger_player_balance_non_negative';
+
+/** True when the database refused a posting because a player's balance would go below zero. */
+export function isPlayerOverdraft(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string } | null;
+  return e?.code === '23514' && e.constraint === PLAYER_BALANCE_CONSTRAINT;
+}
+
+/** The players a posting takes money from, each once. */
+export function debitedPlayers(legs: readonly OrderedLegKey[]): number[] {
+  return [...new Set(legs.filter((l) => l.kind === 'player' && l.amount < 0n).map((l) => Number(l.ownerId)))];
+}
