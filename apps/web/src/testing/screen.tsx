@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import { vi } from 'vitest';
+import { beforeEach, vi, type Mock } from 'vitest';
 import { PopupHost } from '../components/Overlays';
 import { i18n, initI18n, loadNamespace } from '../i18n';
 import { clearSession, signIn } from '../state/session';
@@ -55,6 +55,15 @@ export function answering(routes: Record<string, () => unknown>) {
     const route = routes[spec.path];
     return route ? Promise.resolve().then(route) : Promise.reject(new Error(`unexpected call ${spec.path}`));
   };
+}
+
+/** Starts each test of the file from a fresh app whose `api.call` stand-in answers these routes. */
+export function answerEachTest(call: Mock, routes: Record<string, () => unknown>): void {
+  beforeEach(() => {
+    resetApp();
+    call.mockReset();
+    call.mockImplementation(answering(routes));
+  });
 }
 
 let mounted: Rendered | undefined;

@@ -159,6 +159,25 @@ export class PlayerRepository {
     return row !== undefined;
   }
 
+  /** Wrong fund passwords of a player within the last `minutes`. */
+  async countRecentFundPasswordFailures(playerId: number, minutes: number) {
+    const row = await this.db
+      .selectFrom('fund_password_failures')
+      .select((eb) => eb.fn.countAll<bigint>().as('count'))
+      .where('player_id', '=', playerId)
+      .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async recordFundPasswordFailure(playerId: number) {
+    await this.db.insertInto('fund_password_failures').values({ player_id: playerId }).execute();
+  }
+
+  async clearFundPasswordFailures(playerId: number) {
+    await this.db.deleteFrom('fund_password_failures').where('player_id', '=', playerId).execute();
+  }
+
   /** Holds a named lock until the caller's transaction ends. */
   async lockName(name: string) {
     await sql`select pg_advisory_xact_lock(${advisoryKey(name)})`.execute(this.db);

@@ -1,5 +1,4 @@
 import { hash, verify } from '@node-rs/argon2';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import { PlayerRepository } from '../player/player.repo.ts';
@@ -43,7 +42,7 @@ export class FundPasswordService {
       throw fail('NEW_PASSWORD_SAME_AS_OLD');
     }
     await repo.updateFundPassword(playerId, await hash(input.newPassword, ARGON2));
-    await this.clearFailures(playerId);
+    await repo.clearFundPasswordFailures(playerId);
     await this.players.announceChanged(playerId);
   }
 
@@ -71,25 +70,18 @@ export class FundPasswordService {
     await this.refuseWhileLocked(this.db, playerId, wrong);
     const right = await verify(storedHash, fundPassword);
     await this.db.transaction().execute(async (trx) => {
-      await new PlayerRepository(trx).lockName(`fund-password:${playerId}`);
+      const players = new PlayerRepository(trx);
+      await players.lockName(`fund-password:${playerId}`);
       await this.refuseWhileLocked(trx, playerId, wrong);
-      if (right) await trx.deleteFrom('fund_password_failures').where('player_id', '=', playerId).execute();
-      else await trx.insertInto('fund_password_failures').values({ player_id: playerId }).execute();
+      if (right) await players.clearFundPasswordFailures(playerId);
+      else await players.recordFundPasswordFailure(playerId);
     });
     if (!right) throw fail(wrong);
   }
 
   private async refuseWhileLocked(db: Db, playerId: number, wrong: FundPasswordWrong) {
-    const { count } = await db
-      .selectFrom('fund_password_failures')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('player_id', '=', playerId)
-      .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${FUND_PASSWORD_FAILURE_WINDOW_MINUTES})`)
-      .executeTakeFirstOrThrow();
-    if (Number(count) >= FUND_PASSWORD_MAX_FAILURES) throw fail(wrong, 'too many wrong fund passwords, try again later');
+    const failures = await new PlayerRepository(db).countRecentFundPasswordFailures(playerId, FUND_PASSWORD_FAILURE_WINDOW_MINUTES);
+    if (failures >= FUND_PASSWORD_MAX_FAILURES) throw fail(wrong, 'too many wrong fund passwords, try again later');
   }
 
-  private async clearFailures(playerId: number) {
-    await this.db.deleteFrom('fund_password_failures').where('player_id', '=', playerId).execute();
-  }
 }

@@ -1,8 +1,8 @@
 import type { Player } from '@lobby/contract';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { answering, loadTexts, renderScreen, resetApp } from '../../testing/screen';
+import { answerEachTest, loadTexts, renderScreen } from '../../testing/screen';
 import AutoBetScreen from './AutoBetScreen';
 
 const call = vi.fn();
@@ -17,16 +17,10 @@ beforeAll(async () => {
   useSettings.setState({ language: 'pt_BR' });
 });
 
-beforeEach(() => {
-  resetApp();
-  call.mockReset();
-  call.mockImplementation(
-    answering({
-      '/v1/auto_bet/game_list': () => [game(1, 'bigSmall', 'Hash Big/Small 3s'), game(53, 'bull', 'Hash Bull 9s')],
-      '/v1/auto_bet/player_status': () => ({ isOpen: false, simulate: false, gameId: null, gameLevel: null }),
-      '/v1/auto_bet/strategy': () => ({ currentData: null, wakeUpData: null }),
-    }),
-  );
+answerEachTest(call, {
+  '/v1/auto_bet/game_list': () => [game(1, 'bigSmall', 'Hash Big/Small 3s'), game(53, 'bull', 'Hash Bull 9s')],
+  '/v1/auto_bet/player_status': () => ({ isOpen: false, simulate: false, gameId: null, gameLevel: null }),
+  '/v1/auto_bet/strategy': () => ({ currentData: null, wakeUpData: null }),
 });
 
 describe('/autoBet game list', () => {

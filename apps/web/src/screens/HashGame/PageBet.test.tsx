@@ -1,12 +1,12 @@
 import { ErrorCode, type Player } from '@lobby/contract';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { PopupHost } from '../../components/Overlays';
 import { i18n } from '../../i18n';
 import { applyBalances } from '../../state/queries/balances';
 import { signIn } from '../../state/session';
 import { useUi } from '../../state/ui';
-import { answering, loadTexts, renderScreen, resetApp, router, type Rendered } from '../../testing/screen';
+import { answerEachTest, loadTexts, renderScreen, router, type Rendered } from '../../testing/screen';
 import { hashGameOf } from './hashDisplay';
 import { PageBet } from './PageBet';
 
@@ -74,26 +74,20 @@ beforeAll(async () => {
   await loadTexts('en_US', ['hash']);
 });
 
-beforeEach(() => {
-  resetApp();
-  call.mockReset();
-  call.mockImplementation(
-    answering({
-      '/v1/player/load': () => player(balance),
-      '/v1/hashGame/round': round,
-      '/v1/hashGame/results': () => [
-        {
-          gameId: 3,
-          round: ROUND - 1,
-          blockId: DECIDED_BLOCK,
-          time: new Date().toISOString(),
-          working: { kind: 'bull', lastDigit: null, lastFive: '34a80', sum: null, bankerPoints: 7, playerPoints: 8, winningAreas: ['player'] },
-        },
-      ],
-      '/v1/hashGame/myBets': () => [settledBankerBet],
-      '/v1/hashGame/bet': () => betReply(),
-    }),
-  );
+answerEachTest(call, {
+  '/v1/player/load': () => player(balance),
+  '/v1/hashGame/round': round,
+  '/v1/hashGame/results': () => [
+    {
+      gameId: 3,
+      round: ROUND - 1,
+      blockId: DECIDED_BLOCK,
+      time: new Date().toISOString(),
+      working: { kind: 'bull', lastDigit: null, lastFive: '34a80', sum: null, bankerPoints: 7, playerPoints: 8, winningAreas: ['player'] },
+    },
+  ],
+  '/v1/hashGame/myBets': () => [settledBankerBet],
+  '/v1/hashGame/bet': () => betReply(),
 });
 
 async function openBull(usdt: string): Promise<Rendered> {

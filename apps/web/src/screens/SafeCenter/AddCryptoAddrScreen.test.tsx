@@ -1,8 +1,8 @@
 import { ErrorCode, type Player } from '@lobby/contract';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { signIn } from '../../state/session';
-import { answering, loadTexts, renderScreen, resetApp } from '../../testing/screen';
+import { answerEachTest, loadTexts, renderScreen } from '../../testing/screen';
 import AddCryptoAddrScreen from './AddCryptoAddrScreen';
 
 const call = vi.fn();
@@ -12,16 +12,10 @@ vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionic
 // Well formed, so only the server can refuse it: its checksum fails, or it is one of the site's own.
 const REFUSED_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
-beforeEach(() => {
-  resetApp();
-  call.mockReset();
-  call.mockImplementation(
-    answering({
-      '/v1/player/cashout_address/add': () => {
-        throw new ApiError('business', 'Invalid TRON address', { code: ErrorCode.INVALID_TRON_ADDRESS, handled: false });
-      },
-    }),
-  );
+answerEachTest(call, {
+  '/v1/player/cashout_address/add': () => {
+    throw new ApiError('business', 'Invalid TRON address', { code: ErrorCode.INVALID_TRON_ADDRESS, handled: false });
+  },
 });
 
 async function submitRefusedAddress(): Promise<string | undefined> {

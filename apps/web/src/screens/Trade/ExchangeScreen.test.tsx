@@ -1,8 +1,8 @@
 import { ErrorCode } from '@lobby/contract';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { useUi } from '../../state/ui';
-import { answering, loadTexts, renderSignedIn, resetApp, router, type Rendered } from '../../testing/screen';
+import { answerEachTest, loadTexts, renderSignedIn, router, type Rendered } from '../../testing/screen';
 import ExchangeScreen from './ExchangeScreen';
 
 const call = vi.fn();
@@ -26,16 +26,10 @@ beforeAll(async () => {
   await loadTexts('en_US', ['trade']);
 });
 
-beforeEach(() => {
-  resetApp();
-  call.mockReset();
-  call.mockImplementation(
-    answering({
-      '/v1/bank/currency_exchange/config': () => CONFIG,
-      '/v1/player/balance/get': () => balances,
-      '/v1/bank/currency_exchange/submit': () => submitReply(),
-    }),
-  );
+answerEachTest(call, {
+  '/v1/bank/currency_exchange/config': () => CONFIG,
+  '/v1/player/balance/get': () => balances,
+  '/v1/bank/currency_exchange/submit': () => submitReply(),
 });
 
 async function openExchange(held: { usdt: string; trx: string }): Promise<Rendered> {

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@lobby/contract';
 import type { TradeRecord } from '../../state/queries/bank';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { useUi } from '../../state/ui';
-import { answering, loadTexts, renderSignedIn, resetApp, router, type Rendered } from '../../testing/screen';
+import { answerEachTest, answering, loadTexts, renderSignedIn, router, type Rendered } from '../../testing/screen';
 import WithdrawScreen from './WithdrawScreen';
 
 const call = vi.fn();
@@ -31,17 +31,11 @@ beforeAll(async () => {
   await loadTexts('en_US', ['trade']);
 });
 
-beforeEach(() => {
-  resetApp();
-  call.mockReset();
-  call.mockImplementation(
-    answering({
-      '/v1/bank/cashout/config': () => cashoutConfig(balances),
-      '/v1/player/cashout_address/list': () => ADDRESSES,
-      '/v1/player/balance/get': () => balances,
-      '/v1/bank/cashout/submit': () => submitReply(),
-    }),
-  );
+answerEachTest(call, {
+  '/v1/bank/cashout/config': () => cashoutConfig(balances),
+  '/v1/player/cashout_address/list': () => ADDRESSES,
+  '/v1/player/balance/get': () => balances,
+  '/v1/bank/cashout/submit': () => submitReply(),
 });
 
 async function openWithdraw(held: { usdt: string; trx: string }): Promise<Rendered> {
