@@ -21,8 +21,8 @@ import { sql } from 'kysely';
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { openDatabase } from '../apps/server/src/db/database.ts';
-import { checkLedger } from '../apps/server/src/ledger/ledger-check.ts';
-import { Ledger } from '../apps/server/src/ledger/ledger.service.ts';
+import { checkLedger } from '../apps/server/src/money/ledger-check.ts';
+import { Ledger } from '../apps/server/src/money/ledger.service.ts';
 import { report, scratchDatabase, startProcess, stopProcess } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);

@@ -11,7 +11,7 @@ import { areasOf, blockIdFor, gamesDecidedAt, hashGame, resultOf, settle } from 
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { checkLedger } from '../apps/server/src/ledger/ledger-check.ts';
+import { checkLedger } from '../apps/server/src/money/ledger-check.ts';
 import { settleRound } from '../apps/server/src/modules/hash-game/settlement.ts';
 import { report, scratchDatabase } from './support.ts';
 

@@ -17,8 +17,8 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../apps/server/src/db/migrate.ts';
-import { checkLedger } from '../apps/server/src/ledger/ledger-check.ts';
-import { Ledger } from '../apps/server/src/ledger/ledger.service.ts';
+import { checkLedger } from '../apps/server/src/money/ledger-check.ts';
+import { Ledger } from '../apps/server/src/money/ledger.service.ts';
 import { report, scratchDatabase } from './support.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);

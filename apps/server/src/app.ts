@@ -23,9 +23,9 @@ import { PlayerSnapshotCache } from './modules/player/player-snapshot.cache.ts';
 import { SessionRepository } from './modules/player/session.repo.ts';
 import { SessionService } from './modules/player/session.service.ts';
 import { VerificationService } from './modules/player/verification.service.ts';
-import { Ledger } from './ledger/ledger.service.ts';
+import { Ledger } from './money/ledger.service.ts';
 import { BalanceEvents } from './money/balance-events.ts';
-import { registerLedgerOpsRoutes } from './ledger/ledger-ops.routes.ts';
+import { registerLedgerOpsRoutes } from './money/ledger-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerWalletRoutes, registerWithdrawalOpsRoutes } from './modules/wallet/wallet.routes.ts';
 

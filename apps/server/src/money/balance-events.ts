@@ -2,7 +2,7 @@ import { formatMicro } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { playerBalances } from '../ledger/balances.ts';
+import { playerBalances } from './balances.ts';
 import type { PlayerService } from '../modules/player/player.service.ts';
 import { pushToPlayer } from '../realtime/realtime.ts';
 

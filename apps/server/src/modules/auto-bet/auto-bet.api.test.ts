@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Each round is a real block stored, settled and played; on PostgreSQL one costs a few hundred ms.
 const ROUNDS = { timeout: 180_000 };
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
 import { USDT } from '../hash-game/test-support.ts';
 import { MARTINGALE, startAutoBetTestApp, startRestartableServer, type AutoBetTestApp } from './test-support.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { Ledger } from '../../ledger/ledger.service.ts';
+import type { Ledger } from '../../money/ledger.service.ts';
 import type { HashGameModule } from '../hash-game/hash-game.module.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
 import { AutoBetRepository } from './auto-bet.repo.ts';

@@ -10,7 +10,7 @@ import { areasOf, CURRENCIES, hashGame, HASH_GAMES, LEVELS, type AreaId, type Cu
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
-import type { Ledger } from '../../ledger/ledger.service.ts';
+import type { Ledger } from '../../money/ledger.service.ts';
 import type { HashGameModule } from '../hash-game/hash-game.module.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
 import { initialState, settingsToJson, stateToJson, validateSettings, type RunSettings } from './auto-bet.logic.ts';

@@ -1,4 +1,4 @@
-import { DEFAULT_HOUSE_SHARDS } from '../../ledger/ledger.service.ts';
+import { DEFAULT_HOUSE_SHARDS } from '../../money/ledger.service.ts';
 import type { HashGameRepository, PlaceBetInput, PlaceBetRow } from './hash-game.repo.ts';
 
 interface Pending {

@@ -1,6 +1,6 @@
 import { decidingHeightFor, resultOf, settle } from '@lobby/hash-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
 import { startHashTestApp, USDT, type HashTestApp } from './test-support.ts';
 
 let t: HashTestApp;

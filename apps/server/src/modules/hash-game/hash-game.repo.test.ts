@@ -2,8 +2,8 @@ import { blockIdFor, decidingHeightFor, roundWindow } from '@lobby/hash-games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
-import { Ledger } from '../../ledger/ledger.service.ts';
-import { fund, migratedTestDatabase, newPlayerId } from '../../ledger/test-support.ts';
+import { Ledger } from '../../money/ledger.service.ts';
+import { fund, migratedTestDatabase, newPlayerId } from '../../money/test-support.ts';
 import { HashGameRepository, type PlaceBetInput } from './hash-game.repo.ts';
 import { HEAD_LOCK } from './hash-game.service.ts';
 

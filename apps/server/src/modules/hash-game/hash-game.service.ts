@@ -22,8 +22,8 @@ import {
 import { advisoryKey } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
-import { InsufficientFundsError } from '../../ledger/ledger.service.ts';
-import { isPlayerOverdraft } from '../../ledger/lock-order.ts';
+import { InsufficientFundsError } from '../../money/ledger.service.ts';
+import { isPlayerOverdraft } from '../../money/lock-order.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 import type { BetRow, HashGameRepository, PlaceBetRow, StoredBlock } from './hash-game.repo.ts';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
-import { playerBalances } from '../../ledger/balances.ts';
-import { checkLedger } from '../../ledger/ledger-check.ts';
-import { Ledger } from '../../ledger/ledger.service.ts';
-import { bet, fund, migratedTestDatabase, newPlayerId, uniqueKey } from '../../ledger/test-support.ts';
+import { playerBalances } from '../../money/balances.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
+import { Ledger } from '../../money/ledger.service.ts';
+import { bet, fund, migratedTestDatabase, newPlayerId, uniqueKey } from '../../money/test-support.ts';
 import { postHashTransferInBulk, type HashLeg } from './hash-ledger.ts';
 
 let database: DatabaseHandle;

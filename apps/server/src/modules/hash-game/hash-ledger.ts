@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { compareLockOrder, debitedPlayers, isPlayerOverdraft } from '../../ledger/lock-order.ts';
-import { DEFAULT_HOUSE_SHARDS, InsufficientFundsError, type LedgerCurrency, type SystemAccountKind } from '../../ledger/ledger.service.ts';
+import { compareLockOrder, debitedPlayers, isPlayerOverdraft } from '../../money/lock-order.ts';
+import { DEFAULT_HOUSE_SHARDS, InsufficientFundsError, type LedgerCurrency, type SystemAccountKind } from '../../money/ledger.service.ts';
 
 /**
  * Hash-game postings that `Ledger.transfer` cannot express, still through the ledger's one write

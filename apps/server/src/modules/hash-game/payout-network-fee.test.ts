@@ -2,7 +2,7 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAddress } from '../../chain/address.ts';
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
 import { startHashTestApp, USDT, type HashTestApp } from './test-support.ts';
 
 // The devnet burns 13.5 TRX from the sender of every USDT transfer, as mainnet does without staked energy.

@@ -5,7 +5,7 @@ import { stringifyJson } from '../../chain/json.ts';
 import type { BlockSummary, SignedTransaction } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
 import type { HashChainPayoutsTable } from '../../db/schema.ts';
-import { bookNetworkFee } from '../../ledger/network-fee.ts';
+import { bookNetworkFee } from '../../money/network-fee.ts';
 
 type PayoutRow = Selectable<HashChainPayoutsTable>;
 

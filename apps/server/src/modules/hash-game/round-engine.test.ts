@@ -1,7 +1,7 @@
 import { areasOf, decidingHeightFor, hashGame, parseOdds, resultOf, settle } from '@lobby/hash-games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
 import { HEAD_LOCK } from './hash-game.service.ts';
 import type { RoundEngine } from './round-engine.ts';
 import { startHashTestApp, USDT, type HashTestApp } from './test-support.ts';

@@ -3,7 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { resultOf, settle } from '@lobby/hash-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAddress } from '../../chain/address.ts';
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
 import { transferAddressIndex } from './hash-game.module.ts';
 import { TRANSFER_BETS_ACCOUNT } from './hash-ledger.ts';
 import { startHashTestApp, USDT, type HashTestApp } from './test-support.ts';

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { formatMicro, type Language, type Player } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
-import { playerBalances } from '../../ledger/balances.ts';
+import { playerBalances } from '../../money/balances.ts';
 import { PlayerRepository, type PlayerRow } from './player.repo.ts';
 import { SessionRepository } from './session.repo.ts';
 import type { AuthenticatedSession, SessionService } from './session.service.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { BlockSummary, Page, TronClient } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
 import type { DepositStatus, WalletCurrency } from '../../db/schema.ts';
-import type { Ledger } from '../../ledger/ledger.service.ts';
+import type { Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import { PlayerRepository } from '../player/player.repo.ts';
 import type { BetAddressService } from './bet-address.service.ts';

@@ -7,7 +7,7 @@ import { privateKeyToAddress, toHexAddress } from '../../chain/address.ts';
 import { USDT_CONTRACT } from '../../chain/devnet/index.ts';
 import { signTransaction } from '../../chain/transaction.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
 
 export const OPS_TOKEN = 'ops-token-for-wallet-tests';
 export const FUND_PASSWORD = '135790';

@@ -9,7 +9,7 @@ import { privateKeyToAddress } from '../../chain/address.ts';
 import { startTestDevnet, type TestDevnet } from '../../chain/devnet/testing.ts';
 import { accountKeysFromSeed } from '../../chain/hd.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
-import { checkLedger } from '../../ledger/ledger-check.ts';
+import { checkLedger } from '../../money/ledger-check.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { FUND_PASSWORD, micro, newWallet, requestId } from './test-support.ts';
 
