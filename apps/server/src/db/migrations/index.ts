@@ -11,6 +11,7 @@ import * as ledgerBatchLinear from './0009_ledger_batch_linear.ts';
 import * as hotRowsFillfactor from './0010_hot_rows_fillfactor.ts';
 import * as hashBetsStablePlans from './0011_hash_bets_stable_plans.ts';
 import * as atomicLockouts from './0012_atomic_lockouts.ts';
+import * as thirdPartyGames from './0013_third_party_games.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010_hot_rows_fillfactor': hotRowsFillfactor,
   '0011_hash_bets_stable_plans': hashBetsStablePlans,
   '0012_atomic_lockouts': atomicLockouts,
+  '0013_third_party_games': thirdPartyGames,
 };

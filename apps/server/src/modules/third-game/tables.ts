@@ -1,0 +1,61 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Tables of migration 0013 (third-party games), as Kysely sees them. */
+export type ThirdGameSessionsTable = {
+  id: Generated<bigint>;
+  token: string;
+  player_id: number;
+  aggregator: string;
+  game_code: string;
+  game_type: number;
+  manufacturer: string;
+  created_at: Generated<Date>;
+  ended_at: NullableTimestamp;
+};
+
+export type ProviderTransactionKind = 'bet' | 'win' | 'rollback';
+
+export type ProviderTransactionsTable = {
+  id: Generated<bigint>;
+  aggregator: string;
+  transaction_uuid: string;
+  kind: ProviderTransactionKind;
+  player_id: number;
+  user_id: string;
+  round: string | null;
+  game_code: string | null;
+  currency: string;
+  /** The aggregator's units (1/100000 of the currency). */
+  amount: bigint;
+  reference_transaction_uuid: string | null;
+  placeholder: Generated<boolean>;
+  rolled_back: Generated<boolean>;
+  ledger_transfer_id: bigint | null;
+  created_at: Generated<Date>;
+};
+
+export type ProviderRoundsTable = {
+  id: Generated<bigint>;
+  aggregator: string;
+  round: string;
+  player_id: number;
+  game_code: string;
+  game_type: number;
+  manufacturer: string;
+  currency: 'USDT' | 'TRX';
+  /** Micro-units of `currency`. */
+  bet_total: Generated<bigint>;
+  win_total: Generated<bigint>;
+  bet_count: Generated<number>;
+  opened_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  closed_at: NullableTimestamp;
+};
+
+export type ThirdGameTables = {
+  third_game_sessions: ThirdGameSessionsTable;
+  provider_transactions: ProviderTransactionsTable;
+  provider_rounds: ProviderRoundsTable;
+};
