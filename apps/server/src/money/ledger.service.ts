@@ -1,9 +1,26 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { compareLockOrder, debitedPlayers, isPlayerOverdraft } from './lock-order.ts';
+import { Batcher, pickHouseShard, type BatchOutcome } from './batcher.ts';
+import {
+  accountBalance,
+  houseShardsHolding,
+  isFirstUse,
+  postTransferRow,
+  postTransferRows,
+  underSavepoint,
+  type BatchStatus,
+  type PostingHeader,
+} from './ledger.repo.ts';
+import { compareLockOrder, debitedPlayers, isPlayerOverdraft, type OrderedLegKey } from './lock-order.ts';
 
 /**
- * The only writer of balances. A transfer is a set of legs that sum to zero per currency; the
+ * The only writer of balances (the money kernel): nothing outside money/ posts to the ledger. Three
+ * ways in, all through the same leg resolver and lock order (lock-order.ts):
+ * - `transfer`: one transfer, alone or inside a caller's transaction;
+ * - grouped transfers: transfers made outside a transaction leave together as one statement
+ *   (batcher.ts), a batch of transfers;
+ * - `postRound`: one transfer with a leg per player (a round's payouts), set-based.
+ *
+ * A transfer is a set of legs that sum to zero per currency; the
  * database functions in db/functions/ledger_post_transfer.sql and ledger_post_transfers.sql apply it
  * in one round trip: the transfer row under its idempotency key, one `balance = balance + amount`
  * per account, one append-only entry per leg.
@@ -31,6 +48,13 @@ export const SYSTEM_ACCOUNTS = [
   'hash_transfer_bets',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
+
+/**
+ * The other side of hash-game bets that arrive and leave on chain: a transfer bet moves no player
+ * wallet (its stake comes in on chain and its payout goes out on chain), so house <-> this account
+ * is what keeps the house's result right.
+ */
+export const TRANSFER_BETS_ACCOUNT = 'hash_transfer_bets' satisfies SystemAccountKind;
 
 export type AccountRef = { kind: 'player'; playerId: number } | { kind: 'house' } | { kind: SystemAccountKind };
 
@@ -94,6 +118,19 @@ export class IdempotencyConflictError extends Error {
   }
 }
 
+/**
+ * A round's postings: one transfer with any number of player legs against the house (or a system
+ * account). Legs on the same account and currency are merged and zero legs dropped, so a caller can
+ * pass one leg per bet; a round whose legs cancel out moves nothing.
+ */
+export interface RoundPosting {
+  idempotencyKey: string;
+  kind: string;
+  reference?: string | null;
+  metadata?: object;
+  legs: TransferLeg[];
+}
+
 export interface LedgerOptions {
   /** House rows per currency; more spreads concurrent bets wider. */
   houseShards?: number;
@@ -110,23 +147,24 @@ export interface LedgerOptions {
 export const DEFAULT_HOUSE_SHARDS = 16;
 const DEFAULT_BATCH_SIZE = 32;
 const DEFAULT_CONCURRENT_BATCHES = 4;
+/** `ledger_post_transfer` reads its legs by index from arrays, which costs more the longer they are. */
+const LEGS_PER_PART = 1_000;
 const MAX_AMOUNT = 2n ** 62n;
 const CURRENCIES: readonly string[] = ['USDT', 'TRX'];
 const SYSTEM_KINDS: ReadonlySet<string> = new Set(SYSTEM_ACCOUNTS);
-/** SQLSTATE of ledger_post_transfers meeting an account that does not exist yet. */
-const FIRST_USE = 'P0002';
 
-interface ResolvedLeg {
-  kind: string;
-  ownerId: bigint;
+interface ResolvedLeg extends OrderedLegKey {
   currency: LedgerCurrency;
-  amount: bigint;
-  rank: number;
+}
+
+interface Resolved {
+  input: TransferInput;
+  legs: ResolvedLeg[];
 }
 
 export class Ledger {
   private readonly houseShards: number;
-  private readonly batcher: Batcher | undefined;
+  private readonly batcher: Batcher<Resolved, TransferResult> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -136,13 +174,20 @@ export class Ledger {
     if (!Number.isInteger(this.houseShards) || this.houseShards < 1) throw new InvalidTransferError('houseShards must be a positive integer');
     // Inside a transaction every statement shares one connection and one fate: nothing to group.
     if (options.batching !== false && !db.isTransaction) {
-      this.batcher = new Batcher(
-        db,
-        this.houseShards,
-        options.batching?.maxSize ?? DEFAULT_BATCH_SIZE,
-        options.batching?.maxConcurrent ?? DEFAULT_CONCURRENT_BATCHES,
-        options.onBatchError,
-      );
+      const onBatchError = options.onBatchError;
+      this.batcher = new Batcher<Resolved, TransferResult>({
+        maxSize: options.batching?.maxSize ?? DEFAULT_BATCH_SIZE,
+        maxConcurrent: options.batching?.maxConcurrent ?? DEFAULT_CONCURRENT_BATCHES,
+        houseShards: this.houseShards,
+        // One key and one wallet once per statement: the database then judges each overdraft
+        // against the locked balance exactly as if the transfers ran one after another.
+        conflicts: ({ input, legs }) => [`key:${input.idempotencyKey}`, ...legs.filter((l) => l.kind === 'player').map((l) => `wallet:${l.ownerId}/${l.currency}`)],
+        runOne: (transfer, shard) => postOne(this.db, transfer.input, onShard(transfer.legs, shard)),
+        runBatch: (transfers, shard) => postBatch(this.db, transfers.map((t) => ({ input: t.input, legs: onShard(t.legs, shard) }))),
+        onBatchError: (error, transfers) => {
+          if (!isFirstUse(error)) onBatchError?.(error, transfers);
+        },
+      });
     }
   }
 
@@ -154,25 +199,65 @@ export class Ledger {
    * committed when the promise resolves.
    */
   async transfer(input: TransferInput, trx?: Db): Promise<TransferResult> {
-    const legs = this.resolve(input);
+    const legs = this.resolve(input, pickHouseShard(this.houseShards));
     if (trx || !this.batcher) return postOne(trx ?? this.db, input, legs);
-    return this.batcher.submit(input, legs);
+    return this.batcher.submit({ input, legs });
+  }
+
+  /**
+   * Posts a round (see RoundPosting) inside the caller's transaction `trx`, once per key; true when
+   * it moved money. The transfer goes through `ledger_post_transfers` in one set-based statement
+   * (every account locked, moved and written in a handful of set operations, not a query per leg),
+   * on a house shard that already holds the currencies. That statement never creates an account, so
+   * when one is missing (a wallet's first credit) it is rolled back to a savepoint and the round is
+   * posted through `ledger_post_transfer`, which does: as balanced parts of at most LEGS_PER_PART
+   * player legs, under the key and then `<key>:1`, `<key>:2`, ...
+   */
+  async postRound(posting: RoundPosting, trx: Db): Promise<boolean> {
+    const input = merged(posting);
+    if (input.legs.length === 0) return false;
+    const currencies = [...new Set(input.legs.filter((leg) => leg.account.kind === 'house').map((leg) => leg.currency))];
+    const held = currencies.length === 0 ? [] : await houseShardsHolding(trx, currencies);
+    const shard = held.length === 0 ? pickHouseShard(this.houseShards) : held[Math.floor(Math.random() * held.length)];
+    const legs = this.resolve(input, shard);
+    let outcome: BatchOutcome<TransferResult>;
+    try {
+      [outcome] = await underSavepoint(trx, 'ledger_round', () => postBatch(trx, [{ input, legs }]));
+    } catch (error) {
+      if (isPlayerOverdraft(error)) throw new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs));
+      if (!isFirstUse(error)) throw error;
+      return this.postInParts(input, shard, trx);
+    }
+    if (!outcome.ok) throw outcome.error;
+    return !outcome.value.replayed;
   }
 
   /** An account's balance in micro-units (zero if never used); the house's is the sum of its shards. */
   async balance(account: AccountRef, currency: LedgerCurrency, trx?: Db): Promise<bigint> {
-    const { kind, ownerId } = accountKey(account, 0);
-    let query = (trx ?? this.db)
-      .selectFrom('ledger_accounts')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint | string>('balance'), sql<bigint>`0`).as('balance'))
-      .where('kind', '=', kind)
-      .where('currency', '=', currency);
-    if (kind !== 'house') query = query.where('owner_id', '=', ownerId);
-    const { balance } = await query.executeTakeFirstOrThrow();
-    return BigInt(balance);
+    const { kind, ownerId } = resolveAccount(account, 0);
+    return accountBalance(trx ?? this.db, kind, kind === 'house' ? null : ownerId, currency);
   }
 
-  private resolve(input: TransferInput): ResolvedLeg[] {
+  private async postInParts(input: TransferInput, shard: number, trx: Db): Promise<boolean> {
+    const players = input.legs.filter((leg) => leg.account.kind === 'player');
+    const others = input.legs.filter((leg) => leg.account.kind !== 'player');
+    if (others.some((leg) => leg.account.kind !== 'house') || players.length <= LEGS_PER_PART) {
+      return !(await postOne(trx, input, this.resolve(input, shard))).replayed;
+    }
+    let posted = false;
+    for (let start = 0, part = 0; start < players.length; start += LEGS_PER_PART, part++) {
+      const chunk = players.slice(start, start + LEGS_PER_PART);
+      const house = new Map<LedgerCurrency, bigint>();
+      for (const leg of chunk) house.set(leg.currency, (house.get(leg.currency) ?? 0n) - leg.amount);
+      const legs: TransferLeg[] = [...chunk, ...[...house].map(([currency, amount]) => ({ account: { kind: 'house' as const }, currency, amount }))];
+      const partInput = { ...input, idempotencyKey: part === 0 ? input.idempotencyKey : `${input.idempotencyKey}:${part}`, legs };
+      posted = !(await postOne(trx, partInput, this.resolve(partInput, shard))).replayed || posted;
+    }
+    return posted;
+  }
+
+  /** The one leg resolver: validates a transfer and answers its legs in lock order, house legs on `shard`. */
+  private resolve(input: TransferInput, shard: number): ResolvedLeg[] {
     if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length === 0 || input.idempotencyKey.length > 200) {
       throw new InvalidTransferError('idempotencyKey must be a string of 1 to 200 characters');
     }
@@ -182,8 +267,6 @@ export class Ledger {
     if (!Array.isArray(input.legs) || input.legs.length < 2) {
       throw new InvalidTransferError(`transfer ${input.idempotencyKey} needs at least two legs`);
     }
-    // One shard per transfer: all house legs of the transfer land on the same row.
-    const shard = Math.floor(Math.random() * this.houseShards);
     const sums = new Map<string, bigint>();
     const seen = new Set<string>();
     const legs = input.legs.map((leg): ResolvedLeg => {
@@ -193,7 +276,7 @@ export class Ledger {
       if (!CURRENCIES.includes(leg.currency)) {
         throw new InvalidTransferError(`transfer ${input.idempotencyKey}: unknown currency ${String(leg.currency)}`);
       }
-      const { kind, ownerId, rank } = accountKey(leg.account, shard);
+      const { kind, ownerId, rank } = resolveAccount(leg.account, shard);
       const identity = `${kind}/${ownerId}/${leg.currency}`;
       if (seen.has(identity)) {
         throw new InvalidTransferError(`transfer ${input.idempotencyKey}: merge the legs on ${kind} ${leg.currency} into one`);
@@ -209,22 +292,30 @@ export class Ledger {
   }
 }
 
+/** A round as a transfer: legs on the same account and currency merged, zero legs dropped. */
+function merged(posting: RoundPosting): TransferInput {
+  const legs = new Map<string, TransferLeg>();
+  for (const leg of posting.legs) {
+    const account = leg.account?.kind === 'player' ? `player/${leg.account.playerId}` : String(leg.account?.kind);
+    const key = `${account}/${leg.currency}`;
+    const entry = legs.get(key);
+    if (entry) entry.amount += leg.amount;
+    else legs.set(key, { ...leg });
+  }
+  return { ...posting, legs: [...legs.values()].filter((leg) => leg.amount !== 0n) };
+}
+
+/** The legs with every house leg on `shard`, back in lock order. */
+function onShard(legs: ResolvedLeg[], shard: number): ResolvedLeg[] {
+  for (const leg of legs) if (leg.kind === 'house') leg.ownerId = BigInt(shard);
+  return legs.sort(compareLockOrder);
+}
+
 /** One transfer through `ledger_post_transfer`: legs must already be in lock order. */
 async function postOne(executor: Db, input: TransferInput, legs: ResolvedLeg[]): Promise<TransferResult> {
-  let row: { o_transfer_id: bigint | string; o_replayed: boolean; o_kind: string };
+  let row: Awaited<ReturnType<typeof postTransferRow>>;
   try {
-    const result = await sql<typeof row>`
-      select o_transfer_id, o_replayed, o_kind from ledger_post_transfer(
-        ${input.idempotencyKey},
-        ${input.kind},
-        ${input.reference ?? null},
-        ${input.metadata === undefined ? null : toJson(input.metadata)}::jsonb,
-        ${legs.map((l) => l.kind)}::text[],
-        ${legs.map((l) => l.ownerId.toString())}::int8[],
-        ${legs.map((l) => l.currency)}::text[],
-        ${legs.map((l) => l.amount.toString())}::int8[]
-      )`.execute(executor);
-    row = result.rows[0];
+    row = await postTransferRow(executor, header(input), legs);
   } catch (error) {
     if (isPlayerOverdraft(error)) throw new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs));
     throw error;
@@ -233,154 +324,38 @@ async function postOne(executor: Db, input: TransferInput, legs: ResolvedLeg[]):
   return { transferId: BigInt(row.o_transfer_id), replayed: false, playerIds: affectedPlayers(legs) };
 }
 
+/** Transfers through `ledger_post_transfers` in one statement, one outcome each; throws if the statement fails. */
+async function postBatch(executor: Db, transfers: Resolved[]): Promise<BatchOutcome<TransferResult>[]> {
+  const rows = await postTransferRows(
+    executor,
+    transfers.map((t) => ({ header: header(t.input), legs: t.legs })),
+  );
+  return transfers.map(({ input, legs }, i) => outcomeOf(input, legs, rows[i]));
+}
+
+function outcomeOf(input: TransferInput, legs: ResolvedLeg[], row: { o_transfer_id: bigint | string | null; o_status: BatchStatus; o_kind: string }): BatchOutcome<TransferResult> {
+  if (row.o_status === 'insufficient') return { ok: false, error: new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs)) };
+  if (row.o_status === 'replayed') {
+    try {
+      return { ok: true, value: replayOf(input, row.o_transfer_id!, row.o_kind) };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+  return { ok: true, value: { transferId: BigInt(row.o_transfer_id!), replayed: false, playerIds: affectedPlayers(legs) } };
+}
+
+function header(input: TransferInput): PostingHeader {
+  return { idempotencyKey: input.idempotencyKey, kind: input.kind, reference: input.reference ?? null, metadata: input.metadata };
+}
+
 function replayOf(input: TransferInput, transferId: bigint | string, existingKind: string): TransferResult {
   if (existingKind !== input.kind) throw new IdempotencyConflictError(input.idempotencyKey, existingKind, input.kind);
   return { transferId: BigInt(transferId), replayed: true, playerIds: [] };
 }
 
-interface Pending {
-  input: TransferInput;
-  legs: ResolvedLeg[];
-  wallets: string[];
-  resolve(result: TransferResult): void;
-  reject(error: unknown): void;
-}
-
-/**
- * Groups transfers waiting for a free slot into one `ledger_post_transfers` statement. A batch never
- * holds two transfers with the same key or the same player wallet, so the database can judge each
- * overdraft against the locked balance exactly as if they ran one after another. All house legs of
- * a batch go to one shard, chosen among those no running batch of this process holds. A batch that
- * fails for any reason (an account used for the first time, a lost connection) has moved nothing,
- * and its transfers are sent again one by one, each getting its own answer.
- */
-class Batcher {
-  private queue: Pending[] = [];
-  private running = 0;
-  private readonly busyShards = new Set<number>();
-
-  constructor(
-    private readonly db: Db,
-    private readonly houseShards: number,
-    private readonly maxSize: number,
-    private readonly maxConcurrent: number,
-    private readonly onError: LedgerOptions['onBatchError'],
-  ) {}
-
-  submit(input: TransferInput, legs: ResolvedLeg[]): Promise<TransferResult> {
-    const wallets = legs.filter((l) => l.kind === 'player').map((l) => `${l.ownerId}/${l.currency}`);
-    return new Promise((resolve, reject) => {
-      this.queue.push({ input, legs, wallets, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump() {
-    while (this.running < this.maxConcurrent && this.queue.length > 0) {
-      const batch = this.take();
-      const shard = this.pickShard();
-      this.running++;
-      this.busyShards.add(shard);
-      void this.run(batch, shard)
-        // Never leave a caller waiting forever, whatever went wrong; settling twice is harmless.
-        .catch((error) => batch.forEach((pending) => pending.reject(error)))
-        .finally(() => {
-          this.running--;
-          this.busyShards.delete(shard);
-          this.pump();
-        });
-    }
-  }
-
-  /** The oldest compatible transfers; the others keep their place in the queue. */
-  private take(): Pending[] {
-    const batch: Pending[] = [];
-    const rest: Pending[] = [];
-    const keys = new Set<string>();
-    const wallets = new Set<string>();
-    for (const pending of this.queue) {
-      if (batch.length < this.maxSize && !keys.has(pending.input.idempotencyKey) && !pending.wallets.some((w) => wallets.has(w))) {
-        batch.push(pending);
-        keys.add(pending.input.idempotencyKey);
-        for (const w of pending.wallets) wallets.add(w);
-      } else {
-        rest.push(pending);
-      }
-    }
-    this.queue = rest;
-    return batch;
-  }
-
-  private pickShard(): number {
-    const start = Math.floor(Math.random() * this.houseShards);
-    for (let i = 0; i < this.houseShards; i++) {
-      const shard = (start + i) % this.houseShards;
-      if (!this.busyShards.has(shard)) return shard;
-    }
-    return start;
-  }
-
-  private async run(batch: Pending[], shard: number) {
-    for (const pending of batch) {
-      for (const leg of pending.legs) if (leg.kind === 'house') leg.ownerId = BigInt(shard);
-      pending.legs.sort(compareLockOrder);
-    }
-    if (batch.length === 1) return settle(batch[0], postOne(this.db, batch[0].input, batch[0].legs));
-    let rows: { o_transfer_id: bigint | string | null; o_status: 'posted' | 'replayed' | 'insufficient'; o_kind: string }[];
-    try {
-      rows = await this.postMany(batch);
-    } catch (error) {
-      if ((error as { code?: string }).code !== FIRST_USE) this.onError?.(error, batch.length);
-      await Promise.all(batch.map((pending) => settle(pending, postOne(this.db, pending.input, pending.legs))));
-      return;
-    }
-    batch.forEach((pending, i) => {
-      const row = rows[i];
-      if (row.o_status === 'insufficient') {
-        pending.reject(new InsufficientFundsError(pending.input.idempotencyKey, debitedPlayers(pending.legs)));
-      } else if (row.o_status === 'replayed') {
-        try {
-          pending.resolve(replayOf(pending.input, row.o_transfer_id!, row.o_kind));
-        } catch (error) {
-          pending.reject(error);
-        }
-      } else {
-        pending.resolve({ transferId: BigInt(row.o_transfer_id!), replayed: false, playerIds: affectedPlayers(pending.legs) });
-      }
-    });
-  }
-
-  private async postMany(batch: Pending[]) {
-    const legTransfers: number[] = [];
-    const legs: ResolvedLeg[] = [];
-    batch.forEach((pending, i) => {
-      for (const leg of pending.legs) {
-        legTransfers.push(i + 1);
-        legs.push(leg);
-      }
-    });
-    const result = await sql<{ o_transfer_id: bigint | string | null; o_status: 'posted' | 'replayed' | 'insufficient'; o_kind: string }>`
-      select o_transfer_id, o_status, o_kind from ledger_post_transfers(
-        ${batch.map((p) => p.input.idempotencyKey)}::text[],
-        ${batch.map((p) => p.input.kind)}::text[],
-        ${batch.map((p) => p.input.reference ?? null)}::text[],
-        ${`[${batch.map((p) => (p.input.metadata === undefined ? '{}' : toJson(p.input.metadata))).join(',')}]`}::jsonb,
-        ${legTransfers}::int4[],
-        ${legs.map((l) => l.kind)}::text[],
-        ${legs.map((l) => l.ownerId.toString())}::int8[],
-        ${legs.map((l) => l.currency)}::text[],
-        ${legs.map((l) => l.amount.toString())}::int8[]
-      )`.execute(this.db);
-    if (result.rows.length !== batch.length) throw new Error(`ledger batch answered ${result.rows.length} rows for ${batch.length} transfers`);
-    return result.rows;
-  }
-}
-
-function settle(pending: Pending, outcome: Promise<TransferResult>): Promise<void> {
-  return outcome.then(pending.resolve, pending.reject);
-}
-
-function accountKey(account: AccountRef, shard: number): { kind: string; ownerId: bigint; rank: number } {
+/** The ledger row of an account: kind, owner (the house's shard) and lock rank. */
+function resolveAccount(account: AccountRef, shard: number): { kind: string; ownerId: bigint; rank: number } {
   if (account?.kind === 'player') {
     const id = (account as { playerId: unknown }).playerId;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw new InvalidTransferError(`invalid player id ${String(id)}`);
@@ -393,8 +368,4 @@ function accountKey(account: AccountRef, shard: number): { kind: string; ownerId
 
 function affectedPlayers(legs: ResolvedLeg[]): number[] {
   return [...new Set(legs.filter((l) => l.kind === 'player').map((l) => Number(l.ownerId)))];
-}
-
-function toJson(value: object): string {
-  return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v));
 }

@@ -9,10 +9,13 @@ export interface OrderedLegKey {
 }
 
 /**
- * Every transaction locks accounts in this one order (rank, kind, owner, currency), so two
- * transfers never wait on each other in a cycle. House shards come last: they are the contended
- * rows, and locking them last holds them for the shortest time. `hash_place_bets.sql` orders its
- * legs by the same rank and owner.
+ * THE LOCK ORDER, the one rule every posting follows: accounts are locked by rank (players, then
+ * system accounts, then house shards), then kind, owner and currency, so two transfers never wait
+ * on each other in a cycle. House shards come last: they are the contended rows, and locking them
+ * last holds them for the shortest time. Every posting from TypeScript goes through ledger.service.ts,
+ * which sorts its legs with this function; the one posting written in SQL,
+ * db/functions/hash_place_bets.sql, locks its players' wallets by player id first and passes its
+ * legs to `ledger_post_transfers` in this same order (see the comment at its head).
  */
 export function compareLockOrder(a: OrderedLegKey, b: OrderedLegKey): number {
   if (a.rank !== b.rank) return a.rank - b.rank;

@@ -14,9 +14,10 @@
 -- A head older than p_min_head_time means the engine has stopped following the chain: the deciding
 -- block may already be public, so the bet is refused too.
 --
--- Locks are taken in the ledger's order: the players' wallets first (by player id), before any bet
--- row is written, then the house shard through the ledger call; two batches with a player in
--- common queue on that wallet and never deadlock.
+-- Locks are taken in the ledger's one lock order, written out in apps/server/src/money/lock-order.ts
+-- (`compareLockOrder`): the players' wallets first (by player id), before any bet row is written,
+-- then the house shard through the ledger call, whose legs are sorted by the same rank and owner;
+-- two batches with a player in common queue on that wallet and never deadlock.
 --
 -- Plans are generic and kept for the life of a connection, and a plan made while a table was nearly
 -- empty may scan it whole: lookups of earlier bets once read every bet on every batch as hash_bets

@@ -2,7 +2,7 @@ import { BetStatus } from '@lobby/contract';
 import { gamesDecidedAt, payoutRate, resultOf, RATE_SCALE, type HashResult, type Outcome } from '@lobby/hash-games';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { postHashTransferInBulk, type HashLeg } from './hash-ledger.ts';
+import { Ledger, type TransferLeg } from '../../money/ledger.service.ts';
 import type { StoredBlock } from './hash-game.repo.ts';
 
 const INT8_MAX = 2n ** 63n - 1n;
@@ -119,18 +119,21 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
     }
     if (credits.length > 0) {
       const house = new Map<'USDT' | 'TRX', bigint>();
-      const legs: HashLeg[] = credits.map((credit) => {
+      const legs: TransferLeg[] = credits.map((credit) => {
         house.set(credit.currency, (house.get(credit.currency) ?? 0n) + credit.amount);
         return { account: { kind: 'player', playerId: credit.playerId }, currency: credit.currency, amount: credit.amount };
       });
       for (const [currency, total] of house) legs.push({ account: { kind: 'house' }, currency, amount: -total });
-      await postHashTransferInBulk(trx, {
-        idempotencyKey: `hash:round:${block.height}`,
-        kind: 'hash_payout',
-        reference: String(block.height),
-        metadata: { height: block.height, blockId: block.blockId, bets },
-        legs,
-      });
+      await new Ledger(trx).postRound(
+        {
+          idempotencyKey: `hash:round:${block.height}`,
+          kind: 'hash_payout',
+          reference: String(block.height),
+          metadata: { height: block.height, blockId: block.blockId, bets },
+          legs,
+        },
+        trx,
+      );
     }
     await trx.updateTable('hash_blocks').set({ settled_bets: bets }).where('height', '=', BigInt(block.height)).execute();
     await failpoint?.('settle.before_commit');

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAddress } from '../../chain/address.ts';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { transferAddressIndex } from './hash-game.module.ts';
-import { TRANSFER_BETS_ACCOUNT } from './hash-ledger.ts';
+import { TRANSFER_BETS_ACCOUNT } from '../../money/ledger.service.ts';
 import { startHashTestApp, USDT, type HashTestApp } from './test-support.ts';
 
 let t: HashTestApp;

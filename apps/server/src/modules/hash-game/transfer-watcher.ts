@@ -3,7 +3,7 @@ import { decodeTransferBet, hashGame, resultOf, settle, transferRefund, type Lev
 import type { FastifyBaseLogger } from 'fastify';
 import type { TronClient } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
-import { postHashTransfer, TRANSFER_BETS_ACCOUNT } from './hash-ledger.ts';
+import { Ledger, TRANSFER_BETS_ACCOUNT } from '../../money/ledger.service.ts';
 import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
 import type { GameRules, TransferTarget } from './rules.ts';
 import { OUTCOME_STATUS } from './settlement.ts';
@@ -207,7 +207,7 @@ export class TransferWatcher {
           .executeTakeFirst();
         if (!inserted) return null;
         const kept = transfer.amount - refund;
-        await postHashTransfer(trx, {
+        if (kept !== 0n) await new Ledger(trx).transfer({
           idempotencyKey: `hash:tfee:${transfer.txId}`,
           kind: 'hash_transfer_refund_fee',
           reference: transfer.txId,
@@ -215,7 +215,7 @@ export class TransferWatcher {
             { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -kept },
             { account: { kind: 'house' }, currency: transfer.currency, amount: kept },
           ],
-        });
+        }, trx);
         if (refund > 0n) {
           await trx
             .insertInto('hash_chain_payouts')
@@ -256,7 +256,7 @@ export class TransferWatcher {
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.updateTable('hash_transfer_receipts').set({ bet_id: bet.id }).where('tx_id', '=', transfer.txId).execute();
-      await postHashTransfer(trx, {
+      await new Ledger(trx).transfer({
         idempotencyKey: `hash:tbet:${transfer.txId}`,
         kind: 'hash_transfer_bet',
         reference: String(bet.id),
@@ -264,9 +264,9 @@ export class TransferWatcher {
           { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -transfer.amount },
           { account: { kind: 'house' }, currency: transfer.currency, amount: transfer.amount },
         ],
-      });
+      }, trx);
       if (payout > 0n) {
-        await postHashTransfer(trx, {
+        await new Ledger(trx).transfer({
           idempotencyKey: `hash:tpay:${transfer.txId}`,
           kind: 'hash_transfer_payout',
           reference: String(bet.id),
@@ -274,7 +274,7 @@ export class TransferWatcher {
             { account: { kind: 'house' }, currency: transfer.currency, amount: -payout },
             { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: payout },
           ],
-        });
+        }, trx);
         await trx
           .insertInto('hash_chain_payouts')
           .values({ receipt_tx_id: transfer.txId, bet_id: bet.id, purpose: 'payout', to_address: transfer.from, currency: transfer.currency, amount: payout })
