@@ -111,6 +111,11 @@ function PopupView({ popup }: { popup: Popup }) {
           </h2>
         )}
         <p className="popup__message">{popup.message}</p>
+        {popup.link && (
+          <Button variant="ghost" size="sm" className="popup__link" onClick={() => popup.resolve('link')} data-testid={popup.link.testId}>
+            {popup.link.text}
+          </Button>
+        )}
         <div className="popup__actions">
           {popup.cancel && (
             <Button variant="secondary" onClick={() => popup.resolve(false)} data-testid={popup.cancel.testId}>

@@ -24,9 +24,14 @@ export interface Popup {
   image?: string;
   confirm: PopupButton;
   cancel?: PopupButton;
+  /** A text link under the message (a rules page, say); choosing it closes the popup. */
+  link?: PopupButton;
   testId?: string;
-  resolve(confirmed: boolean): void;
+  resolve(choice: PopupChoice): void;
 }
+
+/** true: the confirm button; false: cancel or dismissal; 'link': the popup's link. */
+export type PopupChoice = boolean | 'link';
 
 interface UiState {
   toast: Toast | null;
@@ -60,15 +65,15 @@ interface PopupOptions {
   testId?: string;
 }
 
-function openPopup(popup: Omit<Popup, 'id' | 'resolve'>): Promise<boolean> {
+function openPopup(popup: Omit<Popup, 'id' | 'resolve'>): Promise<PopupChoice> {
   return new Promise((resolve) => {
     const id = nextId++;
     const entry: Popup = {
       ...popup,
       id,
-      resolve: (confirmed) => {
+      resolve: (choice) => {
         useUi.setState((s) => ({ popups: s.popups.filter((p) => p.id !== id) }));
-        resolve(confirmed);
+        resolve(choice);
       },
     };
     useUi.setState((s) => ({ popups: [...s.popups, entry] }));
@@ -80,8 +85,13 @@ export async function showActivityPopup(options: PopupOptions & { button: string
   await openPopup({ kind: 'activity', ...options, confirm: { text: options.button, testId: 'popup-confirm' } });
 }
 
-/** Two-button popup. Resolves true for the confirm button, false for cancel or dismissal. */
-export function showConfirm(options: PopupOptions & { confirm: string; cancel: string }): Promise<boolean> {
+/**
+ * Two-button popup. Resolves true for the confirm button, false for cancel or dismissal, and 'link'
+ * for its link when it has one.
+ */
+export function showConfirm(options: PopupOptions & { confirm: string; cancel: string }): Promise<boolean>;
+export function showConfirm(options: PopupOptions & { confirm: string; cancel: string; link: PopupButton }): Promise<PopupChoice>;
+export function showConfirm(options: PopupOptions & { confirm: string; cancel: string; link?: PopupButton }): Promise<PopupChoice> {
   return openPopup({
     kind: 'confirm',
     title: options.title,
@@ -90,6 +100,7 @@ export function showConfirm(options: PopupOptions & { confirm: string; cancel: s
     testId: options.testId,
     confirm: { text: options.confirm, testId: 'popup-confirm' },
     cancel: { text: options.cancel, testId: 'popup-cancel' },
+    link: options.link,
   });
 }
 

@@ -1,69 +1,189 @@
 import { useIonRouter } from '@ionic/react';
-import { ErrorCode } from '@lobby/contract';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api';
-import { catalogueMessage } from '../../api/catalogue';
+import { useLocation, useResolvedPath } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Screen } from '../../components/Screen';
+import { Icon } from '../../components/Icon';
+import { Pressable } from '../../components/Pressable';
 import { gameName } from '../../lib/games';
-import { useEnterThirdGame } from '../../state/queries/thirdGame';
+import { useExitThirdGame } from '../../state/queries/thirdGame';
 import { useSettings } from '../../state/settings';
-import { showActivityPopup } from '../../state/ui';
-import { readThirdGame } from './thirdGame';
+import { forgetThirdGame, readThirdGame, type OpenThirdGame } from './thirdGame';
+import './webview.css';
 
+/** A game that has not drawn its first page by then is reported as not loading; the player may retry. */
+export const GAME_LOAD_TIMEOUT_MS = 20_000;
+
+/** What the game frame may do: run its scripts, talk to its own origin (its wallet session), send forms. */
+export const GAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms';
+
+/** The launch address's origin, or null when it is not a web address a frame may open. */
+export function gameOrigin(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+const trimSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') : path);
+
+type FrameState = 'loading' | 'ready' | 'failed';
+
+/**
+ * A third-party game, full screen under a slim bar with the way back and the game's name. The game
+ * comes from what the tile stored on entering (SPEC section 4). Leaving, by the back button or any
+ * other change of route, closes the session on the server, whose answer brings the balances after
+ * the last win into the lobby.
+ */
 export default function WebviewScreen() {
   const { t } = useTranslation();
   const router = useIonRouter();
   const language = useSettings((s) => s.language);
-  const [game] = useState(readThirdGame);
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  const enter = useEnterThirdGame();
+  const exit = useExitThirdGame();
+  const [open, setOpen] = useState<OpenThirdGame | null>(readThirdGame);
+  const [frame, setFrame] = useState<FrameState>('loading');
+  const [attempt, setAttempt] = useState(0);
+  const left = useRef(false);
+
+  // Ionic keeps a page the player has left in the document, so leaving is told by the route too.
+  const location = useLocation();
+  const own = useResolvedPath('.');
+  const here = trimSlash(location.pathname) === trimSlash(own.pathname);
+
+  const leave = useCallback(() => {
+    if (left.current) return;
+    left.current = true;
+    forgetThirdGame();
+    if (open) void exit(open.game.id);
+  }, [exit, open]);
 
   useEffect(() => {
-    if (!game) return;
-    const controller = new AbortController();
-    enter(game, language, controller.signal)
-      .then((reply) => setUrl(reply.url))
-      .catch(async (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setFailed(true);
-        if (error instanceof ApiError && error.code === ErrorCode.FIRST_RECHARGE_REQUIRED) {
-          await showActivityPopup({
-            title: t('game.rechargeTitle'),
-            message: await catalogueMessage(error.code, language, error.message),
-            button: t('game.rechargeNow'),
-            testId: 'first-recharge-popup',
-          });
-          router.push('/trade/Recharge', 'forward', 'replace');
-        } else if (error instanceof ApiError && !error.handled && error.code !== undefined) {
-          // Other enter-game failures show the text for their code (SPEC section 8).
-          await showActivityPopup({ message: await catalogueMessage(error.code, language, error.message), button: t('common.ok') });
-        }
-      });
-    return () => controller.abort();
-  }, [enter, game, language, router, t]);
+    if (!here) {
+      leave();
+      return;
+    }
+    if (left.current) {
+      // The page came back into view for a game entered since: show that one.
+      left.current = false;
+      setOpen(readThirdGame());
+      setFrame('loading');
+    }
+  }, [here, leave]);
 
-  const title = game ? gameName(game, language) : t('screens.webview');
+  // Unmounting leaves too. Deferred, so that a rehearsal unmount (React's strict mode) followed by
+  // the same page mounting again does not close the game the player is looking at.
+  const pendingLeave = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => {
+    clearTimeout(pendingLeave.current);
+    return () => {
+      pendingLeave.current = setTimeout(leave, 0);
+    };
+  }, [leave]);
+
+  const origin = open ? gameOrigin(open.url) : null;
+
+  useEffect(() => {
+    if (!origin || frame !== 'loading') return;
+    const timer = setTimeout(() => setFrame('failed'), GAME_LOAD_TIMEOUT_MS);
+    const offline = () => setFrame('failed');
+    window.addEventListener('offline', offline);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('offline', offline);
+    };
+  }, [origin, frame, attempt]);
+
+  const goBack = () => {
+    leave();
+    if (router.canGoBack()) router.goBack();
+    else router.push('/home', 'back', 'replace');
+  };
+  const goHome = () => {
+    leave();
+    router.push('/home', 'root', 'replace');
+  };
+  const retry = () => {
+    setFrame('loading');
+    setAttempt((n) => n + 1);
+  };
+
+  const title = open ? gameName(open.game, language) : t('webview.noGameTitle');
+
+  let body;
+  if (!open) {
+    body = (
+      <EmptyState
+        icon="slot"
+        title={t('webview.noGameTitle')}
+        text={t('webview.noGameText')}
+        testId="webview-no-game"
+        action={
+          <Button onClick={goHome} data-testid="webview-home">
+            {t('webview.toLobby')}
+          </Button>
+        }
+      />
+    );
+  } else if (!origin || frame === 'failed') {
+    body = (
+      <EmptyState
+        icon="slot"
+        title={t('webview.failedTitle')}
+        text={t('webview.failedText')}
+        testId="webview-failed"
+        action={
+          <div className="webview-actions">
+            {origin && (
+              <Button onClick={retry} data-testid="webview-retry">
+                {t('webview.retry')}
+              </Button>
+            )}
+            <Button variant="secondary" onClick={goHome} data-testid="webview-home">
+              {t('webview.toLobby')}
+            </Button>
+          </div>
+        }
+      />
+    );
+  } else if (here) {
+    body = (
+      <>
+        <iframe
+          key={attempt}
+          className="webview-frame"
+          src={open.url}
+          title={title}
+          sandbox={GAME_SANDBOX}
+          allow={`autoplay ${origin}; fullscreen ${origin}`}
+          allowFullScreen
+          referrerPolicy="origin"
+          onLoad={() => setFrame('ready')}
+          data-testid="webview-frame"
+        />
+        {frame === 'loading' && (
+          <div className="webview-loading" data-testid="webview-loading" aria-busy="true">
+            <span className="loading-overlay__spinner" />
+            <p>{t('webview.loading')}</p>
+          </div>
+        )}
+      </>
+    );
+  }
 
   return (
-    <Screen title={title} testId="webview" className="webview-content">
-      {url ? (
-        <iframe className="webview-frame" src={url} title={title} allow="autoplay; fullscreen" data-testid="webview-frame" />
-      ) : !game || failed ? (
-        <EmptyState
-          icon="slot"
-          title={t('game.unavailable')}
-          text={t('game.unavailableText')}
-          action={
-            <Button onClick={() => router.navigateRoot('/home')} data-testid="webview-home">
-              {t('notFound.home')}
-            </Button>
-          }
-        />
-      ) : null}
-    </Screen>
+    <div className="webview" data-testid="screen-webview">
+      <header className="webview-bar">
+        <Pressable className="webview-bar__back" onClick={goBack} aria-label={t('common.back')} data-testid="webview-back">
+          <Icon name="back" className="flip-rtl" />
+        </Pressable>
+        <h1 className="webview-bar__title" data-testid="screen-title">
+          {title}
+        </h1>
+      </header>
+      <div className="webview-stage">{body}</div>
+    </div>
   );
 }

@@ -11,6 +11,8 @@ export const playerMarkKeys = {
 
 let lastExperienceAsk = 0;
 let pendingExperience: Promise<ExperienceInfo | null> | undefined;
+/** The session the pending answer is about: another player signing in asks again at once. */
+let askedFor: string | null = null;
 let unsettled = false;
 
 /**
@@ -20,10 +22,12 @@ let unsettled = false;
 export async function refreshExperience(now = Date.now()): Promise<{ info: ExperienceInfo | null; hasUnsettledOrders: boolean }> {
   const known = useSession.getState().experience;
   if (known?.accountType === ExperienceType.WAS_EXPERIENCE) return { info: known, hasUnsettledOrders: false };
-  if (pendingExperience && now - lastExperienceAsk < EXPERIENCE_DEBOUNCE_MS) {
+  const token = useSession.getState().token;
+  if (pendingExperience && askedFor === token && now - lastExperienceAsk < EXPERIENCE_DEBOUNCE_MS) {
     return { info: await pendingExperience, hasUnsettledOrders: unsettled };
   }
   lastExperienceAsk = now;
+  askedFor = token;
   pendingExperience = api
     .call(calls.playerMark.experienceGoldInfo, {}, { silent: true })
     .then((reply) => {

@@ -1,19 +1,22 @@
 import { GAME_CURRENCY, type CallRequest, type Game, type thirdGameCalls } from '@lobby/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { detectOs } from '../../config/app';
 import { useSession } from '../session';
+import { applyBalances, refreshBalances, type Balances } from './balances';
 
 type EnterRequest = CallRequest<typeof thirdGameCalls.enter>;
 
 /**
  * Entering a provider's game: each opening asks for a fresh launch address, so nothing is cached.
- * Failures come back to the screen, which words them (a first deposit is required, for instance).
+ * Feature refusals (30007: a first deposit is required, for instance) come back to the caller, which
+ * words them; the client itself reports network failures and the codes it always shows.
  */
 export function useEnterThirdGame() {
   return useCallback(
-    (game: Game, language: string, signal: AbortSignal) =>
+    (game: Game, language: string, signal?: AbortSignal) =>
       api.call(
         calls.thirdGame.enter,
         {
@@ -31,5 +34,28 @@ export function useEnterThirdGame() {
         { loading: true, signal },
       ),
     [],
+  );
+}
+
+/**
+ * Leaving a provider's game closes its session on the server, which answers the balances after the
+ * last win: they go into the one balance source, so the lobby shows them at once. If the answer is
+ * lost, the balances are asked again instead.
+ */
+export function useExitThirdGame() {
+  const client = useQueryClient();
+  return useCallback(
+    async (gameId?: number): Promise<Balances | undefined> => {
+      if (!useSession.getState().token) return undefined;
+      try {
+        const reply = await api.call(calls.thirdGame.exit, gameId === undefined ? {} : { gameId }, { silent: true });
+        applyBalances(client, reply.balances);
+        return reply.balances;
+      } catch {
+        await refreshBalances(client);
+        return undefined;
+      }
+    },
+    [client],
   );
 }
