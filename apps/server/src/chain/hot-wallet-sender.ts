@@ -44,10 +44,10 @@ export interface OutcomeHandlers {
 export const EXPIRY_MARGIN_MS = 60_000;
 
 /**
- * The chain half of sending coins from the hot wallet, shared by withdrawals and transfer-bet
- * payouts. Callers keep the half that makes it safe: they record the signed transaction before
- * offering it, and change their own status only on what `status` reports, so a payment is made at
- * most once whatever crashes, and a new transaction is signed only once the last provably never landed.
+ * The chain half of sending coins from the hot wallet. `PaymentSender` (payment-sender.ts) keeps the
+ * half that makes it safe: it records the signed transaction before offering it, and changes a
+ * payment's status only on what `status` reports, so a payment is made at most once whatever
+ * crashes, and a new transaction is signed only once the last provably never landed.
  */
 export class HotWalletSender {
   constructor(

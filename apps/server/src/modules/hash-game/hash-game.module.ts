@@ -11,7 +11,7 @@ import { HashGameRepository } from './hash-game.repo.ts';
 import { BetBatcher } from './bet-batcher.ts';
 import { HashGameService, HEAD_LOCK } from './hash-game.service.ts';
 import { HeadCache } from './head-cache.ts';
-import { PayoutSender } from './payout-sender.ts';
+import { createPayoutSender, type PayoutSender } from './payout-sender.ts';
 import { RoundEngine, type RoundEngineOptions } from './round-engine.ts';
 import { RoundPublisher } from './round-publisher.ts';
 import { GameRules } from './rules.ts';
@@ -80,7 +80,7 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
   const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, log);
   const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log);
-  const payouts = new PayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log);
+  const payouts = createPayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log);
 
   // The engine holds its lock on a session of its own, opened on the same server as the pool.
   const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;

@@ -1,168 +1,86 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Selectable } from 'kysely';
-import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
-import { stringifyJson } from '../../chain/json.ts';
-import type { BlockSummary, SignedTransaction } from '../../chain/tron-client.ts';
+import type { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
+import { PaymentSender, type OutgoingPayment, type PaymentSource, type SendStage, type SignedRecord } from '../../chain/payment-sender.ts';
 import type { Db } from '../../db/database.ts';
-import type { HashChainPayoutsTable } from '../../db/schema.ts';
-import { bookNetworkFee } from '../../money/network-fee.ts';
+import { TransferBetsRepository, type PayoutRow } from './transfer-bets.repo.ts';
 
-type PayoutRow = Selectable<HashChainPayoutsTable>;
+export interface PayoutPayment extends OutgoingPayment {
+  row: PayoutRow;
+}
 
-const BATCH = 100;
+function payment(row: PayoutRow): PayoutPayment {
+  return {
+    id: row.id,
+    currency: row.currency,
+    to: row.to_address,
+    amount: row.amount,
+    attempts: row.attempts,
+    tx: row.tx_id === null ? null : { txId: row.tx_id, expiration: row.tx_expiration!, signedJson: row.signed_tx!, offered: row.status === 'broadcast' },
+    row,
+  };
+}
 
 /**
- * Sends what transfer bets return (wins, draws, refunds) from the hot wallet, each payout once:
- * - the signed transaction is recorded (with its id) before it is broadcast, so after a crash it is
- *   found and either re-sent as is or looked up on chain;
- * - a new transaction is signed only when the previous one provably never reached a block (it
- *   expired unseen, or it reverted, which moves nothing), and every attempt is kept;
- * - every status change is conditional on the previous status and transaction id, so two senders
- *   at once (a leader change) cannot both act on one payout.
- * The payout itself was posted to the ledger when the bet was settled; what each attempt burnt on
- * chain is booked to `chain_fees` once it is final, in the same transaction as the status change.
+ * What transfer bets return (wins, draws, refunds), as payments of the chain sender. The payout
+ * itself was posted to the ledger when the bet was settled, so a confirmed payout books only what
+ * its transaction burnt; after the last attempt a payout is left `failed` for an operator.
  */
-export class PayoutSender {
+export class TransferBetPayouts implements PaymentSource<PayoutPayment> {
+  readonly name = 'transfer-bet payout';
+  readonly idKey = 'payoutId';
+  readonly batch = 100;
+
   constructor(
-    private readonly db: Db,
-    private readonly sender: HotWalletSender,
-    private readonly options: { maxAttempts: number },
-    private readonly log: FastifyBaseLogger,
+    private readonly repo: TransferBetsRepository,
+    readonly maxAttempts: number,
   ) {}
 
-  async run(): Promise<void> {
-    const open = await this.db
-      .selectFrom('hash_chain_payouts')
-      .selectAll()
-      .where('status', 'in', ['pending', 'signed', 'broadcast'])
-      .orderBy('id')
-      .limit(BATCH)
-      .execute();
-    if (open.length === 0) return;
-    const head = await this.sender.head();
-    for (const row of open) {
-      try {
-        if (row.status === 'pending') await this.send(row);
-        else await this.reconcile(row, head);
-      } catch (error) {
-        this.log.warn({ err: error, payoutId: String(row.id) }, 'transfer-bet payout not advanced; retrying on the next run');
-      }
-    }
+  async inFlight(limit: number) {
+    return (await this.repo.inFlightPayouts(limit)).map(payment);
   }
 
-  private async note(id: bigint, error: string) {
-    await this.db.updateTable('hash_chain_payouts').set({ last_error: error.slice(0, 500), updated_at: new Date() }).where('id', '=', id).execute();
+  async due(limit: number) {
+    return (await this.repo.duePayouts(limit)).map(payment);
   }
 
-  private async send(row: PayoutRow): Promise<void> {
-    let signed: SignedTransaction;
-    try {
-      const shortfall = await this.sender.shortfall(row.currency, row.amount);
-      if (shortfall) {
-        // Waits for the operator to top the hot wallet up instead of burning attempts.
-        this.log.error({ payoutId: String(row.id), currency: row.currency, amount: String(row.amount), shortfall }, 'hot wallet cannot cover a transfer-bet payout');
-        await this.note(row.id, shortfall);
-        return;
-      }
-      signed = await this.sender.sign(row.currency, row.to_address, row.amount);
-    } catch (error) {
-      await this.note(row.id, (error as Error).message);
-      throw error;
-    }
-    const recorded = await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('hash_chain_payouts')
-        .set((eb) => ({
-          status: 'signed',
-          tx_id: signed.txId,
-          signed_tx: stringifyJson(signed.transaction),
-          tx_expiration: BigInt(signed.expiration),
-          attempts: eb('attempts', '+', 1),
-          last_error: null,
-          updated_at: new Date(),
-        }))
-        .where('id', '=', row.id)
-        .where('status', '=', 'pending')
-        .where('attempts', '=', row.attempts)
-        .returning(['attempts'])
-        .executeTakeFirst();
-      if (!updated) return false;
-      await trx
-        .insertInto('hash_payout_attempts')
-        .values({ tx_id: signed.txId, payout_id: row.id, attempt: updated.attempts, expiration: BigInt(signed.expiration), outcome: null })
-        .execute();
-      return true;
-    });
-    // Another sender took this payout: this transaction is never sent.
-    if (!recorded) return;
-    await this.offer(row.id, signed);
+  note(id: bigint, message: string) {
+    return this.repo.notePayout(id, message);
   }
 
-  private async offer(id: bigint, signed: SignedTransaction): Promise<void> {
-    await this.offered(id, signed.txId, await this.sender.offer(signed));
+  recordSigned(trx: Db, p: PayoutPayment, signed: SignedRecord) {
+    return this.repo.recordSigned(trx, p.id, p.attempts, signed);
   }
 
-  private async offered(id: bigint, txId: string, refused: Error | null): Promise<void> {
-    if (!refused) return this.markBroadcast(id, txId);
-    this.log.warn({ err: refused, payoutId: String(id), txId }, 'transfer-bet payout broadcast not accepted');
-    await this.note(id, refused.message);
+  markOffered(id: bigint, txId: string) {
+    return this.repo.markBroadcast(id, txId);
   }
 
-  private async markBroadcast(id: bigint, txId: string) {
-    await this.db
-      .updateTable('hash_chain_payouts')
-      .set({ status: 'broadcast', updated_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'signed')
-      .where('tx_id', '=', txId)
-      .execute();
+  recordOutcome(trx: Db, txId: string, outcome: 'confirmed' | 'reverted' | 'expired') {
+    return this.repo.recordOutcome(trx, txId, outcome);
   }
 
-  private async reconcile(row: PayoutRow, head: BlockSummary): Promise<void> {
-    const txId = row.tx_id!;
-    await this.sender.follow({ txId, expiration: row.tx_expiration!, signedJson: row.signed_tx! }, head, {
-      included: async () => (row.status === 'signed' ? this.markBroadcast(row.id, txId) : undefined),
-      reoffered: (refused) => this.offered(row.id, txId, refused),
-      notDelivered: (outcome, reason, fee) => this.notDelivered(row, outcome, reason, fee),
-      confirmed: (blockNumber, fee) => this.confirm(row, blockNumber, fee),
-    });
+  markConfirmed(trx: Db, p: PayoutPayment, txId: string, blockNumber: number, networkFee: bigint) {
+    return this.repo.markConfirmed(trx, p.id, txId, blockNumber, networkFee);
   }
 
-  private async confirm(row: PayoutRow, blockNumber: number, networkFee: bigint): Promise<void> {
-    const txId = row.tx_id!;
-    await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('hash_chain_payouts')
-        .set({ status: 'confirmed', block_number: BigInt(blockNumber), network_fee: networkFee, completed_at: new Date(), updated_at: new Date(), last_error: null })
-        .where('id', '=', row.id)
-        .where('status', 'in', ['signed', 'broadcast'])
-        .where('tx_id', '=', txId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return;
-      await trx.updateTable('hash_payout_attempts').set({ outcome: 'confirmed' }).where('tx_id', '=', txId).execute();
-      await bookNetworkFee(trx, txId, networkFee, { payoutId: String(row.id) });
-    });
+  requeue(trx: Db, p: PayoutPayment, txId: string, reason: string) {
+    return this.repo.markNotDelivered(trx, p.id, txId, 'pending', reason);
   }
 
-  /** The attempt moved nothing (though a revert may have burnt a fee): sign again, or leave it to the operator after the last attempt. */
-  private async notDelivered(row: PayoutRow, outcome: 'reverted' | 'expired', reason: string, networkFee: bigint): Promise<void> {
-    const txId = row.tx_id!;
-    const next = row.attempts < this.options.maxAttempts ? 'pending' : 'failed';
-    const changed = await this.db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('hash_chain_payouts')
-        .set({ status: next, tx_id: null, signed_tx: null, tx_expiration: null, last_error: reason, updated_at: new Date() })
-        .where('id', '=', row.id)
-        .where('status', 'in', ['signed', 'broadcast'])
-        .where('tx_id', '=', txId)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return false;
-      await trx.updateTable('hash_payout_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
-      await bookNetworkFee(trx, txId, networkFee, { payoutId: String(row.id) });
-      return true;
-    });
-    if (!changed) return;
-    if (next === 'failed') this.log.error({ payoutId: String(row.id), txId, outcome }, 'transfer-bet payout failed every attempt; it needs an operator');
-    else this.log.warn({ payoutId: String(row.id), txId, outcome }, 'transfer-bet payout not delivered; signing it again');
+  fail(trx: Db, p: PayoutPayment, txId: string, reason: string) {
+    return this.repo.markNotDelivered(trx, p.id, txId, 'failed', reason);
   }
+}
+
+/** The chain sender of transfer-bet payouts; the round engine runs it after each block. */
+export type PayoutSender = PaymentSender<PayoutPayment>;
+
+export function createPayoutSender(
+  db: Db,
+  hotWallet: HotWalletSender,
+  options: { maxAttempts: number },
+  log: FastifyBaseLogger,
+  stop?: (stage: SendStage) => void,
+): PayoutSender {
+  return new PaymentSender(db, hotWallet, new TransferBetPayouts(new TransferBetsRepository(db), options.maxAttempts), log, stop);
 }

@@ -7,6 +7,7 @@ import { Ledger, TRANSFER_BETS_ACCOUNT } from '../../money/ledger.service.ts';
 import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
 import type { GameRules, TransferTarget } from './rules.ts';
 import { OUTCOME_STATUS } from './settlement.ts';
+import { TransferBetsRepository } from './transfer-bets.repo.ts';
 
 type Currency = 'USDT' | 'TRX';
 
@@ -56,6 +57,8 @@ const SCAN_CONCURRENCY = 8;
  * sender. Transfers in blocks from before the engine first ran are none of its business.
  */
 export class TransferWatcher {
+  private readonly transfers: TransferBetsRepository;
+
   constructor(
     private readonly db: Db,
     private readonly client: TronClient,
@@ -65,15 +68,16 @@ export class TransferWatcher {
     private readonly ownAddresses: ReadonlySet<string>,
     private readonly rescanMs: number,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.transfers = new TransferBetsRepository(db);
+  }
 
   async scan(): Promise<RecordedTransfer[]> {
     const [head, oldest] = await Promise.all([this.repo.head(), this.repo.oldest()]);
     if (!head || !oldest) return [];
     const targets = await this.rules.transferTargets();
     const internal = new Set([...this.ownAddresses, ...targets.map((t) => t.address)]);
-    const cursors = await this.db.selectFrom('hash_transfer_cursors').selectAll().execute();
-    const cursorOf = new Map(cursors.map((c) => [`${c.address}/${c.currency}`, Number(c.cursor_ms)]));
+    const cursorOf = await this.transfers.cursors();
 
     const jobs = targets.flatMap((target) => (['TRX', 'USDT'] as const).map((currency) => ({ target, currency })));
     const recorded: RecordedTransfer[] = [];
@@ -93,13 +97,7 @@ export class TransferWatcher {
       }
     };
     await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, jobs.length) }, worker));
-    if (moved.length > 0) {
-      await this.db
-        .insertInto('hash_transfer_cursors')
-        .values(moved.map((m) => ({ address: m.address, currency: m.currency, cursor_ms: BigInt(m.cursor) })))
-        .onConflict((oc) => oc.columns(['address', 'currency']).doUpdateSet((eb) => ({ cursor_ms: eb.ref('excluded.cursor_ms') })))
-        .execute();
-    }
+    await this.transfers.moveCursors(moved);
     return recorded;
   }
 
@@ -114,17 +112,7 @@ export class TransferWatcher {
     const incoming = (await this.history(target.address, currency, Math.max(0, since - this.rescanMs))).filter(
       (t) => t.to === target.address && t.amount > 0n && !internal.has(t.from),
     );
-    const known = incoming.length
-      ? new Set(
-          (
-            await this.db
-              .selectFrom('hash_transfer_receipts')
-              .select('tx_id')
-              .where('tx_id', 'in', incoming.map((t) => t.txId))
-              .execute()
-          ).map((r) => r.tx_id),
-        )
-      : new Set<string>();
+    const known = await this.transfers.receiptsOf(incoming.map((t) => t.txId));
 
     const recorded: RecordedTransfer[] = [];
     let heldFrom: number | null = null;
@@ -199,13 +187,7 @@ export class TransferWatcher {
 
       if (!decoded.ok) {
         const refund = transferRefund(transfer.amount, config.refundFee[transfer.currency]);
-        const inserted = await trx
-          .insertInto('hash_transfer_receipts')
-          .values({ ...receipt, outcome: 'refund', refund_amount: refund, refund_code: REFUSAL_CODE[decoded.reason] })
-          .onConflict((oc) => oc.column('tx_id').doNothing())
-          .returning('tx_id')
-          .executeTakeFirst();
-        if (!inserted) return null;
+        if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: refund, refund_code: REFUSAL_CODE[decoded.reason] }))) return null;
         const kept = transfer.amount - refund;
         if (kept !== 0n) await new Ledger(trx).transfer({
           idempotencyKey: `hash:tfee:${transfer.txId}`,
@@ -217,27 +199,16 @@ export class TransferWatcher {
           ],
         }, trx);
         if (refund > 0n) {
-          await trx
-            .insertInto('hash_chain_payouts')
-            .values({ receipt_tx_id: transfer.txId, bet_id: null, purpose: 'refund', to_address: transfer.from, currency: transfer.currency, amount: refund })
-            .execute();
+          await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: null, purpose: 'refund', to_address: transfer.from, currency: transfer.currency, amount: refund });
         }
         return { txId: transfer.txId, playerId, betId: null, owed: refund > 0n };
       }
 
-      const inserted = await trx
-        .insertInto('hash_transfer_receipts')
-        .values({ ...receipt, outcome: 'bet' })
-        .onConflict((oc) => oc.column('tx_id').doNothing())
-        .returning('tx_id')
-        .executeTakeFirst();
-      if (!inserted) return null;
+      if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'bet' }))) return null;
       const odds = config.odds[decoded.area]!;
       const result = resultOf(game.id, block.blockId, block.height);
       const { outcome, payout } = settle({ area: decoded.area, result, odds, stake: transfer.amount });
-      const bet = await trx
-        .insertInto('hash_bets')
-        .values({
+      const betId = await this.transfers.insertSettledBet(trx, {
           source: 'transfer',
           player_id: playerId,
           game_id: game.id,
@@ -251,15 +222,12 @@ export class TransferWatcher {
           payout,
           tx_id: transfer.txId,
           from_address: transfer.from,
-          settled_at: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.updateTable('hash_transfer_receipts').set({ bet_id: bet.id }).where('tx_id', '=', transfer.txId).execute();
+        settled_at: new Date(),
+      });
       await new Ledger(trx).transfer({
         idempotencyKey: `hash:tbet:${transfer.txId}`,
         kind: 'hash_transfer_bet',
-        reference: String(bet.id),
+        reference: String(betId),
         legs: [
           { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -transfer.amount },
           { account: { kind: 'house' }, currency: transfer.currency, amount: transfer.amount },
@@ -269,18 +237,15 @@ export class TransferWatcher {
         await new Ledger(trx).transfer({
           idempotencyKey: `hash:tpay:${transfer.txId}`,
           kind: 'hash_transfer_payout',
-          reference: String(bet.id),
+          reference: String(betId),
           legs: [
             { account: { kind: 'house' }, currency: transfer.currency, amount: -payout },
             { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: payout },
           ],
         }, trx);
-        await trx
-          .insertInto('hash_chain_payouts')
-          .values({ receipt_tx_id: transfer.txId, bet_id: bet.id, purpose: 'payout', to_address: transfer.from, currency: transfer.currency, amount: payout })
-          .execute();
+        await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: betId, purpose: 'payout', to_address: transfer.from, currency: transfer.currency, amount: payout });
       }
-      return { txId: transfer.txId, playerId, betId: bet.id, owed: payout > 0n };
+      return { txId: transfer.txId, playerId, betId, owed: payout > 0n };
     });
   }
 }

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { BlockSummary, Page, TronClient } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
 import type { DepositStatus, WalletCurrency } from '../../db/schema.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { PlayerRepository } from '../player/player.repo.ts';
+import type { PlayerService } from '../player/player.service.ts';
 import type { BetAddressService } from './bet-address.service.ts';
+import { DepositRepository, type ScannedAddress } from './deposit.repo.ts';
 import type { WalletSettings } from './settings.ts';
 
 /**
@@ -46,15 +46,20 @@ interface Seen {
  *   second watcher (or a second tick) finds nothing left to do.
  */
 export class DepositWatcher {
+  private readonly repo: DepositRepository;
+
   constructor(
     private readonly db: Db,
+    private readonly players: Pick<PlayerService, 'markFirstRecharge'>,
     private readonly client: TronClient,
     private readonly ledger: Ledger,
     private readonly betAddresses: BetAddressService,
     private readonly notifier: BalanceEvents,
     private readonly settings: WalletSettings,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.repo = new DepositRepository(db);
+  }
 
   async run(): Promise<void> {
     const head = await this.client.getNowBlock();
@@ -65,20 +70,7 @@ export class DepositWatcher {
   private async scanDueAddresses(): Promise<void> {
     const idleSince = new Date(Date.now() - this.settings.deposit.idleScanSeconds * 1000);
     const activeSince = new Date(Date.now() - ACTIVE_WINDOW_HOURS * 3_600_000);
-    const due = await this.db
-      .selectFrom('deposit_addresses')
-      .select(['player_id', 'address', 'trx_cursor', 'usdt_cursor'])
-      .where((eb) =>
-        eb.or([
-          eb('last_scanned_at', 'is', null),
-          eb('last_scanned_at', '<', idleSince),
-          eb('last_requested_at', '>', activeSince),
-          eb('last_deposit_at', '>', activeSince),
-        ]),
-      )
-      .orderBy(sql`last_scanned_at nulls first`)
-      .limit(ADDRESSES_PER_TICK)
-      .execute();
+    const due = await this.repo.dueForScan(idleSince, activeSince, ADDRESSES_PER_TICK);
     let next = 0;
     const lane = async () => {
       while (next < due.length) {
@@ -94,7 +86,7 @@ export class DepositWatcher {
   }
 
   /** Reads one address's new transfers into `deposits` and moves its cursors past them. */
-  private async scanAddress(row: { player_id: number; address: string; trx_cursor: bigint; usdt_cursor: bigint }): Promise<void> {
+  private async scanAddress(row: ScannedAddress): Promise<void> {
     const seen = new Map<string, Seen>();
     const add = (item: Seen) => {
       // A contract can pay one address several times in one transaction: one deposit of the sum.
@@ -112,30 +104,20 @@ export class DepositWatcher {
         add({ txId: item.txId, currency: 'USDT', from: item.from, amount: item.amount, blockNumber: null, blockTimestamp: item.blockTimestamp });
       }
     });
-    if (seen.size > 0) {
-      await this.db
-        .insertInto('deposits')
-        .values(
-          [...seen.values()].map((s) => ({
-            player_id: row.player_id,
-            currency: s.currency,
-            tx_id: s.txId,
-            address: row.address,
-            from_address: s.from,
-            amount: s.amount,
-            block_number: s.blockNumber === null ? null : BigInt(s.blockNumber),
-            block_timestamp: BigInt(s.blockTimestamp),
-            status: (s.amount >= this.settings.deposit.min[s.currency] ? 'pending' : 'ignored') as DepositStatus,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['tx_id', 'currency', 'address']).doNothing())
-        .execute();
-    }
-    await this.db
-      .updateTable('deposit_addresses')
-      .set({ trx_cursor: trxCursor, usdt_cursor: usdtCursor, last_scanned_at: new Date() })
-      .where('player_id', '=', row.player_id)
-      .execute();
+    await this.repo.insertSeen(
+      [...seen.values()].map((s) => ({
+        player_id: row.player_id,
+        currency: s.currency,
+        tx_id: s.txId,
+        address: row.address,
+        from_address: s.from,
+        amount: s.amount,
+        block_number: s.blockNumber === null ? null : BigInt(s.blockNumber),
+        block_timestamp: BigInt(s.blockTimestamp),
+        status: (s.amount >= this.settings.deposit.min[s.currency] ? 'pending' : 'ignored') as DepositStatus,
+      })),
+    );
+    await this.repo.moveCursors(row.player_id, trxCursor, usdtCursor);
   }
 
   /** Follows the history pages oldest first from just before the cursor; returns the new cursor. */
@@ -164,22 +146,22 @@ export class DepositWatcher {
 
   private async settlePending(head: BlockSummary): Promise<void> {
     const needed = Math.max(1, this.settings.deposit.confirmations);
-    const pending = await this.db.selectFrom('deposits').selectAll().where('status', '=', 'pending').orderBy('id').limit(PENDING_PER_TICK).execute();
+    const pending = await this.repo.pending(PENDING_PER_TICK);
     for (const row of pending) {
       // Not worth asking the node about a transfer that cannot have enough confirmations yet.
       if (row.block_number !== null && this.confirmations(head, Number(row.block_number)) < needed) continue;
       try {
         const info = await this.client.getTransactionInfo(row.tx_id);
         if (!info) {
-          if (Date.now() - row.created_at.getTime() > DROP_AFTER_MS) await this.setStatus(row.id, 'dropped');
+          if (Date.now() - row.created_at.getTime() > DROP_AFTER_MS) await this.repo.setStatus(row.id, 'dropped');
           continue;
         }
         if (!info.success) {
-          await this.setStatus(row.id, 'failed');
+          await this.repo.setStatus(row.id, 'failed');
           continue;
         }
         if (row.block_number === null || Number(row.block_number) !== info.blockNumber) {
-          await this.db.updateTable('deposits').set({ block_number: BigInt(info.blockNumber) }).where('id', '=', row.id).execute();
+          await this.repo.setBlock(row.id, info.blockNumber);
         }
         if (this.confirmations(head, info.blockNumber) < needed) continue;
         await this.credit(row.id);
@@ -189,23 +171,13 @@ export class DepositWatcher {
     }
   }
 
-  private async setStatus(id: bigint, status: DepositStatus) {
-    await this.db.updateTable('deposits').set({ status }).where('id', '=', id).where('status', '=', 'pending').execute();
-  }
-
   /** Credits one confirmed deposit; a deposit already credited is left alone. */
   private async credit(depositId: bigint): Promise<boolean> {
     const credited = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .updateTable('deposits')
-        .set({ status: 'credited', credited_at: new Date() })
-        .where('id', '=', depositId)
-        .where('status', '=', 'pending')
-        .returningAll()
-        .executeTakeFirst();
+      const row = await this.repo.markCredited(trx, depositId);
       if (!row) return null;
       // The player's row before the ledger's: the order every money path takes its locks in.
-      await new PlayerRepository(trx).markFirstRecharge(row.player_id);
+      await this.players.markFirstRecharge(trx, row.player_id);
       await this.ledger.transfer(
         {
           idempotencyKey: `deposit:${row.tx_id}:${row.address}`,
@@ -219,7 +191,7 @@ export class DepositWatcher {
         },
         trx,
       );
-      await trx.updateTable('deposit_addresses').set({ last_deposit_at: new Date() }).where('player_id', '=', row.player_id).execute();
+      await this.repo.markDeposited(trx, row.player_id);
       await this.betAddresses.activateFromDeposit(trx, {
         playerId: row.player_id,
         fromAddress: row.from_address,

@@ -1,8 +1,8 @@
 import { formatMicro, type CallResponse, type bankCalls } from '@lobby/contract';
-import { sql } from 'kysely';
 import type { Chain } from '../../chain/chain-setup.ts';
 import { MAX_DEPOSIT_INDEX } from '../../chain/hd.ts';
 import type { Db } from '../../db/database.ts';
+import { DepositRepository } from './deposit.repo.ts';
 import type { WalletSettings } from './settings.ts';
 
 /**
@@ -14,41 +14,35 @@ const CURSOR_START_MARGIN_MS = 10 * 60_000;
 
 /** Each player's own TRON deposit address, derived from the operator's xpub on first request. */
 export class DepositService {
+  private readonly repo: DepositRepository;
+
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly chain: Pick<Chain, 'deposits' | 'client' | 'hotWallet'>,
     private readonly settings: WalletSettings,
-  ) {}
+  ) {
+    this.repo = new DepositRepository(db);
+  }
 
   /** The player's address, assigning the next derivation index the first time. */
   async addressOf(playerId: number): Promise<string> {
-    const existing = await this.db
-      .updateTable('deposit_addresses')
-      .set({ last_requested_at: new Date() })
-      .where('player_id', '=', playerId)
-      .returning('address')
-      .executeTakeFirst();
-    if (existing) return existing.address;
-    const { index } = (await sql<{ index: bigint }>`select nextval('deposit_address_index_seq') as index`.execute(this.db)).rows[0];
-    if (BigInt(index) > BigInt(MAX_DEPOSIT_INDEX)) throw new Error('deposit address indexes exhausted for this xpub');
+    const existing = await this.repo.touchAddress(playerId);
+    if (existing) return existing;
+    const index = await this.repo.nextIndex();
+    if (index > BigInt(MAX_DEPOSIT_INDEX)) throw new Error('deposit address indexes exhausted for this xpub');
     const address = this.chain.deposits.address(Number(index));
     const cursor = BigInt(Date.now() - CURSOR_START_MARGIN_MS);
-    const inserted = await this.db
-      .insertInto('deposit_addresses')
-      .values({ player_id: playerId, derivation_index: Number(index), address, trx_cursor: cursor, usdt_cursor: cursor })
-      .onConflict((oc) => oc.column('player_id').doNothing())
-      .returning('address')
-      .executeTakeFirst();
-    if (inserted) return inserted.address;
+    const inserted = await this.repo.insertAddress({ playerId, index: Number(index), address, cursor });
+    if (inserted) return inserted;
     // A concurrent first request won; its index is the player's and this one stays unused.
-    const winner = await this.db.selectFrom('deposit_addresses').select('address').where('player_id', '=', playerId).executeTakeFirstOrThrow();
-    return winner.address;
+    const winner = await this.repo.findAddress(playerId);
+    if (!winner) throw new Error('deposit address vanished after a concurrent insert');
+    return winner;
   }
 
   /** Existing address only; null for a player who never asked for one. */
   async findAddress(playerId: number): Promise<string | null> {
-    const row = await this.db.selectFrom('deposit_addresses').select('address').where('player_id', '=', playerId).executeTakeFirst();
-    return row?.address ?? null;
+    return (await this.repo.findAddress(playerId)) ?? null;
   }
 
   /**
@@ -59,11 +53,7 @@ export class DepositService {
    */
   async isInternalAddress(address: string): Promise<boolean> {
     if (address === this.chain.hotWallet.address) return true;
-    const { rows } = await sql<{ own: boolean }>`
-      select exists (select 1 from deposit_addresses where address = ${address})
-          or exists (select 1 from game_transfer_addresses where address = ${address})
-          or exists (select 1 from hash_transfer_cursors where address = ${address}) as own`.execute(this.db);
-    return rows[0].own;
+    return this.repo.isSiteAddress(address);
   }
 
   async depositInfo(playerId: number): Promise<CallResponse<typeof bankCalls.depositAddress>> {

@@ -1,26 +1,25 @@
 import { CURRENCIES, ErrorCode, formatMicro, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { WithdrawalStatus, WithdrawalsTable } from '../../db/schema.ts';
+import type { WithdrawalStatus } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { PlayerRepository } from '../player/player.repo.ts';
+import type { PlayerService } from '../player/player.service.ts';
 import type { CashoutBookService } from './cashout-book.service.ts';
 import type { ExperienceRules } from './experience.ts';
 import type { Failpoints } from './failpoints.ts';
 import type { FundPasswordService } from './fund-password.service.ts';
 import { toTradeRecord, type RecordRow } from './records.service.ts';
 import type { WalletSettings } from './settings.ts';
+import type { WithdrawalRepository, WithdrawalRow } from './withdrawal.repo.ts';
 
 type SubmitInput = CallParsedRequest<typeof bankCalls.cashoutSubmit>;
 type MoneyMoved = CallResponse<typeof bankCalls.cashoutSubmit>;
-export type WithdrawalRow = Selectable<WithdrawalsTable>;
-
-/** Statuses that still count against the daily limit: everything that was not given back. */
-const COUNTED: WithdrawalStatus[] = ['pending_review', 'queued', 'signed', 'broadcast', 'confirmed'];
+export type { WithdrawalRow };
+/** What withdrawals read and lock of a player: the player module's. */
+export type WithdrawalPlayers = Pick<PlayerService, 'find' | 'lock'>;
 
 export function withdrawalRecordRow(row: WithdrawalRow): RecordRow {
   return {
@@ -48,7 +47,7 @@ export function withdrawalRecordRow(row: WithdrawalRow): RecordRow {
  * Withdrawals from the player's side: the limits, the request, and the operator's review. The
  * player is debited into `withdrawal_pending` in the same database transaction that creates the
  * withdrawal, so a withdrawal exists exactly when its money is set aside; the chain side is the
- * WithdrawalProcessor's. A rejected or failed withdrawal is refunded once, under
+ * chain payment sender's (withdrawal-processor.ts). A rejected or failed withdrawal is refunded once, under
  * `withdrawal-refund:<id>`, in the transaction that gives it its final status.
  */
 export class WithdrawalService {
@@ -57,6 +56,8 @@ export class WithdrawalService {
 
   constructor(
     private readonly db: Db,
+    private readonly repo: WithdrawalRepository,
+    private readonly players: WithdrawalPlayers,
     private readonly ledger: Ledger,
     private readonly fundPasswords: FundPasswordService,
     private readonly book: CashoutBookService,
@@ -71,8 +72,8 @@ export class WithdrawalService {
     const [hasFundPassword, balances, used, player] = await Promise.all([
       this.fundPasswords.isSet(playerId),
       playerBalances(this.db, playerId),
-      this.countToday(this.db, playerId),
-      new PlayerRepository(this.db).findById(playerId),
+      this.repo.countToday(playerId),
+      this.players.find(playerId),
     ]);
     if (!player) throw fail('PLAYER_MISSING');
     const restricted = (await this.experience.restriction(player, balances.USDT)) !== null;
@@ -98,7 +99,7 @@ export class WithdrawalService {
   async submit(playerId: number, input: SubmitInput): Promise<MoneyMoved> {
     // Before the replay: a replay answers the first result, which only the PIN's holder may read.
     await this.fundPasswords.verify(playerId, input.fundPassword);
-    const replay = await this.findByRequest(playerId, input.requestId);
+    const replay = await this.repo.findByRequest(playerId, input.requestId);
     if (replay) return this.replayResult(replay, input);
 
     const toAddress = await this.destination(playerId, input);
@@ -106,7 +107,7 @@ export class WithdrawalService {
     if (limits.max === 0n) throw fail('BANK_WITHDRAW_REJECTED', `${input.currency} withdrawals are closed`);
     if (input.amount < limits.min) throw fail('INVALID_PARAMETERS', `amount: below the minimum of ${formatMicro(limits.min)}`);
     if (input.amount > limits.max) throw fail('INVALID_PARAMETERS', `amount: above the maximum of ${formatMicro(limits.max)}`);
-    const player = await new PlayerRepository(this.db).findById(playerId);
+    const player = await this.players.find(playerId);
     if (!player) throw fail('PLAYER_MISSING');
     await this.experience.check(player, (await playerBalances(this.db, playerId)).USDT, ErrorCode.BANK_WITHDRAW_REJECTED);
 
@@ -115,24 +116,19 @@ export class WithdrawalService {
     try {
       created = await this.db.transaction().execute(async (trx) => {
         // One player's withdrawals queue on their row, so the daily count cannot be raced past.
-        await new PlayerRepository(trx).lockById(playerId);
-        if (this.settings.withdrawal.dailyCount > 0 && (await this.countToday(trx, playerId)) >= this.settings.withdrawal.dailyCount) {
+        await this.players.lock(trx, playerId);
+        if (this.settings.withdrawal.dailyCount > 0 && (await this.repo.countToday(playerId, trx)) >= this.settings.withdrawal.dailyCount) {
           throw fail('BANK_WITHDRAW_REJECTED', 'daily withdrawal count reached');
         }
-        const row = await trx
-          .insertInto('withdrawals')
-          .values({
-            player_id: playerId,
-            request_id: input.requestId,
-            currency: input.currency,
-            amount: input.amount,
-            fee: limits.fee,
-            to_address: toAddress,
-            status,
-          })
-          .onConflict((oc) => oc.columns(['player_id', 'request_id']).doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const row = await this.repo.insert(trx, {
+          player_id: playerId,
+          request_id: input.requestId,
+          currency: input.currency,
+          amount: input.amount,
+          fee: limits.fee,
+          to_address: toAddress,
+          status,
+        });
         if (!row) return null;
         await this.ledger.transfer(
           {
@@ -155,7 +151,7 @@ export class WithdrawalService {
     }
     if (!created) {
       // The same request committed first on another connection: answer with its result.
-      const first = await this.findByRequest(playerId, input.requestId);
+      const first = await this.repo.findByRequest(playerId, input.requestId);
       if (!first) throw fail('FAILURE', 'concurrent withdrawal did not commit');
       return this.replayResult(first, input);
     }
@@ -169,13 +165,7 @@ export class WithdrawalService {
   /** Operator decision on a withdrawal awaiting review (or one queued and not yet signed, to stop it). */
   async review(id: bigint, approve: boolean): Promise<WithdrawalRow> {
     if (approve) {
-      const row = await this.db
-        .updateTable('withdrawals')
-        .set({ status: 'queued', reviewed_at: new Date(), updated_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'pending_review')
-        .returningAll()
-        .executeTakeFirst();
+      const row = await this.repo.approve(id);
       if (!row) throw fail('INVALID_PARAMETERS', 'id: not awaiting review');
       this.onQueued();
       return row;
@@ -191,64 +181,43 @@ export class WithdrawalService {
    * that transaction id): whatever else happened first wins, and the refund never runs twice.
    */
   async refund(id: bigint, final: 'rejected' | 'failed', from: WithdrawalStatus[], txId: string | null, reason: string): Promise<WithdrawalRow | null> {
-    const row = await this.db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable('withdrawals')
-        .set({ status: final, completed_at: new Date(), updated_at: new Date(), last_error: reason, ...(final === 'rejected' ? { reviewed_at: new Date() } : {}) })
-        .where('id', '=', id)
-        .where('status', 'in', from);
-      if (txId !== null) update = update.where('tx_id', '=', txId);
-      const row = await update.returningAll().executeTakeFirst();
-      if (!row) return null;
-      await this.ledger.transfer(
-        {
-          idempotencyKey: `withdrawal-refund:${row.id}`,
-          kind: 'withdrawal_refund',
-          reference: String(row.id),
-          metadata: { reason },
-          legs: [
-            { account: { kind: 'withdrawal_pending' }, currency: row.currency, amount: -row.amount },
-            { account: { kind: 'player', playerId: row.player_id }, currency: row.currency, amount: row.amount },
-          ],
-        },
-        trx,
-      );
-      return row;
-    });
-    if (row) {
-      this.log.info({ withdrawalId: String(row.id), status: final, reason }, 'withdrawal refunded');
-      await this.notifier.changed([row.player_id]);
-    }
+    const row = await this.db.transaction().execute((trx) => this.refundIn(trx, id, final, from, txId, reason));
+    if (row) await this.refunded(row);
     return row;
   }
 
-  async listOpen(limit = 100): Promise<WithdrawalRow[]> {
-    return this.db
-      .selectFrom('withdrawals')
-      .selectAll()
-      .where('status', 'in', ['pending_review', 'queued', 'signed', 'broadcast'])
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+  /** `refund` inside the caller's transaction; call `refunded` once it committed. */
+  async refundIn(trx: Db, id: bigint, final: 'rejected' | 'failed', from: WithdrawalStatus[], txId: string | null, reason: string): Promise<WithdrawalRow | null> {
+    const row = await this.repo.close(trx, id, final, from, txId, reason);
+    if (!row) return null;
+    await this.ledger.transfer(
+      {
+        idempotencyKey: `withdrawal-refund:${row.id}`,
+        kind: 'withdrawal_refund',
+        reference: String(row.id),
+        metadata: { reason },
+        legs: [
+          { account: { kind: 'withdrawal_pending' }, currency: row.currency, amount: -row.amount },
+          { account: { kind: 'player', playerId: row.player_id }, currency: row.currency, amount: row.amount },
+        ],
+      },
+      trx,
+    );
+    return row;
+  }
+
+  /** Tells the player their refunded money is back. */
+  async refunded(row: WithdrawalRow): Promise<void> {
+    this.log.info({ withdrawalId: String(row.id), status: row.status, reason: row.last_error }, 'withdrawal refunded');
+    await this.notifier.changed([row.player_id]);
+  }
+
+  listOpen(limit = 100): Promise<WithdrawalRow[]> {
+    return this.repo.listByStatus(['pending_review', 'queued', 'signed', 'broadcast'], limit);
   }
 
   findById(id: bigint) {
-    return this.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
-  }
-
-  private findByRequest(playerId: number, requestId: string) {
-    return this.db.selectFrom('withdrawals').selectAll().where('player_id', '=', playerId).where('request_id', '=', requestId).executeTakeFirst();
-  }
-
-  private async countToday(db: Db, playerId: number): Promise<number> {
-    const { count } = await db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('player_id', '=', playerId)
-      .where('status', 'in', COUNTED)
-      .where('created_at', '>', sql<Date>`now() - interval '24 hours'`)
-      .executeTakeFirstOrThrow();
-    return Number(count);
+    return this.repo.findById(id);
   }
 
   private async destination(playerId: number, input: SubmitInput): Promise<string> {
