@@ -126,6 +126,34 @@ describe('/webview with a game entered from the lobby', () => {
     expect(readThirdGame()).toBeNull();
   });
 
+  it("leaves when the game's own frame asks for the lobby, and ignores the same message from elsewhere", async () => {
+    const screen = await openGame();
+    const frame = screen.byTestId('webview-frame') as HTMLIFrameElement;
+    const message = (origin: string, source: Window | null) =>
+      act(async () => window.dispatchEvent(new MessageEvent('message', { data: { source: 'demo-aggregator', type: 'lobby' }, origin, source })));
+    await message('http://evil.example', frame.contentWindow);
+    await message('http://127.0.0.1:8091', window);
+    await settle();
+    expect(exits()).toHaveLength(0);
+    await message('http://127.0.0.1:8091', frame.contentWindow);
+    await settle();
+    expect(exits()).toHaveLength(1);
+    expect(router.push).toHaveBeenCalledWith('/home', 'back', 'replace');
+  });
+
+  it('asks the lobby balances again when the game says its balance moved', async () => {
+    const screen = await openGame();
+    const frame = screen.byTestId('webview-frame') as HTMLIFrameElement;
+    call.mockImplementation((spec: { path: string }) => Promise.resolve(spec.path === '/v1/player/balance/get' ? { usdt: '48.5', trx: '3' } : null));
+    await act(async () =>
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'balance', balance: 4_850_000 }, origin: 'http://127.0.0.1:8091', source: frame.contentWindow }),
+      ),
+    );
+    await settle();
+    expect(screen.byTestId('lobby-usdt')!.textContent).toBe('48.5');
+  });
+
   it('asks the balances again when the exit answer is lost', async () => {
     const screen = await openGame();
     call.mockImplementation((spec: { path: string }) =>

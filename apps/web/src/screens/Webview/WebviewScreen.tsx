@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { Pressable } from '../../components/Pressable';
 import { gameName } from '../../lib/games';
-import { useExitThirdGame } from '../../state/queries/thirdGame';
+import { useExitThirdGame, useRefreshBalances } from '../../state/queries/thirdGame';
 import { useSettings } from '../../state/settings';
 import { forgetThirdGame, readThirdGame, type OpenThirdGame } from './thirdGame';
 import './webview.css';
@@ -96,6 +96,23 @@ export default function WebviewScreen() {
     };
   }, [origin, frame, attempt]);
 
+  // A game may speak to its host (the demo aggregator's do): 'lobby' asks to leave, 'balance' says
+  // the wallet moved. Only the frame's own window at the game's origin is heard.
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const refreshBalances = useRefreshBalances();
+  const onLobby = useRef<() => void>(() => {});
+  useEffect(() => {
+    if (!origin) return;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== origin || event.source !== frameRef.current?.contentWindow) return;
+      const type = (event.data as { type?: unknown } | null)?.type;
+      if (type === 'lobby') onLobby.current();
+      else if (type === 'balance') refreshBalances();
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [origin, refreshBalances]);
+
   const goBack = () => {
     leave();
     if (router.canGoBack()) router.goBack();
@@ -105,6 +122,7 @@ export default function WebviewScreen() {
     leave();
     router.push('/home', 'root', 'replace');
   };
+  onLobby.current = goBack;
   const retry = () => {
     setFrame('loading');
     setAttempt((n) => n + 1);
@@ -153,6 +171,7 @@ export default function WebviewScreen() {
       <>
         <iframe
           key={attempt}
+          ref={frameRef}
           className="webview-frame"
           src={open.url}
           title={title}

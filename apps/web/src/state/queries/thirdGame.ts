@@ -59,3 +59,9 @@ export function useExitThirdGame() {
     [client],
   );
 }
+
+/** While a game is played, the wallet moves under it: the lobby's balances are asked again when the game says so. */
+export function useRefreshBalances() {
+  const client = useQueryClient();
+  return useCallback(() => void refreshBalances(client), [client]);
+}
