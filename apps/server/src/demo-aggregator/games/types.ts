@@ -1,0 +1,35 @@
+import type { RoundRng } from '../rng.ts';
+
+/** Categories of the Games API list; the operator maps them to its own game types. */
+export type DemoCategory = 'slots' | 'crash' | 'fishing' | 'mini' | 'poker';
+
+/** The result of one round: the amount paid back (0 when lost) and what the page animates. */
+export interface RoundResult {
+  payout: number;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * One game of the demo studio. Amounts are integers in 1/100000 of the currency unit; every
+ * stake is a multiple of 10000 (0.10), so every payout below is an exact integer.
+ */
+export interface DemoGame<Choice = unknown> {
+  code: string;
+  name: string;
+  category: DemoCategory;
+  /** Return to player of the paytable, exact (for the default choice where it depends on it). */
+  rtp: number;
+  /** Parses the page's choice; null when it is not a valid one. */
+  parseChoice(choice: unknown): Choice | null;
+  /** What the page needs to draw the game (paytable, multipliers), sent with its settings. */
+  pageData?: Record<string, unknown>;
+  play(rng: RoundRng, stake: number, choice: Choice): RoundResult;
+}
+
+/** Stakes the pages offer: 0.10 to 50.00. */
+export const STAKES = [10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000, 2_000_000, 5_000_000] as const;
+
+/** stake × hundredths / 100, exact for every stake of STAKES. */
+export function payoutOf(stake: number, hundredths: number): number {
+  return (stake * hundredths) / 100;
+}
