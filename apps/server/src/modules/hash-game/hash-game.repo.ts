@@ -1,3 +1,4 @@
+import { BetStatus } from '@lobby/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { HashBetSource } from '../../db/schema.ts';
@@ -64,6 +65,15 @@ export type PlaceBetRow = {
   o_usdt: bigint | null;
   o_trx: bigint | null;
 };
+
+/** How the bets of one (game, area, odds) settle in a round. */
+export interface SettlementRate {
+  game_id: number;
+  area: string;
+  odds_bp: number;
+  status: number;
+  rate: bigint;
+}
 
 export interface BetFilter {
   playerId: number;
@@ -145,6 +155,95 @@ export class HashGameRepository {
     if (before !== undefined) query = query.where('height', '<', BigInt(before));
     const rows = await query.orderBy('height', 'desc').limit(limit).execute();
     return rows.map(toBlock);
+  }
+
+  /**
+   * Stores a block (once per height) while holding the head lock exclusively, against the shared
+   * lock every bet holds while it commits: no bet reads the head before this block and commits after it.
+   */
+  async storeBlock(block: StoredBlock, headLock: bigint, executor: Db = this.db): Promise<void> {
+    await executor.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${headLock})`.execute(trx);
+      await trx
+        .insertInto('hash_blocks')
+        .values({ height: BigInt(block.height), block_id: block.blockId, parent_hash: block.parentHash, block_time: BigInt(block.time) })
+        .onConflict((oc) => oc.column('height').doNothing())
+        .execute();
+    });
+  }
+
+  /** Marks a block's rounds as being settled; false when it already was (by this or another engine). */
+  async claimBlock(trx: Db, height: number): Promise<boolean> {
+    const claimed = await trx
+      .updateTable('hash_blocks')
+      .set({ settled_at: sql`now()` })
+      .where('height', '=', BigInt(height))
+      .where('settled_at', 'is', null)
+      .returning('height')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+
+  async recordSettledBets(trx: Db, height: number, bets: number): Promise<void> {
+    await trx.updateTable('hash_blocks').set({ settled_bets: bets }).where('height', '=', BigInt(height)).execute();
+  }
+
+  /** The (game, area, odds) combinations among a round's unsettled page bets, with each one's largest stake. */
+  async unsettledCombos(trx: Db, height: number, gameIds: number[]) {
+    if (gameIds.length === 0) return [];
+    return trx
+      .selectFrom('hash_bets')
+      .select((eb) => ['game_id', 'area', 'odds_bp', eb.fn.max('amount').as('largest')])
+      .where('round', '=', BigInt(height))
+      .where('status', '=', BetStatus.UNSETTLED)
+      .where('source', '=', 'page')
+      .where('game_id', 'in', gameIds)
+      .groupBy(['game_id', 'area', 'odds_bp'])
+      .execute();
+  }
+
+  /**
+   * Settles a round's unsettled page bets in one UPDATE ... FROM: each bet takes the status and rate
+   * of its (game, area, odds), and payout = stake × rate / rateScale, rounded down. `exactInInt8`
+   * says no stake × rate can overflow int8 (else the slower numeric path). Answers what was paid per
+   * player and currency, and how many bets.
+   */
+  async settlePageBets(trx: Db, height: number, rates: SettlementRate[], rateScale: bigint, exactInInt8: boolean) {
+    const payout = exactInInt8
+      ? sql`b.amount * r.rate / ${rateScale.toString()}::int8`
+      : sql`div(b.amount::numeric * r.rate, ${rateScale.toString()}::numeric)::int8`;
+    const { rows } = await sql<{ player_id: number; currency: 'USDT' | 'TRX'; paid: string; bets: string }>`
+      with settled as (
+        update hash_bets b
+        set status = r.status,
+            payout = ${payout},
+            settled_at = now()
+        from unnest(
+          ${rates.map((r) => r.game_id)}::int2[],
+          ${rates.map((r) => r.area)}::text[],
+          ${rates.map((r) => r.odds_bp)}::int4[],
+          ${rates.map((r) => r.status)}::int2[],
+          ${rates.map((r) => r.rate.toString())}::int8[]
+        ) as r(game_id, area, odds_bp, status, rate)
+        where b.round = ${height}::int8
+          and b.status = ${BetStatus.UNSETTLED}
+          and b.source = 'page'
+          and b.game_id = r.game_id and b.area = r.area and b.odds_bp = r.odds_bp
+        returning b.player_id, b.currency, b.payout
+      )
+      select player_id, currency, sum(payout)::text as paid, count(*)::text as bets
+      from settled group by player_id, currency`.execute(trx);
+    return rows;
+  }
+
+  /** Every page bet of a round (for the pushes after it settled). */
+  async pageBetsOfRound(height: number, executor: Db = this.db) {
+    return executor
+      .selectFrom('hash_bets')
+      .select(['id', 'source', 'player_id', 'game_id', 'level', 'round', 'area', 'currency', 'amount', 'odds_bp', 'status', 'payout', 'tx_id', 'from_address', 'created_at', 'settled_at'])
+      .where('round', '=', BigInt(height))
+      .where('source', '=', 'page')
+      .execute();
   }
 
   /** Places bets of distinct players in one statement (db/functions/hash_place_bets.sql); one answer per bet, in order. */

@@ -1,6 +1,5 @@
 import { blockIdMatchesHeight, isBlockId } from '@lobby/hash-games';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import type { BlockSummary, TronClient } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
 import type { LeaderLock } from '../../db/leader-lock.ts';
@@ -194,16 +193,9 @@ export class RoundEngine {
       this.parts.log.warn({ height: block.height, parentHash: block.parentHash, stored: previous.blockId }, 'the chain was reorganised below the head');
     }
     const value = toStored(block);
-    await executor.transaction().execute(async (trx) => {
-      // Exclusive against the shared lock every bet holds while it commits: no bet reads the head
-      // before this block and commits after it.
-      await sql`select pg_advisory_xact_lock(${HEAD_LOCK})`.execute(trx);
-      await trx
-        .insertInto('hash_blocks')
-        .values({ height: BigInt(value.height), block_id: value.blockId, parent_hash: value.parentHash, block_time: BigInt(value.time) })
-        .onConflict((oc) => oc.column('height').doNothing())
-        .execute();
-    });
+    // Exclusive against the shared lock every bet holds while it commits: no bet reads the head
+    // before this block and commits after it.
+    await this.parts.repo.storeBlock(value, HEAD_LOCK, executor);
     this.options.onStored?.(value);
     await this.parts.publisher.blockStored(value, previous);
     return value;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
+import { playersBalances } from '../../money/balances.ts';
 import { pushToChannel } from '../../realtime/realtime.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
 import { toHashBet, type HashBet, type HashGameService } from './hash-game.service.ts';
@@ -91,12 +92,7 @@ export class RoundPublisher {
   }
 
   private async announceRound(round: SettledRound): Promise<void> {
-    const rows = await this.db
-      .selectFrom('hash_bets')
-      .select(['id', 'source', 'player_id', 'game_id', 'level', 'round', 'area', 'currency', 'amount', 'odds_bp', 'status', 'payout', 'tx_id', 'from_address', 'created_at', 'settled_at'])
-      .where('round', '=', BigInt(round.height))
-      .where('source', '=', 'page')
-      .execute();
+    const rows = await this.repo.pageBetsOfRound(round.height);
     const byPlayer = new Map<number, HashBet[]>();
     for (let i = 0; i < rows.length; i++) {
       if (i > 0 && i % WORK_PER_TURN === 0) await nextTurn();
@@ -117,23 +113,12 @@ export class RoundPublisher {
     await this.recordBigWins(rows);
 
     if (round.paidPlayers.length === 0) return;
-    const balances = await this.db
-      .selectFrom('ledger_accounts')
-      .select(['owner_id', 'currency', 'balance'])
-      .where('kind', '=', 'player')
-      .where('owner_id', 'in', round.paidPlayers.map(BigInt))
-      .execute();
-    const byOwner = new Map<number, { usdt: bigint; trx: bigint }>();
-    for (const row of balances) {
-      const entry = byOwner.get(Number(row.owner_id)) ?? { usdt: 0n, trx: 0n };
-      if (row.currency === 'USDT') entry.usdt = BigInt(row.balance);
-      else entry.trx = BigInt(row.balance);
-      byOwner.set(Number(row.owner_id), entry);
-    }
+    const balances = await playersBalances(this.db, round.paidPlayers);
     for (let i = 0; i < round.paidPlayers.length; i++) {
       if (i > 0 && i % WORK_PER_TURN === 0) await nextTurn();
       const playerId = round.paidPlayers[i];
-      await this.balanceEvents.announce(playerId, byOwner.get(playerId) ?? { usdt: 0n, trx: 0n });
+      const balance = balances.get(playerId);
+      await this.balanceEvents.announce(playerId, { usdt: balance?.USDT ?? 0n, trx: balance?.TRX ?? 0n });
     }
   }
 

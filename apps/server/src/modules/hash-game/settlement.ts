@@ -1,9 +1,8 @@
 import { BetStatus } from '@lobby/contract';
 import { gamesDecidedAt, payoutRate, resultOf, RATE_SCALE, type HashResult, type Outcome } from '@lobby/hash-games';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { Ledger, type TransferLeg } from '../../money/ledger.service.ts';
-import type { StoredBlock } from './hash-game.repo.ts';
+import { HashGameRepository, type StoredBlock } from './hash-game.repo.ts';
 
 const INT8_MAX = 2n ** 63n - 1n;
 
@@ -44,31 +43,15 @@ export function resultsAt(block: StoredBlock): Map<number, HashResult> {
 export async function settleRound(executor: Db, block: StoredBlock, failpoint?: SettlementFailpoint): Promise<SettledRound | null> {
   const results = resultsAt(block);
   const gameIds = [...results.keys()];
+  const repo = new HashGameRepository(executor);
   return executor.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('hash_blocks')
-      .set({ settled_at: sql`now()` })
-      .where('height', '=', BigInt(block.height))
-      .where('settled_at', 'is', null)
-      .returning('height')
-      .executeTakeFirst();
-    if (!claimed) return null;
+    if (!(await repo.claimBlock(trx, block.height))) return null;
 
     // The (game, area, odds) combinations present: odds are taken at bet time, so a change of
     // configuration during the round is honoured per bet.
-    const combos = gameIds.length
-      ? await trx
-          .selectFrom('hash_bets')
-          .select((eb) => ['game_id', 'area', 'odds_bp', eb.fn.max('amount').as('largest')])
-          .where('round', '=', BigInt(block.height))
-          .where('status', '=', BetStatus.UNSETTLED)
-          .where('source', '=', 'page')
-          .where('game_id', 'in', gameIds)
-          .groupBy(['game_id', 'area', 'odds_bp'])
-          .execute()
-      : [];
+    const combos = await repo.unsettledCombos(trx, block.height, gameIds);
     if (combos.length === 0) {
-      await trx.updateTable('hash_blocks').set({ settled_bets: 0 }).where('height', '=', BigInt(block.height)).execute();
+      await repo.recordSettledBets(trx, block.height, 0);
       return { height: block.height, bets: 0, paidPlayers: [], players: [] };
     }
     const rates = combos.map((combo) => {
@@ -78,31 +61,7 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
     // Plain int8 arithmetic is exact as long as no stake × rate can overflow it; only absurd odds on
     // absurd stakes need the slower numeric path.
     const exactInInt8 = rates.every((r) => BigInt(r.largest) * r.rate < INT8_MAX);
-    const payout = exactInInt8
-      ? sql`b.amount * r.rate / ${RATE_SCALE.toString()}::int8`
-      : sql`div(b.amount::numeric * r.rate, ${RATE_SCALE.toString()}::numeric)::int8`;
-
-    const { rows } = await sql<{ player_id: number; currency: 'USDT' | 'TRX'; paid: string; bets: string }>`
-      with settled as (
-        update hash_bets b
-        set status = r.status,
-            payout = ${payout},
-            settled_at = now()
-        from unnest(
-          ${rates.map((r) => r.game_id)}::int2[],
-          ${rates.map((r) => r.area)}::text[],
-          ${rates.map((r) => r.odds_bp)}::int4[],
-          ${rates.map((r) => r.status)}::int2[],
-          ${rates.map((r) => r.rate.toString())}::int8[]
-        ) as r(game_id, area, odds_bp, status, rate)
-        where b.round = ${block.height}::int8
-          and b.status = ${BetStatus.UNSETTLED}
-          and b.source = 'page'
-          and b.game_id = r.game_id and b.area = r.area and b.odds_bp = r.odds_bp
-        returning b.player_id, b.currency, b.payout
-      )
-      select player_id, currency, sum(payout)::text as paid, count(*)::text as bets
-      from settled group by player_id, currency`.execute(trx);
+    const rows = await repo.settlePageBets(trx, block.height, rates, RATE_SCALE, exactInInt8);
     await failpoint?.('settle.after_update');
 
     let bets = 0;
@@ -135,7 +94,7 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
         trx,
       );
     }
-    await trx.updateTable('hash_blocks').set({ settled_bets: bets }).where('height', '=', BigInt(block.height)).execute();
+    await repo.recordSettledBets(trx, block.height, bets);
     await failpoint?.('settle.before_commit');
     return { height: block.height, bets, paidPlayers: [...paidPlayers], players: [...players] };
   });
