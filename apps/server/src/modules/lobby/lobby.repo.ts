@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { systemAccountTotals } from '../../money/balances.ts';
 
 export type GameRow = Awaited<ReturnType<LobbyRepository['listGames']>>[number];
 export type TransferAddressRow = Awaited<ReturnType<LobbyRepository['listTransferAddresses']>>[number];
@@ -137,15 +138,9 @@ export class LobbyRepository {
 
   // The reward pool is money, so its truth is the ledger; the lobby only reads the balance.
   async rewardPool() {
-    const rows = await this.db
-      .selectFrom('ledger_accounts')
-      .select(['currency', sql<string>`sum(balance)::text`.as('amount')])
-      .where('kind', '=', REWARD_POOL_ACCOUNT_KIND)
-      .groupBy('currency')
-      .orderBy('currency', 'desc')
-      .execute();
-    return rows.map((row) => ({ currency: row.currency, amount: BigInt(row.amount) }));
+    return systemAccountTotals(this.db, REWARD_POOL_ACCOUNT_KIND);
   }
+
 }
 
 /**
