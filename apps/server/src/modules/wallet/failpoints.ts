@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
  * Armed by FAILPOINTS=name[,name], and only under NODE_ENV=test: in any other environment the
  * setting does nothing.
  */
-export type Failpoint = 'withdrawal.after_debit' | 'withdrawal.after_sign' | 'withdrawal.after_broadcast';
+export type Failpoint = 'withdrawal.after_debit' | 'withdrawal.after_sign' | 'withdrawal.after_broadcast' | 'provider_wallet.after_commit';
 export type Failpoints = (name: Failpoint) => void;
 
 export function createFailpoints(config: Pick<Config, 'NODE_ENV' | 'FAILPOINTS'>): Failpoints {

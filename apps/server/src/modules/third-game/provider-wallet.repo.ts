@@ -1,0 +1,233 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { ProviderTransactionKind } from './tables.ts';
+import { withThirdGameTables } from './third-game.repo.ts';
+
+/** A session with what the wallet needs to know of its player. */
+export interface WalletSession {
+  playerId: number;
+  aggregator: string;
+  gameCode: string;
+  gameType: number;
+  manufacturer: string;
+  ended: boolean;
+  /** 0 is a player in good standing; anything else may not place bets. */
+  playerStatus: number;
+}
+
+export interface StoredProviderTransaction {
+  id: bigint;
+  kind: ProviderTransactionKind;
+  playerId: number;
+  userId: string;
+  round: string | null;
+  gameCode: string | null;
+  currency: string;
+  amount: bigint;
+  referenceTransactionUuid: string | null;
+  placeholder: boolean;
+  rolledBack: boolean;
+}
+
+export interface NewProviderTransaction {
+  aggregator: string;
+  transactionUuid: string;
+  kind: ProviderTransactionKind;
+  playerId: number;
+  userId: string;
+  round: string | null;
+  gameCode: string | null;
+  currency: string;
+  amount: bigint;
+  referenceTransactionUuid: string | null;
+  placeholder?: boolean;
+}
+
+export interface RoundChange {
+  aggregator: string;
+  round: string;
+  playerId: number;
+  gameCode: string;
+  gameType: number;
+  manufacturer: string;
+  currency: 'USDT' | 'TRX';
+  /** Micro-units added to (or, negative, taken from) the bet and win totals. */
+  bet: bigint;
+  win: bigint;
+  bets: number;
+  closed: boolean;
+}
+
+export interface ProviderRoundRecord {
+  id: bigint;
+  aggregator: string;
+  round: string;
+  gameCode: string;
+  gameType: number;
+  manufacturer: string;
+  currency: 'USDT' | 'TRX';
+  betTotal: bigint;
+  winTotal: bigint;
+  betCount: number;
+  openedAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+}
+
+export interface RoundFilter {
+  playerId: number;
+  gameType?: number;
+  from?: Date;
+  to?: Date;
+  /** Rounds opened before this id (the previous page's last). */
+  beforeId?: bigint;
+  limit: number;
+}
+
+const toTransaction = (row: any): StoredProviderTransaction => ({
+  id: BigInt(row.id),
+  kind: row.kind,
+  playerId: row.player_id,
+  userId: row.user_id,
+  round: row.round,
+  gameCode: row.game_code,
+  currency: row.currency,
+  amount: BigInt(row.amount),
+  referenceTransactionUuid: row.reference_transaction_uuid,
+  placeholder: row.placeholder,
+  rolledBack: row.rolled_back,
+});
+
+/** The seamless wallet's own rows: what the aggregator sent and the rounds it adds up to. */
+export class ProviderWalletRepository {
+  constructor(private readonly db: Db) {}
+
+  async session(token: string): Promise<WalletSession | null> {
+    const row = await withThirdGameTables(this.db)
+      .selectFrom('third_game_sessions as s')
+      .innerJoin('players as p', 'p.id', 's.player_id')
+      .select(['s.player_id', 's.aggregator', 's.game_code', 's.game_type', 's.manufacturer', 's.ended_at', 'p.status'])
+      .where('s.token', '=', token)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      playerId: row.player_id,
+      aggregator: row.aggregator,
+      gameCode: row.game_code,
+      gameType: Number(row.game_type),
+      manufacturer: row.manufacturer,
+      ended: row.ended_at !== null,
+      playerStatus: Number(row.status),
+    };
+  }
+
+  /** The player's standing (0 is good), or null when there is no such player. */
+  async playerStatus(playerId: number): Promise<number | null> {
+    const row = await this.db.selectFrom('players').select('status').where('id', '=', playerId).executeTakeFirst();
+    return row ? Number(row.status) : null;
+  }
+
+  /** A game the lobby lists for this aggregator, with its type and studio. */
+  async catalogueGame(aggregator: string, gameCode: string): Promise<{ gameType: number; manufacturer: string } | null> {
+    const row = await this.db
+      .selectFrom('games')
+      .select(['game_type', 'manufacturer'])
+      .where('aggregator', '=', aggregator)
+      .where('game_code', '=', gameCode)
+      .where('enabled', '=', true)
+      .executeTakeFirst();
+    return row ? { gameType: Number(row.game_type), manufacturer: row.manufacturer } : null;
+  }
+
+  async find(aggregator: string, transactionUuid: string, trx?: Db): Promise<StoredProviderTransaction | null> {
+    const row = await withThirdGameTables(trx ?? this.db)
+      .selectFrom('provider_transactions')
+      .selectAll()
+      .where('aggregator', '=', aggregator)
+      .where('transaction_uuid', '=', transactionUuid)
+      .executeTakeFirst();
+    return row ? toTransaction(row) : null;
+  }
+
+  /** The transaction, locked until the end of `trx`, so a win and a rollback of one bet go one after the other. */
+  async lock(aggregator: string, transactionUuid: string, trx: Db): Promise<StoredProviderTransaction | null> {
+    const row = await withThirdGameTables(trx)
+      .selectFrom('provider_transactions')
+      .selectAll()
+      .where('aggregator', '=', aggregator)
+      .where('transaction_uuid', '=', transactionUuid)
+      .forUpdate()
+      .executeTakeFirst();
+    return row ? toTransaction(row) : null;
+  }
+
+  /**
+   * Records a transaction unless its uuid is known. Returns false when it was: a concurrent insert of
+   * the same uuid waits for the other transaction and then finds its row.
+   */
+  async insert(tx: NewProviderTransaction, trx: Db): Promise<boolean> {
+    const inserted = await withThirdGameTables(trx)
+      .insertInto('provider_transactions')
+      .values({
+        aggregator: tx.aggregator,
+        transaction_uuid: tx.transactionUuid,
+        kind: tx.kind,
+        player_id: tx.playerId,
+        user_id: tx.userId,
+        round: tx.round,
+        game_code: tx.gameCode,
+        currency: tx.currency,
+        amount: tx.amount,
+        reference_transaction_uuid: tx.referenceTransactionUuid,
+        placeholder: tx.placeholder ?? false,
+        rolled_back: tx.placeholder ?? false,
+      })
+      .onConflict((oc) => oc.columns(['aggregator', 'transaction_uuid']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async markRolledBack(id: bigint, trx: Db): Promise<void> {
+    await withThirdGameTables(trx).updateTable('provider_transactions').set({ rolled_back: true }).where('id', '=', id).execute();
+  }
+
+  /** Adds to a round's totals, opening it on its first transaction and closing it when told. */
+  async changeRound(change: RoundChange, trx: Db): Promise<void> {
+    await sql`
+      insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
+      values (${change.aggregator}, ${change.round}, ${change.playerId}, ${change.gameCode}, ${change.gameType}, ${change.manufacturer},
+              ${change.currency}, ${change.bet > 0n ? change.bet : 0n}, ${change.win}, ${Math.max(change.bets, 0)}, ${change.closed ? sql`now()` : null})
+      on conflict (aggregator, player_id, round) do update set
+        bet_total = provider_rounds.bet_total + ${change.bet},
+        win_total = provider_rounds.win_total + ${change.win},
+        bet_count = provider_rounds.bet_count + ${change.bets},
+        updated_at = now(),
+        closed_at = coalesce(provider_rounds.closed_at, excluded.closed_at)`.execute(trx);
+  }
+
+  /** A player's rounds, newest first. */
+  async rounds(filter: RoundFilter): Promise<ProviderRoundRecord[]> {
+    let query = withThirdGameTables(this.db).selectFrom('provider_rounds').selectAll().where('player_id', '=', filter.playerId);
+    if (filter.gameType !== undefined) query = query.where('game_type', '=', filter.gameType);
+    if (filter.from) query = query.where('opened_at', '>=', filter.from);
+    if (filter.to) query = query.where('opened_at', '<', filter.to);
+    if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
+    const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
+    return rows.map((row) => ({
+      id: BigInt(row.id),
+      aggregator: row.aggregator,
+      round: row.round,
+      gameCode: row.game_code,
+      gameType: Number(row.game_type),
+      manufacturer: row.manufacturer,
+      currency: row.currency,
+      betTotal: BigInt(row.bet_total),
+      winTotal: BigInt(row.win_total),
+      betCount: Number(row.bet_count),
+      openedAt: row.opened_at,
+      updatedAt: row.updated_at,
+      closedAt: row.closed_at,
+    }));
+  }
+}

@@ -1,0 +1,362 @@
+import type { Db } from '../../db/database.ts';
+import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../money/ledger.service.ts';
+import { ProviderWalletRepository, type ProviderRoundRecord, type RoundFilter, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
+
+/**
+ * The seamless wallet an aggregator calls: every bet debits and every win or refund credits the
+ * player's ledger balance in one transfer against `provider_settlement`, in the same database
+ * transaction as the aggregator's transaction row and the round it belongs to. A transaction uuid is
+ * applied at most once, ever: a replay answers as the first call did, a different call reusing the
+ * uuid is refused. The outcomes are named as in Hub88's protocol, which this wallet speaks first.
+ */
+
+export type WalletStatus =
+  | 'RS_OK'
+  | 'RS_ERROR_UNKNOWN'
+  | 'RS_ERROR_INVALID_TOKEN'
+  | 'RS_ERROR_TOKEN_EXPIRED'
+  | 'RS_ERROR_INVALID_GAME'
+  | 'RS_ERROR_WRONG_CURRENCY'
+  | 'RS_ERROR_NOT_ENOUGH_MONEY'
+  | 'RS_ERROR_USER_DISABLED'
+  | 'RS_ERROR_INVALID_SIGNATURE'
+  | 'RS_ERROR_WRONG_SYNTAX'
+  | 'RS_ERROR_WRONG_TYPES'
+  | 'RS_ERROR_DUPLICATE_TRANSACTION'
+  | 'RS_ERROR_TRANSACTION_DOES_NOT_EXIST'
+  | 'RS_ERROR_TRANSACTION_ROLLED_BACK';
+
+export interface WalletOutcome {
+  status: WalletStatus;
+  /** The player's balance in the aggregator's units, when the answer carries one. */
+  balance?: bigint;
+}
+
+export interface WalletOptions {
+  /** The aggregator's name, as stored with its sessions and games. */
+  aggregator: string;
+  /** The currency the aggregator plays in (e.g. USD), backed 1:1 by `ledgerCurrency`. */
+  currency: string;
+  ledgerCurrency: LedgerCurrency;
+  /** Micro-units of the ledger currency per unit of the aggregator's amounts (Hub88: 10). */
+  microPerUnit: bigint;
+  /** Told after a transaction committed and before its answer is sent (crash tests kill the process here). */
+  afterCommit?: () => void;
+  /** Told which players' balances changed, after commit. */
+  onBalanceChanged?: (playerId: number) => void;
+}
+
+export interface BetRequest {
+  transactionUuid: string;
+  token: string;
+  playerId: number;
+  user: string;
+  round: string;
+  gameCode: string;
+  currency: string;
+  amount: bigint;
+  roundClosed: boolean;
+}
+
+export interface WinRequest extends BetRequest {
+  referenceTransactionUuid: string;
+}
+
+export interface RollbackRequest {
+  transactionUuid: string;
+  token: string;
+  playerId: number;
+  user: string;
+  round: string | null;
+  gameCode: string | null;
+  referenceTransactionUuid: string;
+  roundClosed: boolean;
+}
+
+/** A request that cannot be applied; its status is the answer. */
+class Refusal extends Error {
+  constructor(readonly status: WalletStatus) {
+    super(status);
+  }
+}
+
+type Kind = StoredProviderTransaction['kind'];
+
+interface Incoming {
+  kind: Kind;
+  playerId: number;
+  user: string;
+  round: string | null;
+  gameCode: string | null;
+  currency: string;
+  amount: bigint | null;
+  referenceTransactionUuid: string | null;
+}
+
+export class ProviderWalletService {
+  readonly repo: ProviderWalletRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly options: WalletOptions,
+  ) {
+    this.repo = new ProviderWalletRepository(db);
+  }
+
+  get currency(): string {
+    return this.options.currency;
+  }
+
+  /** The balance in the aggregator's units (whole units of 1/100000 for Hub88; a remainder is never shown as more). */
+  async balanceOf(playerId: number, trx?: Db): Promise<bigint> {
+    const micro = await this.ledger.balance({ kind: 'player', playerId }, this.options.ledgerCurrency, trx);
+    return micro / this.options.microPerUnit;
+  }
+
+  /** Whether the player exists and may play. */
+  async userInfo(playerId: number): Promise<WalletOutcome> {
+    const status = await this.repo.playerStatus(playerId);
+    if (status === null) return { status: 'RS_ERROR_INVALID_TOKEN' };
+    if (status !== 0) return { status: 'RS_ERROR_USER_DISABLED' };
+    return { status: 'RS_OK' };
+  }
+
+  /** The balance for a session's player; an ended session still reads its balance. */
+  async balance(token: string, playerId: number): Promise<WalletOutcome> {
+    const session = await this.repo.session(token);
+    if (!session || session.playerId !== playerId) return { status: 'RS_ERROR_INVALID_TOKEN' };
+    return { status: 'RS_OK', balance: await this.balanceOf(playerId) };
+  }
+
+  async bet(request: BetRequest): Promise<WalletOutcome> {
+    const incoming: Incoming = { kind: 'bet', ...request, referenceTransactionUuid: null };
+    const session = await this.repo.session(request.token);
+    const refusal = await this.betRefusal(session, request);
+    if (refusal) return this.replayOr(request.transactionUuid, incoming, refusal);
+    const game = session!;
+    const micro = request.amount * this.options.microPerUnit;
+    return this.apply(request.transactionUuid, incoming, async (trx) => {
+      if (micro > 0n) {
+        await this.ledger.transfer(
+          {
+            idempotencyKey: this.key(request.transactionUuid),
+            kind: 'provider_bet',
+            reference: request.transactionUuid,
+            metadata: { aggregator: this.options.aggregator, round: request.round, game: request.gameCode },
+            legs: [
+              { account: { kind: 'player', playerId: request.playerId }, currency: this.options.ledgerCurrency, amount: -micro },
+              { account: { kind: 'provider_settlement' }, currency: this.options.ledgerCurrency, amount: micro },
+            ],
+          },
+          trx,
+        );
+      }
+      await this.repo.changeRound(
+        { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed },
+        trx,
+      );
+    });
+  }
+
+  async win(request: WinRequest): Promise<WalletOutcome> {
+    const incoming: Incoming = { kind: 'win', ...request };
+    const session = await this.repo.session(request.token);
+    let refusal: WalletStatus | null = null;
+    if (!session || session.playerId !== request.playerId) refusal = 'RS_ERROR_INVALID_TOKEN';
+    else if (request.currency !== this.options.currency) refusal = 'RS_ERROR_WRONG_CURRENCY';
+    if (refusal) return this.replayOr(request.transactionUuid, incoming, refusal);
+    const micro = request.amount * this.options.microPerUnit;
+    return this.apply(request.transactionUuid, incoming, async (trx) => {
+      const bet = await this.repo.lock(this.options.aggregator, request.referenceTransactionUuid, trx);
+      if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+      if (micro > 0n) {
+        await this.ledger.transfer(
+          {
+            idempotencyKey: this.key(request.transactionUuid),
+            kind: 'provider_win',
+            reference: request.transactionUuid,
+            metadata: { aggregator: this.options.aggregator, round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid },
+            legs: [
+              { account: { kind: 'provider_settlement' }, currency: this.options.ledgerCurrency, amount: -micro },
+              { account: { kind: 'player', playerId: request.playerId }, currency: this.options.ledgerCurrency, amount: micro },
+            ],
+          },
+          trx,
+        );
+      }
+      await this.repo.changeRound({ ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed }, trx);
+    });
+  }
+
+  /**
+   * Refunds a bet once, however many rollbacks name it. A rollback of a bet never seen changes no
+   * balance and leaves a placeholder under the bet's uuid, so the bet, arriving late, is refused.
+   */
+  async rollback(request: RollbackRequest): Promise<WalletOutcome> {
+    const incoming: Incoming = { kind: 'rollback', ...request, currency: this.options.currency, amount: null };
+    const session = await this.repo.session(request.token);
+    if (!session || session.playerId !== request.playerId) return this.replayOr(request.transactionUuid, incoming, 'RS_ERROR_INVALID_TOKEN');
+    return this.apply(request.transactionUuid, incoming, async (trx) => {
+      const placeholderMade = await this.repo.insert(
+        {
+          aggregator: this.options.aggregator,
+          transactionUuid: request.referenceTransactionUuid,
+          kind: 'bet',
+          playerId: request.playerId,
+          userId: request.user,
+          round: request.round,
+          gameCode: request.gameCode,
+          currency: this.options.currency,
+          amount: 0n,
+          referenceTransactionUuid: null,
+          placeholder: true,
+        },
+        trx,
+      );
+      if (placeholderMade) return;
+      const bet = await this.repo.lock(this.options.aggregator, request.referenceTransactionUuid, trx);
+      if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      if (bet.rolledBack) return;
+      await this.repo.markRolledBack(bet.id, trx);
+      const micro = bet.amount * this.options.microPerUnit;
+      if (micro > 0n) {
+        await this.ledger.transfer(
+          {
+            idempotencyKey: this.key(request.transactionUuid),
+            kind: 'provider_refund',
+            reference: request.transactionUuid,
+            metadata: { aggregator: this.options.aggregator, round: bet.round, game: bet.gameCode, bet: request.referenceTransactionUuid },
+            legs: [
+              { account: { kind: 'provider_settlement' }, currency: this.options.ledgerCurrency, amount: -micro },
+              { account: { kind: 'player', playerId: request.playerId }, currency: this.options.ledgerCurrency, amount: micro },
+            ],
+          },
+          trx,
+        );
+      }
+      if (bet.round !== null && bet.gameCode !== null) {
+        await this.repo.changeRound(
+          { ...this.roundOf({ playerId: bet.playerId, round: bet.round, gameCode: bet.gameCode }, session), bet: -micro, win: 0n, bets: -1, closed: request.roundClosed },
+          trx,
+        );
+      }
+    });
+  }
+
+  /** A player's third-party rounds, newest first, for the bet records. */
+  rounds(filter: RoundFilter): Promise<ProviderRoundRecord[]> {
+    return this.repo.rounds(filter);
+  }
+
+  private key(transactionUuid: string): string {
+    return `${this.options.aggregator}:${transactionUuid}`;
+  }
+
+  private roundOf(request: { playerId: number; round: string; gameCode: string }, session: WalletSession) {
+    return {
+      aggregator: this.options.aggregator,
+      round: request.round,
+      playerId: request.playerId,
+      gameCode: request.gameCode,
+      // A lobby game may switch games within one session; the session's type and studio stand for it.
+      gameType: session.gameType,
+      manufacturer: session.manufacturer,
+      currency: this.options.ledgerCurrency,
+    };
+  }
+
+  private async betRefusal(session: WalletSession | null, request: BetRequest): Promise<WalletStatus | null> {
+    if (!session || session.playerId !== request.playerId) return 'RS_ERROR_INVALID_TOKEN';
+    if (session.ended) return 'RS_ERROR_TOKEN_EXPIRED';
+    if (request.currency !== this.options.currency) return 'RS_ERROR_WRONG_CURRENCY';
+    if (request.gameCode !== session.gameCode && !(await this.repo.catalogueGame(session.aggregator, request.gameCode))) return 'RS_ERROR_INVALID_GAME';
+    if (session.playerStatus !== 0) return 'RS_ERROR_USER_DISABLED';
+    return null;
+  }
+
+  /** A refused request that repeats an applied transaction answers as that transaction did. */
+  private async replayOr(transactionUuid: string, incoming: Incoming, refusal: WalletStatus): Promise<WalletOutcome> {
+    const known = await this.repo.find(this.options.aggregator, transactionUuid);
+    if (known) return this.answerKnown(known, incoming);
+    const outcome: WalletOutcome = { status: refusal };
+    if (refusal !== 'RS_ERROR_INVALID_TOKEN' && (await this.repo.playerStatus(incoming.playerId)) !== null) {
+      outcome.balance = await this.balanceOf(incoming.playerId);
+    }
+    return outcome;
+  }
+
+  private async answerKnown(known: StoredProviderTransaction, incoming: Incoming): Promise<WalletOutcome> {
+    if (known.placeholder && incoming.kind === 'bet') {
+      return { status: 'RS_ERROR_TRANSACTION_ROLLED_BACK', balance: await this.balanceOf(incoming.playerId) };
+    }
+    if (!sameContent(known, incoming)) return { status: 'RS_ERROR_DUPLICATE_TRANSACTION', balance: await this.balanceOf(known.playerId) };
+    return { status: 'RS_OK', balance: await this.balanceOf(known.playerId) };
+  }
+
+  /**
+   * Records the transaction and runs `body` in one database transaction. When the uuid is already
+   * recorded (now, or by a concurrent call that committed first) nothing is applied and the answer is
+   * the replay's. A refusal or an overdraft rolls everything back.
+   */
+  private async apply(
+    transactionUuid: string,
+    incoming: Incoming,
+    body: (trx: Db) => Promise<void>,
+  ): Promise<WalletOutcome> {
+    let outcome: WalletOutcome | 'known';
+    try {
+      outcome = await this.db.transaction().execute(async (trx) => {
+        const fresh = await this.repo.insert(
+          {
+            aggregator: this.options.aggregator,
+            transactionUuid,
+            kind: incoming.kind,
+            playerId: incoming.playerId,
+            userId: incoming.user,
+            round: incoming.round,
+            gameCode: incoming.gameCode,
+            currency: incoming.currency,
+            amount: incoming.amount ?? 0n,
+            referenceTransactionUuid: incoming.referenceTransactionUuid,
+          },
+          trx,
+        );
+        if (!fresh) return 'known' as const;
+        await body(trx);
+        return { status: 'RS_OK' as const, balance: await this.balanceOf(incoming.playerId, trx) };
+      });
+    } catch (error) {
+      if (error instanceof Refusal) {
+        return { status: error.status, balance: await this.balanceOf(incoming.playerId) };
+      }
+      if (error instanceof InsufficientFundsError) {
+        return { status: 'RS_ERROR_NOT_ENOUGH_MONEY', balance: await this.balanceOf(incoming.playerId) };
+      }
+      throw error;
+    }
+    if (outcome === 'known') {
+      const known = await this.repo.find(this.options.aggregator, transactionUuid);
+      if (!known) throw new Error(`transaction ${transactionUuid} conflicted but cannot be read`);
+      return this.answerKnown(known, incoming);
+    }
+    this.options.afterCommit?.();
+    this.options.onBalanceChanged?.(incoming.playerId);
+    return outcome;
+  }
+}
+
+/** Whether a repeated uuid carries the same business content as the transaction recorded under it. */
+function sameContent(known: StoredProviderTransaction, incoming: Incoming): boolean {
+  return (
+    known.kind === incoming.kind &&
+    known.playerId === incoming.playerId &&
+    known.userId === incoming.user &&
+    known.round === incoming.round &&
+    known.gameCode === incoming.gameCode &&
+    known.currency === incoming.currency &&
+    (incoming.amount === null || known.amount === incoming.amount) &&
+    known.referenceTransactionUuid === incoming.referenceTransactionUuid
+  );
+}
