@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.ts';
+import { OutboxRepository } from './outbox.repo.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -26,19 +27,15 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
  * `npm run outbox -- <email>` or `POST /dev/outbox`. Never enabled in production.
  */
 export function createOutboxMailer(db: Db): Mailer {
+  const outbox = new OutboxRepository(db);
   return {
     async send(mail) {
-      await db.insertInto('mail_outbox').values({ recipient: mail.to, subject: mail.subject, body: mail.text }).execute();
+      await outbox.insert(mail);
     },
   };
 }
 
+/** The newest mails the development outbox kept for a recipient. */
 export function readOutbox(db: Db, recipient: string, limit = 20) {
-  return db
-    .selectFrom('mail_outbox')
-    .select(['id', 'recipient', 'subject', 'body', 'created_at'])
-    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', recipient.toLowerCase()))
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return new OutboxRepository(db).forRecipient(recipient, limit);
 }

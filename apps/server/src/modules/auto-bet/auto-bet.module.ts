@@ -32,7 +32,7 @@ export interface AutoBetDependencies {
 /** Runs only where the round engine runs by itself: with a hand-driven engine, tests drive the runner too. */
 export function createAutoBetModule(deps: AutoBetDependencies): AutoBetModule {
   const repo = new AutoBetRepository(deps.database.db);
-  const service = new AutoBetService(deps.database.db, deps.hashGame, deps.lobby, deps.ledger);
+  const service = new AutoBetService(deps.database.db, repo, deps.hashGame, deps.lobby, deps.ledger);
   const databaseUrl = (deps.database as DatabaseHandle & { url?: string }).url ?? deps.databaseUrl;
   const createRunner = (options: Partial<AutoBetRunnerOptions> = {}) =>
     new AutoBetRunner(deps.database, databaseUrl, repo, deps.hashGame, deps.bus, deps.log, {

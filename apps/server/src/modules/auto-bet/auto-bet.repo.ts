@@ -77,7 +77,7 @@ function toRun(row: any): RunRow {
 const asJson = (rows: object[]) =>
   JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 
-/** The runner's tables: runs, their bets and watched rounds, and the last block it processed. */
+/** The auto-bet tables: saved strategies, runs, their bets and watched rounds, and the last block the runner processed. */
 export class AutoBetRepository {
   constructor(private readonly db: Db) {}
 
@@ -179,6 +179,108 @@ export class AutoBetRepository {
       select v.run_id, v.block_num, v.announce_area, v.block_hash, v.stop_type
       from jsonb_to_recordset(${asJson(rows)}::jsonb) as v(run_id bigint, block_num bigint, announce_area text, block_hash text, stop_type smallint)
       on conflict (run_id, block_num) do update set stop_type = greatest(auto_bet_results.stop_type, excluded.stop_type)`.execute(db);
+  }
+
+  /** The strategy and wake-up rule the player last saved for a game, as stored (JSON). */
+  savedStrategy(playerId: number, gameId: number) {
+    return this.db
+      .selectFrom('auto_bet_strategies')
+      .select(['strategy', 'wake_up'])
+      .where('player_id', '=', playerId)
+      .where('game_id', '=', gameId)
+      .executeTakeFirst();
+  }
+
+  async saveStrategy(db: Db, playerId: number, gameId: number, values: { strategy: string; wake_up: string }): Promise<void> {
+    await db
+      .insertInto('auto_bet_strategies')
+      .values({ player_id: playerId, game_id: gameId, ...values })
+      .onConflict((oc) => oc.columns(['player_id', 'game_id']).doUpdateSet({ ...values, updated_at: new Date() }))
+      .execute();
+  }
+
+  /** Opens a run; false when the player already has one open. */
+  async openRun(
+    db: Db,
+    run: { playerId: number; gameId: number; level: number; currency: string; simulate: boolean; settings: string; state: string; virtualBalance: bigint | null },
+  ): Promise<boolean> {
+    const inserted = await sql<{ id: string }>`
+      insert into auto_bet_runs (player_id, game_id, level, currency, simulate, settings, state, virtual_balance)
+      values (${run.playerId}, ${run.gameId}, ${run.level}, ${run.currency}, ${run.simulate},
+              ${run.settings}::jsonb, ${run.state}::jsonb, ${run.virtualBalance})
+      on conflict (player_id) where is_open do nothing
+      returning id::text as id`.execute(db);
+    return inserted.rows.length > 0;
+  }
+
+  /** Closes the player's open run, if any. */
+  async stopRuns(playerId: number): Promise<void> {
+    await this.db
+      .updateTable('auto_bet_runs')
+      .set({ is_open: false, stopped_at: new Date() })
+      .where('player_id', '=', playerId)
+      .where('is_open', '=', true)
+      .execute();
+  }
+
+  /** The player's open run, or else their newest. */
+  currentRun(playerId: number) {
+    return this.db
+      .selectFrom('auto_bet_runs')
+      .select(['is_open', 'simulate', 'game_id', 'level'])
+      .where('player_id', '=', playerId)
+      .orderBy('is_open', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The newest run of a game and mode whose log the player has not cleared. */
+  loggedRun(playerId: number, gameId: number, simulate: boolean) {
+    return this.db
+      .selectFrom('auto_bet_runs')
+      .selectAll()
+      .where('player_id', '=', playerId)
+      .where('game_id', '=', gameId)
+      .where('simulate', '=', simulate)
+      .where('cleared', '=', false)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** A run's newest watched rounds. */
+  results(runId: bigint, limit: number) {
+    return this.db.selectFrom('auto_bet_results').selectAll().where('run_id', '=', runId).orderBy('block_num', 'desc').limit(limit).execute();
+  }
+
+  /** A run's newest bets. */
+  records(runId: bigint, limit: number) {
+    return this.db.selectFrom('auto_bet_records').selectAll().where('run_id', '=', runId).orderBy('round', 'desc').limit(limit).execute();
+  }
+
+  /** Whether the player has an open run of this game and mode. */
+  async hasOpenRun(playerId: number, gameId: number, simulate: boolean): Promise<boolean> {
+    const open = await this.db
+      .selectFrom('auto_bet_runs')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('game_id', '=', gameId)
+      .where('simulate', '=', simulate)
+      .where('is_open', '=', true)
+      .executeTakeFirst();
+    return open !== undefined;
+  }
+
+  /** Hides the logs of the player's runs of this game and mode. */
+  async clearLogs(playerId: number, gameId: number, simulate: boolean): Promise<void> {
+    await this.db
+      .updateTable('auto_bet_runs')
+      .set({ cleared: true })
+      .where('player_id', '=', playerId)
+      .where('game_id', '=', gameId)
+      .where('simulate', '=', simulate)
+      .execute();
   }
 
   /** The page bets that exist for these idempotency keys, by key. */

@@ -7,12 +7,12 @@ import {
   type Language,
 } from '@lobby/contract';
 import { areasOf, CURRENCIES, hashGame, HASH_GAMES, LEVELS, type AreaId, type Currency } from '@lobby/hash-games';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { HashGameModule } from '../hash-game/hash-game.module.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
+import type { AutoBetRepository } from './auto-bet.repo.ts';
 import { initialState, settingsToJson, stateToJson, validateSettings, type RunSettings } from './auto-bet.logic.ts';
 
 type Status = CallResponse<typeof autoBetCalls.playerStatus>;
@@ -72,6 +72,7 @@ function settingsOf(strategy: StrategyInput, wakeUp: WakeUpInput, rest: { stopWi
 export class AutoBetService {
   constructor(
     private readonly db: Db,
+    private readonly repo: AutoBetRepository,
     private readonly hash: HashGameModule,
     private readonly lobby: LobbyService,
     private readonly ledger: Ledger,
@@ -106,12 +107,7 @@ export class AutoBetService {
 
   async strategy(playerId: number, gameId: number): Promise<CallResponse<typeof autoBetCalls.strategy>> {
     const game = hashGame(gameId);
-    const row = await this.db
-      .selectFrom('auto_bet_strategies')
-      .select(['strategy', 'wake_up'])
-      .where('player_id', '=', playerId)
-      .where('game_id', '=', game.id)
-      .executeTakeFirst();
+    const row = await this.repo.savedStrategy(playerId, game.id);
     const area = areasOf(game.kind)[0];
     const preset = (name: string, progression: Strategy['progression']): Strategy => ({ name, progression, side: 'fixed', details: [{ area, amount: '1' }] });
     return {
@@ -144,52 +140,34 @@ export class AutoBetService {
     if (!(await this.hash.rules.isEnabled(game.id))) throw fail('GAME_NOT_FOUND', `game ${game.id} is not open`);
     await this.db.transaction().execute(async (trx) => {
       await this.save(trx, playerId, game.id, body.strategy, body.wakeUp);
-      const inserted = await sql<{ id: string }>`
-        insert into auto_bet_runs (player_id, game_id, level, currency, simulate, settings, state, virtual_balance)
-        values (${playerId}, ${game.id}, ${body.gameLevel}, ${body.currency}, ${body.simulate},
-                ${settingsToJson(settings)}::jsonb, ${stateToJson(initialState(settings))}::jsonb,
-                ${body.simulate ? SIMULATION_BALANCE : null})
-        on conflict (player_id) where is_open do nothing
-        returning id::text as id`.execute(trx);
-      if (inserted.rows.length === 0) throw fail('INVALID_PARAMETERS', 'an auto-bet is already running');
+      const opened = await this.repo.openRun(trx, {
+        playerId,
+        gameId: game.id,
+        level: body.gameLevel,
+        currency: body.currency,
+        simulate: body.simulate,
+        settings: settingsToJson(settings),
+        state: stateToJson(initialState(settings)),
+        virtualBalance: body.simulate ? SIMULATION_BALANCE : null,
+      });
+      if (!opened) throw fail('INVALID_PARAMETERS', 'an auto-bet is already running');
     });
     return this.playerStatus(playerId);
   }
 
   async stop(playerId: number): Promise<Status> {
-    await this.db
-      .updateTable('auto_bet_runs')
-      .set({ is_open: false, stopped_at: new Date() })
-      .where('player_id', '=', playerId)
-      .where('is_open', '=', true)
-      .execute();
+    await this.repo.stopRuns(playerId);
     return this.playerStatus(playerId);
   }
 
   async playerStatus(playerId: number): Promise<Status> {
-    const row = await this.db
-      .selectFrom('auto_bet_runs')
-      .select(['is_open', 'simulate', 'game_id', 'level'])
-      .where('player_id', '=', playerId)
-      .orderBy('is_open', 'desc')
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await this.repo.currentRun(playerId);
     if (!row) return { isOpen: false, simulate: false, gameId: null, gameLevel: null };
     return { isOpen: row.is_open, simulate: row.simulate, gameId: row.game_id as Status['gameId'], gameLevel: row.level as Status['gameLevel'] };
   }
 
   async openLog(playerId: number, gameId: number, simulate: boolean): Promise<Log> {
-    const run = await this.db
-      .selectFrom('auto_bet_runs')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .where('game_id', '=', gameId)
-      .where('simulate', '=', simulate)
-      .where('cleared', '=', false)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const run = await this.repo.loggedRun(playerId, gameId, simulate);
     const currency: Currency = run?.currency ?? 'USDT';
     const balance = simulate
       ? run?.virtual_balance ?? SIMULATION_BALANCE
@@ -198,8 +176,8 @@ export class AutoBetService {
       return { totalNum: 0, winNum: 0, reward: '0', isOpen: false, simulate, amountBalance: formatMicro(BigInt(balance)), currency, result: [], record: [] };
     }
     const [results, records] = await Promise.all([
-      this.db.selectFrom('auto_bet_results').selectAll().where('run_id', '=', run.id).orderBy('block_num', 'desc').limit(LOG_RESULTS).execute(),
-      this.db.selectFrom('auto_bet_records').selectAll().where('run_id', '=', run.id).orderBy('round', 'desc').limit(LOG_RECORDS).execute(),
+      this.repo.results(run.id, LOG_RESULTS),
+      this.repo.records(run.id, LOG_RECORDS),
     ]);
     return {
       totalNum: run.total_num,
@@ -227,22 +205,8 @@ export class AutoBetService {
   }
 
   async clearLog(playerId: number, gameId: number, simulate: boolean): Promise<null> {
-    const open = await this.db
-      .selectFrom('auto_bet_runs')
-      .select('id')
-      .where('player_id', '=', playerId)
-      .where('game_id', '=', gameId)
-      .where('simulate', '=', simulate)
-      .where('is_open', '=', true)
-      .executeTakeFirst();
-    if (open) throw fail('INVALID_PARAMETERS', 'stop the auto-bet before clearing its log');
-    await this.db
-      .updateTable('auto_bet_runs')
-      .set({ cleared: true })
-      .where('player_id', '=', playerId)
-      .where('game_id', '=', gameId)
-      .where('simulate', '=', simulate)
-      .execute();
+    if (await this.repo.hasOpenRun(playerId, gameId, simulate)) throw fail('INVALID_PARAMETERS', 'stop the auto-bet before clearing its log');
+    await this.repo.clearLogs(playerId, gameId, simulate);
     return null;
   }
 
@@ -261,11 +225,7 @@ export class AutoBetService {
     const currentData = strategyOut(strategy);
     const wakeUpData = { type: wakeUp.type, rule: wakeUp.rule };
     const values = { strategy: JSON.stringify(currentData), wake_up: JSON.stringify(wakeUpData) };
-    await db
-      .insertInto('auto_bet_strategies')
-      .values({ player_id: playerId, game_id: gameId, ...values })
-      .onConflict((oc) => oc.columns(['player_id', 'game_id']).doUpdateSet({ ...values, updated_at: new Date() }))
-      .execute();
+    await this.repo.saveStrategy(db, playerId, gameId, values);
     return { currentData, wakeUpData };
   }
 }

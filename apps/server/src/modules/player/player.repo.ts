@@ -76,6 +76,14 @@ export class PlayerRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Nicknames of these players, by id; ids with no player are left out. */
+  async nicknames(ids: readonly number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.selectFrom('players').select(['id', 'nickname']).where('id', 'in', unique).execute();
+    return new Map(rows.map((r) => [r.id, r.nickname]));
+  }
+
   findByInviteCode(code: string) {
     return this.db.selectFrom('players').select('id').where('invite_code', '=', code).executeTakeFirst();
   }
@@ -157,25 +165,6 @@ export class PlayerRepository {
       .limit(1)
       .executeTakeFirst();
     return row !== undefined;
-  }
-
-  /** Wrong fund passwords of a player within the last `minutes`. */
-  async countRecentFundPasswordFailures(playerId: number, minutes: number) {
-    const row = await this.db
-      .selectFrom('fund_password_failures')
-      .select((eb) => eb.fn.countAll<bigint>().as('count'))
-      .where('player_id', '=', playerId)
-      .where('failed_at', '>', sql<Date>`now() - make_interval(mins => ${minutes})`)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  async recordFundPasswordFailure(playerId: number) {
-    await this.db.insertInto('fund_password_failures').values({ player_id: playerId }).execute();
-  }
-
-  async clearFundPasswordFailures(playerId: number) {
-    await this.db.deleteFrom('fund_password_failures').where('player_id', '=', playerId).execute();
   }
 
   /** Holds a named lock until the caller's transaction ends. */

@@ -56,6 +56,38 @@ export class PlayerService {
     return new PlayerRepository(this.db);
   }
 
+  // What other modules read and write of a player: they come here rather than to the players table.
+
+  /** The player's row; undefined when there is no such player. */
+  find(playerId: number): Promise<PlayerRow | undefined> {
+    return this.players.findById(playerId);
+  }
+
+  /** A player by account name, or by e-mail when the value holds an @. */
+  findByAccountOrEmail(value: string): Promise<PlayerRow | undefined> {
+    return this.players.findByAccountOrEmail(value);
+  }
+
+  /** Nicknames of these players, by id. */
+  nicknames(ids: readonly number[]): Promise<Map<number, string>> {
+    return this.players.nicknames(ids);
+  }
+
+  /** Locks the player's row until `trx` ends, so a module's per-player check and write are one step. */
+  async lock(trx: Db, playerId: number): Promise<void> {
+    await new PlayerRepository(trx).lockById(playerId);
+  }
+
+  /** Stores the hash of the player's new fund password. */
+  setFundPasswordHash(playerId: number, fundPasswordHash: string): Promise<void> {
+    return this.players.updateFundPassword(playerId, fundPasswordHash);
+  }
+
+  /** Stamps the player's first credited deposit, inside `trx`; true when this one was the first. */
+  markFirstRecharge(trx: Db, playerId: number): Promise<boolean> {
+    return new PlayerRepository(trx).markFirstRecharge(playerId);
+  }
+
   async checkAccount(account: string) {
     return { account, exists: Boolean(await this.players.findByAccountOrEmail(account)) };
   }

@@ -3,7 +3,8 @@ import type { TronClient } from '../../chain/tron-client.ts';
 import { isValidBase58Address } from '../../chain/address.ts';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
-import { PlayerRepository } from '../player/player.repo.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { BetAddressRepository } from './bet-address.repo.ts';
 import type { DepositService } from './deposit.service.ts';
 import type { WalletSettings } from './settings.ts';
 
@@ -27,7 +28,12 @@ export class BetAddressService {
     private readonly client: TronClient,
     private readonly deposits: DepositService,
     private readonly settings: WalletSettings,
+    private readonly players: Pick<PlayerService, 'lock'>,
   ) {}
+
+  private get bindings() {
+    return new BetAddressRepository(this.db);
+  }
 
   /** What the activation transfer must be; below the deposit minimum it would never be credited. */
   get activationAmount(): bigint {
@@ -47,13 +53,7 @@ export class BetAddressService {
   }
 
   async list(playerId: number): Promise<BetAddress[]> {
-    const rows = await this.db
-      .selectFrom('bet_addresses')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await this.bindings.listByPlayer(playerId);
     const depositAddress = rows.some((r) => r.status === BetAddressStatus.PENDING) ? await this.deposits.addressOf(playerId) : null;
     return rows.map((r) => toBetAddress(r, depositAddress));
   }
@@ -62,14 +62,9 @@ export class BetAddressService {
     if (!isValidBase58Address(address)) throw fail('ACTIVATION_ADDRESS_INVALID', 'checksum does not match');
     // Our own addresses have no key outside this server, so their activation transfer could never come.
     if (await this.deposits.isInternalAddress(address)) throw fail('ACTIVATION_ADDRESS_INVALID', 'an address of this site');
-    const taken = await this.db
-      .selectFrom('bet_addresses')
-      .select('player_id')
-      .where('address', '=', address)
-      .where('status', '=', BetAddressStatus.IN_USE)
-      .executeTakeFirst();
-    if (taken && taken.player_id !== playerId) throw fail('ACTIVATION_ADDRESS_IN_USE');
-    if (!taken) {
+    const takenBy = await this.bindings.inUseBy(address);
+    if (takenBy !== null && takenBy !== playerId) throw fail('ACTIVATION_ADDRESS_IN_USE');
+    if (takenBy === null) {
       let trx: bigint;
       try {
         trx = await this.client.getTrxBalance(address);
@@ -81,26 +76,16 @@ export class BetAddressService {
     const depositAddress = await this.deposits.addressOf(playerId);
     const expiresAt = new Date(Date.now() + this.settings.betAddress.windowSeconds * 1000);
     const row = await this.db.transaction().execute(async (trx) => {
-      await new PlayerRepository(trx).lockById(playerId);
-      const mine = await trx.selectFrom('bet_addresses').selectAll().where('player_id', '=', playerId).execute();
+      await this.players.lock(trx, playerId);
+      const bindings = new BetAddressRepository(trx);
+      const mine = await bindings.listByPlayer(playerId);
       const same = mine.find((r) => r.address === address);
       if (same?.status === BetAddressStatus.IN_USE) return same;
       if (mine.some((r) => r.status === BetAddressStatus.IN_USE)) throw fail('ACTIVATION_ADDRESS_LIMIT', 'an address is already in use');
-      if (same) {
-        return trx
-          .updateTable('bet_addresses')
-          .set({ status: BetAddressStatus.PENDING, expires_at: expiresAt, activation_amount: this.activationAmount })
-          .where('id', '=', same.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      }
+      if (same) return bindings.renew(same.id, expiresAt, this.activationAmount);
       const pending = mine.filter((r) => r.status === BetAddressStatus.PENDING && r.expires_at.getTime() > Date.now());
       if (pending.length >= MAX_PENDING_BET_ADDRESSES) throw fail('ACTIVATION_ADDRESS_LIMIT', 'too many addresses waiting for activation');
-      return trx
-        .insertInto('bet_addresses')
-        .values({ player_id: playerId, address, activation_amount: this.activationAmount, expires_at: expiresAt })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return bindings.insert({ playerId, address, activationAmount: this.activationAmount, expiresAt });
     });
     return toBetAddress(row, depositAddress);
   }
@@ -115,42 +100,12 @@ export class BetAddressService {
   ): Promise<boolean> {
     if (deposit.currency !== 'TRX') return false;
     const sentAt = new Date(Number(deposit.blockTimestamp));
-    const result = await trx
-      .updateTable('bet_addresses')
-      .set({ status: BetAddressStatus.IN_USE, activated_at: new Date() })
-      .where('player_id', '=', deposit.playerId)
-      .where('address', '=', deposit.fromAddress)
-      .where('status', '=', BetAddressStatus.PENDING)
-      .where('activation_amount', '<=', deposit.amount)
-      .where('expires_at', '>=', sentAt)
-      // Only a transfer sent after the binding was asked for (give or take clock skew) proves it.
-      .where('created_at', '<=', new Date(sentAt.getTime() + 10 * 60_000))
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('bet_addresses as other').select('other.id').where('other.address', '=', deposit.fromAddress).where('other.status', '=', BetAddressStatus.IN_USE))),
-      )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('bet_addresses as mine')
-              .select('mine.id')
-              .where('mine.player_id', '=', deposit.playerId)
-              .where('mine.status', '=', BetAddressStatus.IN_USE),
-          ),
-        ),
-      )
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    return new BetAddressRepository(trx).activate({ playerId: deposit.playerId, fromAddress: deposit.fromAddress, amount: deposit.amount, sentAt });
   }
 
   /** The player a bound address belongs to, for transfer bets; null when no one has bound it. */
-  async playerFor(address: string): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('bet_addresses')
-      .select('player_id')
-      .where('address', '=', address)
-      .where('status', '=', BetAddressStatus.IN_USE)
-      .executeTakeFirst();
-    return row?.player_id ?? null;
+  playerFor(address: string): Promise<number | null> {
+    return this.bindings.inUseBy(address);
   }
 }
 

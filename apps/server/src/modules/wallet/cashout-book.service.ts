@@ -2,7 +2,8 @@ import { CashoutAccountType, type CallParsedRequest, type CallResponse, type wal
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import { isValidBase58Address } from '../../chain/address.ts';
-import { PlayerRepository } from '../player/player.repo.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { CashoutBookRepository } from './cashout-book.repo.ts';
 import type { DepositService } from './deposit.service.ts';
 
 export const MAX_CASHOUT_ADDRESSES = 10;
@@ -22,21 +23,19 @@ export class CashoutBookService {
   constructor(
     private readonly db: Db,
     private readonly deposits: Pick<DepositService, 'isInternalAddress'>,
+    private readonly players: Pick<PlayerService, 'lock'>,
   ) {}
 
+  private get book() {
+    return new CashoutBookRepository(this.db);
+  }
+
   async listAddresses(playerId: number): Promise<CashoutAddress[]> {
-    const rows = await this.db
-      .selectFrom('cashout_addresses')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return rows.map(toAddress);
+    return (await this.book.listAddresses(playerId)).map(toAddress);
   }
 
   async findAddress(playerId: number, id: number) {
-    return this.db.selectFrom('cashout_addresses').selectAll().where('player_id', '=', playerId).where('id', '=', id).executeTakeFirst();
+    return this.book.findAddress(playerId, id);
   }
 
   async addAddress(playerId: number, address: string, label: string): Promise<CashoutAddress> {
@@ -44,11 +43,12 @@ export class CashoutBookService {
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         // The player's row lock makes the count and the insert one step for this player.
-        await new PlayerRepository(trx).lockById(playerId);
-        const existing = await trx.selectFrom('cashout_addresses').select(['address']).where('player_id', '=', playerId).execute();
+        await this.players.lock(trx, playerId);
+        const book = new CashoutBookRepository(trx);
+        const existing = await book.listAddresses(playerId);
         if (existing.some((r) => r.address === address)) throw fail('CASHOUT_ADDRESS_EXISTS');
         if (existing.length >= MAX_CASHOUT_ADDRESSES) throw fail('TOO_MANY_CASHOUT_ADDRESSES');
-        return trx.insertInto('cashout_addresses').values({ player_id: playerId, address, label }).returningAll().executeTakeFirstOrThrow();
+        return book.insertAddress(playerId, address, label);
       });
       return toAddress(row);
     } catch (error) {
@@ -68,23 +68,20 @@ export class CashoutBookService {
   }
 
   async deleteAddress(playerId: number, id: number): Promise<void> {
-    const result = await this.db.deleteFrom('cashout_addresses').where('player_id', '=', playerId).where('id', '=', id).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw fail('INVALID_PARAMETERS', 'id: no such address');
+    if (!(await this.book.deleteAddress(playerId, id))) throw fail('INVALID_PARAMETERS', 'id: no such address');
   }
 
   async listAccounts(playerId: number, accountType?: number): Promise<CashoutAccount[]> {
-    let query = this.db.selectFrom('cashout_accounts').selectAll().where('player_id', '=', playerId);
-    if (accountType !== undefined) query = query.where('account_type', '=', accountType);
-    const rows = await query.orderBy('is_default', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
-    return rows.map(toAccount);
+    return (await this.book.listAccounts(playerId, accountType)).map(toAccount);
   }
 
   async addAccount(playerId: number, input: CashoutAccountInput): Promise<CashoutAccount> {
     const { accountType, label, ...details } = input as CashoutAccountInput & { label?: string };
     if (input.accountType === CashoutAccountType.BLOCKCHAIN) await this.checkDestination(input.address);
     const row = await this.db.transaction().execute(async (trx) => {
-      await new PlayerRepository(trx).lockById(playerId);
-      const existing = await trx.selectFrom('cashout_accounts').select(['account_type', 'details', 'is_default']).where('player_id', '=', playerId).execute();
+      await this.players.lock(trx, playerId);
+      const book = new CashoutBookRepository(trx);
+      const existing = await book.listAccounts(playerId);
       if (existing.length >= MAX_CASHOUT_ACCOUNTS) throw fail('TOO_MANY_CASHOUT_ACCOUNTS');
       if (
         input.accountType === CashoutAccountType.BLOCKCHAIN &&
@@ -92,46 +89,34 @@ export class CashoutBookService {
       ) {
         throw fail('CASHOUT_ADDRESS_EXISTS');
       }
-      return trx
-        .insertInto('cashout_accounts')
-        .values({
-          player_id: playerId,
-          account_type: accountType,
-          label: label ?? null,
-          details: JSON.stringify(details),
-          // The first account is the default, so a withdrawal form always has one to preselect.
-          is_default: !existing.some((r) => r.is_default),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return book.insertAccount({
+        playerId,
+        accountType,
+        label: label ?? null,
+        details,
+        // The first account is the default, so a withdrawal form always has one to preselect.
+        isDefault: !existing.some((r) => r.is_default),
+      });
     });
     return toAccount(row);
   }
 
   async updateAccount(playerId: number, input: { id: number; deleted?: boolean; isDefault?: true; label?: string }): Promise<CashoutAccount[]> {
     await this.db.transaction().execute(async (trx) => {
-      await new PlayerRepository(trx).lockById(playerId);
-      const row = await trx.selectFrom('cashout_accounts').selectAll().where('player_id', '=', playerId).where('id', '=', input.id).executeTakeFirst();
+      await this.players.lock(trx, playerId);
+      const book = new CashoutBookRepository(trx);
+      const row = await book.findAccount(playerId, input.id);
       if (!row) throw fail('INVALID_PARAMETERS', 'id: no such account');
       if (input.deleted) {
-        await trx.deleteFrom('cashout_accounts').where('id', '=', row.id).execute();
+        await book.deleteAccount(row.id);
         if (row.is_default) {
-          const next = await trx
-            .selectFrom('cashout_accounts')
-            .select('id')
-            .where('player_id', '=', playerId)
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .executeTakeFirst();
-          if (next) await trx.updateTable('cashout_accounts').set({ is_default: true }).where('id', '=', next.id).execute();
+          const next = await book.newestAccount(playerId);
+          if (next) await book.makeDefault(playerId, next.id);
         }
         return;
       }
-      if (input.isDefault && !row.is_default) {
-        await trx.updateTable('cashout_accounts').set({ is_default: false }).where('player_id', '=', playerId).where('is_default', '=', true).execute();
-        await trx.updateTable('cashout_accounts').set({ is_default: true }).where('id', '=', row.id).execute();
-      }
-      if (input.label !== undefined) await trx.updateTable('cashout_accounts').set({ label: input.label }).where('id', '=', row.id).execute();
+      if (input.isDefault && !row.is_default) await book.makeDefault(playerId, row.id);
+      if (input.label !== undefined) await book.setLabel(row.id, input.label);
     });
     return this.listAccounts(playerId);
   }

@@ -90,7 +90,7 @@ describe('/v1/bank/currency_exchange/*', () => {
     const { ExchangeService } = await import('./exchange.service.ts');
     const wallet = t.app.services.wallet;
     const settings = { ...wallet.settings, exchange: { ...wallet.settings.exchange, trxPerUsdt: null } };
-    const closed = new ExchangeService(t.app.database.db, t.app.services.ledger, wallet.experience, undefined as never, settings);
+    const closed = new ExchangeService(t.app.database.db, t.app.services.ledger, wallet.experience, undefined as never, settings, t.app.services.players);
     expect(closed.config()).toMatchObject({ enabled: false, pairs: [] });
     const p = await t.player();
     await expect(closed.submit(p.playerId, { requestId: requestId(), from: 'USDT', to: 'TRX', amount: 1_000_000n })).rejects.toMatchObject({ code: 10 });

@@ -6,7 +6,8 @@ import { fail } from '../../http/app-error.ts';
 import { playerBalances } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { PlayerRepository } from '../player/player.repo.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { ExchangeRepository } from './exchange.repo.ts';
 import type { ExperienceRules } from './experience.ts';
 import { toTradeRecord, type RecordRow } from './records.service.ts';
 import { parseRational, type Rational, type WalletSettings } from './settings.ts';
@@ -74,6 +75,7 @@ export class ExchangeService {
     private readonly experience: ExperienceRules,
     private readonly notifier: BalanceEvents,
     private readonly settings: WalletSettings,
+    private readonly players: Pick<PlayerService, 'find'>,
   ) {}
 
   private limits(from: CurrencyCode, mid: Rational): { min: bigint; max: bigint } {
@@ -116,27 +118,22 @@ export class ExchangeService {
     }
     const received = convert(input.amount, rate);
     if (received <= 0n) throw fail('INVALID_PARAMETERS', 'amount: too small to exchange');
-    const player = await new PlayerRepository(this.db).findById(playerId);
+    const player = await this.players.find(playerId);
     if (!player) throw fail('PLAYER_MISSING');
     await this.experience.check(player, (await playerBalances(this.db, playerId)).USDT, ErrorCode.FAILURE);
 
     let created: ExchangeRow | null;
     try {
       created = await this.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('exchanges')
-          .values({
-            player_id: playerId,
-            request_id: input.requestId,
-            from_currency: input.from,
-            to_currency: input.to,
-            amount: input.amount,
-            to_amount: received,
-            rate: formatRate(rate),
-          })
-          .onConflict((oc) => oc.columns(['player_id', 'request_id']).doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const row = await new ExchangeRepository(trx).insert({
+          playerId,
+          requestId: input.requestId,
+          from: input.from,
+          to: input.to,
+          amount: input.amount,
+          toAmount: received,
+          rate: formatRate(rate),
+        });
         if (!row) return null;
         await this.ledger.transfer(
           {
@@ -169,7 +166,7 @@ export class ExchangeService {
   }
 
   private findByRequest(playerId: number, requestId: string) {
-    return this.db.selectFrom('exchanges').selectAll().where('player_id', '=', playerId).where('request_id', '=', requestId).executeTakeFirst();
+    return new ExchangeRepository(this.db).findByRequest(playerId, requestId);
   }
 
   private async replayResult(row: ExchangeRow, input: SubmitInput): Promise<MoneyMoved> {

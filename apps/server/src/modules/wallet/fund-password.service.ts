@@ -1,8 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
-import { PlayerRepository } from '../player/player.repo.ts';
 import type { PlayerService } from '../player/player.service.ts';
+import { FundPasswordRepository } from './fund-password.repo.ts';
 
 /** argon2id with the same profile as login passwords. */
 const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -22,7 +22,7 @@ type FundPasswordWrong = 'FUND_PASSWORD_WRONG' | 'ORIGINAL_FUND_PASSWORD_WRONG';
 export class FundPasswordService {
   constructor(
     private readonly db: Db,
-    private readonly players: PlayerService,
+    private readonly players: Pick<PlayerService, 'find' | 'setFundPasswordHash' | 'announceChanged'>,
   ) {}
 
   /**
@@ -31,8 +31,7 @@ export class FundPasswordService {
    * must be right.
    */
   async update(playerId: number, input: { oldPassword?: string; newPassword: string; loginPassword?: string }): Promise<void> {
-    const repo = new PlayerRepository(this.db);
-    const row = await repo.findById(playerId);
+    const row = await this.players.find(playerId);
     if (!row) throw fail('PLAYER_MISSING');
     if (input.oldPassword !== undefined) await this.check(playerId, row.fund_password_hash, input.oldPassword, 'ORIGINAL_FUND_PASSWORD_WRONG');
     if (input.loginPassword !== undefined && !(await verify(row.password_hash, input.loginPassword))) {
@@ -41,20 +40,20 @@ export class FundPasswordService {
     if (row.fund_password_hash && (await verify(row.fund_password_hash, input.newPassword))) {
       throw fail('NEW_PASSWORD_SAME_AS_OLD');
     }
-    await repo.updateFundPassword(playerId, await hash(input.newPassword, ARGON2));
-    await repo.clearFundPasswordFailures(playerId);
+    await this.players.setFundPasswordHash(playerId, await hash(input.newPassword, ARGON2));
+    await new FundPasswordRepository(this.db).clearFailures(playerId);
     await this.players.announceChanged(playerId);
   }
 
   /** Passes only for the player's fund password; a missing one, a wrong one or a locked player answers 10045. */
   async verify(playerId: number, fundPassword: string): Promise<void> {
-    const row = await new PlayerRepository(this.db).findById(playerId);
+    const row = await this.players.find(playerId);
     if (!row) throw fail('PLAYER_MISSING');
     await this.check(playerId, row.fund_password_hash, fundPassword, 'FUND_PASSWORD_WRONG');
   }
 
   async isSet(playerId: number): Promise<boolean> {
-    const row = await new PlayerRepository(this.db).findById(playerId);
+    const row = await this.players.find(playerId);
     return Boolean(row?.fund_password_hash);
   }
 
@@ -70,18 +69,17 @@ export class FundPasswordService {
     await this.refuseWhileLocked(this.db, playerId, wrong);
     const right = await verify(storedHash, fundPassword);
     await this.db.transaction().execute(async (trx) => {
-      const players = new PlayerRepository(trx);
-      await players.lockName(`fund-password:${playerId}`);
+      const failures = new FundPasswordRepository(trx);
+      await failures.lockPlayer(playerId);
       await this.refuseWhileLocked(trx, playerId, wrong);
-      if (right) await players.clearFundPasswordFailures(playerId);
-      else await players.recordFundPasswordFailure(playerId);
+      if (right) await failures.clearFailures(playerId);
+      else await failures.recordFailure(playerId);
     });
     if (!right) throw fail(wrong);
   }
 
   private async refuseWhileLocked(db: Db, playerId: number, wrong: FundPasswordWrong) {
-    const failures = await new PlayerRepository(db).countRecentFundPasswordFailures(playerId, FUND_PASSWORD_FAILURE_WINDOW_MINUTES);
+    const failures = await new FundPasswordRepository(db).countRecentFailures(playerId, FUND_PASSWORD_FAILURE_WINDOW_MINUTES);
     if (failures >= FUND_PASSWORD_MAX_FAILURES) throw fail(wrong, 'too many wrong fund passwords, try again later');
   }
-
 }

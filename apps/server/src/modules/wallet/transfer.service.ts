@@ -6,10 +6,11 @@ import { fail } from '../../http/app-error.ts';
 import { playerBalances } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { PlayerRepository } from '../player/player.repo.ts';
+import type { PlayerService } from '../player/player.service.ts';
 import type { ExperienceRules } from './experience.ts';
 import type { FundPasswordService } from './fund-password.service.ts';
 import { toTradeRecord } from './records.service.ts';
+import { TransferRepository } from './transfer.repo.ts';
 
 type SubmitInput = CallParsedRequest<typeof bankCalls.transferSubmit>;
 type MoneyMoved = CallResponse<typeof bankCalls.transferSubmit>;
@@ -33,6 +34,7 @@ export class TransferService {
     private readonly fundPasswords: FundPasswordService,
     private readonly experience: ExperienceRules,
     private readonly notifier: BalanceEvents,
+    private readonly players: Pick<PlayerService, 'find' | 'findByAccountOrEmail' | 'nicknames'>,
   ) {}
 
   async submit(senderId: number, input: SubmitInput): Promise<MoneyMoved> {
@@ -41,10 +43,9 @@ export class TransferService {
     const replay = await this.findByRequest(senderId, input.requestId);
     if (replay) return this.replayResult(replay, input);
 
-    const players = new PlayerRepository(this.db);
-    const sender = await players.findById(senderId);
+    const sender = await this.players.find(senderId);
     if (!sender) throw fail('PLAYER_MISSING');
-    const receiver = input.receiverId !== undefined ? await players.findById(input.receiverId) : await players.findByAccountOrEmail(input.receiverAccount!);
+    const receiver = input.receiverId !== undefined ? await this.players.find(input.receiverId) : await this.players.findByAccountOrEmail(input.receiverAccount!);
     if (!receiver) throw fail('TRANSFER_RECEIVER_MISSING');
     if (receiver.id === senderId) throw fail('CANNOT_TRANSFER_TO_SELF');
     const senderIsMerchant = sender.user_type === UserType.BUSINESS;
@@ -60,19 +61,14 @@ export class TransferService {
     let created: TransferRow | null;
     try {
       created = await this.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('player_transfers')
-          .values({
-            sender_id: senderId,
-            receiver_id: receiver.id,
-            request_id: input.requestId,
-            currency: input.currency,
-            amount: input.amount,
-            remark: input.remark ?? null,
-          })
-          .onConflict((oc) => oc.columns(['sender_id', 'request_id']).doNothing())
-          .returningAll()
-          .executeTakeFirst();
+        const row = await new TransferRepository(trx).insert({
+          senderId,
+          receiverId: receiver.id,
+          requestId: input.requestId,
+          currency: input.currency,
+          amount: input.amount,
+          remark: input.remark ?? null,
+        });
         if (!row) return null;
         await this.ledger.transfer(
           {
@@ -102,7 +98,7 @@ export class TransferService {
   }
 
   private findByRequest(senderId: number, requestId: string) {
-    return this.db.selectFrom('player_transfers').selectAll().where('sender_id', '=', senderId).where('request_id', '=', requestId).executeTakeFirst();
+    return new TransferRepository(this.db).findByRequest(senderId, requestId);
   }
 
   private async replayResult(row: TransferRow, input: SubmitInput): Promise<MoneyMoved> {
@@ -114,7 +110,7 @@ export class TransferService {
   }
 
   private async result(row: TransferRow): Promise<MoneyMoved> {
-    const [balances, receiver] = await Promise.all([playerBalances(this.db, row.sender_id), new PlayerRepository(this.db).findById(row.receiver_id)]);
+    const [balances, nicknames] = await Promise.all([playerBalances(this.db, row.sender_id), this.players.nicknames([row.receiver_id])]);
     const record = toTradeRecord(
       {
         type: 'transfer',
@@ -134,7 +130,7 @@ export class TransferService {
         created_at: row.created_at,
         completed_at: row.created_at,
       },
-      { id: row.receiver_id, nickname: receiver?.nickname ?? '' },
+      { id: row.receiver_id, nickname: nicknames.get(row.receiver_id) ?? '' },
     );
     return { record, balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
   }
