@@ -27,6 +27,14 @@ import { Ledger } from './money/ledger.service.ts';
 import { BalanceEvents } from './money/balance-events.ts';
 import { registerLedgerOpsRoutes } from './money/ledger-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
+import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
+import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
+import { setupAggregator, type AggregatorSetup } from './modules/third-game/aggregator-setup.ts';
+import { CatalogueRefresher } from './modules/third-game/catalogue-refresher.ts';
+import { registerThirdGameRoutes } from './modules/third-game/third-game.routes.ts';
+import { ThirdGameService } from './modules/third-game/third-game.service.ts';
+import { setupHub88Wallet } from './modules/third-game/hub88/wallet.module.ts';
+import type { ProviderWalletService } from './modules/third-game/provider-wallet.service.ts';
 import { registerWalletRoutes, registerWithdrawalOpsRoutes } from './modules/wallet/wallet.routes.ts';
 
 export interface Application {
@@ -34,7 +42,21 @@ export interface Application {
   database: DatabaseHandle;
   bus: EventBus;
   chain: Chain;
-  services: { sessions: SessionService; players: PlayerService; lobby: LobbyService; ledger: Ledger; wallet: WalletModule; hashGame: HashGameModule; autoBet: AutoBetModule };
+  services: {
+    sessions: SessionService;
+    players: PlayerService;
+    lobby: LobbyService;
+    ledger: Ledger;
+    wallet: WalletModule;
+    hashGame: HashGameModule;
+    autoBet: AutoBetModule;
+    playerMarks: PlayerMarkService;
+    thirdGame: ThirdGameService;
+    /** The seamless wallet the aggregator calls; also lists a player's third-party rounds. */
+    providerWallet: ProviderWalletService;
+    /** The game aggregator (the in-process demo one without HUB88_API_URL) and its catalogue refresh. */
+    games: AggregatorSetup & { catalogue: CatalogueRefresher };
+  };
   close(): Promise<void>;
 }
 
@@ -85,7 +107,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     bus,
   );
 
+  // The game aggregator starts before the HTTP server: the Content-Security-Policy names its origin.
+  // The demo one calls this server's wallet wherever it ends up listening.
+  const games = await setupAggregator(config, () => listeningUrl(http), (msg, extra) => http?.log.info(extra ?? {}, msg));
+
   http = await createHttpServer({
+    gameOrigins: games.gameOrigins,
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -154,6 +181,28 @@ export async function createApplication(config: Config, overrides: { database?: 
   const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address) });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
+  const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);
+  registerPlayerMarkRoutes(http, sessions, playerMarks);
+  registerPlayerMarkOpsRoutes(http, playerMarks, config.OPS_TOKEN);
+  const thirdGame = new ThirdGameService(database.db, {
+    lobby,
+    aggregatorFor: (name) => (name === games.aggregator.name ? games.aggregator : undefined),
+    marks: playerMarks,
+    players,
+    unsettledOrders: unsettledHashBets(database.db),
+    log: http.log,
+  });
+  await registerThirdGameRoutes(http, sessions, thirdGame, { publicHost: config.PUBLIC_HOST });
+  const providerWallet = await setupHub88Wallet(http, {
+    config,
+    db: database.db,
+    ledger,
+    balanceEvents,
+    publicKeysPem: () => [games.walletPublicKeyPem, ...(config.HUB88_PUBLIC_KEY ? [config.HUB88_PUBLIC_KEY] : [])],
+  });
+  const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
+  await catalogue.start();
+
   const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });
   registerAutoBetRoutes(http, sessions, autoBet.service);
   autoBet.start();
@@ -164,10 +213,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet },
+    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, games: { ...games, catalogue } },
     async close() {
       if (closed) return;
       closed = true;
+      catalogue.stop();
+      await games.close();
       await wallet.stop();
       await autoBet.stop();
       await hashGame.stop();
@@ -181,4 +232,12 @@ export async function createApplication(config: Config, overrides: { database?: 
       await database.close();
     },
   };
+}
+
+/** Where this server answers, for the in-process demo aggregator's wallet calls (the loopback for a wildcard address). */
+function listeningUrl(http: FastifyInstance | undefined): string {
+  const address = http?.server.address();
+  if (!address || typeof address === 'string') return 'http://127.0.0.1:8080';
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }

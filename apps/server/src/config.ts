@@ -30,6 +30,13 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
 
+/** A PEM block of this kind; literal "\\n" sequences (one-line environment values) count as line breaks. */
+const pem = (label: 'PRIVATE KEY' | 'PUBLIC KEY') =>
+  z
+    .string()
+    .transform((value) => value.replace(/\\n/g, '\n').trim() + '\n')
+    .refine((value) => value.startsWith(`-----BEGIN ${label}-----`) && value.trimEnd().endsWith(`-----END ${label}-----`), `must be a PEM "${label}" block`);
+
 /** An amount in TRX or USDT as a decimal with at most 6 places; held as micro-units. */
 const money = z.string().regex(/^\d{1,12}(\.\d{1,6})?$/, 'a decimal amount with at most 6 decimals, e.g. 12.5');
 const toMicro = (value: string): bigint => {
@@ -129,6 +136,18 @@ const schema = z.object({
   HASH_PAYOUT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   HASH_GAME_OVERRIDES: z.string().optional(),
   HASH_EXPLORER_BLOCK_URL: url(['http:', 'https:']).optional(),
+  /** The aggregator's Games API; without it the demo aggregator runs in this process and this points at it. */
+  HUB88_API_URL: url(['http:', 'https:']).optional(),
+  HUB88_OPERATOR_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)').default('lobby'),
+  /** PEM (PKCS#8) RSA key that signs our Games API calls; development: generated into DATA_DIR. */
+  HUB88_OPERATOR_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
+  /** PEM (SPKI) RSA public key of the aggregator, which verifies every wallet callback; development: the demo aggregator's. */
+  HUB88_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
+  HUB88_CURRENCY: z.string().regex(/^[A-Z]{3,5}$/, 'a currency code in capitals, e.g. USD').default('USD'),
+  HUB88_GAME_LIST_REFRESH_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+  /** The in-process demo aggregator (only without HUB88_API_URL): its port (0 = any free one) and the origin browsers reach it at. */
+  DEMO_AGGREGATOR_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
+  DEMO_AGGREGATOR_PUBLIC_URL: url(['http:', 'https:']).optional(),
 });
 
 export type Config = z.infer<typeof schema> & { devOutbox: boolean };
@@ -169,6 +188,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && !config.TRON_API_URL) {
     problems.push('TRON_API_URL: required in production (the devnet is for development only)');
   }
+  if (config.HUB88_API_URL && !(config.HUB88_OPERATOR_PRIVATE_KEY && config.HUB88_PUBLIC_KEY)) {
+    problems.push('HUB88_OPERATOR_PRIVATE_KEY and HUB88_PUBLIC_KEY: both required with HUB88_API_URL (our signing key and the aggregator\'s public key)');
+  }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS, the headers are part of the request');
   }
@@ -176,4 +198,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
 }
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'OPS_TOKEN']);
+const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'OPS_TOKEN', 'HUB88_OPERATOR_PRIVATE_KEY']);

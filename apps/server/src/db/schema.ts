@@ -126,7 +126,8 @@ export interface LedgerTables {
 }
 
 export interface GamesTable {
-  id: number;
+  /** Catalogue games carry their fixed id; aggregator games take the next of games_id_seq. */
+  id: ColumnType<number, number | undefined, number>;
   game_type: number;
   aggregator: string;
   manufacturer: string;
@@ -144,6 +145,14 @@ export interface GamesTable {
   enabled: Generated<boolean>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** 'catalogue' (the starting catalogue: hash games) or 'aggregator' (synced from its game list). */
+  source: Generated<'catalogue' | 'aggregator'>;
+  /** False once the aggregator stopped listing the game (or disabled it): hidden, not deleted. */
+  listed: Generated<boolean>;
+  hot_override: boolean | null;
+  new_override: boolean | null;
+  sort_override: number | null;
+  synced_at: NullableTimestamp;
 }
 
 /** Limits are inclusive, in micro-units. */
@@ -553,4 +562,33 @@ export interface AutoBetTables {
   auto_bet_cursor: { name: string; height: bigint };
 }
 
-export interface Database extends PlayerTables, LedgerTables, LobbyTables, WalletTables, HashGameTables, AutoBetTables {}
+export interface ExperienceGoldGrantsTable {
+  request_id: string;
+  player_id: number;
+  amount: bigint;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface SpecialInviteCodesTable {
+  code: string;
+  max_uses: number;
+  used: Generated<number>;
+  note: string | null;
+  enabled: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface SpecialInviteRedemptionsTable {
+  player_id: number;
+  code: string;
+  created_at: Generated<Date>;
+}
+
+export interface PlayerMarkTables {
+  experience_gold_grants: ExperienceGoldGrantsTable;
+  special_invite_codes: SpecialInviteCodesTable;
+  special_invite_redemptions: SpecialInviteRedemptionsTable;
+}
+
+export interface Database extends PlayerMarkTables, PlayerTables, LedgerTables, LobbyTables, WalletTables, HashGameTables, AutoBetTables {}

@@ -4,31 +4,41 @@
  * Content-Security-Policy. They never vary, so they are written once here and attached in one
  * hook instead of by a dozen middlewares per request: `/v1/player/load` is polled by every open app.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https:",
-  "connect-src 'self' ws: wss:",
-  "font-src 'self' data:",
-  "frame-src 'self' https:",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'",
-  "object-src 'none'",
-].join('; ');
+function contentSecurityPolicy(gameOrigins: readonly string[]): string {
+  // The third-party game aggregator's pages are framed by /webview and its thumbnails shown as tiles,
+  // even when it serves plain http (the in-process demo aggregator does).
+  const games = gameOrigins.map((origin) => ` ${origin}`).join('');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: https:${games}`,
+    "connect-src 'self' ws: wss:",
+    "font-src 'self' data:",
+    `frame-src 'self' https:${games}`,
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
 
-export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
-  'content-security-policy': CONTENT_SECURITY_POLICY,
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'origin-agent-cluster': '?1',
-  'referrer-policy': 'no-referrer',
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'x-content-type-options': 'nosniff',
-  'x-dns-prefetch-control': 'off',
-  'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
-  'x-permitted-cross-domain-policies': 'none',
-  'x-xss-protection': '0',
-});
+/** The headers, with the origins of the game aggregator's pages allowed in frames and images. */
+export function securityHeaders(gameOrigins: readonly string[] = []): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': contentSecurityPolicy(gameOrigins),
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'no-referrer',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  });
+}
+
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = securityHeaders();

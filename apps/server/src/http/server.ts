@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { installJsonCompression } from './compression.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { requestLanguage } from './request-context.ts';
-import { SECURITY_HEADERS } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface ServerOptions {
   logLevel: string;
@@ -23,6 +23,8 @@ export interface ServerOptions {
   webDistDir?: string;
   /** Where logs go; standard output unless a test captures them. */
   logStream?: NodeJS.WritableStream;
+  /** Origins of the game aggregator's pages and thumbnails, allowed by the Content-Security-Policy. */
+  gameOrigins?: readonly string[];
 }
 
 /** Milliseconds; see the HTTP_*_TIMEOUT_MS settings. */
@@ -89,8 +91,9 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
   });
   // Callback hooks, not async ones: they run on every request and need no promise. The headers go
   // on at the start so a route may still replace one (a logo another site may embed, say).
+  const headers = securityHeaders(options.gameOrigins);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(headers);
     reply.header('x-request-id', request.id);
     done();
   });

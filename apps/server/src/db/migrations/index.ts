@@ -12,6 +12,7 @@ import * as hotRowsFillfactor from './0010_hot_rows_fillfactor.ts';
 import * as hashBetsStablePlans from './0011_hash_bets_stable_plans.ts';
 import * as atomicLockouts from './0012_atomic_lockouts.ts';
 import * as thirdPartyGames from './0013_third_party_games.ts';
+import * as playerMarksAndCatalogue from './0014_player_marks_and_catalogue.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011_hash_bets_stable_plans': hashBetsStablePlans,
   '0012_atomic_lockouts': atomicLockouts,
   '0013_third_party_games': thirdPartyGames,
+  '0014_player_marks_and_catalogue': playerMarksAndCatalogue,
 };

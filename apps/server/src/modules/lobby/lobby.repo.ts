@@ -1,6 +1,17 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { systemAccountTotals } from '../../money/balances.ts';
+import {
+  CUSTOMER_SERVICE,
+  gameSeeds,
+  MAIL_CONFIG,
+  MAIL_SCOPE,
+  MANUFACTURERS,
+  NAVBAR,
+  SITE_CONFIG,
+  SITE_SCOPE,
+  transferAddressSeeds,
+} from './catalogue.ts';
 
 export type GameRow = Awaited<ReturnType<LobbyRepository['listGames']>>[number];
 export type TransferAddressRow = Awaited<ReturnType<LobbyRepository['listTransferAddresses']>>[number];
@@ -8,6 +19,31 @@ export type BannerRow = Awaited<ReturnType<LobbyRepository['listLiveBanners']>>[
 
 /** The ledger account kind that holds the lobby's reward pool, one account per currency. */
 export const REWARD_POOL_ACCOUNT_KIND = 'reward_pool';
+
+// Any constants work as long as every instance uses the same ones.
+const SEED_LOCK = 7_402_311;
+const AGGREGATOR_SYNC_LOCK = 7_402_312;
+
+type SeededTable = 'games' | 'game_transfer_addresses' | 'nav_config' | 'manufacturers' | 'customer_service' | 'site_config_versions';
+
+/** One game of an aggregator's list, mapped to the lobby's columns. */
+export interface AggregatorGameRow {
+  gameType: number;
+  manufacturer: string;
+  gameCode: string;
+  name: string;
+  logo: string;
+  sort: number;
+  isHot: boolean;
+  isNew: boolean;
+  listed: boolean;
+}
+
+export interface GameOverrides {
+  hot?: boolean | null;
+  new?: boolean | null;
+  sort?: number | null;
+}
 
 export class LobbyRepository {
   constructor(private readonly db: Db) {}
@@ -134,6 +170,233 @@ export class LobbyRepository {
       })
       .onConflict((oc) => oc.column('reference').doNothing())
       .execute();
+  }
+
+  /**
+   * Fills each lobby table that is still empty with the starting catalogue. A table that already has
+   * rows is left alone, so operators' changes survive restarts; instances starting together take an
+   * advisory lock, so the catalogue is written exactly once. Returns the tables it filled.
+   */
+  async seedEmptyTables(): Promise<string[]> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
+      const filled: string[] = [];
+      const isEmpty = async (table: SeededTable) => {
+        const row = await trx.selectFrom(table).select(sql<number>`1`.as('one')).limit(1).executeTakeFirst();
+        return row === undefined;
+      };
+      if (await isEmpty('games')) {
+        await trx.insertInto('games').values(gameSeeds()).execute();
+        filled.push('games');
+      }
+      if (await isEmpty('game_transfer_addresses')) {
+        const present = new Set((await trx.selectFrom('games').select('id').execute()).map((row) => row.id));
+        const rows = transferAddressSeeds().filter((row) => present.has(row.game_id));
+        if (rows.length > 0) {
+          await trx.insertInto('game_transfer_addresses').values(rows).execute();
+          filled.push('game_transfer_addresses');
+        }
+      }
+      if (await isEmpty('nav_config')) {
+        await trx.insertInto('nav_config').values([...NAVBAR]).execute();
+        filled.push('nav_config');
+      }
+      if (await isEmpty('manufacturers')) {
+        await trx
+          .insertInto('manufacturers')
+          .values(MANUFACTURERS.map((m, index) => ({ abbr: m.abbr, name: m.name, sort: index })))
+          .execute();
+        filled.push('manufacturers');
+      }
+      if (await isEmpty('customer_service')) {
+        await trx
+          .insertInto('customer_service')
+          .values(CUSTOMER_SERVICE.map((entry) => ({ kind: entry.kind, name: JSON.stringify(entry.name), url: entry.url, sort: entry.sort })))
+          .execute();
+        filled.push('customer_service');
+      }
+      if (await isEmpty('site_config_versions')) {
+        await trx.insertInto('site_config_versions').values([{ scope: SITE_SCOPE, version: 1 }, { scope: MAIL_SCOPE, version: 1 }]).execute();
+        const items = [
+          ...Object.entries(SITE_CONFIG).map(([key, value]) => ({ scope: SITE_SCOPE, key, value: JSON.stringify(value) })),
+          ...Object.entries(MAIL_CONFIG).map(([key, value]) => ({ scope: MAIL_SCOPE, key, value: JSON.stringify(value) })),
+        ];
+        await trx.insertInto('site_config').values(items).execute();
+        filled.push('site_config');
+      }
+      return filled;
+    });
+  }
+
+  /**
+   * Makes the aggregator's games what the lobby lists: new games are added, known ones updated in
+   * place (keyed by aggregator and game code, so instances refreshing together never duplicate one),
+   * games it no longer lists are hidden. Hot, new and sort keep the operator's override when there is
+   * one. New manufacturers are added after the known ones. Returns how many games were hidden.
+   */
+  async applyAggregatorList(aggregator: string, games: AggregatorGameRow[], manufacturers: { abbr: string; name: string }[], now: Date): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${AGGREGATOR_SYNC_LOCK})`.execute(trx);
+      if (manufacturers.length > 0) {
+        const last = await trx.selectFrom('manufacturers').select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst();
+        const start = Number(last?.sort ?? 0) + 1;
+        await trx
+          .insertInto('manufacturers')
+          .values(manufacturers.map((m, index) => ({ abbr: m.abbr, name: m.name, sort: start + index })))
+          .onConflict((oc) => oc.column('abbr').doNothing())
+          .execute();
+      }
+      if (games.length > 0) {
+        await trx
+          .insertInto('games')
+          .values(
+            games.map((game) => ({
+              game_type: game.gameType,
+              aggregator,
+              manufacturer: game.manufacturer,
+              game_code: game.gameCode,
+              name_zh: game.name,
+              name_en: game.name,
+              logo_zh: game.logo,
+              logo_en: game.logo,
+              sort: game.sort,
+              is_hot: game.isHot,
+              is_new: game.isNew,
+              period: null,
+              reward_rate: null,
+              requires_login: true,
+              source: 'aggregator' as const,
+              listed: game.listed,
+              synced_at: now,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['aggregator', 'game_code'])
+              .where('source', '=', 'aggregator')
+              .doUpdateSet({
+                game_type: sql`excluded.game_type`,
+                manufacturer: sql`excluded.manufacturer`,
+                name_zh: sql`excluded.name_zh`,
+                name_en: sql`excluded.name_en`,
+                logo_zh: sql`excluded.logo_zh`,
+                logo_en: sql`excluded.logo_en`,
+                sort: sql`coalesce(games.sort_override, excluded.sort)`,
+                is_hot: sql`coalesce(games.hot_override, excluded.is_hot)`,
+                is_new: sql`coalesce(games.new_override, excluded.is_new)`,
+                listed: sql`excluded.listed`,
+                synced_at: sql`excluded.synced_at`,
+                updated_at: now,
+              }),
+          )
+          .execute();
+      }
+      const codes = games.map((game) => game.gameCode);
+      let hide = trx
+        .updateTable('games')
+        .set({ listed: false, updated_at: now })
+        .where('source', '=', 'aggregator')
+        .where('aggregator', '=', aggregator)
+        .where('listed', '=', true);
+      if (codes.length > 0) hide = hide.where('game_code', 'not in', codes);
+      const hidden = await hide.executeTakeFirst();
+      return Number(hidden.numUpdatedRows);
+    });
+  }
+
+  /** Sets the operator's hot, new and sort choices of a game (null gives the aggregator's back). False if no such game. */
+  async setGameOverrides(gameId: number, overrides: GameOverrides): Promise<boolean> {
+    const set: Record<string, unknown> = { updated_at: new Date() };
+    if (overrides.hot !== undefined) {
+      set.hot_override = overrides.hot;
+      if (overrides.hot !== null) set.is_hot = overrides.hot;
+    }
+    if (overrides.new !== undefined) {
+      set.new_override = overrides.new;
+      if (overrides.new !== null) set.is_new = overrides.new;
+    }
+    if (overrides.sort !== undefined) {
+      set.sort_override = overrides.sort;
+      if (overrides.sort !== null) set.sort = overrides.sort;
+    }
+    const result = await this.db.updateTable('games').set(set).where('id', '=', gameId).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setNavStatus(navId: number, status: 0 | 1): Promise<boolean> {
+    const result = await this.db.updateTable('nav_config').set({ status }).where('nav_id', '=', navId).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setGameEnabled(gameId: number, enabled: boolean): Promise<boolean> {
+    const result = await this.db.updateTable('games').set({ enabled, updated_at: new Date() }).where('id', '=', gameId).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Replaces a transfer address only while it is still `seedAddress`; true if it was. */
+  async replaceTransferAddressIfSeed(gameId: number, level: number, seedAddress: string, address: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('game_transfer_addresses')
+      .set({ address, updated_at: new Date() })
+      .where('game_id', '=', gameId)
+      .where('level', '=', level)
+      .where('address', '=', seedAddress)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async upsertTransferAddress(gameId: number, level: number, values: { address: string; trx_min: bigint; trx_max: bigint; usdt_min: bigint; usdt_max: bigint }) {
+    const row = { ...values, updated_at: new Date() };
+    await this.db
+      .insertInto('game_transfer_addresses')
+      .values({ game_id: gameId, level, ...row })
+      .onConflict((oc) => oc.columns(['game_id', 'level']).doUpdateSet(row))
+      .execute();
+  }
+
+  async insertBanner(values: {
+    image_url: string;
+    link: string | null;
+    sort: number;
+    language: string | null;
+    promotion_channel: string | null;
+    starts_at: Date | null;
+    ends_at: Date | null;
+  }): Promise<number> {
+    const row = await this.db.insertInto('banners').values(values).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async setBannerEnabled(id: number, enabled: boolean): Promise<boolean> {
+    const result = await this.db.updateTable('banners').set({ enabled }).where('id', '=', id).executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async upsertChannel(channelMd5: string, values: { promotion_channel: string; client_version: string; enabled: boolean }) {
+    await this.db
+      .insertInto('promotion_channels')
+      .values({ channel_md5: channelMd5, ...values })
+      .onConflict((oc) => oc.column('channel_md5').doUpdateSet(values))
+      .execute();
+  }
+
+  /** Sets one setting and bumps its scope's version in the same transaction, so no client misses it. */
+  async setConfig(scope: string, key: string, value: unknown): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const bumped = await trx
+        .insertInto('site_config_versions')
+        .values({ scope, version: 1 })
+        .onConflict((oc) => oc.column('scope').doUpdateSet((eb) => ({ version: eb('site_config_versions.version', '+', 1) })))
+        .returning('version')
+        .executeTakeFirstOrThrow();
+      const json = JSON.stringify(value);
+      await trx
+        .insertInto('site_config')
+        .values({ scope, key, value: json })
+        .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ value: json, updated_at: new Date() }))
+        .execute();
+      return bumped.version;
+    });
   }
 
   // The reward pool is money, so its truth is the ledger; the lobby only reads the balance.

@@ -15,10 +15,11 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
-import { MAIL_SCOPE, SITE_SCOPE, transferAddressSeeds } from './catalogue.ts';
-import { LobbyRepository, type BannerRow, type GameRow, type TransferAddressRow } from './lobby.repo.ts';
+import { logoPath, MAIL_SCOPE, SITE_SCOPE, transferAddressSeeds } from './catalogue.ts';
+import { LobbyRepository, type BannerRow, type GameOverrides, type GameRow, type TransferAddressRow } from './lobby.repo.ts';
 import { renderGameLogo, type LogoVariant } from './logos.ts';
-import { seedLobby } from './seed.ts';
+import type { Aggregator } from '../third-game/aggregator.ts';
+import { syncAggregatorCatalogue } from './aggregator-catalogue.ts';
 import { isTronAddress } from './tron-address.ts';
 
 export interface LobbyOptions {
@@ -81,7 +82,7 @@ export class LobbyService {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly db: Db,
+    db: Db,
     private readonly bus: EventBus,
     private readonly options: LobbyOptions = {},
   ) {
@@ -92,7 +93,7 @@ export class LobbyService {
 
   /** Writes the starting catalogue into whichever lobby tables are still empty. */
   async ensureCatalogue(): Promise<string[]> {
-    const filled = await seedLobby(this.db);
+    const filled = await this.repo.seedEmptyTables();
     if (filled.length > 0) await this.changed();
     return filled;
   }
@@ -236,19 +237,33 @@ export class LobbyService {
   // Operator changes. Each one drops the cached catalogue everywhere, so the next home call shows it.
 
   async setNavStatus(navId: number, status: 0 | 1) {
-    const result = await this.db.updateTable('nav_config').set({ status }).where('nav_id', '=', navId).executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw fail('CONFIG_NOT_FOUND', `nav ${navId}`);
+    if (!(await this.repo.setNavStatus(navId, status))) throw fail('CONFIG_NOT_FOUND', `nav ${navId}`);
     await this.changed();
   }
 
+  /** The operator's visibility switch; an aggregator refresh never changes it. */
   async setGameEnabled(gameId: number, enabled: boolean) {
-    const result = await this.db
-      .updateTable('games')
-      .set({ enabled, updated_at: new Date() })
-      .where('id', '=', gameId)
-      .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw fail('GAME_NOT_FOUND', `game ${gameId}`);
+    if (!(await this.repo.setGameEnabled(gameId, enabled))) throw fail('GAME_NOT_FOUND', `game ${gameId}`);
     await this.changed();
+  }
+
+  /** The operator's hot, new and sort choices; they survive every aggregator refresh (null hands the choice back). */
+  async setGameOverrides(gameId: number, overrides: GameOverrides) {
+    if (!(await this.repo.setGameOverrides(gameId, overrides))) throw fail('GAME_NOT_FOUND', `game ${gameId}`);
+    await this.changed();
+  }
+
+  /** Fetches the aggregator's game list and makes it the lobby's third-party catalogue. */
+  async syncAggregatorGames(aggregator: Aggregator) {
+    const result = await syncAggregatorCatalogue(this.repo, aggregator);
+    await this.changed();
+    return result;
+  }
+
+  /** A game the lobby shows (enabled and listed), or undefined. */
+  async visibleGame(gameId: number): Promise<GameRow | undefined> {
+    const game = (await this.catalogue()).games.get(gameId);
+    return game && game.enabled && game.listed ? game : undefined;
   }
 
   async hashGameState(): Promise<HashGameState> {
@@ -265,14 +280,7 @@ export class LobbyService {
     for (const seed of transferAddressSeeds()) {
       const address = addressFor(seed.game_id, seed.level);
       if (!isTronAddress(address)) throw fail('INVALID_TRON_ADDRESS', address);
-      const result = await this.db
-        .updateTable('game_transfer_addresses')
-        .set({ address, updated_at: new Date() })
-        .where('game_id', '=', seed.game_id)
-        .where('level', '=', seed.level)
-        .where('address', '=', seed.address)
-        .executeTakeFirst();
-      replaced += Number(result.numUpdatedRows);
+      if (await this.repo.replaceTransferAddressIfSeed(seed.game_id, seed.level, seed.address, address)) replaced++;
     }
     if (replaced > 0) await this.changed();
     return replaced;
@@ -281,19 +289,13 @@ export class LobbyService {
   /** Points a transfer game's level at another receiving address (e.g. one the house holds the key of). */
   async setTransferAddress(gameId: number, level: 0 | 1, address: string, limits: Record<CurrencyCode, { min: bigint; max: bigint }>) {
     if (!isTronAddress(address)) throw fail('INVALID_TRON_ADDRESS', address);
-    const values = {
+    await this.repo.upsertTransferAddress(gameId, level, {
       address,
       trx_min: limits.TRX.min,
       trx_max: limits.TRX.max,
       usdt_min: limits.USDT.min,
       usdt_max: limits.USDT.max,
-      updated_at: new Date(),
-    };
-    await this.db
-      .insertInto('game_transfer_addresses')
-      .values({ game_id: gameId, level, ...values })
-      .onConflict((oc) => oc.columns(['game_id', 'level']).doUpdateSet(values))
-      .execute();
+    });
     await this.changed();
   }
 
@@ -306,58 +308,34 @@ export class LobbyService {
     startsAt?: Date | null;
     endsAt?: Date | null;
   }): Promise<number> {
-    const row = await this.db
-      .insertInto('banners')
-      .values({
-        image_url: input.imageUrl,
-        link: input.link ?? null,
-        sort: input.sort ?? 0,
-        language: input.language ?? null,
-        promotion_channel: input.promotionChannel ?? null,
-        starts_at: input.startsAt ?? null,
-        ends_at: input.endsAt ?? null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await this.repo.insertBanner({
+      image_url: input.imageUrl,
+      link: input.link ?? null,
+      sort: input.sort ?? 0,
+      language: input.language ?? null,
+      promotion_channel: input.promotionChannel ?? null,
+      starts_at: input.startsAt ?? null,
+      ends_at: input.endsAt ?? null,
+    });
     await this.changed();
-    return row.id;
+    return id;
   }
 
   async setBannerEnabled(id: number, enabled: boolean) {
-    const result = await this.db.updateTable('banners').set({ enabled }).where('id', '=', id).executeTakeFirst();
-    if (result.numUpdatedRows === 0n) throw fail('CONFIG_NOT_FOUND', `banner ${id}`);
+    if (!(await this.repo.setBannerEnabled(id, enabled))) throw fail('CONFIG_NOT_FOUND', `banner ${id}`);
     await this.changed();
   }
 
   /** Registers a launch channel; its link carries the md5 of the channel name unless one is given. */
   async saveChannel(input: { promotionChannel: string; clientVersion: string; channelMd5?: string }) {
     const md5 = (input.channelMd5 ?? createHash('md5').update(input.promotionChannel).digest('hex')).toLowerCase();
-    const values = { promotion_channel: input.promotionChannel, client_version: input.clientVersion, enabled: true };
-    await this.db
-      .insertInto('promotion_channels')
-      .values({ channel_md5: md5, ...values })
-      .onConflict((oc) => oc.column('channel_md5').doUpdateSet(values))
-      .execute();
+    await this.repo.upsertChannel(md5, { promotion_channel: input.promotionChannel, client_version: input.clientVersion, enabled: true });
     return md5;
   }
 
   /** Sets one setting and bumps its scope's version in the same transaction, so no client misses it. */
   async setConfig(scope: ConfigScope, key: string, value: unknown) {
-    const version = await this.db.transaction().execute(async (trx) => {
-      const bumped = await trx
-        .insertInto('site_config_versions')
-        .values({ scope, version: 1 })
-        .onConflict((oc) => oc.column('scope').doUpdateSet((eb) => ({ version: eb('site_config_versions.version', '+', 1) })))
-        .returning('version')
-        .executeTakeFirstOrThrow();
-      const json = JSON.stringify(value);
-      await trx
-        .insertInto('site_config')
-        .values({ scope, key, value: json })
-        .onConflict((oc) => oc.columns(['scope', 'key']).doUpdateSet({ value: json, updated_at: new Date() }))
-        .execute();
-      return bumped.version;
-    });
+    const version = await this.repo.setConfig(scope, key, value);
     await this.changed();
     return version;
   }
@@ -423,7 +401,9 @@ export class LobbyService {
       addressesByGame.set(row.game_id, list);
     }
 
-    const enabled = games.filter((game) => game.enabled);
+    // Shown: switched on by the operator and, for aggregator games, still listed by the aggregator.
+    const enabled = games.filter((game) => game.enabled && game.listed);
+    const makers = new Set(enabled.map((game) => game.manufacturer));
     const listOf = (type: number) =>
       enabled
         .filter((game) => game.game_type === type)
@@ -432,7 +412,8 @@ export class LobbyService {
 
     const home: Omit<HomeData, 'imageUrl'> = {
       navbar: navbar.filter((nav) => nav.status === 1).map((nav) => ({ id: nav.nav_id as HomeData['navbar'][number]['id'], status: nav.status })),
-      manufacturers: manufacturers.filter((m) => m.enabled).map((m) => ({ abbr: m.abbr, name: m.name })),
+      // The vendor selector offers only vendors with a game to show.
+      manufacturers: manufacturers.filter((m) => m.enabled && makers.has(m.abbr)).map((m) => ({ abbr: m.abbr, name: m.name })),
       showBadges: site.items.badgesEnabled !== false,
       // The hash catalogue is fixed and small, and the hash page filters it by round length, so it is
       // sent whole; the third-party lists are the ones the lobby caps.
@@ -479,8 +460,9 @@ function toGame(row: GameRow, addresses: TransferAddressRow[]): Game {
     gameCode: row.game_code,
     nameZh: row.name_zh,
     nameEn: row.name_en,
-    logoZh: row.logo_zh,
-    logoEn: row.logo_en,
+    // An aggregator game without a thumbnail gets the lobby's drawn logo.
+    logoZh: row.logo_zh || logoPath(row.id, 'zh'),
+    logoEn: row.logo_en || logoPath(row.id, 'en'),
     sort: row.sort,
     isHot: row.is_hot,
     isNew: row.is_new,

@@ -1,7 +1,7 @@
 import { GameType } from '@lobby/contract';
 import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
-import { hashGameSeeds, thirdPartyGameSeeds, type GameSeed } from './catalogue.ts';
+import { hashGameSeeds, type GameSeed } from './catalogue.ts';
 import { GLYPHS } from './glyphs/noto-sans-sc.ts';
 import { renderGameLogo, shapeDrawnTexts, type LogoSubject, type LogoVariant } from './logos.ts';
 
@@ -18,7 +18,24 @@ const subject = (seed: GameSeed): LogoSubject => ({
   nameEn: seed.name_en,
   period: seed.period,
 });
-const catalogue = [...hashGameSeeds(), ...thirdPartyGameSeeds()].map(subject);
+// Third-party games come from the aggregator with one name, often with Chinese or accented titles.
+const thirdParty: LogoSubject[] = [
+  [GameType.SLOT, 'Demo Studio', 'Lucky Sevens', 'Lucky Sevens'],
+  [GameType.CRYPTO, 'Demo Studio', 'Rocket Crash', 'Rocket Crash'],
+  [GameType.FISH, 'Demo Studio', '捕鱼大战', 'Fishing War'],
+  [GameType.LIVE, 'Evolution', '闪电轮盘', 'Lightning Roulette'],
+  [GameType.POKER, 'Kaiyuan', '德州扑克', "Texas Hold'em"],
+  [GameType.SPORT, 'SABA Sports', '沙巴体育', 'SABA Sports & eSports'],
+  [GameType.MINI, 'Demo Studio', 'Plinko <XY>', 'Plinko <XY>'],
+].map(([gameType, manufacturerName, nameZh, nameEn], index) => ({
+  id: 100_001 + index,
+  gameType: gameType as number,
+  manufacturerName: manufacturerName as string,
+  nameZh: nameZh as string,
+  nameEn: nameEn as string,
+  period: null,
+}));
+const catalogue = [...hashGameSeeds().map(subject), ...thirdParty];
 
 interface ParsedLogo {
   root: string;

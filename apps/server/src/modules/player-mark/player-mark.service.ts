@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import {
+  EXPERIENCE_USE_LIMIT_USDT,
+  EXPERIENCE_WITHDRAW_FROM_USDT,
+  ExperienceType,
+  formatMicro,
+  SpecialInviteType,
+} from '@lobby/contract';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../http/app-error.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
+import type { Ledger } from '../../money/ledger.service.ts';
+import type { UnsettledOrders } from '../wallet/experience.ts';
+import { PlayerMarkRepository } from './player-mark.repo.ts';
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const CODE_LENGTH = 10;
+
+export interface ExperienceGoldGrant {
+  requestId: string;
+  playerId: number;
+  /** Micro-units of USDT. */
+  amount: bigint;
+  note?: string | null;
+}
+
+/**
+ * Special-invite and experience-gold accounts (ECONOMY.md "Experience gold and special invitation"):
+ * what the player's app asks about them, and the operator's two levers, granting experience gold
+ * and issuing special invite codes.
+ */
+export class PlayerMarkService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly unsettled: UnsettledOrders,
+    private readonly announce: Pick<BalanceEvents, 'changed'>,
+  ) {}
+
+  private get repo() {
+    return new PlayerMarkRepository(this.db);
+  }
+
+  async specialInvitedAccountInfo(playerId: number) {
+    const marks = await this.repo.marks(playerId);
+    if (!marks) throw fail('PLAYER_MISSING');
+    const markedAt = marks.special_invite_type === SpecialInviteType.NOT_SPECIAL ? null : await this.repo.specialInviteMarkedAt(playerId);
+    return { accountType: marks.special_invite_type as 0 | 1 | 2, markedAt: markedAt?.toISOString() ?? null };
+  }
+
+  async experienceGoldInfo(playerId: number) {
+    const marks = await this.repo.marks(playerId);
+    if (!marks) throw fail('PLAYER_MISSING');
+    const [unsettled, granted] = await Promise.all([this.unsettled.count(playerId), this.repo.grantedExperienceGold(playerId)]);
+    return {
+      accountType: marks.experience_type as 0 | 1 | 2,
+      isSettlement: marks.experience_type === ExperienceType.WAS_EXPERIENCE,
+      hasUnsettledOrders: unsettled > 0,
+      grantedAmount: formatMicro(granted),
+      useLimit: String(EXPERIENCE_USE_LIMIT_USDT),
+      withdrawFrom: String(EXPERIENCE_WITHDRAW_FROM_USDT),
+    };
+  }
+
+  /**
+   * Credits experience gold from the experience pool and makes the account an experience account.
+   * One grant per request id: the same request again answers as the first did and moves nothing; the
+   * same id with another player or amount is refused. An account whose experience already ended is
+   * refused too.
+   */
+  async grantExperienceGold(grant: ExperienceGoldGrant): Promise<{ requestId: string; playerId: number; amount: string; replayed: boolean }> {
+    const answer = (replayed: boolean) => ({ requestId: grant.requestId, playerId: grant.playerId, amount: formatMicro(grant.amount), replayed });
+    const result = await this.db.transaction().execute(async (trx) => {
+      const repo = new PlayerMarkRepository(trx);
+      const previous = await repo.findGrant(grant.requestId);
+      if (previous) {
+        if (previous.player_id !== grant.playerId || previous.amount !== grant.amount) {
+          throw fail('INVALID_PARAMETERS', `request ${grant.requestId} was already used for another grant`);
+        }
+        return { replayed: true };
+      }
+      const marks = await repo.marks(grant.playerId, true);
+      if (!marks) throw fail('PLAYER_MISSING');
+      if (marks.experience_type === ExperienceType.WAS_EXPERIENCE) throw fail('INVALID_PARAMETERS', 'the experience of this account has ended');
+      await repo.insertGrant({ requestId: grant.requestId, playerId: grant.playerId, amount: grant.amount, note: grant.note ?? null });
+      await this.ledger.transfer(
+        {
+          idempotencyKey: `experience-gold:${grant.requestId}`,
+          kind: 'experience_gold',
+          reference: grant.requestId,
+          legs: [
+            { account: { kind: 'experience_pool' }, currency: 'USDT', amount: -grant.amount },
+            { account: { kind: 'player', playerId: grant.playerId }, currency: 'USDT', amount: grant.amount },
+          ],
+        },
+        trx,
+      );
+      await repo.markExperienceAccount(grant.playerId);
+      return { replayed: false };
+    });
+    if (!result.replayed) await this.announce.changed([grant.playerId]);
+    return answer(result.replayed);
+  }
+
+  /** New special invite codes, each good for `maxUses` registrations. */
+  async issueInviteCodes(input: { count: number; maxUses: number; note?: string | null }): Promise<string[]> {
+    const codes = Array.from({ length: input.count }, () => newCode());
+    await this.repo.insertInviteCodes(codes, input.maxUses, input.note ?? null);
+    return codes;
+  }
+
+  /**
+   * Registration's hook: a special invite code marks the new account special (type 1), inside the
+   * registration's transaction. Any other code (a player's own invite code) is left to registration.
+   */
+  redeemAtRegistration(trx: Db, inviteCode: string, playerId: number): Promise<boolean> {
+    const code = inviteCode.trim().toUpperCase();
+    if (!/^[A-Z0-9]{6,32}$/.test(code)) return Promise.resolve(false);
+    return new PlayerMarkRepository(trx).redeemInviteCode(code, playerId);
+  }
+
+  /** Entering a third-party game ends the special status for good (SPEC section 6); true if it did now. */
+  leaveSpecialInvite(playerId: number): Promise<boolean> {
+    return this.repo.leaveSpecialInvite(playerId);
+  }
+}
+
+function newCode(): string {
+  const bytes = randomBytes(CODE_LENGTH);
+  let code = 'S';
+  for (let i = 0; i < CODE_LENGTH - 1; i++) code += CODE_ALPHABET[bytes[i] % CODE_ALPHABET.length];
+  return code;
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { ErrorCode, ExperienceType, formatMicro, GameType, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../http/app-error.ts';
+import { playerBalances } from '../../money/balances.ts';
+import type { LobbyService } from '../lobby/lobby.service.ts';
+import type { GameRow } from '../lobby/lobby.repo.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { PlayerMarkRepository } from '../player-mark/player-mark.repo.ts';
+import type { PlayerMarkService } from '../player-mark/player-mark.service.ts';
+import { ExperienceRestrictedError, ExperienceRules } from '../wallet/experience.ts';
+import { AggregatorError, type Aggregator, type LaunchPlatform } from './aggregator.ts';
+import { ThirdGameRepository } from './third-game.repo.ts';
+
+export interface EnterRequest {
+  aggregator: string;
+  manufacturer: string;
+  gameCode: string;
+  gameId: number;
+  gameType: number;
+  language?: string;
+  platformCode: string;
+}
+
+export interface EnterOrigin {
+  ip: string;
+  lang: Language;
+  /** Origin of the web app the player came from: the game's lobby and deposit links go back there. */
+  appOrigin: string;
+}
+
+/** SPEC section 5: a game is self-developed when it has no game type or its manufacturer is BITG. */
+export function isSelfDeveloped(game: { game_type: number; manufacturer: string }): boolean {
+  return !game.game_type || game.manufacturer === SELF_DEVELOPED_MANUFACTURER;
+}
+
+const MOBILE: ReadonlySet<string> = new Set(['android', 'ios', 'other']);
+
+/**
+ * Entering and leaving third-party games (SPEC sections 2, 5, 6, 7). Entering checks the game is
+ * shown, the experience limit, the first recharge (30007), ends a special invitation (type 1 -> 2),
+ * opens a game session with a fresh token and answers the aggregator's launch URL. Leaving ends the
+ * player's open sessions and answers the balances, so the lobby shows them after the last win.
+ */
+export class ThirdGameService {
+  private readonly sessions: ThirdGameRepository;
+  private readonly experience: ExperienceRules;
+
+  constructor(
+    private readonly db: Db,
+    private readonly deps: {
+      lobby: Pick<LobbyService, 'visibleGame'>;
+      aggregatorFor: (name: string) => Aggregator | undefined;
+      marks: Pick<PlayerMarkService, 'leaveSpecialInvite'>;
+      players: Pick<PlayerService, 'announceChanged'>;
+      unsettledOrders: ConstructorParameters<typeof ExperienceRules>[0];
+      log: FastifyBaseLogger;
+    },
+  ) {
+    this.sessions = new ThirdGameRepository(db);
+    this.experience = new ExperienceRules(deps.unsettledOrders);
+  }
+
+  async enter(playerId: number, input: EnterRequest, origin: EnterOrigin): Promise<{ url: string }> {
+    const game = await this.deps.lobby.visibleGame(input.gameId);
+    if (!game || game.aggregator !== input.aggregator || game.game_code !== input.gameCode) throw fail('GAME_NOT_FOUND', `game ${input.gameId}`);
+    // The in-house games are played in the app itself; no session, no limit.
+    if (isSelfDeveloped(game)) return { url: `/hashGame?gameId=${game.id}&nav=pageBet` };
+
+    const marks = await new PlayerMarkRepository(this.db).marks(playerId);
+    if (!marks) throw fail('PLAYER_MISSING');
+    if (marks.status !== 0) throw fail('LOGIN_RESTRICTED');
+    if (marks.experience_type === ExperienceType.EXPERIENCE) {
+      // Experience gold plays hash games only; the message says what to do about it.
+      const usdt = (await playerBalances(this.db, playerId)).USDT;
+      const reason = (await this.experience.restriction(marks, usdt)) ?? 'goldNotUsedUp';
+      throw new ExperienceRestrictedError(ErrorCode.FAILURE, reason);
+    }
+    if (marks.first_recharge_at === null) throw fail('FIRST_RECHARGE_REQUIRED');
+
+    const aggregator = this.deps.aggregatorFor(game.aggregator);
+    if (!aggregator) throw fail('GAME_NOT_FOUND', `no aggregator ${game.aggregator}`);
+    const token = randomBytes(32).toString('hex');
+    await this.sessions.createSession({
+      token,
+      playerId,
+      aggregator: game.aggregator,
+      gameCode: game.game_code,
+      gameType: game.game_type,
+      manufacturer: game.manufacturer,
+    });
+    let url: string;
+    try {
+      url = await aggregator.launchUrl({
+        playerId,
+        token,
+        gameCode: game.game_code,
+        language: origin.lang,
+        platform: platformOf(input.platformCode),
+        ip: origin.ip,
+        lobbyUrl: `${origin.appOrigin}/home`,
+        depositUrl: `${origin.appOrigin}/trade/Recharge`,
+        country: null,
+      });
+    } catch (error) {
+      await this.sessions.endSessions(playerId, game.game_code);
+      if (!(error instanceof AggregatorError)) throw error;
+      this.deps.log.error({ err: error, gameId: game.id, aggregator: game.aggregator }, 'game launch failed');
+      throw fail('FAILURE', error.message);
+    }
+    if (await this.deps.marks.leaveSpecialInvite(playerId)) await this.deps.players.announceChanged(playerId);
+    return { url };
+  }
+
+  async exit(playerId: number, gameId: number | undefined) {
+    let gameCode: string | undefined;
+    if (gameId !== undefined) {
+      const game: GameRow | undefined = await this.deps.lobby.visibleGame(gameId);
+      // A game taken off the lobby meanwhile: end every open session rather than none.
+      gameCode = game && game.game_type !== GameType.HASH ? game.game_code : undefined;
+    }
+    await this.sessions.endSessions(playerId, gameCode);
+    const balances = await playerBalances(this.db, playerId);
+    return { balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
+  }
+}
+
+function platformOf(platformCode: string): LaunchPlatform {
+  return MOBILE.has(platformCode) ? 'mobile' : 'desktop';
+}
