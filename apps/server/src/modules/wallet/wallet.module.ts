@@ -21,7 +21,8 @@ import { FundPasswordService } from './fund-password.service.ts';
 import { RecordsService } from './records.service.ts';
 import { walletSettings, type WalletSettings } from './settings.ts';
 import { TransferService } from './transfer.service.ts';
-import { WithdrawalProcessor } from './withdrawal-processor.ts';
+import { createWithdrawalSender, WithdrawalPayments, type WithdrawalSender } from './withdrawal-processor.ts';
+import { WithdrawalRepository } from './withdrawal.repo.ts';
 import { WithdrawalService } from './withdrawal.service.ts';
 import { BackgroundWorker } from './worker.ts';
 
@@ -30,7 +31,8 @@ export interface WalletModule {
   deposits: DepositService;
   depositWatcher: DepositWatcher;
   withdrawals: WithdrawalService;
-  withdrawalProcessor: WithdrawalProcessor;
+  /** Sends queued withdrawals from the hot wallet and follows them to the end. */
+  withdrawalSender: WithdrawalSender;
   fundPasswords: FundPasswordService;
   book: CashoutBookService;
   exchange: ExchangeService;
@@ -73,11 +75,18 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const book = new CashoutBookService(db, deposits, deps.players);
   const betAddresses = new BetAddressService(db, chain.client, deposits, settings, deps.players);
   const records = new RecordsService(db, deps.players);
-  const withdrawals = new WithdrawalService(db, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log);
+  const withdrawalRepo = new WithdrawalRepository(db);
+  const withdrawals = new WithdrawalService(db, withdrawalRepo, deps.players, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log);
   const exchange = new ExchangeService(db, ledger, experience, notifier, settings, deps.players);
   const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier, deps.players);
-  const depositWatcher = new DepositWatcher(db, chain.client, ledger, betAddresses, notifier, settings, deps.log);
-  const withdrawalProcessor = new WithdrawalProcessor(db, new HotWalletSender(chain.client, chain.hotWallet, settings.withdrawal.confirmations, deps.config.HOT_WALLET_TRX_RESERVE), ledger, withdrawals, settings, failpoint, deps.log);
+  const depositWatcher = new DepositWatcher(db, deps.players, chain.client, ledger, betAddresses, notifier, settings, deps.log);
+  const withdrawalSender = createWithdrawalSender(
+    db,
+    new HotWalletSender(chain.client, chain.hotWallet, settings.withdrawal.confirmations, deps.config.HOT_WALLET_TRX_RESERVE),
+    new WithdrawalPayments(withdrawalRepo, ledger, withdrawals, settings.withdrawal.maxAttempts),
+    failpoint,
+    deps.log,
+  );
 
   // A test database reports the URL it was opened with; a server's is its configuration's.
   const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;
@@ -93,7 +102,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
       'withdrawal-processor',
       settings.withdrawal.pollMs,
       new LeaderLock(database, 'wallet.withdrawals', databaseUrl),
-      () => withdrawalProcessor.run(),
+      () => withdrawalSender.run(),
       deps.log,
     ),
   };
@@ -104,7 +113,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
     deposits,
     depositWatcher,
     withdrawals,
-    withdrawalProcessor,
+    withdrawalSender,
     fundPasswords,
     book,
     exchange,
