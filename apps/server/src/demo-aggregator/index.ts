@@ -27,7 +27,7 @@ export interface DemoAggregatorOptions {
   publicUrl?: string;
   /** Where sessions and unanswered wallet calls are kept across restarts. */
   dataDir?: string;
-  /** Seed of the round generator; random per start unless given (tests). */
+  /** Seed of the round generator; random per start unless given (tests: outcomes then repeat from round 1 at each start). */
   seed?: string;
   log?: (msg: string, extra?: object) => void;
   /** How long one wallet call may take (default 4000 ms). */
@@ -117,7 +117,8 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
   });
   const outbox = new WalletOutbox(wallet, options.dataDir && join(options.dataDir, 'demo-aggregator-outbox.json'), log);
   const sessions = new SessionStore(options.dataDir && join(options.dataDir, 'demo-aggregator-sessions.json'));
-  const roundPrefix = options.seed !== undefined ? 'r' : `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  // Round ids stay unique across restarts even with a fixed seed (whose draws repeat from round 1).
+  const roundPrefix = `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
   const rounds = new RoundRunner(wallet, outbox, seed, roundPrefix, log);
   let publicUrl = '';
 

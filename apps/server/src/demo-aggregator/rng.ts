@@ -18,7 +18,7 @@ export class RoundRng {
   private bytes(count: number): Buffer {
     while (this.buffer.length - this.offset < count) {
       const next = createHmac('sha256', this.seed).update(`${this.round}:${this.block++}`).digest();
-      this.buffer = Buffer.concat([this.buffer.subarray(this.offset), next]);
+      this.buffer = this.offset === this.buffer.length ? next : Buffer.concat([this.buffer.subarray(this.offset), next]);
       this.offset = 0;
     }
     const out = this.buffer.subarray(this.offset, this.offset + count);

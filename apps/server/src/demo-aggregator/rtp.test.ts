@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, crashExactRtp, rocketCrash } from './games/crash.ts';
+import { FISH, fishExactRtp, fishHunter } from './games/fish.ts';
+import { DEMO_GAMES } from './games/index.ts';
+import { PLINKO_ROWS, PLINKO_TABLES, plinko, plinkoExactRtp, type PlinkoRisk } from './games/plinko.ts';
+import { SLOT_LINES, SLOT_STRIP, fruitSlot, slotExactRtp, slotWindow, slotWins } from './games/slot.ts';
+import type { DemoGame } from './games/types.ts';
+import { STAKES } from './games/types.ts';
+import { roundRng } from './rng.ts';
+
+const ROUNDS = 200_000;
+const STAKE = 100_000; // 1.00
+
+/** Plays `rounds` seeded rounds and returns paid / staked. */
+function simulate<C>(game: DemoGame<C>, choice: C, seed: string, rounds = ROUNDS): number {
+  let paid = 0;
+  let whole = true;
+  for (let round = 1; round <= rounds; round++) {
+    const { payout } = game.play(roundRng(seed, round), STAKE, choice);
+    whole &&= Number.isSafeInteger(payout);
+    paid += payout;
+  }
+  expect(whole).toBe(true);
+  return paid / (rounds * STAKE);
+}
+
+/** Four standard deviations of the mean of `rounds` rounds, from the exact second moment. */
+function tolerance(secondMoment: number, rtp: number, rounds = ROUNDS): number {
+  return (4 * Math.sqrt(secondMoment - rtp * rtp)) / Math.sqrt(rounds);
+}
+
+describe('round generator (HMAC-SHA256 of seed and round)', () => {
+  it('gives the same draws for the same seed and round, and other draws otherwise', () => {
+    const draws = (seed: string, round: number) => Array.from({ length: 8 }, ((rng) => () => rng.int(1000))(roundRng(seed, round)));
+    expect(draws('seed', 7)).toEqual(draws('seed', 7));
+    expect(draws('seed', 7)).not.toEqual(draws('seed', 8));
+    expect(draws('seed', 7)).not.toEqual(draws('other', 7));
+  });
+
+  it('draws integers uniformly in [0, n)', () => {
+    const counts = new Array(6).fill(0);
+    const rng = roundRng('uniform', 1);
+    for (let i = 0; i < 60_000; i++) counts[rng.int(6)]++;
+    for (const count of counts) expect(Math.abs(count - 10_000)).toBeLessThan(500);
+    expect(() => rng.int(0)).toThrow(RangeError);
+  });
+});
+
+describe('return to player of every listed game', () => {
+  it('lists only games whose exact RTP is between 95% and 97%', () => {
+    expect(DEMO_GAMES.map((g) => g.code)).toEqual(['demo_fruit_slot', 'demo_rocket_crash', 'demo_fish_hunter', 'demo_plinko']);
+    for (const game of DEMO_GAMES) {
+      expect(game.rtp, game.code).toBeGreaterThanOrEqual(0.95);
+      expect(game.rtp, game.code).toBeLessThanOrEqual(0.97);
+    }
+  });
+
+  it('pays only whole amounts for every stake offered', () => {
+    for (const stake of STAKES) {
+      expect(stake % 10_000).toBe(0);
+      for (const round of [1, 2, 3, 4, 5]) {
+        for (const game of DEMO_GAMES) {
+          const choice = game.parseChoice({ target: 137, fish: 'ray', risk: 'low' });
+          expect(Number.isSafeInteger(game.play(roundRng('whole', round), stake, choice).payout), game.code).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe('Fruit Lines (demo_fruit_slot)', () => {
+  it('has an exact RTP of 96.51% over every stop combination', () => {
+    expect(slotExactRtp()).toBeCloseTo(0.96513, 5);
+  });
+
+  it('pays a bell line, a seven diagonal and nothing for a mixed window', () => {
+    const bell = SLOT_STRIP.indexOf('bell');
+    expect(slotWins(slotWindow([bell, bell, bell])).lines).toContainEqual({ line: 1, symbol: 'bell', pays: 120 });
+    const win = fruitSlot.play(roundRng('slot-example', 1), 500_000, {});
+    expect(win.payout).toBe((500_000 * (win.detail.total as number)) / 5);
+  });
+
+  it('returns its exact RTP over 200,000 seeded rounds, within four standard deviations', () => {
+    const n = SLOT_STRIP.length;
+    let second = 0;
+    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) for (let c = 0; c < n; c++) {
+      second += (slotWins(slotWindow([a, b, c])).total / SLOT_LINES.length) ** 2;
+    }
+    second /= n ** 3;
+    const rtp = simulate(fruitSlot, {}, 'slot');
+    expect(Math.abs(rtp - slotExactRtp())).toBeLessThan(tolerance(second, slotExactRtp()));
+  });
+});
+
+describe('Rocket Crash (demo_rocket_crash)', () => {
+  it('has an exact RTP of 96% for every cash-out target', () => {
+    for (const target of [CRASH_MIN_TARGET, 150, 200, 333, 1000, CRASH_MAX_TARGET]) expect(crashExactRtp(target)).toBeCloseTo(0.96, 10);
+  });
+
+  it('refuses targets outside 1.01x to 1000x and fractions of a hundredth', () => {
+    for (const target of [100, 100_001, 150.5, '200', null]) expect(rocketCrash.parseChoice({ target })).toBeNull();
+    expect(rocketCrash.parseChoice({ target: 250 })).toEqual({ target: 250 });
+  });
+
+  for (const target of [200, 1000]) {
+    it(`returns 96% at a ${target / 100}x target over 200,000 seeded rounds`, () => {
+      const p = crashExactRtp(target) / (target / 100);
+      const rtp = simulate(rocketCrash, { target }, `crash-${target}`);
+      expect(Math.abs(rtp - 0.96)).toBeLessThan(tolerance(p * (target / 100) ** 2, 0.96));
+    });
+  }
+});
+
+describe('Fish Hunter (demo_fish_hunter)', () => {
+  it('has an exact RTP of 96% for a shot at any fish', () => {
+    for (const fish of FISH) expect(fishExactRtp(fish.kind)).toBeCloseTo(0.96, 12);
+    expect(fishHunter.parseChoice({ fish: 'mermaid' })).toBeNull();
+  });
+
+  for (const kind of ['clownfish', 'shark'] as const) {
+    it(`returns 96% for shots at a ${kind} over 200,000 seeded rounds`, () => {
+      const m = FISH.find((f) => f.kind === kind)!.multiplier;
+      const rtp = simulate(fishHunter, { fish: kind }, `fish-${kind}`);
+      expect(Math.abs(rtp - 0.96)).toBeLessThan(tolerance((0.96 / m) * m * m, 0.96));
+    });
+  }
+});
+
+describe('Plinko (demo_plinko)', () => {
+  it('has symmetric tables of 13 slots with exact RTPs of 96.27%, 96.57% and 96.54%', () => {
+    for (const table of Object.values(PLINKO_TABLES)) {
+      expect(table).toHaveLength(PLINKO_ROWS + 1);
+      expect([...table].reverse()).toEqual(table);
+    }
+    expect(plinkoExactRtp('low')).toBeCloseTo(0.96272, 5);
+    expect(plinkoExactRtp('medium')).toBeCloseTo(0.96572, 5);
+    expect(plinkoExactRtp('high')).toBeCloseTo(0.96538, 5);
+  });
+
+  for (const risk of ['medium', 'high'] as PlinkoRisk[]) {
+    it(`returns its exact RTP at ${risk} risk over 200,000 seeded rounds`, () => {
+      const table = PLINKO_TABLES[risk];
+      let second = 0;
+      let c = 1;
+      for (let k = 0; k <= PLINKO_ROWS; k++) {
+        second += (c / 2 ** PLINKO_ROWS) * (table[k]! / 100) ** 2;
+        c = (c * (PLINKO_ROWS - k)) / (k + 1);
+      }
+      const rtp = simulate(plinko, { risk }, `plinko-${risk}`);
+      expect(Math.abs(rtp - plinkoExactRtp(risk))).toBeLessThan(tolerance(second, plinkoExactRtp(risk)));
+    });
+  }
+});
