@@ -81,8 +81,9 @@ function openPopup(popup: Omit<Popup, 'id' | 'resolve'>): Promise<PopupChoice> {
 }
 
 /** Single-button popup (activities, notices, maintenance). Resolves when the player closes it. */
-export async function showActivityPopup(options: PopupOptions & { button: string }): Promise<void> {
-  await openPopup({ kind: 'activity', ...options, confirm: { text: options.button, testId: 'popup-confirm' } });
+export async function showActivityPopup(options: PopupOptions & { button: string; link?: PopupButton }): Promise<PopupChoice> {
+  const { button, ...rest } = options;
+  return openPopup({ kind: 'activity', ...rest, confirm: { text: button, testId: 'popup-confirm' } });
 }
 
 /**

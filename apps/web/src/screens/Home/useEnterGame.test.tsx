@@ -1,4 +1,4 @@
-import { ErrorCode, type Game, type HomeData, type Player } from '@lobby/contract';
+import { ErrorCode, type HomeData, type Player } from '@lobby/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { loadCatalogue } from '../../api/catalogue';
@@ -11,30 +11,12 @@ import { readThirdGame } from '../Webview/thirdGame';
 import { CategoryPage } from './CategoryPage';
 import { HomeBlocks } from './HomeBlocks';
 import { useEnterGame } from './useEnterGame';
+import { DEMO_SLOT, DEMO_SLOT_URL } from '../Webview/demoSlot.fixture';
 
 const call = vi.fn();
 vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
-const SLOT: Game = {
-  id: 41,
-  gameType: 10,
-  aggregator: 'hub88',
-  manufacturer: 'DEMO',
-  gameCode: 'demo_lucky_sevens',
-  nameZh: '幸运七',
-  nameEn: 'Lucky Sevens',
-  logoZh: '',
-  logoEn: '',
-  sort: 1,
-  isHot: false,
-  isNew: false,
-  period: null,
-  rewardRate: '0',
-  transferBetAddress: [],
-  transferBetLimit: [],
-  requiresLogin: true,
-};
 
 const HOME: HomeData = {
   navbar: [{ id: 10, status: 1 }],
@@ -46,16 +28,15 @@ const HOME: HomeData = {
   fishGames: [],
   liveGames: [],
   pokerGames: [],
-  slotGames: [SLOT],
+  slotGames: [DEMO_SLOT],
   sportGames: [],
 };
 
-const LAUNCH_URL = 'http://127.0.0.1:8091/games/demo_lucky_sevens/?token=abc&lang=en_US';
 
 // What the server says about the player, changed by each test.
 let experience = { accountType: 0, isSettlement: false, hasUnsettledOrders: false };
 let special = 0;
-let enterReply: () => unknown = () => ({ url: LAUNCH_URL });
+let enterReply: () => unknown = () => ({ url: DEMO_SLOT_URL });
 
 answerEachTest(call, {
   '/v1/player_mark/experience_gold/info': () => ({ ...experience, grantedAmount: '10', useLimit: '3', withdrawFrom: '100' }),
@@ -73,7 +54,7 @@ beforeAll(async () => {
 beforeEach(() => {
   experience = { accountType: 0, isSettlement: false, hasUnsettledOrders: false };
   special = 0;
-  enterReply = () => ({ url: LAUNCH_URL });
+  enterReply = () => ({ url: DEMO_SLOT_URL });
   sessionStorage.clear();
   // The experience state is asked at most every 2 s: each test starts well after the one before.
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -98,7 +79,7 @@ const enters = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/third
 const popup = (testId: string) => useUi.getState().popups.find((p) => p.testId === testId);
 
 async function tapSlot(screen: Rendered): Promise<void> {
-  await screen.click(`game-tile-${SLOT.id}`);
+  await screen.click(`game-tile-${DEMO_SLOT.id}`);
 }
 
 describe('a third-party game tile on Home and its category page', () => {
@@ -122,7 +103,7 @@ describe('a third-party game tile on Home and its category page', () => {
       language: 'en_US',
       currency: 'USD',
     });
-    expect(readThirdGame()).toEqual({ game: SLOT, url: LAUNCH_URL });
+    expect(readThirdGame()).toEqual({ game: DEMO_SLOT, url: DEMO_SLOT_URL });
     expect(router.push).toHaveBeenCalledWith('/webview');
   });
 
@@ -203,10 +184,21 @@ describe('an experience account (type 1, not settled) tapping a third-party game
     experience = { accountType: 1, isSettlement: false, hasUnsettledOrders: false };
   });
 
-  it('is told the experience gold is not used up while 3 USDT or more is left', async () => {
+  it('is told in a popup that the experience gold is not used up while 3 USDT or more is left', async () => {
     const screen = await renderSignedIn(<Lobby view="home" />, { usdt: '3', trx: '0' });
     await tapSlot(screen);
-    expect(useUi.getState().toast?.text).toBe(catalogue.experience.goldNotUsedUp);
+    expect(screen.byTestId('experience-limit-popup')!.textContent).toContain(catalogue.experience.goldNotUsedUp);
+    await screen.click('popup-confirm');
+    expect(enters()).toHaveLength(0);
+    expect(router.push).not.toHaveBeenCalled();
+  });
+
+  it('opens the experience rules from the popup', async () => {
+    const screen = await renderSignedIn(<Lobby view="home" />, { usdt: '9.5', trx: '0' });
+    await tapSlot(screen);
+    expect(screen.byTestId('experience-rules-link')!.textContent).toBe('Experience account rules');
+    await screen.click('experience-rules-link');
+    expect(router.push).toHaveBeenCalledWith('/userProfile/ExperienceRule');
     expect(enters()).toHaveLength(0);
   });
 
@@ -214,7 +206,7 @@ describe('an experience account (type 1, not settled) tapping a third-party game
     experience.hasUnsettledOrders = true;
     const screen = await renderSignedIn(<Lobby view="home" />, { usdt: '1', trx: '0' });
     await tapSlot(screen);
-    expect(useUi.getState().toast?.text).toBe(catalogue.experience.unsettledOrders);
+    expect(screen.byTestId('experience-limit-popup')!.textContent).toContain(catalogue.experience.unsettledOrders);
     expect(enters()).toHaveLength(0);
   });
 

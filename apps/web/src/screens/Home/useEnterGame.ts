@@ -13,13 +13,14 @@ import { refreshExperience, refreshSpecialType } from '../../state/queries/playe
 import { useEnterThirdGame } from '../../state/queries/thirdGame';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { showConfirm, showToast } from '../../state/ui';
+import { showActivityPopup, showConfirm, showToast } from '../../state/ui';
 import { storeThirdGame } from '../Webview/thirdGame';
 
 export const hashGamePath = (gameId: number, nav: 'pageBet' | 'transferBet' = 'pageBet') =>
   `/hashGame?gameId=${gameId}&nav=${nav}`;
 
 export const SPECIAL_INVITE_RULE_PATH = '/SpecialInviteRule';
+export const EXPERIENCE_RULE_PATH = '/userProfile/ExperienceRule';
 
 /**
  * Opening a game from a tile. Hash games open their betting page (visitors only where the public map
@@ -45,15 +46,20 @@ export function useEnterGame() {
       ? info.accountType === ExperienceType.EXPERIENCE && !info.isSettlement
       : useSession.getState().player?.experienceType === ExperienceType.EXPERIENCE;
     if (!restricted) return true;
-    if (hasUnsettledOrders) {
-      showToast(await experienceMessage('unsettledOrders', language));
-      return false;
-    }
-    if (Number(readBalances(client)?.usdt ?? 0) >= EXPERIENCE_USE_LIMIT_USDT) {
-      showToast(await experienceMessage('goldNotUsedUp', language));
-      return false;
-    }
-    return true;
+    const reason = hasUnsettledOrders
+      ? 'unsettledOrders'
+      : Number(readBalances(client)?.usdt ?? 0) >= EXPERIENCE_USE_LIMIT_USDT
+        ? 'goldNotUsedUp'
+        : null;
+    if (!reason) return true;
+    const choice = await showActivityPopup({
+      message: await experienceMessage(reason, language),
+      button: t('common.gotIt'),
+      link: { text: t('rules.experience.title'), testId: 'experience-rules-link' },
+      testId: 'experience-limit-popup',
+    });
+    if (choice === 'link') router.push(EXPERIENCE_RULE_PATH);
+    return false;
   };
 
   /** A special-invite account (type 1) continues only once it has agreed to become a normal account. */

@@ -1,4 +1,3 @@
-import type { Game } from '@lobby/contract';
 import { act } from 'react';
 import { Link } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,31 +5,12 @@ import { useBalances } from '../../state/queries/balances';
 import { answerEachTest, loadTexts, renderScreen, renderSignedIn, router, settle, type Rendered } from '../../testing/screen';
 import { readThirdGame, storeThirdGame } from './thirdGame';
 import WebviewScreen, { GAME_LOAD_TIMEOUT_MS } from './WebviewScreen';
+import { DEMO_SLOT, DEMO_SLOT_URL } from './demoSlot.fixture';
 
 const call = vi.fn();
 vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
-const SLOT: Game = {
-  id: 41,
-  gameType: 10,
-  aggregator: 'hub88',
-  manufacturer: 'DEMO',
-  gameCode: 'demo_lucky_sevens',
-  nameZh: '幸运七',
-  nameEn: 'Lucky Sevens',
-  logoZh: '',
-  logoEn: '',
-  sort: 1,
-  isHot: false,
-  isNew: false,
-  period: null,
-  rewardRate: '0',
-  transferBetAddress: [],
-  transferBetLimit: [],
-  requiresLogin: true,
-};
-const LAUNCH_URL = 'http://127.0.0.1:8091/games/demo_lucky_sevens/?token=abc&lang=en_US';
 
 /** The balances after the last win, as the server answers the exit. */
 const AFTER_GAME = { usdt: '57.25', trx: '3' };
@@ -63,7 +43,7 @@ function LobbyBalance() {
 const exits = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/thirdGame/exit');
 
 async function openGame(extra?: React.ReactNode): Promise<Rendered> {
-  storeThirdGame({ game: SLOT, url: LAUNCH_URL });
+  storeThirdGame({ game: DEMO_SLOT, url: DEMO_SLOT_URL });
   return renderSignedIn(
     <>
       <WebviewScreen />
@@ -79,7 +59,7 @@ describe('/webview with a game entered from the lobby', () => {
     const screen = await openGame();
     expect(screen.byTestId('screen-title')!.textContent).toBe('Lucky Sevens');
     const frame = screen.byTestId('webview-frame') as HTMLIFrameElement;
-    expect(frame.getAttribute('src')).toBe(LAUNCH_URL);
+    expect(frame.getAttribute('src')).toBe(DEMO_SLOT_URL);
     expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms');
     expect(frame.getAttribute('allow')).toBe('autoplay http://127.0.0.1:8091; fullscreen http://127.0.0.1:8091');
     expect(screen.byTestId('webview-back')!.querySelector('.flip-rtl')).not.toBeNull();
@@ -185,7 +165,7 @@ describe('/webview when the game cannot be shown', () => {
   });
 
   it('never frames a launch address that is not a web address', async () => {
-    storeThirdGame({ game: SLOT, url: 'javascript:alert(1)' });
+    storeThirdGame({ game: DEMO_SLOT, url: 'javascript:alert(1)' });
     const screen = await renderSignedIn(<WebviewScreen />, { usdt: '50', trx: '3' });
     expect(screen.byTestId('webview-frame')).toBeNull();
     expect(screen.byTestId('webview-failed')).not.toBeNull();
