@@ -182,6 +182,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
   const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);
+  players.registrationHook = (trx, playerId, inviteCode) => playerMarks.redeemAtRegistration(trx, playerId, inviteCode);
   registerPlayerMarkRoutes(http, sessions, playerMarks);
   registerPlayerMarkOpsRoutes(http, playerMarks, config.OPS_TOKEN);
   const thirdGame = new ThirdGameService(database.db, {

@@ -13,6 +13,7 @@ import type { Ledger } from '../../money/ledger.service.ts';
 import type { UnsettledOrders } from '../wallet/experience.ts';
 import { PlayerMarkRepository } from './player-mark.repo.ts';
 
+const UNIQUE_VIOLATION = '23505';
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 10;
 
@@ -70,7 +71,20 @@ export class PlayerMarkService {
    */
   async grantExperienceGold(grant: ExperienceGoldGrant): Promise<{ requestId: string; playerId: number; amount: string; replayed: boolean }> {
     const answer = (replayed: boolean) => ({ requestId: grant.requestId, playerId: grant.playerId, amount: formatMicro(grant.amount), replayed });
-    const result = await this.db.transaction().execute(async (trx) => {
+    let result: { replayed: boolean };
+    try {
+      result = await this.applyGrant(grant);
+    } catch (error) {
+      // A copy of this request committed first: answer as that one did (or refuse a conflicting one).
+      if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+      result = await this.applyGrant(grant);
+    }
+    if (!result.replayed) await this.announce.changed([grant.playerId]);
+    return answer(result.replayed);
+  }
+
+  private applyGrant(grant: ExperienceGoldGrant): Promise<{ replayed: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
       const repo = new PlayerMarkRepository(trx);
       const previous = await repo.findGrant(grant.requestId);
       if (previous) {
@@ -98,8 +112,6 @@ export class PlayerMarkService {
       await repo.markExperienceAccount(grant.playerId);
       return { replayed: false };
     });
-    if (!result.replayed) await this.announce.changed([grant.playerId]);
-    return answer(result.replayed);
   }
 
   /** New special invite codes, each good for `maxUses` registrations. */
@@ -113,10 +125,11 @@ export class PlayerMarkService {
    * Registration's hook: a special invite code marks the new account special (type 1), inside the
    * registration's transaction. Any other code (a player's own invite code) is left to registration.
    */
-  redeemAtRegistration(trx: Db, inviteCode: string, playerId: number): Promise<boolean> {
+  async redeemAtRegistration(trx: Db, playerId: number, inviteCode: string): Promise<{ special_invite_type?: number }> {
     const code = inviteCode.trim().toUpperCase();
-    if (!/^[A-Z0-9]{6,32}$/.test(code)) return Promise.resolve(false);
-    return new PlayerMarkRepository(trx).redeemInviteCode(code, playerId);
+    if (!/^[A-Z0-9]{6,32}$/.test(code)) return {};
+    const redeemed = await new PlayerMarkRepository(trx).redeemInviteCode(code, playerId);
+    return redeemed ? { special_invite_type: SpecialInviteType.SPECIAL } : {};
   }
 
   /** Entering a third-party game ends the special status for good (SPEC section 6); true if it did now. */

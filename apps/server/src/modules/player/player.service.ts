@@ -46,6 +46,12 @@ export class PlayerService {
     private readonly bus: EventBus,
   ) {}
 
+  /**
+   * Told of each new account that came with an invite code, inside its registration transaction; what
+   * it answers is written over the new row (a special invite code marks the account special).
+   */
+  registrationHook: ((trx: Db, playerId: number, inviteCode: string) => Promise<Partial<PlayerRow>>) | undefined;
+
   /** Tells every instance that this player's profile or balances changed. */
   async announceChanged(playerId: number) {
     this.snapshots.delete(playerId);
@@ -131,8 +137,9 @@ export class PlayerService {
           clientIp: origin.clientIp,
           language: origin.lang,
         });
+        const marked = input.inviteCode && this.registrationHook ? await this.registrationHook(trx, row.id, input.inviteCode) : {};
         const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp);
-        return { row, session };
+        return { row: { ...row, ...marked }, session };
       });
       return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer(row) };
     } catch (error) {

@@ -1,0 +1,168 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../money/ledger-check.ts';
+import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+
+const OPS_TOKEN = 'ops-token-for-player-mark-tests';
+
+let t: TestApp;
+let logs = '';
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (chunk) => (logs += chunk));
+  t = await startTestApp({ OPS_TOKEN, LOG_LEVEL: 'info' }, { logStream: stream });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.database.db;
+
+async function ops(path: string, body: unknown, token: string | null = OPS_TOKEN) {
+  const response = await fetch(t.url + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-ops-token': token } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, ...((await response.json()) as { code: number; msg: string; data: any }) };
+}
+
+const grant = (body: unknown, token?: string | null) => ops('/ops/player-marks/experience-gold/grant', body, token);
+const issue = (body: unknown, token?: string | null) => ops('/ops/player-marks/special-invite-codes/issue', body, token);
+const usdtOf = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')).toString();
+
+describe('/v1/player_mark/special_invited_account/info', () => {
+  it('answers 0 and no date for an ordinary account', async () => {
+    const { token } = await t.registerPlayer();
+    const reply = await t.call('/v1/player_mark/special_invited_account/info', {}, { token });
+    expect(reply).toMatchObject({ code: 0, data: { accountType: 0, markedAt: null } });
+  });
+
+  it('answers 1 and when for an account registered with a special invite code', async () => {
+    const { data } = await issue({ count: 1, maxUses: 1 });
+    const registered = await t.call('/v1/player/register', { kind: 1, account: `inv${Date.now()}`, password: 'secret123', inviteCode: data.codes[0].toLowerCase() });
+    expect(registered.code).toBe(0);
+    expect(registered.data.player.accountType).toBe(1);
+    const reply = await t.call('/v1/player_mark/special_invited_account/info', {}, { token: registered.data.token });
+    expect(reply.data.accountType).toBe(1);
+    expect(Date.parse(reply.data.markedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('refuses a visitor', async () => {
+    expect((await t.call('/v1/player_mark/special_invited_account/info', {})).status).toBe(401);
+    expect((await t.call('/v1/player_mark/experience_gold/info', {})).status).toBe(401);
+  });
+});
+
+describe('/v1/player_mark/experience_gold/info', () => {
+  it('answers an ordinary account with type 0, nothing granted and the SPEC thresholds', async () => {
+    const { token } = await t.registerPlayer();
+    const reply = await t.call('/v1/player_mark/experience_gold/info', {}, { token });
+    expect(reply.data).toEqual({ accountType: 0, isSettlement: false, hasUnsettledOrders: false, grantedAmount: '0', useLimit: '3', withdrawFrom: '100' });
+  });
+});
+
+describe('/ops/player-marks/experience-gold/grant', () => {
+  it('credits the gold from the experience pool once per request id and makes the account an experience account', async () => {
+    const player = await t.registerPlayer();
+    const body = { requestId: `grant-${player.playerId}`, playerId: player.playerId, amount: '10', note: 'trial' };
+    const first = await grant(body);
+    expect(first).toMatchObject({ code: 0, data: { requestId: body.requestId, playerId: player.playerId, amount: '10', replayed: false } });
+    expect(await usdtOf(player.playerId)).toBe('10000000');
+    const again = await grant(body);
+    expect(again).toMatchObject({ code: 0, data: { amount: '10', replayed: true } });
+    expect(await usdtOf(player.playerId)).toBe('10000000');
+
+    const info = await t.call('/v1/player_mark/experience_gold/info', {}, { token: player.token });
+    expect(info.data).toMatchObject({ accountType: 1, isSettlement: false, grantedAmount: '10' });
+    expect((await t.call('/v1/player/load', {}, { token: player.token })).data.experienceType).toBe(1);
+    expect(logs).toContain('"audit":"experience_gold_grant"');
+    expect((await checkLedger(db())).ok).toBe(true);
+  });
+
+  it('applies one of twenty parallel copies of a grant', async () => {
+    const player = await t.registerPlayer();
+    const body = { requestId: `parallel-${player.playerId}`, playerId: player.playerId, amount: '5' };
+    const replies = await Promise.all(Array.from({ length: 20 }, () => grant(body)));
+    for (const reply of replies) expect(reply.code, JSON.stringify(reply)).toBe(0);
+    expect(replies.filter((reply) => reply.code === 0 && reply.data.replayed === false)).toHaveLength(1);
+    expect(await usdtOf(player.playerId)).toBe('5000000');
+  });
+
+  it('refuses the same request id for another player or amount, an unknown player and an ended experience', async () => {
+    const player = await t.registerPlayer();
+    const other = await t.registerPlayer();
+    await grant({ requestId: `conflict-${player.playerId}`, playerId: player.playerId, amount: '10' });
+    expect((await grant({ requestId: `conflict-${player.playerId}`, playerId: player.playerId, amount: '11' })).code).toBe(12);
+    expect((await grant({ requestId: `conflict-${player.playerId}`, playerId: other.playerId, amount: '10' })).code).toBe(12);
+    expect((await grant({ requestId: `ghost-${player.playerId}`, playerId: 2_000_000_000, amount: '10' })).code).toBe(10004);
+    await db().updateTable('players').set({ experience_type: 2 }).where('id', '=', other.playerId).execute();
+    expect((await grant({ requestId: `ended-${other.playerId}`, playerId: other.playerId, amount: '10' })).code).toBe(12);
+    expect(await usdtOf(other.playerId)).toBe('0');
+  });
+
+  it('validates the body', async () => {
+    const player = await t.registerPlayer();
+    for (const body of [
+      {},
+      { requestId: 'r1', playerId: player.playerId },
+      { requestId: 'r1', playerId: player.playerId, amount: '0' },
+      { requestId: 'r1', playerId: player.playerId, amount: '-1' },
+      { requestId: 'r1', playerId: player.playerId, amount: '1.1234567' },
+      { requestId: 'bad id', playerId: player.playerId, amount: '1' },
+      { requestId: 'r1', playerId: 'x', amount: '1' },
+      { requestId: 'r1', playerId: player.playerId, amount: '1', extra: true },
+    ]) {
+      const reply = await grant(body);
+      expect(reply.code, JSON.stringify(body)).toBe(12);
+    }
+    expect(await usdtOf(player.playerId)).toBe('0');
+  });
+
+  it('needs the operator token', async () => {
+    const player = await t.registerPlayer();
+    const body = { requestId: `token-${player.playerId}`, playerId: player.playerId, amount: '1' };
+    expect((await grant(body, null)).status).toBe(401);
+    expect((await grant(body, 'wrong-token-wrong-token')).status).toBe(401);
+    expect(await usdtOf(player.playerId)).toBe('0');
+  });
+});
+
+describe('/ops/player-marks/special-invite-codes/issue', () => {
+  it('issues codes good for their number of registrations; later ones register as ordinary accounts', async () => {
+    const reply = await issue({ count: 3, maxUses: 2, note: 'partner A' });
+    expect(reply.code).toBe(0);
+    expect(reply.data.codes).toHaveLength(3);
+    expect(new Set(reply.data.codes).size).toBe(3);
+    for (const code of reply.data.codes) expect(code).toMatch(/^[A-Z0-9]{10}$/);
+    expect(logs).toContain('"audit":"special_invite_codes_issued"');
+
+    const code = reply.data.codes[0];
+    const types: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const registered = await t.call('/v1/player/register', { kind: 1, account: `limit${i}${Date.now()}`, password: 'secret123', inviteCode: code });
+      expect(registered.code).toBe(0);
+      types.push(registered.data.player.accountType);
+    }
+    expect(types).toEqual([1, 1, 0]);
+    const row = await db().selectFrom('special_invite_codes').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ used: 2, max_uses: 2, note: 'partner A' });
+  });
+
+  it('validates the body and needs the operator token', async () => {
+    for (const body of [{ count: 0 }, { count: 101 }, { maxUses: 0 }, { count: 'x' }, { other: 1 }]) {
+      expect((await issue(body)).code, JSON.stringify(body)).toBe(12);
+    }
+    expect((await issue({ count: 1 }, null)).status).toBe(401);
+  });
+
+  it('is absent without OPS_TOKEN', async () => {
+    const plain = await startTestApp();
+    try {
+      const response = await fetch(plain.url + '/ops/player-marks/special-invite-codes/issue', { method: 'POST', headers: { 'x-ops-token': OPS_TOKEN } });
+      expect(response.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
