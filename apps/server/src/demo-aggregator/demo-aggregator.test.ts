@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateRsaKeyPair, signBody, type RsaKeyPair } from '../modules/third-game/hub88/signature.ts';
 import { rocketCrash } from './games/crash.ts';
+import { cardRank, hiLo } from './games/hilo.ts';
 import { fruitSlot } from './games/slot.ts';
 import { startDemoAggregator, type DemoAggregator } from './index.ts';
 import { roundRng } from './rng.ts';
@@ -66,7 +67,7 @@ async function play(demo: DemoAggregator, body: object) {
 const walletCalls = (calls: RecordedCall[], path: string) => calls.filter((c) => c.path === path);
 
 describe('POST /operator/generic/v2/game/list', () => {
-  it('lists the four playable games of Demo Studio to a signed call', async () => {
+  it('lists the five playable games of Demo Studio to a signed call', async () => {
     const { demo } = await start();
     const { status, body } = await operatorCall(demo, 'list', { operator_id: 'lobby' });
     expect(status).toBe(200);
@@ -75,6 +76,7 @@ describe('POST /operator/generic/v2/game/list', () => {
       ['demo_rocket_crash', 'crash', 'Demo Studio'],
       ['demo_fish_hunter', 'fishing', 'Demo Studio'],
       ['demo_plinko', 'mini', 'Demo Studio'],
+      ['demo_hilo', 'poker', 'Demo Studio'],
     ]);
     for (const game of body) {
       expect(game).toMatchObject({ enabled: true, platforms: ['GPL_DESKTOP', 'GPL_MOBILE'], blocked_countries: [] });
@@ -255,6 +257,44 @@ describe('POST /games/api/play', () => {
     expect((await play(demo, { token: TOKEN, game_code: 'demo_rocket_crash', stake: 123_456, choice: { target: 200 } })).status).toBe(400);
     expect((await play(demo, { token: TOKEN, game_code: 'demo_rocket_crash', stake: 100_000, choice: { target: 50 } })).status).toBe(400);
     expect(wallet.calls).toHaveLength(0);
+  });
+});
+
+describe('Hi-Lo rounds', () => {
+  it('play against the card on the table of the session, and the next card stays on the table', async () => {
+    const { demo, wallet } = await start({}, 'hilo-seed');
+    const html = await (await fetch(await launch(demo, 'demo_hilo'))).text();
+    const config = JSON.parse(/<script type="application\/json" id="config">(.*?)<\/script>/s.exec(html)![1]!);
+    let card = config.state as number;
+    expect(Number.isInteger(card)).toBe(true);
+    for (let round = 1; round <= 3; round++) {
+      const guess = cardRank(card) <= 7 ? 'higher' : 'lower';
+      const { body } = await play(demo, { token: TOKEN, game_code: 'demo_hilo', stake: 100_000, choice: { guess } });
+      const expected = hiLo.play(roundRng('hilo-seed', round), 100_000, { guess, card }, card);
+      expect(body).toMatchObject({ ok: true, payout: expected.payout, result: { card, next: expected.state, guess } });
+      card = expected.state as number;
+    }
+    expect(walletCalls(wallet.calls, '/transaction/win')).toHaveLength(3);
+  });
+
+  it('refuses "higher" when a King is on the table, before any wallet call', async () => {
+    const { demo, wallet } = await start();
+    await launch(demo, 'demo_hilo');
+    let refused = 0;
+    for (let i = 0; i < 250 && refused === 0; i++) {
+      // play "lower" (never impossible on a King) until a King shows, then try "higher"
+      const html = await (await fetch(`${demo.publicUrl}/games/demo_hilo/?token=${TOKEN}`)).text();
+      const card = JSON.parse(/<script type="application\/json" id="config">(.*?)<\/script>/s.exec(html)![1]!).state as number;
+      if (cardRank(card) === 13) {
+        const before = wallet.calls.length;
+        expect((await play(demo, { token: TOKEN, game_code: 'demo_hilo', stake: 100_000, choice: { guess: 'higher' } })).status).toBe(400);
+        expect(wallet.calls.length).toBe(before);
+        refused++;
+      } else {
+        await play(demo, { token: TOKEN, game_code: 'demo_hilo', stake: 10_000, choice: { guess: cardRank(card) === 1 ? 'higher' : 'lower' } });
+      }
+    }
+    expect(refused).toBe(1);
   });
 });
 

@@ -5,7 +5,7 @@ export type Language = (typeof LANGUAGES)[number];
 const KEYS = [
   'balance', 'stake', 'play', 'spin', 'launch', 'drop', 'target', 'risk', 'low', 'medium', 'high',
   'win', 'noWin', 'notEnough', 'cancelled', 'expired', 'refused', 'network', 'lobby', 'crashed', 'cashedOut',
-  'caught', 'missed', 'tapFish', 'pending', 'lines',
+  'caught', 'missed', 'tapFish', 'pending', 'lines', 'higher', 'lower', 'sameLoses',
 ] as const;
 export type StringKey = (typeof KEYS)[number];
 
@@ -18,6 +18,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: 'The bet was refused', network: 'Connection problem, please try again', lobby: 'Lobby',
     crashed: 'Crashed at {x}', cashedOut: 'Cashed out at {x}', caught: 'Caught! {amount}', missed: 'Missed',
     tapFish: 'Tap a fish to shoot', pending: 'Your win is being credited', lines: '5 lines',
+    higher: 'Higher', lower: 'Lower', sameLoses: 'Ace is low; the same rank loses',
   },
   zh_CN: {
     balance: '余额', stake: '投注', play: '开始', spin: '旋转', launch: '起飞', drop: '投球',
@@ -27,6 +28,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: '投注被拒绝', network: '网络异常，请重试', lobby: '大厅',
     crashed: '在 {x} 爆炸', cashedOut: '已在 {x} 兑现', caught: '捕获！{amount}', missed: '未命中',
     tapFish: '点击鱼进行射击', pending: '奖金正在入账', lines: '5 条线',
+    higher: '更大', lower: '更小', sameLoses: 'A 为最小；点数相同算输',
   },
   zh_TW: {
     balance: '餘額', stake: '投注', play: '開始', spin: '旋轉', launch: '起飛', drop: '投球',
@@ -36,6 +38,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: '投注被拒絕', network: '網路異常，請重試', lobby: '大廳',
     crashed: '在 {x} 爆炸', cashedOut: '已在 {x} 兌現', caught: '捕獲！{amount}', missed: '未命中',
     tapFish: '點擊魚進行射擊', pending: '獎金正在入帳', lines: '5 條線',
+    higher: '更大', lower: '更小', sameLoses: 'A 為最小；點數相同算輸',
   },
   pt_BR: {
     balance: 'Saldo', stake: 'Aposta', play: 'Jogar', spin: 'Girar', launch: 'Decolar', drop: 'Soltar bola',
@@ -45,6 +48,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: 'A aposta foi recusada', network: 'Problema de conexão, tente novamente', lobby: 'Lobby',
     crashed: 'Explodiu em {x}', cashedOut: 'Sacou em {x}', caught: 'Pegou! {amount}', missed: 'Errou',
     tapFish: 'Toque em um peixe para atirar', pending: 'Seu prêmio está sendo creditado', lines: '5 linhas',
+    higher: 'Maior', lower: 'Menor', sameLoses: 'Ás é a menor; mesma carta perde',
   },
   vi_VN: {
     balance: 'Số dư', stake: 'Mức cược', play: 'Chơi', spin: 'Quay', launch: 'Phóng', drop: 'Thả bóng',
@@ -54,6 +58,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: 'Cược bị từ chối', network: 'Lỗi kết nối, vui lòng thử lại', lobby: 'Sảnh',
     crashed: 'Nổ ở {x}', cashedOut: 'Đã rút ở {x}', caught: 'Bắt được! {amount}', missed: 'Trượt',
     tapFish: 'Chạm vào cá để bắn', pending: 'Tiền thắng đang được cộng', lines: '5 đường',
+    higher: 'Cao hơn', lower: 'Thấp hơn', sameLoses: 'Át là nhỏ nhất; cùng điểm là thua',
   },
   id_ID: {
     balance: 'Saldo', stake: 'Taruhan', play: 'Main', spin: 'Putar', launch: 'Luncurkan', drop: 'Jatuhkan bola',
@@ -63,6 +68,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: 'Taruhan ditolak', network: 'Masalah koneksi, silakan coba lagi', lobby: 'Lobi',
     crashed: 'Meledak di {x}', cashedOut: 'Ditarik di {x}', caught: 'Tertangkap! {amount}', missed: 'Meleset',
     tapFish: 'Ketuk ikan untuk menembak', pending: 'Kemenangan Anda sedang dikreditkan', lines: '5 garis',
+    higher: 'Lebih tinggi', lower: 'Lebih rendah', sameLoses: 'As terendah; nilai sama kalah',
   },
   th_TH: {
     balance: 'ยอดเงิน', stake: 'เดิมพัน', play: 'เล่น', spin: 'หมุน', launch: 'ปล่อยจรวด', drop: 'ปล่อยลูกบอล',
@@ -72,6 +78,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: 'การเดิมพันถูกปฏิเสธ', network: 'การเชื่อมต่อมีปัญหา กรุณาลองใหม่', lobby: 'ล็อบบี้',
     crashed: 'ระเบิดที่ {x}', cashedOut: 'ถอนที่ {x}', caught: 'จับได้! {amount}', missed: 'พลาด',
     tapFish: 'แตะปลาเพื่อยิง', pending: 'กำลังเติมเงินรางวัลของคุณ', lines: '5 ไลน์',
+    higher: 'สูงกว่า', lower: 'ต่ำกว่า', sameLoses: 'เอซต่ำสุด แต้มเท่ากันถือว่าแพ้',
   },
   ar_EG: {
     balance: 'الرصيد', stake: 'الرهان', play: 'العب', spin: 'دوّر', launch: 'انطلاق', drop: 'أسقط الكرة',
@@ -81,6 +88,7 @@ const TABLE: Record<Language, Record<StringKey, string>> = {
     refused: 'رُفض الرهان', network: 'مشكلة في الاتصال، حاول مرة أخرى', lobby: 'الردهة',
     crashed: 'انفجر عند {x}', cashedOut: 'سُحب عند {x}', caught: 'اصطدت! {amount}', missed: 'أخطأت',
     tapFish: 'اضغط على سمكة لإطلاق النار', pending: 'جارٍ إضافة ربحك', lines: '5 خطوط',
+    higher: 'أعلى', lower: 'أدنى', sameLoses: 'الآص هو الأدنى؛ الرتبة نفسها تخسر',
   },
 };
 

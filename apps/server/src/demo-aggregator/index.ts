@@ -9,6 +9,7 @@ import { DEMO_GAMES, demoGame } from './games/index.ts';
 import { STAKES } from './games/types.ts';
 import { WalletOutbox } from './outbox.ts';
 import { gamePage } from './page.ts';
+import { roundRng } from './rng.ts';
 import { RoundRunner } from './rounds.ts';
 import { SessionStore } from './sessions.ts';
 import { thumbnailSvg } from './thumbs.ts';
@@ -119,7 +120,7 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
   const sessions = new SessionStore(options.dataDir && join(options.dataDir, 'demo-aggregator-sessions.json'));
   // Round ids stay unique across restarts even with a fixed seed (whose draws repeat from round 1).
   const roundPrefix = `r${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const rounds = new RoundRunner(wallet, outbox, seed, roundPrefix, log);
+  const rounds = new RoundRunner(wallet, outbox, seed, roundPrefix, log, (session) => sessions.put(session));
   let publicUrl = '';
 
   /** A Games API call: the raw body must carry our operator's signature. */
@@ -168,6 +169,7 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
       token, user, currency, gameCode: game.code, lang, lobbyUrl,
       platform: typeof body.platform === 'string' ? body.platform : 'GPL_MOBILE',
       createdAt: Date.now(),
+      state: game.initialState?.(roundRng(`${seed}:launch:${token}`, 0)),
     });
     const query = new URLSearchParams({ token, lang, lobby_url: lobbyUrl });
     return { url: `${publicUrl}/games/${game.code}/?${query}` };
@@ -193,7 +195,7 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
     const game = demoGame(body.game_code);
     if (!game || game.code !== session.gameCode) throw new HttpError(400, 'game_code does not match the session');
     if (!STAKES.includes(body.stake as (typeof STAKES)[number])) throw new HttpError(400, 'stake is not offered');
-    const choice = game.parseChoice(body.choice ?? null);
+    const choice = game.parseChoice(body.choice ?? null, session.state);
     if (choice === null) throw new HttpError(400, 'invalid choice');
     return rounds.play(session, game, body.stake as number, choice);
   }

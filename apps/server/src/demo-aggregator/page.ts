@@ -18,6 +18,7 @@ export function gamePage(game: DemoGame, session: GameSession | undefined, query
     stakes: STAKES,
     currency: session?.currency ?? 'USD',
     lobbyUrl: query.get('lobby_url') ?? session?.lobbyUrl ?? '',
+    state: session?.state ?? null,
   };
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
   const script = game.code.replace(/^demo_/, '');

@@ -31,12 +31,14 @@ export class RoundRunner {
     private readonly seed: string,
     private readonly roundPrefix: string,
     private readonly log: (msg: string, extra?: object) => void,
+    /** Called when a round that happened changed the session's game state. */
+    private readonly saveState: (session: GameSession) => void = () => {},
   ) {}
 
   async play<C>(session: GameSession, game: DemoGame<C>, stake: number, choice: C): Promise<PlayAnswer> {
     const number = ++this.counter;
     const round = `${this.roundPrefix}-${number}`;
-    const result: RoundResult = game.play(roundRng(this.seed, number), stake, choice);
+    const result: RoundResult = game.play(roundRng(this.seed, number), stake, choice, session.state);
     const common = {
       user: session.user,
       token: session.token,
@@ -78,6 +80,10 @@ export class RoundRunner {
       return { ok: false, error: 'round_cancelled', ...(typeof balance === 'number' ? { balance } : {}) };
     }
 
+    if (result.state !== undefined) {
+      session.state = result.state;
+      this.saveState(session);
+    }
     const winFields = {
       ...common,
       transaction_uuid: randomUUID(),

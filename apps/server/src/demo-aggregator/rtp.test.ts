@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, crashExactRtp, rocketCrash } from './games/crash.ts';
 import { FISH, fishExactRtp, fishHunter } from './games/fish.ts';
+import { cardRank, hiLo, hiloExactRtp, hiloMultiplier, winningRanks } from './games/hilo.ts';
 import { DEMO_GAMES } from './games/index.ts';
 import { PLINKO_ROWS, PLINKO_TABLES, plinko, plinkoExactRtp, type PlinkoRisk } from './games/plinko.ts';
 import { SLOT_LINES, SLOT_STRIP, fruitSlot, slotExactRtp, slotWindow, slotWins } from './games/slot.ts';
@@ -48,7 +49,7 @@ describe('round generator (HMAC-SHA256 of seed and round)', () => {
 
 describe('return to player of every listed game', () => {
   it('lists only games whose exact RTP is between 95% and 97%', () => {
-    expect(DEMO_GAMES.map((g) => g.code)).toEqual(['demo_fruit_slot', 'demo_rocket_crash', 'demo_fish_hunter', 'demo_plinko']);
+    expect(DEMO_GAMES.map((g) => g.code)).toEqual(['demo_fruit_slot', 'demo_rocket_crash', 'demo_fish_hunter', 'demo_plinko', 'demo_hilo']);
     for (const game of DEMO_GAMES) {
       expect(game.rtp, game.code).toBeGreaterThanOrEqual(0.95);
       expect(game.rtp, game.code).toBeLessThanOrEqual(0.97);
@@ -60,8 +61,9 @@ describe('return to player of every listed game', () => {
       expect(stake % 10_000).toBe(0);
       for (const round of [1, 2, 3, 4, 5]) {
         for (const game of DEMO_GAMES) {
-          const choice = game.parseChoice({ target: 137, fish: 'ray', risk: 'low' });
-          expect(Number.isSafeInteger(game.play(roundRng('whole', round), stake, choice).payout), game.code).toBe(true);
+          const choice = game.parseChoice({ target: 137, fish: 'ray', risk: 'low', guess: 'higher' }, 4);
+          expect(choice, game.code).not.toBeNull();
+          expect(Number.isSafeInteger(game.play(roundRng('whole', round), stake, choice, 4).payout), game.code).toBe(true);
         }
       }
     }
@@ -150,4 +152,43 @@ describe('Plinko (demo_plinko)', () => {
       expect(Math.abs(rtp - plinkoExactRtp(risk))).toBeLessThan(tolerance(second, plinkoExactRtp(risk)));
     });
   }
+});
+
+describe('Hi-Lo Cards (demo_hilo)', () => {
+  it('pays floor(96 × 13 / winning ranks) hundredths, so every guess that can win returns 95.3% to 96%', () => {
+    expect(hiloMultiplier(1, 'higher')).toBe(104);
+    expect(hiloMultiplier(12, 'higher')).toBe(1248);
+    expect(hiloMultiplier(7, 'lower')).toBe(208);
+    for (let rank = 1; rank <= 13; rank++) {
+      for (const guess of ['higher', 'lower'] as const) {
+        if (winningRanks(rank, guess) === 0) continue;
+        expect(hiloExactRtp(rank, guess)).toBeGreaterThan(0.953);
+        expect(hiloExactRtp(rank, guess)).toBeLessThanOrEqual(0.96 + 1e-12);
+      }
+    }
+  });
+
+  it('refuses a guess that cannot win (higher than a King, lower than an Ace) and a missing card', () => {
+    expect(hiLo.parseChoice({ guess: 'higher' }, 12)).toBeNull(); // King of spades
+    expect(hiLo.parseChoice({ guess: 'lower' }, 13)).toBeNull(); // Ace of hearts
+    expect(hiLo.parseChoice({ guess: 'lower' }, undefined)).toBeNull();
+    expect(hiLo.parseChoice({ guess: 'lower' }, 12)).toEqual({ guess: 'lower', card: 12 });
+  });
+
+  it('returns the exact RTP of the guesses played over 200,000 seeded rounds, each next card staying on the table', () => {
+    let card = 0;
+    let paid = 0;
+    let expected = 0;
+    let second = 0;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const guess = cardRank(card) <= 7 ? 'higher' : 'lower';
+      const rtp = hiloExactRtp(cardRank(card), guess);
+      expected += rtp;
+      second += (winningRanks(cardRank(card), guess) / 13) * (hiloMultiplier(cardRank(card), guess) / 100) ** 2 - rtp * rtp;
+      const result = hiLo.play(roundRng('hilo', round), STAKE, { guess, card }, card);
+      paid += result.payout;
+      card = result.state as number;
+    }
+    expect(Math.abs(paid / (ROUNDS * STAKE) - expected / ROUNDS)).toBeLessThan((4 * Math.sqrt(second)) / ROUNDS);
+  });
 });

@@ -11,6 +11,8 @@ export interface GameSession {
   lobbyUrl: string;
   platform: string;
   createdAt: number;
+  /** The game's state between rounds (the card on the table of Hi-Lo). */
+  state?: unknown;
 }
 
 const KEEP = 5000;

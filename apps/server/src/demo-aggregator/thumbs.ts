@@ -27,6 +27,13 @@ const PICTURES: Record<string, { from: string; to: string; art: string }> = {
       `<circle cx="${200 + (i - (row + 2) / 2) * 44}" cy="${60 + row * 36}" r="6" fill="#fff"/>`).join('')).join('') +
       '<circle cx="222" cy="120" r="14" fill="#ffca28"/>',
   },
+  demo_hilo: {
+    from: '#263238', to: '#3949ab',
+    art: '<rect x="90" y="60" width="120" height="170" rx="14" fill="#fff" transform="rotate(-10 150 145)"/>' +
+      '<text x="120" y="120" font-size="56" font-weight="900" fill="#d32f2f" font-family="sans-serif" transform="rotate(-10 150 145)">A</text>' +
+      '<rect x="190" y="70" width="120" height="170" rx="14" fill="#3949ab" stroke="#fff" stroke-width="6" transform="rotate(10 250 155)"/>' +
+      '<path d="M330 110 L350 80 L370 110Z M330 200 L350 230 L370 200Z" fill="#ffd54f"/>',
+  },
 };
 
 export function thumbnailSvg(code: string): string | undefined {

@@ -7,6 +7,8 @@ export type DemoCategory = 'slots' | 'crash' | 'fishing' | 'mini' | 'poker';
 export interface RoundResult {
   payout: number;
   detail: Record<string, unknown>;
+  /** The game's state after the round (the card on the table), for games that keep one. */
+  state?: unknown;
 }
 
 /**
@@ -19,11 +21,13 @@ export interface DemoGame<Choice = unknown> {
   category: DemoCategory;
   /** Return to player of the paytable, exact (for the default choice where it depends on it). */
   rtp: number;
-  /** Parses the page's choice; null when it is not a valid one. */
-  parseChoice(choice: unknown): Choice | null;
+  /** Parses the page's choice, given the session's game state; null when it is not a valid one. */
+  parseChoice(choice: unknown, state?: unknown): Choice | null;
+  /** The state a new session starts with (games that keep one between rounds). */
+  initialState?(rng: RoundRng): unknown;
   /** What the page needs to draw the game (paytable, multipliers), sent with its settings. */
   pageData?: Record<string, unknown>;
-  play(rng: RoundRng, stake: number, choice: Choice): RoundResult;
+  play(rng: RoundRng, stake: number, choice: Choice, state?: unknown): RoundResult;
 }
 
 /** Stakes the pages offer: 0.10 to 50.00. */
