@@ -55,7 +55,7 @@ const withdrawals: Source = {
     return { id: BigInt(reply.data.record.id), to, amount: micro('12'), currency: 'TRX' };
   },
   sender(stop) {
-    const payments = new WithdrawalPayments(new WithdrawalRepository(db()), t.app.services.ledger, t.app.services.wallet.withdrawals, 3);
+    const payments = new WithdrawalPayments(db(), new WithdrawalRepository(db()), t.app.services.ledger, t.app.services.wallet.withdrawals, 3);
     return new PaymentSender(db(), hotWallet(), payments, log(), crashAt(stop));
   },
   row: (id) => db().selectFrom('withdrawals').select(['status', 'attempts', 'tx_id']).where('id', '=', id).executeTakeFirstOrThrow(),

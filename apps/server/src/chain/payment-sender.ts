@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { bookNetworkFee } from '../money/network-fee.ts';
 import type { HotWalletSender, OutgoingCurrency, RecordedTransaction } from './hot-wallet-sender.ts';
 import { stringifyJson } from './json.ts';
+import type { PaymentRepository } from './payment.repo.ts';
 import type { BlockSummary, SignedTransaction } from './tron-client.ts';
 
 /** How a payment's last error starts while it waits for the operator to top the hot wallet up. */
@@ -24,6 +25,31 @@ export interface OutgoingPayment {
   tx: (RecordedTransaction & { offered: boolean }) | null;
 }
 
+/** The sending columns every payment table has. */
+export interface PaymentRow {
+  id: bigint;
+  currency: OutgoingCurrency;
+  to_address: string;
+  status: string;
+  attempts: number;
+  tx_id: string | null;
+  tx_expiration: bigint | null;
+  signed_tx: string | null;
+}
+
+/** A payment table's row as the sender sees it, `amount` being what leaves the hot wallet; the row rides along for its source. */
+export function outgoingPayment<R extends PaymentRow>(row: R, amount: bigint): OutgoingPayment & { row: R } {
+  return {
+    id: row.id,
+    currency: row.currency,
+    to: row.to_address,
+    amount,
+    attempts: row.attempts,
+    tx: row.tx_id === null ? null : { txId: row.tx_id, expiration: row.tx_expiration!, signedJson: row.signed_tx!, offered: row.status === 'broadcast' },
+    row,
+  };
+}
+
 /** A signed transaction as it is written down before anyone is offered it. */
 export interface SignedRecord {
   txId: string;
@@ -33,9 +59,9 @@ export interface SignedRecord {
 
 /**
  * One kind of payment the sender makes (withdrawals, transfer-bet payouts): where its payments are
- * kept, how each step is written down and how its money is booked. Every status change is
- * conditional on the status and transaction id it was read with, so two senders at once (a leader
- * change) cannot both act on one payment: the one that loses gets false and does nothing more.
+ * kept, what is due, and how its money is booked. Every status change is conditional on the status
+ * and transaction id it was read with, so two senders at once (a leader change) cannot both act on
+ * one payment: the one that loses gets false and does nothing more.
  */
 export interface PaymentSource<P extends OutgoingPayment> {
   /** Names the payment in logs ('withdrawal') and its id there and in ledger metadata ('withdrawalId'). */
@@ -49,22 +75,13 @@ export interface PaymentSource<P extends OutgoingPayment> {
   inFlight(limit: number): Promise<P[]>;
   /** Payments waiting to be signed, oldest first. */
   due(limit: number): Promise<P[]>;
-  /** Why the payment did not move on this run. */
-  note(id: bigint, message: string): Promise<void>;
-  /** Writes down the signed transaction and its attempt while the payment is still due as read. */
-  recordSigned(trx: Db, payment: P, signed: SignedRecord): Promise<boolean>;
-  /** The node has the transaction. */
-  markOffered(id: bigint, txId: string): Promise<void>;
-  /** What became of one attempt (its transaction id). */
-  recordOutcome(trx: Db, txId: string, outcome: NotDelivered | 'confirmed'): Promise<void>;
-  markConfirmed(trx: Db, payment: P, txId: string, blockNumber: number, networkFee: bigint): Promise<boolean>;
+  /** The payments' table and attempts, written at each step. */
+  readonly records: PaymentRepository;
   /**
    * Books a confirmed payment's money in the confirming transaction, the network fee included.
    * Without it, only the network fee is booked (the payment itself was booked when it was owed).
    */
   settle?(trx: Db, payment: P, txId: string, blockNumber: number, networkFee: bigint): Promise<void>;
-  /** Back to waiting, to be signed afresh. */
-  requeue(trx: Db, payment: P, txId: string, reason: string): Promise<boolean>;
   /** Gives up after the last attempt (and gives the money back, where there is someone to give it to). */
   fail(trx: Db, payment: P, txId: string, reason: string): Promise<boolean>;
   /** After a failure committed: tell whoever it concerns. */
@@ -124,29 +141,29 @@ export class PaymentSender<P extends OutgoingPayment> {
       const shortfall = await this.hotWallet.shortfall(payment.currency, payment.amount);
       if (shortfall) {
         this.log.error({ ...this.logged(payment, { currency: payment.currency, amount: String(payment.amount) }), shortfall }, `hot wallet cannot cover a ${this.source.name}`);
-        await this.source.note(payment.id, `${AWAITING_HOT_WALLET_FUNDS}: ${shortfall}`);
+        await this.source.records.note(payment.id, `${AWAITING_HOT_WALLET_FUNDS}: ${shortfall}`);
         return;
       }
       signed = await this.hotWallet.sign(payment.currency, payment.to, payment.amount);
     } catch (error) {
       this.log.warn({ err: error, ...this.logged(payment) }, `${this.source.name} not signed; retrying on the next run`);
-      await this.source.note(payment.id, (error as Error).message);
+      await this.source.records.note(payment.id, (error as Error).message);
       return;
     }
     const record = { txId: signed.txId, signedJson: stringifyJson(signed.transaction), expiration: BigInt(signed.expiration) };
-    const recorded = await this.db.transaction().execute((trx) => this.source.recordSigned(trx, payment, record));
+    const recorded = await this.db.transaction().execute((trx) => this.source.records.recordSigned(trx, payment.id, payment.attempts, record));
     // Taken meanwhile (by the operator, or by another sender): this transaction is never offered.
     if (!recorded) return;
     this.stop('recorded');
     const refused = await this.hotWallet.offer(signed);
     if (refused) return this.refused(payment, signed.txId, refused);
     this.stop('offered');
-    await this.source.markOffered(payment.id, signed.txId);
+    await this.source.records.markBroadcast(payment.id, signed.txId);
   }
 
   private async refused(payment: P, txId: string, refused: Error): Promise<void> {
     this.log.warn({ err: refused, ...this.logged(payment, { txId }) }, `${this.source.name} broadcast not accepted`);
-    await this.source.note(payment.id, refused.message);
+    await this.source.records.note(payment.id, refused.message);
   }
 
   private async followInFlight(): Promise<void> {
@@ -165,8 +182,8 @@ export class PaymentSender<P extends OutgoingPayment> {
   private async follow(payment: P, head: BlockSummary): Promise<void> {
     const tx = payment.tx!;
     await this.hotWallet.follow(tx, head, {
-      included: async () => (tx.offered ? undefined : this.source.markOffered(payment.id, tx.txId)),
-      reoffered: async (refused) => (refused ? this.refused(payment, tx.txId, refused) : this.source.markOffered(payment.id, tx.txId)),
+      included: async () => (tx.offered ? undefined : this.source.records.markBroadcast(payment.id, tx.txId)),
+      reoffered: async (refused) => (refused ? this.refused(payment, tx.txId, refused) : this.source.records.markBroadcast(payment.id, tx.txId)),
       notDelivered: (outcome, reason, fee) => this.notDelivered(payment, outcome, reason, fee),
       confirmed: (blockNumber, fee) => this.confirmed(payment, blockNumber, fee),
     });
@@ -175,8 +192,8 @@ export class PaymentSender<P extends OutgoingPayment> {
   private async confirmed(payment: P, blockNumber: number, networkFee: bigint): Promise<void> {
     const txId = payment.tx!.txId;
     const done = await this.db.transaction().execute(async (trx) => {
-      if (!(await this.source.markConfirmed(trx, payment, txId, blockNumber, networkFee))) return false;
-      await this.source.recordOutcome(trx, txId, 'confirmed');
+      if (!(await this.source.records.markConfirmed(trx, payment.id, txId, blockNumber, networkFee))) return false;
+      await this.source.records.recordOutcome(trx, txId, 'confirmed');
       if (this.source.settle) await this.source.settle(trx, payment, txId, blockNumber, networkFee);
       else await bookNetworkFee(trx, txId, networkFee, this.logged(payment));
       return true;
@@ -192,8 +209,8 @@ export class PaymentSender<P extends OutgoingPayment> {
     // player's money, and one database transaction takes the ledger's locks in one order only.
     await this.db.transaction().execute((trx) => bookNetworkFee(trx, txId, networkFee, this.logged(payment)));
     const changed = await this.db.transaction().execute(async (trx) => {
-      const moved = again ? await this.source.requeue(trx, payment, txId, reason) : await this.source.fail(trx, payment, txId, reason);
-      if (moved) await this.source.recordOutcome(trx, txId, outcome);
+      const moved = again ? await this.source.records.markNotDelivered(trx, payment.id, txId, reason) : await this.source.fail(trx, payment, txId, reason);
+      if (moved) await this.source.records.recordOutcome(trx, txId, outcome);
       return moved;
     });
     if (!changed) return;

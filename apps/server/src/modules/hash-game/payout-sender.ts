@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
-import { PaymentSender, type OutgoingPayment, type PaymentSource, type SendStage, type SignedRecord } from '../../chain/payment-sender.ts';
+import { outgoingPayment, PaymentSender, type OutgoingPayment, type PaymentSource, type SendStage } from '../../chain/payment-sender.ts';
+import { PAYOUT_TABLES, PaymentRepository } from '../../chain/payment.repo.ts';
 import type { Db } from '../../db/database.ts';
 import { TransferBetsRepository, type PayoutRow } from './transfer-bets.repo.ts';
 
@@ -8,17 +9,7 @@ export interface PayoutPayment extends OutgoingPayment {
   row: PayoutRow;
 }
 
-function payment(row: PayoutRow): PayoutPayment {
-  return {
-    id: row.id,
-    currency: row.currency,
-    to: row.to_address,
-    amount: row.amount,
-    attempts: row.attempts,
-    tx: row.tx_id === null ? null : { txId: row.tx_id, expiration: row.tx_expiration!, signedJson: row.signed_tx!, offered: row.status === 'broadcast' },
-    row,
-  };
-}
+const payment = (row: PayoutRow): PayoutPayment => outgoingPayment(row, row.amount);
 
 /**
  * What transfer bets return (wins, draws, refunds), as payments of the chain sender. The payout
@@ -29,11 +20,15 @@ export class TransferBetPayouts implements PaymentSource<PayoutPayment> {
   readonly name = 'transfer-bet payout';
   readonly idKey = 'payoutId';
   readonly batch = 100;
+  readonly records: PaymentRepository;
 
   constructor(
+    db: Db,
     private readonly repo: TransferBetsRepository,
     readonly maxAttempts: number,
-  ) {}
+  ) {
+    this.records = new PaymentRepository(db, PAYOUT_TABLES);
+  }
 
   async inFlight(limit: number) {
     return (await this.repo.inFlightPayouts(limit)).map(payment);
@@ -43,32 +38,9 @@ export class TransferBetPayouts implements PaymentSource<PayoutPayment> {
     return (await this.repo.duePayouts(limit)).map(payment);
   }
 
-  note(id: bigint, message: string) {
-    return this.repo.notePayout(id, message);
-  }
-
-  recordSigned(trx: Db, p: PayoutPayment, signed: SignedRecord) {
-    return this.repo.recordSigned(trx, p.id, p.attempts, signed);
-  }
-
-  markOffered(id: bigint, txId: string) {
-    return this.repo.markBroadcast(id, txId);
-  }
-
-  recordOutcome(trx: Db, txId: string, outcome: 'confirmed' | 'reverted' | 'expired') {
-    return this.repo.recordOutcome(trx, txId, outcome);
-  }
-
-  markConfirmed(trx: Db, p: PayoutPayment, txId: string, blockNumber: number, networkFee: bigint) {
-    return this.repo.markConfirmed(trx, p.id, txId, blockNumber, networkFee);
-  }
-
-  requeue(trx: Db, p: PayoutPayment, txId: string, reason: string) {
-    return this.repo.markNotDelivered(trx, p.id, txId, 'pending', reason);
-  }
-
+  /** Left for an operator. */
   fail(trx: Db, p: PayoutPayment, txId: string, reason: string) {
-    return this.repo.markNotDelivered(trx, p.id, txId, 'failed', reason);
+    return this.records.markNotDelivered(trx, p.id, txId, reason, 'failed');
   }
 }
 
@@ -82,5 +54,5 @@ export function createPayoutSender(
   log: FastifyBaseLogger,
   stop?: (stage: SendStage) => void,
 ): PayoutSender {
-  return new PaymentSender(db, hotWallet, new TransferBetPayouts(new TransferBetsRepository(db), options.maxAttempts), log, stop);
+  return new PaymentSender(db, hotWallet, new TransferBetPayouts(db, new TransferBetsRepository(db), options.maxAttempts), log, stop);
 }

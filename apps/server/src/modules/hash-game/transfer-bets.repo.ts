@@ -4,7 +4,6 @@ import type { HashBetsTable, HashChainPayoutsTable, HashTransferReceiptsTable } 
 
 export type PayoutRow = Selectable<HashChainPayoutsTable>;
 type Currency = 'USDT' | 'TRX';
-type PayoutOutcome = 'confirmed' | 'reverted' | 'expired';
 
 /**
  * Transfer bets' own tables: where each game address's history was read to, the receipt of every
@@ -56,7 +55,7 @@ export class TransferBetsRepository {
     await trx.insertInto('hash_chain_payouts').values(payout).execute();
   }
 
-  // --- sending payouts
+  // --- payouts to send (the chain sender writes their sending columns: src/chain/payment.repo.ts)
 
   private payouts(statuses: PayoutRow['status'][], limit: number): Promise<PayoutRow[]> {
     return this.db.selectFrom('hash_chain_payouts').selectAll().where('status', 'in', statuses).orderBy('id').limit(limit).execute();
@@ -68,72 +67,5 @@ export class TransferBetsRepository {
 
   duePayouts(limit: number) {
     return this.payouts(['pending'], limit);
-  }
-
-  async notePayout(id: bigint, error: string): Promise<void> {
-    await this.db.updateTable('hash_chain_payouts').set({ last_error: error.slice(0, 500), updated_at: new Date() }).where('id', '=', id).execute();
-  }
-
-  /** Records a signed transaction and its attempt while the payout is still pending after `attempts` attempts. */
-  async recordSigned(trx: Db, id: bigint, attempts: number, signed: { txId: string; signedJson: string; expiration: bigint }): Promise<boolean> {
-    const updated = await trx
-      .updateTable('hash_chain_payouts')
-      .set((eb) => ({
-        status: 'signed',
-        tx_id: signed.txId,
-        signed_tx: signed.signedJson,
-        tx_expiration: signed.expiration,
-        attempts: eb('attempts', '+', 1),
-        last_error: null,
-        updated_at: new Date(),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'pending')
-      .where('attempts', '=', attempts)
-      .returning(['attempts'])
-      .executeTakeFirst();
-    if (!updated) return false;
-    await trx
-      .insertInto('hash_payout_attempts')
-      .values({ tx_id: signed.txId, payout_id: id, attempt: updated.attempts, expiration: signed.expiration, outcome: null })
-      .execute();
-    return true;
-  }
-
-  async markBroadcast(id: bigint, txId: string): Promise<void> {
-    await this.db
-      .updateTable('hash_chain_payouts')
-      .set({ status: 'broadcast', updated_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'signed')
-      .where('tx_id', '=', txId)
-      .execute();
-  }
-
-  async recordOutcome(trx: Db, txId: string, outcome: PayoutOutcome): Promise<void> {
-    await trx.updateTable('hash_payout_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
-  }
-
-  async markConfirmed(trx: Db, id: bigint, txId: string, blockNumber: number, networkFee: bigint): Promise<boolean> {
-    const updated = await trx
-      .updateTable('hash_chain_payouts')
-      .set({ status: 'confirmed', block_number: BigInt(blockNumber), network_fee: networkFee, completed_at: new Date(), updated_at: new Date(), last_error: null })
-      .where('id', '=', id)
-      .where('status', 'in', ['signed', 'broadcast'])
-      .where('tx_id', '=', txId)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
-  }
-
-  /** Drops the transaction that never delivered: back to `pending` to sign again, or `failed` for an operator. */
-  async markNotDelivered(trx: Db, id: bigint, txId: string, next: 'pending' | 'failed', reason: string): Promise<boolean> {
-    const updated = await trx
-      .updateTable('hash_chain_payouts')
-      .set({ status: next, tx_id: null, signed_tx: null, tx_expiration: null, last_error: reason, updated_at: new Date() })
-      .where('id', '=', id)
-      .where('status', 'in', ['signed', 'broadcast'])
-      .where('tx_id', '=', txId)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
   }
 }

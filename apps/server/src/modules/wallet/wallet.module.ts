@@ -83,7 +83,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const withdrawalSender = createWithdrawalSender(
     db,
     new HotWalletSender(chain.client, chain.hotWallet, settings.withdrawal.confirmations, deps.config.HOT_WALLET_TRX_RESERVE),
-    new WithdrawalPayments(withdrawalRepo, ledger, withdrawals, settings.withdrawal.maxAttempts),
+    new WithdrawalPayments(db, withdrawalRepo, ledger, withdrawals, settings.withdrawal.maxAttempts),
     failpoint,
     deps.log,
   );

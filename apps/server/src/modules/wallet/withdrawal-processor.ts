@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
-import { PaymentSender, type OutgoingPayment, type PaymentSource, type SignedRecord } from '../../chain/payment-sender.ts';
+import { outgoingPayment, PaymentSender, type OutgoingPayment, type PaymentSource } from '../../chain/payment-sender.ts';
+import { PaymentRepository, WITHDRAWAL_TABLES } from '../../chain/payment.repo.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountRef, Ledger, LedgerCurrency, TransferLeg } from '../../money/ledger.service.ts';
 import { networkFeeLegs } from '../../money/network-fee.ts';
@@ -12,18 +13,8 @@ export interface WithdrawalPayment extends OutgoingPayment {
   row: WithdrawalRow;
 }
 
-function payment(row: WithdrawalRow): WithdrawalPayment {
-  return {
-    id: row.id,
-    currency: row.currency,
-    to: row.to_address,
-    // The withdrawal fee stays with the house; the rest leaves.
-    amount: row.amount - row.fee,
-    attempts: row.attempts,
-    tx: row.tx_id === null ? null : { txId: row.tx_id, expiration: row.tx_expiration!, signedJson: row.signed_tx!, offered: row.status === 'broadcast' },
-    row,
-  };
-}
+/** The withdrawal fee stays with the house; the rest leaves. */
+const payment = (row: WithdrawalRow): WithdrawalPayment => outgoingPayment(row, row.amount - row.fee);
 
 /**
  * Withdrawals as payments of the chain sender: a `queued` withdrawal is due; `signed` and
@@ -36,13 +27,17 @@ export class WithdrawalPayments implements PaymentSource<WithdrawalPayment> {
   readonly name = 'withdrawal';
   readonly idKey = 'withdrawalId';
   readonly batch = 50;
+  readonly records: PaymentRepository;
 
   constructor(
+    db: Db,
     private readonly repo: WithdrawalRepository,
     private readonly ledger: Ledger,
     private readonly withdrawals: WithdrawalService,
     readonly maxAttempts: number,
-  ) {}
+  ) {
+    this.records = new PaymentRepository(db, WITHDRAWAL_TABLES);
+  }
 
   async inFlight(limit: number) {
     return (await this.repo.listByStatus(['signed', 'broadcast'], limit)).map(payment);
@@ -50,26 +45,6 @@ export class WithdrawalPayments implements PaymentSource<WithdrawalPayment> {
 
   async due(limit: number) {
     return (await this.repo.listByStatus(['queued'], limit)).map(payment);
-  }
-
-  note(id: bigint, message: string) {
-    return this.repo.note(id, message);
-  }
-
-  recordSigned(trx: Db, p: WithdrawalPayment, signed: SignedRecord) {
-    return this.repo.recordSigned(trx, p.id, p.attempts, signed);
-  }
-
-  markOffered(id: bigint, txId: string) {
-    return this.repo.markBroadcast(id, txId);
-  }
-
-  recordOutcome(trx: Db, txId: string, outcome: 'confirmed' | 'reverted' | 'expired') {
-    return this.repo.recordOutcome(trx, txId, outcome);
-  }
-
-  markConfirmed(trx: Db, p: WithdrawalPayment, txId: string, blockNumber: number, networkFee: bigint) {
-    return this.repo.markConfirmed(trx, p.id, txId, blockNumber, networkFee);
   }
 
   async settle(trx: Db, p: WithdrawalPayment, txId: string, blockNumber: number, networkFee: bigint): Promise<void> {
@@ -84,10 +59,6 @@ export class WithdrawalPayments implements PaymentSource<WithdrawalPayment> {
       },
       trx,
     );
-  }
-
-  requeue(trx: Db, p: WithdrawalPayment, txId: string, reason: string) {
-    return this.repo.requeue(trx, p.id, txId, reason);
   }
 
   async fail(trx: Db, p: WithdrawalPayment, txId: string, reason: string) {

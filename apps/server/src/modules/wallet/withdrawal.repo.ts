@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../db/schema.ts';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
-type AttemptOutcome = 'confirmed' | 'reverted' | 'expired';
 
 /** Statuses that still count against the daily limit: everything that was not given back. */
 const COUNTED: WithdrawalStatus[] = ['pending_review', 'queued', 'signed', 'broadcast', 'confirmed'];
@@ -70,74 +69,5 @@ export class WithdrawalRepository {
       .where('status', 'in', from);
     if (txId !== null) update = update.where('tx_id', '=', txId);
     return update.returningAll().executeTakeFirst();
-  }
-
-  // --- sending on chain
-
-  async note(id: bigint, error: string): Promise<void> {
-    await this.db.updateTable('withdrawals').set({ last_error: error.slice(0, 500), updated_at: new Date() }).where('id', '=', id).execute();
-  }
-
-  /** Records a signed transaction and its attempt while the withdrawal is still queued after `attempts` attempts. */
-  async recordSigned(trx: Db, id: bigint, attempts: number, signed: { txId: string; signedJson: string; expiration: bigint }): Promise<boolean> {
-    const updated = await trx
-      .updateTable('withdrawals')
-      .set((eb) => ({
-        status: 'signed',
-        tx_id: signed.txId,
-        signed_tx: signed.signedJson,
-        tx_expiration: signed.expiration,
-        attempts: eb('attempts', '+', 1),
-        last_error: null,
-        updated_at: new Date(),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', 'queued')
-      .where('attempts', '=', attempts)
-      .returning(['attempts'])
-      .executeTakeFirst();
-    if (!updated) return false;
-    await trx
-      .insertInto('withdrawal_attempts')
-      .values({ tx_id: signed.txId, withdrawal_id: id, attempt: updated.attempts, expiration: signed.expiration, outcome: null })
-      .execute();
-    return true;
-  }
-
-  async markBroadcast(id: bigint, txId: string): Promise<void> {
-    await this.db
-      .updateTable('withdrawals')
-      .set({ status: 'broadcast', updated_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'signed')
-      .where('tx_id', '=', txId)
-      .execute();
-  }
-
-  async recordOutcome(trx: Db, txId: string, outcome: AttemptOutcome): Promise<void> {
-    await trx.updateTable('withdrawal_attempts').set({ outcome }).where('tx_id', '=', txId).execute();
-  }
-
-  async markConfirmed(trx: Db, id: bigint, txId: string, blockNumber: number, networkFee: bigint): Promise<boolean> {
-    const updated = await trx
-      .updateTable('withdrawals')
-      .set({ status: 'confirmed', block_number: BigInt(blockNumber), network_fee: networkFee, completed_at: new Date(), updated_at: new Date(), last_error: null })
-      .where('id', '=', id)
-      .where('status', 'in', ['signed', 'broadcast'])
-      .where('tx_id', '=', txId)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
-  }
-
-  /** Drops a transaction that never delivered, so the withdrawal is signed again. */
-  async requeue(trx: Db, id: bigint, txId: string, reason: string): Promise<boolean> {
-    const updated = await trx
-      .updateTable('withdrawals')
-      .set({ status: 'queued', tx_id: null, signed_tx: null, tx_expiration: null, last_error: reason, updated_at: new Date() })
-      .where('id', '=', id)
-      .where('status', 'in', ['signed', 'broadcast'])
-      .where('tx_id', '=', txId)
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
   }
 }
