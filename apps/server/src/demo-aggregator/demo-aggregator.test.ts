@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateRsaKeyPair, signBody, type RsaKeyPair } from '../modules/third-game/hub88/signature.ts';
 import { rocketCrash } from './games/crash.ts';
@@ -143,6 +146,16 @@ describe('GET /games/<game_code>/', () => {
       expect((await fetch(`${demo.publicUrl}/games/static/${asset}`)).status).toBe(200);
     }
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/); // nothing from a CDN
+  });
+
+  it('never hands the page a lobby URL that is not http(s)', async () => {
+    const { demo } = await start();
+    const url = new URL(await launch(demo, 'demo_plinko'));
+    url.searchParams.set('lobby_url', 'javascript:alert(1)');
+    url.searchParams.set('token', 'a-token-nobody-launched');
+    const html = await (await fetch(url)).text();
+    expect(html).toContain('"lobbyUrl":""');
+    expect(html).not.toContain('javascript:');
   });
 
   it('falls back to English for a language it does not speak', async () => {
@@ -295,6 +308,38 @@ describe('Hi-Lo rounds', () => {
       }
     }
     expect(refused).toBe(1);
+  });
+});
+
+describe('data directory', () => {
+  it('keeps sessions and unanswered rollbacks across a restart, and delivers the rollback with its transaction_uuid', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'demo-aggregator-'));
+    const silent = await startTestWallet({ aggregatorPublicKeyPem: studio.publicKeyPem, balance: 10_000_000, intercept: (call) => (call.path === '/user/balance' ? undefined : 'hang') });
+    closers.push(() => silent.close());
+    const options = {
+      operatorId: 'lobby', operatorPublicKeyPem: operator.publicKeyPem, privateKeyPem: studio.privateKeyPem,
+      port: 0, dataDir, walletTimeoutMs: 200, walletRetryDelaysMs: [10],
+    };
+    const first = await startDemoAggregator({ ...options, walletUrl: () => silent.url });
+    await launch(first, 'demo_fruit_slot');
+    expect((await play(first, { token: TOKEN, game_code: 'demo_fruit_slot', stake: 100_000, choice: {} })).body).toEqual({ ok: false, error: 'round_cancelled' });
+    await first.close();
+    const bet = walletCalls(silent.calls, '/transaction/bet')[0]!.body;
+    const rollback = walletCalls(silent.calls, '/transaction/rollback')[0]!.body;
+
+    const answering = await startTestWallet({ aggregatorPublicKeyPem: studio.publicKeyPem, balance: 10_000_000 });
+    closers.push(() => answering.close());
+    const second = await startDemoAggregator({ ...options, walletUrl: () => answering.url });
+    closers.push(() => second.close());
+    await expect.poll(() => walletCalls(answering.calls, '/transaction/rollback').length, { timeout: 5000, interval: 50 }).toBe(1);
+    const delivered = walletCalls(answering.calls, '/transaction/rollback')[0]!;
+    expect(delivered.signatureValid).toBe(true);
+    expect(delivered.body).toMatchObject({ transaction_uuid: rollback.transaction_uuid, reference_transaction_uuid: bet.transaction_uuid });
+    expect(delivered.body.request_uuid).not.toBe(rollback.request_uuid);
+
+    // the session opened before the restart still plays
+    const { body } = await play(second, { token: TOKEN, game_code: 'demo_fruit_slot', stake: 100_000, choice: {} });
+    expect(body.ok).toBe(true);
   });
 });
 

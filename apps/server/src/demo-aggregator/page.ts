@@ -7,6 +7,17 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** An http(s) URL, or '' (a `javascript:` lobby URL must never reach a link). */
+function webUrl(value: string | null | undefined): string {
+  if (!value) return '';
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
+  } catch {
+    return '';
+  }
+}
+
 /** The page of one game: a shell whose settings travel as inert JSON; the game script draws the rest. */
 export function gamePage(game: DemoGame, session: GameSession | undefined, query: URLSearchParams): string {
   const language = pageLanguage(query.get('lang') ?? session?.lang);
@@ -17,7 +28,7 @@ export function gamePage(game: DemoGame, session: GameSession | undefined, query
     strings: strings(language),
     stakes: STAKES,
     currency: session?.currency ?? 'USD',
-    lobbyUrl: query.get('lobby_url') ?? session?.lobbyUrl ?? '',
+    lobbyUrl: webUrl(session?.lobbyUrl ?? query.get('lobby_url')),
     state: session?.state ?? null,
   };
   const json = JSON.stringify(config).replace(/</g, '\\u003c');

@@ -85,13 +85,11 @@
     chips.appendChild(chip);
   });
 
+  if (window.parent === window && !config.lobbyUrl) $('lobby').classList.add('hidden');
+  // Inside a frame the host page decides how to leave (it hears the message); alone, go to the lobby URL.
   $('lobby').addEventListener('click', function () {
-    tellParent({ type: 'lobby' });
-    var inFrame = window.parent !== window;
-    if (!config.lobbyUrl) return;
-    if (!inFrame) { window.location.href = config.lobbyUrl; return; }
-    // A host that handles the message removes this frame; otherwise leave through the top window.
-    setTimeout(function () { try { window.top.location.href = config.lobbyUrl; } catch (e) { /* ignore */ } }, 400);
+    if (window.parent !== window) tellParent({ type: 'lobby' });
+    else if (config.lobbyUrl) window.location.href = config.lobbyUrl;
   });
 
   var game = null;
