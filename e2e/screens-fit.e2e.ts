@@ -258,8 +258,20 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   const home = await server.call<HomeData>('/v1/app/home', { language: 'en_US' });
-  thirdGame = home.data.slotGames[0];
   await seedPlayer();
+  // What a tap on a slot tile stores: the game and the launch address the server answered.
+  const game = home.data.slotGames[0];
+  const { url } = await call<{ url: string }>('/v1/thirdGame/enter', {
+    aggregator: game.aggregator,
+    manufacturer: game.manufacturer,
+    gameCode: game.gameCode,
+    gameType: game.gameType,
+    gameId: game.id,
+    language: 'en_US',
+    currency: 'USD',
+    platformCode: 'other',
+  });
+  thirdGame = { game, url };
 });
 
 afterAll(async () => {
