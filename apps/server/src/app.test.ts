@@ -52,3 +52,31 @@ describe('graceful shutdown', () => {
     expect(application.http.server.listening).toBe(false);
   });
 });
+
+describe('the in-process demo aggregator', () => {
+  it('runs beside each application on a port of its own under tests, fills the lobby at start, may be framed, and stops with it', async () => {
+    const config = loadConfig({ DATA_DIR: 'memory', LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', DEVNET_PORT: '0', DEVNET_MANUAL: 'true' });
+    const first = await createApplication(config);
+    const second = await createApplication(config);
+    try {
+      const [origin1] = first.services.games.gameOrigins;
+      const [origin2] = second.services.games.gameOrigins;
+      expect(origin1).not.toBe(origin2);
+      expect(origin1).not.toMatch(/:8091$/);
+
+      const url = await first.http.listen({ host: '127.0.0.1', port: 0 });
+      const reply = await fetch(`${url}/v1/app/home`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const home = await reply.json();
+      const demoGames = [...home.data.slotGames, ...home.data.cryptoGames, ...home.data.fishGames].filter((g: { aggregator: string }) => g.aggregator === 'hub88');
+      expect(demoGames.length).toBeGreaterThanOrEqual(3);
+      const csp = reply.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain(`frame-src 'self' https: ${origin1}`);
+      expect(csp).toContain(`img-src 'self' data: blob: https: ${origin1}`);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+    await expect(fetch(`${first.services.games.gameOrigins[0]}/operator/generic/v2/game/list`, { method: 'POST', body: '{}' })).rejects.toThrow();
+    // Two applications start one after the other.
+  }, 120_000);
+});

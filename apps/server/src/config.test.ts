@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { TEST_AGGREGATOR_PRIVATE_KEY_PEM, TEST_AGGREGATOR_PUBLIC_KEY_PEM } from './modules/third-game/hub88/test-key-pair.ts';
 
 describe('loadConfig', () => {
   it('runs on the embedded defaults with nothing set', () => {
@@ -61,5 +62,31 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '0' })).toThrow(/HTTP_IDLE_TIMEOUT_MS/);
     expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: must not exceed/);
+  });
+
+  it('runs the demo aggregator without HUB88_API_URL, with the game list refreshed hourly in USD', () => {
+    expect(loadConfig({})).toMatchObject({
+      HUB88_OPERATOR_ID: 'lobby',
+      HUB88_CURRENCY: 'USD',
+      HUB88_GAME_LIST_REFRESH_SECONDS: 3600,
+      DEMO_AGGREGATOR_PORT: 8091,
+    });
+    expect(loadConfig({}).HUB88_API_URL).toBeUndefined();
+    expect(() => loadConfig({ HUB88_GAME_LIST_REFRESH_SECONDS: '10' })).toThrow(/HUB88_GAME_LIST_REFRESH_SECONDS/);
+    expect(() => loadConfig({ DEMO_AGGREGATOR_PUBLIC_URL: 'games.example.com' })).toThrow(/DEMO_AGGREGATOR_PUBLIC_URL/);
+  });
+
+  it('needs our signing key and the aggregator public key with HUB88_API_URL, reads one-line PEMs, and never echoes the private key', () => {
+    expect(() => loadConfig({ HUB88_API_URL: 'https://api.hub88.example' })).toThrow(/HUB88_OPERATOR_PRIVATE_KEY and HUB88_PUBLIC_KEY: both required/);
+    const config = loadConfig({
+      HUB88_API_URL: 'https://api.hub88.example',
+      HUB88_OPERATOR_PRIVATE_KEY: TEST_AGGREGATOR_PRIVATE_KEY_PEM.trim().replace(/\n/g, '\\n'),
+      HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PUBLIC_KEY_PEM,
+    });
+    expect(config.HUB88_OPERATOR_PRIVATE_KEY).toBe(TEST_AGGREGATOR_PRIVATE_KEY_PEM.trim() + '\n');
+    expect(config.HUB88_PUBLIC_KEY).toBe(TEST_AGGREGATOR_PUBLIC_KEY_PEM.trim() + '\n');
+    expect(() => loadConfig({ HUB88_OPERATOR_PRIVATE_KEY: 'MIIEsecretsecret' })).toThrow(/HUB88_OPERATOR_PRIVATE_KEY: must be a PEM "PRIVATE KEY" block \(got \(hidden\)\)/);
+    expect(() => loadConfig({ HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PRIVATE_KEY_PEM })).toThrow(/HUB88_PUBLIC_KEY: must be a PEM "PUBLIC KEY" block/);
+    expect(() => loadConfig({ HUB88_CURRENCY: 'usd' })).toThrow(/HUB88_CURRENCY/);
   });
 });
