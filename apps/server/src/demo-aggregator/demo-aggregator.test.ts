@@ -261,6 +261,22 @@ describe('POST /games/api/play', () => {
     expect(wallet.balance()).toBe(10_000_000);
   });
 
+  it('keeps retrying a win the wallet does not answer with the same transaction_uuid, and the page learns the win is on its way', async () => {
+    let winTries = 0;
+    const { demo, wallet } = await start({ intercept: (call) => (call.path === '/transaction/win' && ++winTries <= 4 ? 'hang' : undefined) }, 'win-seed');
+    await launch(demo, 'demo_rocket_crash');
+    const { body } = await play(demo, { token: TOKEN, game_code: 'demo_rocket_crash', stake: 100_000, choice: { target: 101 } });
+    const expected = rocketCrash.play(roundRng('win-seed', 1), 100_000, { target: 101 });
+    expect(expected.payout).toBe(101_000);
+    expect(body).toMatchObject({ ok: true, payout: expected.payout, balance: null });
+    await expect.poll(() => winTries, { timeout: 10_000, interval: 100 }).toBe(5);
+    const wins = walletCalls(wallet.calls, '/transaction/win');
+    expect(new Set(wins.map((c) => c.body.transaction_uuid)).size).toBe(1);
+    expect(wins.every((c) => c.body.amount === expected.payout && c.body.round_closed === true)).toBe(true);
+    expect(walletCalls(wallet.calls, '/transaction/rollback')).toHaveLength(0);
+    expect(wallet.balance()).toBe(10_000_000 - 100_000 + expected.payout);
+  });
+
   it('refuses an unknown token, another game than the session, a stake not offered and a bad choice', async () => {
     const { demo, wallet } = await start();
     await launch(demo, 'demo_rocket_crash');
