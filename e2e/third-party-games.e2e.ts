@@ -224,5 +224,11 @@ describe('a third-party game from Home', () => {
     await shown(page, 'special-invite-confirm').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
     expect((await call<{ accountType: number }>('/v1/player_mark/special_invited_account/info', {}, token)).accountType).toBe(1);
     expect(page.url()).toMatch(/\/home$/);
+
+    // The rules stay a tap away in the profile while the account is special.
+    await shown(page, 'tab-userProfile').click();
+    await shown(page, 'profile-special-rule').click({ timeout: UI_TIMEOUT });
+    await shown(page, 'screen-special-invite-rule').waitFor({ timeout: UI_TIMEOUT });
+    await screenshot(page, 'third-party-05-special-invite-rules');
   });
 });
