@@ -260,6 +260,7 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
     publicKeyPem,
     async close() {
       await outbox.close();
+      sessions.flush();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readJsonFile, writeJsonFile } from './files.ts';
 import type { WalletClient, WalletReply } from './wallet-client.ts';
 
 interface PendingCall {
@@ -27,13 +26,7 @@ export class WalletOutbox {
     private readonly log: (msg: string, extra?: object) => void,
     private readonly onAnswered: (path: string, fields: Record<string, unknown>, reply: WalletReply) => void = () => {},
   ) {
-    if (file && existsSync(file)) {
-      try {
-        this.pending = (JSON.parse(readFileSync(file, 'utf8')) as PendingCall[]).map((p) => ({ ...p, nextAt: 0 }));
-      } catch (error) {
-        log('demo aggregator: unreadable outbox file, starting empty', { file, error: String(error) });
-      }
-    }
+    this.pending = (readJsonFile<PendingCall[]>(file, log) ?? []).map((p) => ({ ...p, nextAt: 0 }));
     this.schedule(0);
   }
 
@@ -87,10 +80,6 @@ export class WalletOutbox {
   }
 
   private save(): void {
-    if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(this.pending));
-    renameSync(temporary, this.file);
+    if (this.file) writeJsonFile(this.file, this.pending);
   }
 }

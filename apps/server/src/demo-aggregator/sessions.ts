@@ -1,5 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readJsonFile, writeJsonFile } from './files.ts';
 
 /** One launch of a game: created by `game/url`, keyed by the operator's token. */
 export interface GameSession {
@@ -20,15 +19,11 @@ const KEEP = 5000;
 /** The sessions the operator opened, newest last; kept in a file when a data directory is given. */
 export class SessionStore {
   private readonly sessions = new Map<string, GameSession>();
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly file?: string) {
-    if (file && existsSync(file)) {
-      try {
-        for (const session of JSON.parse(readFileSync(file, 'utf8')) as GameSession[]) this.sessions.set(session.token, session);
-      } catch {
-        // an unreadable file only costs the players a relaunch
-      }
-    }
+    // an unreadable file only costs the players a relaunch
+    for (const session of readJsonFile<GameSession[]>(file) ?? []) this.sessions.set(session.token, session);
   }
 
   get(token: unknown): GameSession | undefined {
@@ -39,10 +34,17 @@ export class SessionStore {
     this.sessions.delete(session.token);
     this.sessions.set(session.token, session);
     while (this.sessions.size > KEEP) this.sessions.delete(this.sessions.keys().next().value!);
-    if (!this.file) return;
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify([...this.sessions.values()]), { mode: 0o600 });
-    renameSync(temporary, this.file);
+    // written a moment later, once for a burst of changes, so rounds never wait on the disk
+    if (this.file && !this.timer) {
+      this.timer = setTimeout(() => this.flush(), 250);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes pending changes now (at close). */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.file) writeJsonFile(this.file, [...this.sessions.values()]);
   }
 }
