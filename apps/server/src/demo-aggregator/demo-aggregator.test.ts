@@ -78,7 +78,7 @@ describe('POST /operator/generic/v2/game/list', () => {
       ['demo_fruit_slot', 'slots', 'Demo Studio'],
       ['demo_rocket_crash', 'crash', 'Demo Studio'],
       ['demo_fish_hunter', 'fishing', 'Demo Studio'],
-      ['demo_plinko', 'mini', 'Demo Studio'],
+      ['demo_plinko', 'crash', 'Demo Studio'],
       ['demo_hilo', 'poker', 'Demo Studio'],
     ]);
     for (const game of body) {

@@ -31,7 +31,8 @@ export function plinkoExactRtp(risk: PlinkoRisk): number {
 export const plinko: DemoGame<{ risk: PlinkoRisk }> = {
   code: 'demo_plinko',
   name: 'Plinko',
-  category: 'mini',
+  // listed with the crypto "originals" (the lobby's crypto games), as crypto casinos file Plinko
+  category: 'crash',
   rtp: plinkoExactRtp('medium'),
   pageData: { rows: PLINKO_ROWS, tables: PLINKO_TABLES },
   parseChoice(choice) {
