@@ -212,6 +212,7 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'method not allowed');
     if (path === '/health') return sendJson(res, 200, { ok: true });
+    if (path === '/favicon.ico') return void res.writeHead(204, { 'cache-control': 'public, max-age=86400' }).end();
     const thumb = /^\/thumbs\/([a-z0-9_]+)\.svg$/.exec(path);
     if (thumb) {
       const svg = thumbnailSvg(thumb[1]!);

@@ -35,6 +35,7 @@
     reels.appendChild(reel);
   }
   var wrap = document.createElement('div');
+  wrap.className = 'slot-wrap';
   wrap.appendChild(reels);
   var table = document.createElement('div');
   table.className = 'paytable';
