@@ -199,7 +199,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     db: database.db,
     ledger,
     balanceEvents,
-    publicKeysPem: () => [games.walletPublicKeyPem, ...(config.HUB88_PUBLIC_KEY ? [config.HUB88_PUBLIC_KEY] : [])],
+    publicKeysPem: () => (config.HUB88_PUBLIC_KEY ? [config.HUB88_PUBLIC_KEY, games.walletPublicKeyPem] : [games.walletPublicKeyPem]),
   });
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
   await catalogue.start();

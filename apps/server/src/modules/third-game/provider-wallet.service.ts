@@ -137,6 +137,10 @@ export class ProviderWalletService {
     const game = session!;
     const micro = request.amount * this.options.microPerUnit;
     return this.apply(request.transactionUuid, incoming, async (trx) => {
+      await this.repo.changeRound(
+        { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed },
+        trx,
+      );
       if (micro > 0n) {
         await this.ledger.transfer(
           {
@@ -152,10 +156,6 @@ export class ProviderWalletService {
           trx,
         );
       }
-      await this.repo.changeRound(
-        { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed },
-        trx,
-      );
     });
   }
 
@@ -171,6 +171,7 @@ export class ProviderWalletService {
       const bet = await this.repo.lock(this.options.aggregator, request.referenceTransactionUuid, trx);
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
+      await this.repo.changeRound({ ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed }, trx);
       if (micro > 0n) {
         await this.ledger.transfer(
           {
@@ -186,7 +187,6 @@ export class ProviderWalletService {
           trx,
         );
       }
-      await this.repo.changeRound({ ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed }, trx);
     });
   }
 
@@ -221,6 +221,12 @@ export class ProviderWalletService {
       if (bet.rolledBack) return;
       await this.repo.markRolledBack(bet.id, trx);
       const micro = bet.amount * this.options.microPerUnit;
+      if (bet.round !== null && bet.gameCode !== null) {
+        await this.repo.changeRound(
+          { ...this.roundOf({ playerId: bet.playerId, round: bet.round, gameCode: bet.gameCode }, session), bet: -micro, win: 0n, bets: -1, closed: request.roundClosed },
+          trx,
+        );
+      }
       if (micro > 0n) {
         await this.ledger.transfer(
           {
@@ -233,12 +239,6 @@ export class ProviderWalletService {
               { account: { kind: 'player', playerId: request.playerId }, currency: this.options.ledgerCurrency, amount: micro },
             ],
           },
-          trx,
-        );
-      }
-      if (bet.round !== null && bet.gameCode !== null) {
-        await this.repo.changeRound(
-          { ...this.roundOf({ playerId: bet.playerId, round: bet.round, gameCode: bet.gameCode }, session), bet: -micro, win: 0n, bets: -1, closed: request.roundClosed },
           trx,
         );
       }
@@ -305,7 +305,7 @@ export class ProviderWalletService {
     incoming: Incoming,
     body: (trx: Db) => Promise<void>,
   ): Promise<WalletOutcome> {
-    let outcome: WalletOutcome | 'known';
+    let outcome: 'applied' | 'known';
     try {
       outcome = await this.db.transaction().execute(async (trx) => {
         const fresh = await this.repo.insert(
@@ -324,8 +324,10 @@ export class ProviderWalletService {
           trx,
         );
         if (!fresh) return 'known' as const;
+        // The ledger transfer comes last: the settlement account every callback shares stays locked
+        // only from its update to the commit.
         await body(trx);
-        return { status: 'RS_OK' as const, balance: await this.balanceOf(incoming.playerId, trx) };
+        return 'applied' as const;
       });
     } catch (error) {
       if (error instanceof Refusal) {
@@ -343,7 +345,7 @@ export class ProviderWalletService {
     }
     this.options.afterCommit?.();
     this.options.onBalanceChanged?.(incoming.playerId);
-    return outcome;
+    return { status: 'RS_OK', balance: await this.balanceOf(incoming.playerId) };
   }
 }
 

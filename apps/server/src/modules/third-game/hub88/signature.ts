@@ -1,4 +1,4 @@
-import { createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, createSign, createVerify, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -31,10 +31,23 @@ export function verifyBody(body: string | Buffer, signature: string | undefined,
     const verifier = createVerify('RSA-SHA256');
     verifier.update(bytesOf(body));
     verifier.end();
-    return verifier.verify(publicKeyPem, Buffer.from(trimmed, 'base64'));
+    return verifier.verify(publicKey(publicKeyPem), Buffer.from(trimmed, 'base64'));
   } catch {
     return false;
   }
+}
+
+const publicKeys = new Map<string, KeyObject>();
+
+/** The parsed key of a PEM: every callback is verified, and parsing the PEM each time costs more than verifying. */
+function publicKey(pem: string): KeyObject {
+  let key = publicKeys.get(pem);
+  if (!key) {
+    key = createPublicKey(pem);
+    if (publicKeys.size > 16) publicKeys.clear();
+    publicKeys.set(pem, key);
+  }
+  return key;
 }
 
 /** A fresh 2048-bit RSA key pair: private key as PKCS#8 PEM, public key as SPKI PEM. */

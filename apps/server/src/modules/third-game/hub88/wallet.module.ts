@@ -7,6 +7,25 @@ import { createFailpoints } from '../../wallet/failpoints.ts';
 import { ProviderWalletService } from '../provider-wallet.service.ts';
 import { registerHub88WalletRoutes } from './wallet.routes.ts';
 
+/** A game sends a bet and a win per round, many a second: the player's screen hears of the balance at most this often. */
+const ANNOUNCE_DELAY_MS = 250;
+
+/**
+ * Announces a player's balance once per `delayMs` however many changes arrive meanwhile, never
+ * holding up the answer to the aggregator (the money has moved already).
+ */
+function coalesce(announce: (playerId: number) => Promise<void>, delayMs: number): (playerId: number) => void {
+  const pending = new Set<number>();
+  return (playerId) => {
+    if (pending.has(playerId)) return;
+    pending.add(playerId);
+    setTimeout(() => {
+      pending.delete(playerId);
+      void announce(playerId);
+    }, delayMs).unref();
+  };
+}
+
 /** The name Hub88's sessions, games and wallet transactions are stored under. */
 export const HUB88 = 'hub88';
 
@@ -32,8 +51,7 @@ export async function setupHub88Wallet(
     ledgerCurrency: 'USDT',
     microPerUnit: 10n,
     afterCommit: () => failpoint('provider_wallet.after_commit'),
-    // The money has moved; announcing it never holds up the answer to the aggregator.
-    onBalanceChanged: (playerId) => void deps.balanceEvents.changed([playerId]),
+    onBalanceChanged: coalesce((playerId) => deps.balanceEvents.changed([playerId]), ANNOUNCE_DELAY_MS),
   });
   await registerHub88WalletRoutes(http, wallet, { publicKeysPem: deps.publicKeysPem });
   return wallet;
