@@ -1,7 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.ts';
-import { UnauthorizedError } from '../http/app-error.ts';
+import { opsTokenGuard } from '../http/ops-guard.ts';
 import { checkLedger } from './ledger-check.ts';
 
 /**
@@ -11,18 +10,12 @@ import { checkLedger } from './ledger-check.ts';
  */
 export function registerLedgerOpsRoutes(http: FastifyInstance, db: Db, opsToken: string | undefined): void {
   if (!opsToken) return;
-  const expected = digest(opsToken);
+  const guard = opsTokenGuard(opsToken);
 
   http.post('/ops/ledger/check', async (request) => {
-    const presented = request.headers['x-ops-token'];
-    // Compared as digests so the comparison takes the same time whatever the length or content.
-    if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), expected)) throw new UnauthorizedError();
+    guard(request);
     const result = await checkLedger(db);
     if (!result.ok) request.log.error({ problems: result.problems }, 'ledger check failed');
     return { code: 0, msg: 'success', data: result };
   });
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
 }

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { playerMarkCalls, positiveMoneyAmount } from '@lobby/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fail, UnauthorizedError } from '../../http/app-error.ts';
+import { fail } from '../../http/app-error.ts';
+import { opsTokenGuard } from '../../http/ops-guard.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
 import type { PlayerMarkService } from './player-mark.service.ts';
@@ -37,11 +37,7 @@ const issueBody = z
  */
 export function registerPlayerMarkOpsRoutes(http: FastifyInstance, marks: PlayerMarkService, opsToken: string | undefined): void {
   if (!opsToken) return;
-  const expected = digest(opsToken);
-  const guard = (request: FastifyRequest) => {
-    const presented = request.headers['x-ops-token'];
-    if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), expected)) throw new UnauthorizedError();
-  };
+  const guard = opsTokenGuard(opsToken);
 
   http.post('/ops/player-marks/experience-gold/grant', async (request) => {
     guard(request);
@@ -60,8 +56,4 @@ export function registerPlayerMarkOpsRoutes(http: FastifyInstance, marks: Player
     request.log.info({ audit: 'special_invite_codes_issued', codes, maxUses: parsed.data.maxUses, note: parsed.data.note ?? null }, 'special invite codes issued');
     return { code: 0, msg: 'success', data: { codes, maxUses: parsed.data.maxUses } };
   });
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
 }

@@ -1,8 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { bankCalls, formatMicro, walletCalls } from '@lobby/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { fail, UnauthorizedError } from '../../http/app-error.ts';
+import { fail } from '../../http/app-error.ts';
+import { opsTokenGuard } from '../../http/ops-guard.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
 import { answerExperienceRestrictions } from './experience.ts';
@@ -68,11 +68,7 @@ const reviewBody = z.strictObject({
  */
 export function registerWithdrawalOpsRoutes(http: FastifyInstance, wallet: WalletModule, opsToken: string | undefined): void {
   if (!opsToken) return;
-  const expected = digest(opsToken);
-  const guard = (request: FastifyRequest) => {
-    const presented = request.headers['x-ops-token'];
-    if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), expected)) throw new UnauthorizedError();
-  };
+  const guard = opsTokenGuard(opsToken);
 
   http.post('/ops/withdrawals/open', async (request) => {
     guard(request);
@@ -105,8 +101,4 @@ function opsView(row: WithdrawalRow) {
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
   };
-}
-
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value).digest();
 }
