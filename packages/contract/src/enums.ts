@@ -83,6 +83,9 @@ export const BonusType = {
   LOSS_REBATE: 7,
 } as const;
 
+/** The type of a bonus record: an activity's bonus type, or one of the bonuses that are no activity. */
+export const BonusRecordType = { ...BonusType, VIP_LEVEL_GIFT: 8, VIP_MONTH_GIFT: 9, REBATE: 10, REFERRAL_COMMISSION: 11 } as const;
+
 /** Cashout bank account types; the spec names two, the other two are ours (pix, e-wallet). */
 export const CashoutAccountType = { BLOCKCHAIN: 1, CURRENCY: 2, PIX: 3, EWALLET: 4 } as const;
 

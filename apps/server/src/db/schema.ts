@@ -591,4 +591,106 @@ export interface PlayerMarkTables {
   special_invite_redemptions: SpecialInviteRedemptionsTable;
 }
 
-export interface Database extends PlayerMarkTables, PlayerTables, LedgerTables, LobbyTables, WalletTables, HashGameTables, AutoBetTables {}
+export interface BonusCreditsTable {
+  id: Generated<bigint>;
+  player_id: number;
+  bonus_type: number;
+  source: string;
+  source_ref: string;
+  currency: 'USDT' | 'TRX';
+  amount: bigint;
+  wagering_added: bigint;
+  ledger_key: string;
+  created_at: Generated<Date>;
+}
+
+export interface WageringTable {
+  player_id: number;
+  currency: 'USDT' | 'TRX';
+  outstanding: Generated<bigint>;
+  required: Generated<bigint>;
+  updated_at: Generated<Date>;
+}
+
+export interface RebateAccrualsTable {
+  player_id: number;
+  currency: 'USDT' | 'TRX';
+  game_type: number;
+  accrued: Generated<bigint>;
+  total_accrued: Generated<bigint>;
+  updated_at: Generated<Date>;
+}
+
+export interface RebateClaimsTable {
+  id: Generated<bigint>;
+  player_id: number;
+  currency: 'USDT' | 'TRX';
+  amount: bigint;
+  request_id: string;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface EconomySettingsTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Generated<Date>;
+  updated_by: string;
+}
+
+export interface EconomySettingsAuditTable {
+  id: Generated<bigint>;
+  key: string;
+  old_value: ColumnType<unknown, string | null, string | null>;
+  new_value: ColumnType<unknown, string, string>;
+  updated_by: string;
+  created_at: Generated<Date>;
+}
+
+export interface BonusTables {
+  bonus_credits: BonusCreditsTable;
+  wagering: WageringTable;
+  rebate_accruals: RebateAccrualsTable;
+  rebate_claims: RebateClaimsTable;
+  economy_settings: EconomySettingsTable;
+  economy_settings_audit: EconomySettingsAuditTable;
+}
+
+export interface TurnoverRecordsTable {
+  player_id: number;
+  round_key: string;
+  game_type: number;
+  currency: 'USDT' | 'TRX';
+  stake: bigint;
+  payout: bigint;
+  valid: bigint;
+  usdt_equivalent: bigint;
+  settled_at: Generated<Date>;
+}
+
+export interface PlayerVipTable {
+  player_id: number;
+  xp: Generated<bigint>;
+  vip_level: Generated<number>;
+  level_reached_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface VipGiftClaimsTable {
+  player_id: number;
+  kind: 'level' | 'month';
+  period: string;
+  vip_level: number;
+  currency: 'USDT' | 'TRX';
+  amount: bigint;
+  request_id: string;
+  created_at: Generated<Date>;
+}
+
+export interface VipTables {
+  turnover_records: TurnoverRecordsTable;
+  player_vip: PlayerVipTable;
+  vip_gift_claims: VipGiftClaimsTable;
+}
+
+export interface Database extends VipTables, BonusTables, PlayerMarkTables, PlayerTables, LedgerTables, LobbyTables, WalletTables, HashGameTables, AutoBetTables {}

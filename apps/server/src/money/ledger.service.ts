@@ -46,6 +46,11 @@ export const SYSTEM_ACCOUNTS = [
   'operator_adjustment',
   // The chain side of hash-game transfer bets: their stakes arrive and their payouts leave on chain.
   'hash_transfer_bets',
+  // Where bonus money comes from: VIP gifts, rebates, activity bonuses, referral commission.
+  'vip_gifts',
+  'rebates',
+  'activity_bonuses',
+  'referral_commissions',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
 

@@ -13,6 +13,8 @@ import * as hashBetsStablePlans from './0011_hash_bets_stable_plans.ts';
 import * as atomicLockouts from './0012_atomic_lockouts.ts';
 import * as thirdPartyGames from './0013_third_party_games.ts';
 import * as playerMarksAndCatalogue from './0014_player_marks_and_catalogue.ts';
+import * as bonusAndRebates from './0015_bonus_and_rebates.ts';
+import * as turnoverAndVip from './0016_turnover_and_vip.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -33,4 +35,6 @@ export const migrations: Record<string, Migration> = {
   '0012_atomic_lockouts': atomicLockouts,
   '0013_third_party_games': thirdPartyGames,
   '0014_player_marks_and_catalogue': playerMarksAndCatalogue,
+  '0015_bonus_and_rebates': bonusAndRebates,
+  '0016_turnover_and_vip': turnoverAndVip,
 };
