@@ -126,8 +126,7 @@ export class RoundPublisher {
   private async recordBigWins(bets: { id: bigint; player_id: number | null; game_id: number; currency: string; status: number; payout: bigint | null; settled_at: Date | null }[]) {
     const wins = largestWins(bets, TICKER_WINS_PER_ROUND);
     if (wins.length === 0) return;
-    const players = await this.db.selectFrom('players').select(['id', 'nickname']).where('id', 'in', [...new Set(wins.map((win) => win.player_id!))]).execute();
-    const nicknames = new Map(players.map((player) => [player.id, player.nickname]));
+    const nicknames = await this.repo.nicknames(wins.map((win) => win.player_id!));
     for (const win of wins) {
       await this.ticker.recordWin({
         playerId: win.player_id!,
