@@ -1,5 +1,8 @@
 import { appCalls, keypointCalls, noticeCalls, normalizeLanguage } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { fail } from '../../http/app-error.ts';
+import { opsTokenGuard } from '../../http/ops-guard.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
 import type { LobbyService } from './lobby.service.ts';
@@ -67,5 +70,46 @@ export function registerLobbyRoutes(
       // The app shells load pages from their own origin and images from this one.
       .header('cross-origin-resource-policy', 'cross-origin')
       .send(svg);
+  });
+}
+
+const overrideBody = z
+  .object({
+    gameId: z.number().int().positive().max(2_147_483_647),
+    hot: z.boolean().nullable().optional(),
+    new: z.boolean().nullable().optional(),
+    sort: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
+    visible: z.boolean().optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 1, 'name at least one of hot, new, sort, visible');
+
+/**
+ * Operator endpoints of the catalogue behind `x-ops-token` (absent without OPS_TOKEN): a game's hot,
+ * new and sort choices (null hands them back to the aggregator) and its visibility, which every
+ * instance shows at once and no aggregator refresh undoes; and a refresh of the aggregator's list now.
+ */
+export function registerLobbyOpsRoutes(app: FastifyInstance, lobby: LobbyService, opsToken: string | undefined, refreshGames: () => Promise<unknown>) {
+  if (!opsToken) return;
+  const guard = opsTokenGuard(opsToken);
+
+  app.post('/ops/games/override', async (request) => {
+    guard(request);
+    const parsed = overrideBody.safeParse(request.body ?? {});
+    if (!parsed.success) throw fail('INVALID_PARAMETERS', 'send {gameId, hot?, new?, sort?, visible?}; null hands hot, new or sort back to the aggregator');
+    const { gameId, visible, ...overrides } = parsed.data;
+    if (Object.keys(overrides).length > 0) await lobby.setGameOverrides(gameId, overrides);
+    if (visible !== undefined) await lobby.setGameEnabled(gameId, visible);
+    request.log.info({ audit: 'game_override', ...parsed.data }, 'game override set');
+    return { code: 0, msg: 'success', data: parsed.data };
+  });
+
+  app.post('/ops/games/refresh', async (request) => {
+    guard(request);
+    const result = await refreshGames().catch((error: unknown) => {
+      throw fail('FAILURE', `the game list was not refreshed: ${(error as Error)?.message ?? String(error)}`);
+    });
+    request.log.info({ audit: 'game_list_refresh', result }, 'game list refreshed by the operator');
+    return { code: 0, msg: 'success', data: result ?? null };
   });
 }
