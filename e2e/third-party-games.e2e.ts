@@ -42,10 +42,25 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs = 90_
   }
 }
 
-async function register(prefix: string, inviteCode?: string): Promise<string> {
+async function signUp(prefix: string, inviteCode?: string): Promise<{ token: string; player: { id: number } }> {
   const account = `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 16);
-  const session = await call<{ token: string }>('/v1/player/register', { kind: 1, account, password: PASSWORD, lang: 'en_US', ...(inviteCode ? { inviteCode } : {}) });
-  return session.token;
+  return call('/v1/player/register', { kind: 1, account, password: PASSWORD, lang: 'en_US', ...(inviteCode ? { inviteCode } : {}) });
+}
+
+async function register(prefix: string, inviteCode?: string): Promise<string> {
+  return (await signUp(prefix, inviteCode)).token;
+}
+
+/** An operator endpoint (OPS_TOKEN), as the operator's tools call it. */
+async function ops<T>(path: string, body: object): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as { code: number; msg: string; data: T };
+  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
+  return reply.data;
 }
 
 /** Micro-units as balances are shown: cut to 2 decimals, thousands separated. */
@@ -196,13 +211,8 @@ describe('a third-party game from Home', () => {
   });
 
   it('asks a special-invite account to confirm before the game, with the rules a tap away', async () => {
-    const issued = await fetch(`${server.url}/ops/player-marks/special-invite-codes/issue`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-      body: JSON.stringify({ count: 1, note: 'browser test' }),
-    });
-    const { data } = (await issued.json()) as { data: { codes: string[] } };
-    const token = await register('vip', data.codes[0]);
+    const { codes } = await ops<{ codes: string[] }>('/ops/player-marks/special-invite-codes/issue', { count: 1, note: 'browser test' });
+    const token = await register('vip', codes[0]);
     expect((await call<{ accountType: number }>('/v1/player_mark/special_invited_account/info', {}, token)).accountType).toBe(1);
 
     const page = await phoneOnHome(token);
@@ -230,5 +240,21 @@ describe('a third-party game from Home', () => {
     await shown(page, 'profile-special-rule').click({ timeout: UI_TIMEOUT });
     await shown(page, 'screen-special-invite-rule').waitFor({ timeout: UI_TIMEOUT });
     await screenshot(page, 'third-party-05-special-invite-rules');
+  });
+
+  it('tells an experience account its experience gold is not used up, with the rules a tap away', async () => {
+    const { token, player } = await signUp('trial');
+    await ops('/ops/player-marks/experience-gold/grant', { requestId: `trial-${player.id}`, playerId: player.id, amount: '10', note: 'browser test' });
+    expect((await call<{ accountType: number }>('/v1/player_mark/experience_gold/info', {}, token)).accountType).toBe(1);
+
+    const page = await phoneOnHome(token);
+    await expect.poll(() => lobbyBalance(page), { timeout: UI_TIMEOUT }).toBe('10.00');
+    await tapSlot(page);
+    const limit = shown(page, 'experience-limit-popup');
+    await limit.waitFor({ timeout: UI_TIMEOUT });
+    expect(await limit.textContent()).toContain('Your experience gold has not been used up');
+    await screenshot(page, 'third-party-06-experience-limit');
+    await shown(page, 'experience-rules-link').click();
+    await shown(page, 'screen-experience-rule').waitFor({ timeout: UI_TIMEOUT });
   });
 });
