@@ -76,10 +76,11 @@ describe('/v1/thirdGame/enter', () => {
   it('opens a session with a fresh token and answers the launch URL of the aggregator, which serves the game', async () => {
     const player = await rechargedPlayer();
     const game = await demoSlot();
-    const reply = await t.call('/v1/thirdGame/enter', enterBody(game), { token: player.token });
+    const reply = await t.call('/v1/thirdGame/enter', { ...enterBody(game), language: 'pt_BR' }, { token: player.token });
     expect(reply.code).toBe(0);
     const url = new URL(reply.data.url);
     expect(url.pathname).toBe(`/games/${game.gameCode}/`);
+    expect(url.searchParams.get('lang')).toBe('pt');
     const token = url.searchParams.get('token');
     expect(token).toMatch(/^[0-9a-f]{64}$/);
     const [session] = await sessionsOf(player.playerId);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, ExperienceType, formatMicro, GameType, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
+import { ErrorCode, ExperienceType, formatMicro, GameType, normalizeLanguage, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
@@ -96,7 +96,8 @@ export class ThirdGameService {
         playerId,
         token,
         gameCode: game.game_code,
-        language: origin.lang,
+        // The game speaks the language the tile asked for, else the app's.
+        language: normalizeLanguage(input.language) ?? origin.lang,
         platform: platformOf(input.platformCode),
         ip: origin.ip,
         lobbyUrl: `${origin.appOrigin}/home`,
