@@ -646,6 +646,17 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, Texts> = {
     th_TH: 'ที่อยู่ Tron ไม่ถูกต้อง',
     ar_EG: 'عنوان Tron غير صالح',
   },
+  // {amount} and {currency} are filled in by the server (fillErrorMessage).
+  [ErrorCode.WAGERING_OUTSTANDING]: {
+    zh_CN: '您还需完成 {amount} {currency} 的有效投注流水才能提现',
+    zh_TW: '您還需完成 {amount} {currency} 的有效投注流水才能提領',
+    en_US: 'Wager {amount} {currency} more before withdrawing: bonus money must be played through first',
+    pt_BR: 'Aposte mais {amount} {currency} antes de sacar: o bônus precisa ser apostado primeiro',
+    vi_VN: 'Bạn cần cược thêm {amount} {currency} trước khi rút tiền: tiền thưởng phải được cược đủ trước',
+    id_ID: 'Pasang taruhan {amount} {currency} lagi sebelum menarik dana: bonus harus dimainkan terlebih dahulu',
+    th_TH: 'ต้องทำยอดเดิมพันอีก {amount} {currency} ก่อนถอนเงิน: ต้องเล่นโบนัสให้ครบก่อน',
+    ar_EG: 'راهن بمبلغ {amount} {currency} إضافي قبل السحب: يجب المراهنة بأموال المكافأة أولاً',
+  },
 
   // ── Hash game ─────────────────────────────────────────────────────────────
   [ErrorCode.GAME_NOT_FOUND]: {
@@ -764,6 +775,12 @@ export function errorMessage(code: number, language: Language | string | undefin
     ? ERROR_MESSAGES[code as ErrorCodeValue]
     : ERROR_MESSAGES[ErrorCode.FAILURE];
   return texts[lang];
+}
+
+/** A message with its `{name}` placeholders replaced by `params` (unknown placeholders stay as written). */
+export function fillErrorMessage(text: string, params: Record<string, string> | undefined): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? params[name]! : whole));
 }
 
 /** The experience-gold account restrictions of SPEC section 5; they have no error code of their own. */

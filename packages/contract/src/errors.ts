@@ -67,6 +67,8 @@ export const ErrorCode = {
   ONLY_TO_ORDINARY: 10050,
   NOT_A_MERCHANT: 10051,
   INVALID_TRON_ADDRESS: 10052,
+  /** Our code: bonus money still has wagering outstanding in the currency; the message names the amount. */
+  WAGERING_OUTSTANDING: 10053,
 
   GAME_NOT_FOUND: 21001,
   INSUFFICIENT_BALANCE: 21002,

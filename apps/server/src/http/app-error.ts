@@ -9,14 +9,16 @@ export class AppError extends Error {
     public readonly code: ErrorCodeValue,
     public readonly detail?: string,
     public readonly httpStatus = 200,
+    /** Values of the message's `{name}` placeholders (e.g. the amount left to wager). */
+    public readonly params?: Record<string, string>,
   ) {
     super(detail ?? `error ${code}`);
   }
 }
 
 /** The one way to raise a catalogue error: `fail('ACCOUNT_EXISTS')`. */
-export function fail(name: ErrorCodeName, detail?: string): AppError {
-  return new AppError(ErrorCode[name], detail);
+export function fail(name: ErrorCodeName, detail?: string, params?: Record<string, string>): AppError {
+  return new AppError(ErrorCode[name], detail, 200, params);
 }
 
 /** HTTP 401: no token, or a token the server does not know. The client logs out. */

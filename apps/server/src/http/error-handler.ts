@@ -1,4 +1,4 @@
-import { errorMessage, ErrorCode } from '@lobby/contract';
+import { errorMessage, ErrorCode, fillErrorMessage } from '@lobby/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, UnauthorizedError } from './app-error.ts';
 import { requestLanguage } from './request-context.ts';
@@ -11,14 +11,14 @@ import { requestLanguage } from './request-context.ts';
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const lang = requestLanguage(request);
-    const envelope = (code: number, detail?: string) => ({
+    const envelope = (code: number, detail?: string, params?: Record<string, string>) => ({
       code,
-      msg: detail && code === ErrorCode.INVALID_PARAMETERS ? `${errorMessage(code, lang)} (${detail})` : errorMessage(code, lang),
+      msg: detail && code === ErrorCode.INVALID_PARAMETERS ? `${errorMessage(code, lang)} (${detail})` : fillErrorMessage(errorMessage(code, lang), params),
       data: null,
     });
 
     if (error instanceof AppError) {
-      return reply.status(error.httpStatus).send(envelope(error.code, error.detail));
+      return reply.status(error.httpStatus).send(envelope(error.code, error.detail, error.params));
     }
     if (error instanceof UnauthorizedError) {
       return reply.status(401).send(envelope(ErrorCode.TOKEN_MISMATCH));

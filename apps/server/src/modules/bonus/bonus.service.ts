@@ -1,0 +1,138 @@
+import { BonusRecordType, formatMicro } from '@lobby/contract';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../http/app-error.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
+import type { Ledger, LedgerCurrency, SystemAccountKind } from '../../money/ledger.service.ts';
+import { BonusRepository, type WageringRow } from './bonus.repo.ts';
+import type { EconomySettings } from './economy-settings.ts';
+
+/** Where bonus money of a source comes from; sources not named here are activity bonuses. */
+const SOURCE_ACCOUNT: Record<string, SystemAccountKind> = {
+  vip_level_gift: 'vip_gifts',
+  vip_month_gift: 'vip_gifts',
+  rebate: 'rebates',
+  referral: 'referral_commissions',
+};
+
+export type BonusRecordTypeCode = (typeof BonusRecordType)[keyof typeof BonusRecordType];
+
+export interface BonusCreditInput {
+  playerId: number;
+  /** What the bonus record shows (BonusRecordType: an activity's type, a VIP gift, a rebate, ...). */
+  bonusType: BonusRecordTypeCode;
+  /** What paid it: 'vip_level_gift', 'vip_month_gift', 'rebate', 'referral', 'sign_in', ... (lowercase). */
+  source: string;
+  /** The credit's own reference within its source (level number, 'YYYY-MM', claim id, ...): one credit per (player, source, sourceRef). */
+  sourceRef: string;
+  currency: LedgerCurrency;
+  /** Micro-units, above zero. */
+  amount: bigint;
+  /** Key of `wagering.multipliers` to apply; the source when absent. */
+  multiplierKey?: string;
+}
+
+export interface BonusCreditResult {
+  creditId: bigint;
+  /** True when this credit had been made before: nothing moved this time. */
+  replayed: boolean;
+  amount: bigint;
+  wageringAdded: bigint;
+  /** Players whose balance changed, to announce after commit; empty on a replay. */
+  playerIds: number[];
+}
+
+export interface WageringState {
+  currency: LedgerCurrency;
+  /** Micro-units still to wager before a withdrawal of this currency. */
+  outstanding: bigint;
+  /** Micro-units of the current requirement (progress = required - outstanding). */
+  required: bigint;
+}
+
+/**
+ * Bonus money (ECONOMY.md "Bonus money and wagering"): every bonus is one ledger transfer from its
+ * house account to the player, a bonus record, and a rise of the player's outstanding wagering by
+ * amount × the source's multiplier, all in the caller's transaction and all keyed by one ledger key
+ * (`bonus:<source>:<player>:<sourceRef>`), so a retry, a race or a crash pays once.
+ */
+export class BonusService {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly settings: EconomySettings,
+    private readonly announce?: Pick<BalanceEvents, 'changed'>,
+  ) {}
+
+  static ledgerKey(input: Pick<BonusCreditInput, 'source' | 'playerId' | 'sourceRef'>): string {
+    return `bonus:${input.source}:${input.playerId}:${input.sourceRef}`;
+  }
+
+  /**
+   * Credits a bonus inside `trx` (the caller commits it, then announces `playerIds`). A second credit
+   * with the same (source, player, sourceRef) waits for the first to commit and moves nothing.
+   */
+  async credit(trx: Db, input: BonusCreditInput): Promise<BonusCreditResult> {
+    if (input.amount <= 0n) throw new Error(`a bonus credit must be above zero, not ${input.amount}`);
+    if (!/^[a-z_]{1,40}$/.test(input.source)) throw new Error(`bonus source ${input.source} is not a lowercase name`);
+    const ledgerKey = BonusService.ledgerKey(input);
+    const wageringAdded = input.amount * BigInt(this.settings.multiplier(input.multiplierKey ?? input.source));
+    const repo = new BonusRepository(trx);
+    const creditId = await repo.insertCredit({
+      player_id: input.playerId,
+      bonus_type: input.bonusType,
+      source: input.source,
+      source_ref: input.sourceRef,
+      currency: input.currency,
+      amount: input.amount,
+      wagering_added: wageringAdded,
+      ledger_key: ledgerKey,
+    });
+    if (creditId === undefined) {
+      const previous = await repo.findCredit(ledgerKey);
+      if (!previous) throw new Error(`bonus credit ${ledgerKey} vanished`);
+      return { creditId: previous.id, replayed: true, amount: previous.amount, wageringAdded: previous.wagering_added, playerIds: [] };
+    }
+    const transfer = await this.ledger.transfer(
+      {
+        idempotencyKey: ledgerKey,
+        kind: 'bonus',
+        reference: String(creditId),
+        metadata: { source: input.source, bonusType: input.bonusType },
+        legs: [
+          { account: { kind: SOURCE_ACCOUNT[input.source] ?? 'activity_bonuses' }, currency: input.currency, amount: -input.amount },
+          { account: { kind: 'player', playerId: input.playerId }, currency: input.currency, amount: input.amount },
+        ],
+      },
+      trx,
+    );
+    if (wageringAdded > 0n) await repo.addWagering(input.playerId, input.currency, wageringAdded);
+    return { creditId, replayed: transfer.replayed, amount: input.amount, wageringAdded, playerIds: transfer.playerIds };
+  }
+
+  /** `credit` in a transaction of its own, with the balance announced after the commit. */
+  async creditNow(input: BonusCreditInput): Promise<BonusCreditResult> {
+    const result = await this.db.transaction().execute((trx) => this.credit(trx, input));
+    if (result.playerIds.length > 0) await this.announce?.changed(result.playerIds);
+    return result;
+  }
+
+  /** Wagering per currency, both currencies always listed. */
+  async wagering(playerId: number, trx: Db = this.db): Promise<WageringState[]> {
+    const rows = await new BonusRepository(trx).wagering(playerId);
+    return (['USDT', 'TRX'] as const).map((currency) => {
+      const row: WageringRow | undefined = rows.find((r) => r.currency === currency);
+      return { currency, outstanding: row?.outstanding ?? 0n, required: row?.required ?? 0n };
+    });
+  }
+
+  /** Refuses a withdrawal of `currency` while wagering is outstanding in it, naming what is left. */
+  async assertWithdrawable(trx: Db, playerId: number, currency: LedgerCurrency): Promise<void> {
+    const state = (await this.wagering(playerId, trx)).find((w) => w.currency === currency);
+    if (state && state.outstanding > 0n) {
+      throw fail('WAGERING_OUTSTANDING', `${formatMicro(state.outstanding)} ${currency} left to wager`, {
+        amount: formatMicro(state.outstanding),
+        currency,
+      });
+    }
+  }
+}
