@@ -1,7 +1,8 @@
-import { BetStatus } from '@lobby/contract';
+import { BetStatus, GameType } from '@lobby/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { HashBetSource } from '../../db/schema.ts';
+import { toLevelUps, turnoverCtes, type TurnoverTerms } from '../turnover/turnover.repo.ts';
 
 export interface StoredBlock {
   height: number;
@@ -205,14 +206,24 @@ export class HashGameRepository {
   /**
    * Settles a round's unsettled page bets in one UPDATE ... FROM: each bet takes the status and rate
    * of its (game, area, odds), and payout = stake × rate / rateScale, rounded down. `exactInInt8`
-   * says no stake × rate can overflow int8 (else the slower numeric path). Answers what was paid per
-   * player and currency, and how many bets.
+   * says no stake × rate can overflow int8 (else the slower numeric path). In the same statement the
+   * round's valid turnover is recorded per player, game, level and currency, with XP, level, rebate
+   * accrual and wagering (modules/turnover). Answers what was paid per player and currency, how many
+   * bets, and whose VIP level rose.
    */
-  async settlePageBets(trx: Db, height: number, rates: SettlementRate[], rateScale: bigint, exactInInt8: boolean) {
+  async settlePageBets(trx: Db, height: number, rates: SettlementRate[], rateScale: bigint, exactInInt8: boolean, terms: TurnoverTerms) {
     const payout = exactInInt8
       ? sql`b.amount * r.rate / ${rateScale.toString()}::int8`
       : sql`div(b.amount::numeric * r.rate, ${rateScale.toString()}::numeric)::int8`;
-    const { rows } = await sql<{ player_id: number; currency: 'USDT' | 'TRX'; paid: string; bets: string }>`
+    const { rows } = await sql<{
+      player_id: number;
+      currency: 'USDT' | 'TRX' | null;
+      paid: string | null;
+      bets: string | null;
+      from_level: number | null;
+      to_level: number | null;
+      xp: string | null;
+    }>`
       with settled as (
         update hash_bets b
         set status = r.status,
@@ -229,11 +240,21 @@ export class HashGameRepository {
           and b.status = ${BetStatus.UNSETTLED}
           and b.source = 'page'
           and b.game_id = r.game_id and b.area = r.area and b.odds_bp = r.odds_bp
-        returning b.player_id, b.currency, b.payout
-      )
-      select player_id, currency, sum(payout)::text as paid, count(*)::text as bets
-      from settled group by player_id, currency`.execute(trx);
-    return rows;
+        returning b.player_id, b.currency, b.payout, b.amount, b.game_id, b.level
+      ),
+      turnover_input as (
+        select player_id, 'hash:' || game_id || ':' || level || ':' || ${height}::int8 as round_key, ${GameType.HASH}::int2 as game_type,
+               currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout
+        from settled group by player_id, game_id, level, currency
+      ),
+      ${turnoverCtes(terms)}
+      select player_id, currency, sum(payout)::text as paid, count(*)::text as bets, null::int2 as from_level, null::int2 as to_level, null::text as xp
+      from settled group by player_id, currency
+      union all
+      select player_id, null, null, null, from_level, to_level, xp::text from turnover_level_ups`.execute(trx);
+    const paid = rows.flatMap((row) => (row.currency === null ? [] : [{ player_id: row.player_id, currency: row.currency, paid: row.paid!, bets: row.bets! }]));
+    const levelUps = toLevelUps(rows.flatMap((row) => (row.currency === null ? [{ player_id: row.player_id, from_level: row.from_level!, to_level: row.to_level!, xp: row.xp! }] : [])));
+    return { rows: paid, levelUps };
   }
 
   /** Players' nicknames, for the lobby's ticker of big wins. */

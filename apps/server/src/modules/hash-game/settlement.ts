@@ -2,6 +2,8 @@ import { BetStatus } from '@lobby/contract';
 import { gamesDecidedAt, payoutRate, resultOf, RATE_SCALE, type HashResult, type Outcome } from '@lobby/hash-games';
 import type { Db } from '../../db/database.ts';
 import { Ledger, type TransferLeg } from '../../money/ledger.service.ts';
+import type { LevelUp, TurnoverTerms } from '../turnover/turnover.repo.ts';
+import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 import { HashGameRepository, type StoredBlock } from './hash-game.repo.ts';
 
 const INT8_MAX = 2n ** 63n - 1n;
@@ -19,6 +21,8 @@ export interface SettledRound {
   paidPlayers: number[];
   /** Players with a bet in the round (credited or not), for the bet push. */
   players: number[];
+  /** Players whose VIP level rose with this round's turnover, for the level-up push. */
+  levelUps: LevelUp[];
 }
 
 /** A named point inside settlement where a test can make the engine die mid-transaction. */
@@ -36,11 +40,18 @@ export function resultsAt(block: StoredBlock): Map<number, HashResult> {
  * 2. one UPDATE ... FROM over the round's bets, with a rate per (game, area, odds) computed here by
  *    the package's `payoutRate`, so SQL only multiplies: payout = stake × rate / RATE_SCALE, rounded
  *    down exactly as `settle` rounds;
+ *    The same statement records the round's valid turnover, XP, level, rebate accrual and wagering
+ *    under `terms` (the operator's VIP settings);
  * 3. the ledger credits: one transfer with a leg per player and currency, the house paying,
  *    posted set-based in one statement.
  * Transfer bets are not here: their block is known when they are seen, and they are settled then.
  */
-export async function settleRound(executor: Db, block: StoredBlock, failpoint?: SettlementFailpoint): Promise<SettledRound | null> {
+export async function settleRound(
+  executor: Db,
+  block: StoredBlock,
+  failpoint?: SettlementFailpoint,
+  terms: TurnoverTerms = DEFAULT_TURNOVER_TERMS,
+): Promise<SettledRound | null> {
   const results = resultsAt(block);
   const gameIds = [...results.keys()];
   const repo = new HashGameRepository(executor);
@@ -52,7 +63,7 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
     const combos = await repo.unsettledCombos(trx, block.height, gameIds);
     if (combos.length === 0) {
       await repo.recordSettledBets(trx, block.height, 0);
-      return { height: block.height, bets: 0, paidPlayers: [], players: [] };
+      return { height: block.height, bets: 0, paidPlayers: [], players: [], levelUps: [] };
     }
     const rates = combos.map((combo) => {
       const { outcome, rate } = payoutRate({ area: combo.area, result: results.get(combo.game_id)!, odds: combo.odds_bp });
@@ -61,7 +72,7 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
     // Plain int8 arithmetic is exact as long as no stake × rate can overflow it; only absurd odds on
     // absurd stakes need the slower numeric path.
     const exactInInt8 = rates.every((r) => BigInt(r.largest) * r.rate < INT8_MAX);
-    const rows = await repo.settlePageBets(trx, block.height, rates, RATE_SCALE, exactInInt8);
+    const { rows, levelUps } = await repo.settlePageBets(trx, block.height, rates, RATE_SCALE, exactInInt8, terms);
     await failpoint?.('settle.after_update');
 
     let bets = 0;
@@ -96,6 +107,6 @@ export async function settleRound(executor: Db, block: StoredBlock, failpoint?: 
     }
     await repo.recordSettledBets(trx, block.height, bets);
     await failpoint?.('settle.before_commit');
-    return { height: block.height, bets, paidPlayers: [...paidPlayers], players: [...players] };
+    return { height: block.height, bets, paidPlayers: [...paidPlayers], players: [...players], levelUps };
   });
 }

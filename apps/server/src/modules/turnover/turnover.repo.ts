@@ -1,0 +1,159 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** A positive rational, TRX per USDT, so conversions stay in integer arithmetic. */
+export interface TrxPerUsdt {
+  num: bigint;
+  den: bigint;
+}
+
+/** What recording turnover needs from the operator's settings, read once per round. */
+export interface TurnoverTerms {
+  /** XP (USDT micro-units) needed for each level, index = level; [0] is 0. */
+  thresholds: readonly bigint[];
+  /** Rebate per valid micro-unit, in parts per million, per (level, game type); absent = none. */
+  rebatePpm: readonly { level: number; gameType: number; ppm: number }[];
+  trxPerUsdt: TrxPerUsdt;
+}
+
+/** A round's totals of one player in one currency, as recorded. */
+export interface RoundTotals {
+  playerId: number;
+  roundKey: string;
+  gameType: number;
+  currency: 'USDT' | 'TRX';
+  stake: bigint;
+  payout: bigint;
+}
+
+/** A player whose VIP level rose in a recording: from `from` to `to`. */
+export interface LevelUp {
+  playerId: number;
+  from: number;
+  to: number;
+  xp: bigint;
+}
+
+export const valid = (stake: bigint, payout: bigint) => {
+  const diff = payout > stake ? payout - stake : stake - payout;
+  return diff < stake ? diff : stake;
+};
+
+/**
+ * The common tail of every turnover recording, as CTEs over a CTE named `turnover_input`
+ * (player_id, round_key, game_type, currency, stake, payout), all in the caller's one statement:
+ * - `turnover_rec`: the records (`valid = min(stake, |payout - stake|)`, its USDT equivalent),
+ *   skipping experience accounts and rounds already recorded;
+ * - `turnover_vip`: XP += the USDT equivalent, level = the highest threshold reached, never lower;
+ * - rebate accrual: `floor(valid × rate[level held before the round][game type] / 10^6)` per record;
+ * - outstanding wagering lowered by the valid turnover, never below 0;
+ * - `turnover_level_ups` (player_id, from_level, to_level, xp): players whose level rose; their
+ *   `players.vip_level` (the profile badge) follows.
+ */
+export function turnoverCtes(terms: TurnoverTerms): RawBuilder<unknown> {
+  const thresholds = terms.thresholds.map(String);
+  const levelFor = (xp: RawBuilder<unknown>) =>
+    sql`(select (count(*) - 1)::int2 from unnest(${thresholds}::int8[]) as t(threshold) where t.threshold <= ${xp})`;
+  return sql`
+    turnover_rec as (
+      insert into turnover_records (player_id, round_key, game_type, currency, stake, payout, valid, usdt_equivalent)
+      select i.player_id, i.round_key, i.game_type, i.currency, i.stake, i.payout, v.valid,
+             case when i.currency = 'USDT' then v.valid
+                  else div(v.valid::numeric * ${terms.trxPerUsdt.den.toString()}::numeric, ${terms.trxPerUsdt.num.toString()}::numeric)::int8 end
+      from turnover_input i
+      join players p on p.id = i.player_id and p.experience_type <> 1
+      cross join lateral (select least(i.stake, abs(i.payout - i.stake)) as valid) v
+      on conflict (player_id, round_key, currency) do nothing
+      returning player_id, game_type, currency, valid, usdt_equivalent
+    ),
+    turnover_xp as (
+      select player_id, sum(usdt_equivalent)::int8 as xp from turnover_rec group by player_id
+    ),
+    turnover_before as (
+      select x.player_id, coalesce(pv.vip_level, 0)::int2 as vip_level
+      from turnover_xp x left join player_vip pv on pv.player_id = x.player_id
+    ),
+    turnover_vip as (
+      insert into player_vip as pv (player_id, xp, vip_level)
+      select player_id, xp, ${levelFor(sql`turnover_xp.xp`)} from turnover_xp
+      on conflict (player_id) do update
+        set xp = pv.xp + excluded.xp,
+            vip_level = greatest(pv.vip_level, ${levelFor(sql`pv.xp + excluded.xp`)}),
+            level_reached_at = case when ${levelFor(sql`pv.xp + excluded.xp`)} > pv.vip_level then now() else pv.level_reached_at end,
+            updated_at = now()
+      returning player_id, vip_level, xp
+    ),
+    turnover_rebate as (
+      insert into rebate_accruals as ra (player_id, currency, game_type, accrued, total_accrued)
+      select r.player_id, r.currency, r.game_type, r.amount, r.amount
+      from (
+        select rec.player_id, rec.currency, rec.game_type, sum(rec.valid * rate.ppm / 1000000)::int8 as amount
+        from turnover_rec rec
+        join turnover_before b on b.player_id = rec.player_id
+        join unnest(${terms.rebatePpm.map((r) => r.level)}::int2[], ${terms.rebatePpm.map((r) => r.gameType)}::int2[], ${terms.rebatePpm.map((r) => String(r.ppm))}::int8[])
+          as rate(level, game_type, ppm) on rate.level = b.vip_level and rate.game_type = rec.game_type
+        group by rec.player_id, rec.currency, rec.game_type
+      ) r
+      where r.amount > 0
+      on conflict (player_id, currency, game_type) do update
+        set accrued = ra.accrued + excluded.accrued, total_accrued = ra.total_accrued + excluded.total_accrued, updated_at = now()
+      returning 1
+    ),
+    turnover_wagering as (
+      update wagering w
+      set outstanding = greatest(0, w.outstanding - s.valid), updated_at = now()
+      from (select player_id, currency, sum(valid)::int8 as valid from turnover_rec group by player_id, currency) s
+      where w.player_id = s.player_id and w.currency = s.currency and w.outstanding > 0 and s.valid > 0
+      returning 1
+    ),
+    turnover_level_ups as (
+      select v.player_id, b.vip_level as from_level, v.vip_level as to_level, v.xp
+      from turnover_vip v join turnover_before b on b.player_id = v.player_id
+      where v.vip_level > b.vip_level
+    ),
+    turnover_badge as (
+      update players p set vip_level = u.to_level, updated_at = now()
+      from turnover_level_ups u where p.id = u.player_id
+      returning 1
+    )`;
+}
+
+type LevelUpRow = { player_id: number; from_level: number; to_level: number; xp: string };
+
+export const toLevelUps = (rows: LevelUpRow[]): LevelUp[] =>
+  rows.map((row) => ({ playerId: row.player_id, from: Number(row.from_level), to: Number(row.to_level), xp: BigInt(row.xp) }));
+
+/** Records rounds whose totals the caller already knows (third-party rounds), in one statement. */
+export class TurnoverRepository {
+  constructor(private readonly db: Db) {}
+
+  async recordRounds(rounds: readonly RoundTotals[], terms: TurnoverTerms, executor: Db = this.db): Promise<LevelUp[]> {
+    if (rounds.length === 0) return [];
+    const { rows } = await sql<LevelUpRow>`
+      with turnover_input as (
+        select * from unnest(
+          ${rounds.map((r) => r.playerId)}::int4[], ${rounds.map((r) => r.roundKey)}::text[], ${rounds.map((r) => r.gameType)}::int2[],
+          ${rounds.map((r) => r.currency)}::text[], ${rounds.map((r) => r.stake.toString())}::int8[], ${rounds.map((r) => r.payout.toString())}::int8[]
+        ) as i(player_id, round_key, game_type, currency, stake, payout)
+      ),
+      ${turnoverCtes(terms)}
+      select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(executor);
+    return toLevelUps(rows);
+  }
+
+  async recordsOf(playerId: number, executor: Db = this.db) {
+    return executor.selectFrom('turnover_records').selectAll().where('player_id', '=', playerId).orderBy('settled_at').execute();
+  }
+
+  /** USDT-equivalent valid turnover of a player settled in [from, to). */
+  async usdtBetween(playerId: number, from: Date, to: Date, executor: Db = this.db): Promise<bigint> {
+    const row = await executor
+      .selectFrom('turnover_records')
+      .select(sql<string>`coalesce(sum(usdt_equivalent), 0)::text`.as('total'))
+      .where('player_id', '=', playerId)
+      .where('settled_at', '>=', from)
+      .where('settled_at', '<', to)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.total);
+  }
+}
