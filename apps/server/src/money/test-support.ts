@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { DatabaseHandle } from '../db/database.ts';
+import { afterAll, beforeAll } from 'vitest';
+import type { DatabaseHandle, Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
-import type { Ledger, LedgerCurrency, TransferResult } from './ledger.service.ts';
+import { Ledger, type LedgerCurrency, type TransferResult } from './ledger.service.ts';
 
 /** A migrated database of the test's own (PGlite, or PostgreSQL when DATABASE_URL is set). */
 export async function migratedTestDatabase(): Promise<DatabaseHandle> {
@@ -19,6 +20,27 @@ export async function migratedTestDatabase(): Promise<DatabaseHandle> {
       await handle.db.destroy();
       await waitForDisconnect(name);
       await handle.close();
+    },
+  };
+}
+
+/** For one test file: a migrated database of its own and a Ledger on it, from beforeAll to afterAll. */
+export function ledgerTestDatabase(): { readonly db: Db; readonly ledger: Ledger } {
+  let database: DatabaseHandle | undefined;
+  let ledger: Ledger | undefined;
+  beforeAll(async () => {
+    database = await migratedTestDatabase();
+    ledger = new Ledger(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get db() {
+      return database!.db;
+    },
+    get ledger() {
+      return ledger!;
     },
   };
 }
