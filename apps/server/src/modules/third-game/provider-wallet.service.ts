@@ -141,21 +141,7 @@ export class ProviderWalletService {
         { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed },
         trx,
       );
-      if (micro > 0n) {
-        await this.ledger.transfer(
-          {
-            idempotencyKey: this.key(request.transactionUuid),
-            kind: 'provider_bet',
-            reference: request.transactionUuid,
-            metadata: { aggregator: this.options.aggregator, round: request.round, game: request.gameCode },
-            legs: [
-              { account: { kind: 'player', playerId: request.playerId }, currency: this.options.ledgerCurrency, amount: -micro },
-              { account: { kind: 'provider_settlement' }, currency: this.options.ledgerCurrency, amount: micro },
-            ],
-          },
-          trx,
-        );
-      }
+      await this.post('provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode }, trx);
     });
   }
 
@@ -172,21 +158,8 @@ export class ProviderWalletService {
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
       await this.repo.changeRound({ ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed }, trx);
-      if (micro > 0n) {
-        await this.ledger.transfer(
-          {
-            idempotencyKey: this.key(request.transactionUuid),
-            kind: 'provider_win',
-            reference: request.transactionUuid,
-            metadata: { aggregator: this.options.aggregator, round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid },
-            legs: [
-              { account: { kind: 'provider_settlement' }, currency: this.options.ledgerCurrency, amount: -micro },
-              { account: { kind: 'player', playerId: request.playerId }, currency: this.options.ledgerCurrency, amount: micro },
-            ],
-          },
-          trx,
-        );
-      }
+      const metadata = { round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid };
+      await this.post('provider_win', request.transactionUuid, request.playerId, micro, metadata, trx);
     });
   }
 
@@ -227,21 +200,8 @@ export class ProviderWalletService {
           trx,
         );
       }
-      if (micro > 0n) {
-        await this.ledger.transfer(
-          {
-            idempotencyKey: this.key(request.transactionUuid),
-            kind: 'provider_refund',
-            reference: request.transactionUuid,
-            metadata: { aggregator: this.options.aggregator, round: bet.round, game: bet.gameCode, bet: request.referenceTransactionUuid },
-            legs: [
-              { account: { kind: 'provider_settlement' }, currency: this.options.ledgerCurrency, amount: -micro },
-              { account: { kind: 'player', playerId: request.playerId }, currency: this.options.ledgerCurrency, amount: micro },
-            ],
-          },
-          trx,
-        );
-      }
+      const metadata = { round: bet.round, game: bet.gameCode, bet: request.referenceTransactionUuid };
+      await this.post('provider_refund', request.transactionUuid, request.playerId, micro, metadata, trx);
     });
   }
 
@@ -250,8 +210,26 @@ export class ProviderWalletService {
     return this.repo.rounds(filter);
   }
 
-  private key(transactionUuid: string): string {
-    return `${this.options.aggregator}:${transactionUuid}`;
+  /**
+   * One ledger transfer between the player and the settlement account: `micro` positive credits the
+   * player, negative debits. Nothing moves for zero (a free spin, a losing round's win).
+   */
+  private async post(kind: string, transactionUuid: string, playerId: number, micro: bigint, metadata: object, trx: Db): Promise<void> {
+    if (micro === 0n) return;
+    const currency = this.options.ledgerCurrency;
+    await this.ledger.transfer(
+      {
+        idempotencyKey: `${this.options.aggregator}:${transactionUuid}`,
+        kind,
+        reference: transactionUuid,
+        metadata: { aggregator: this.options.aggregator, ...metadata },
+        legs: [
+          { account: { kind: 'player', playerId }, currency, amount: micro },
+          { account: { kind: 'provider_settlement' }, currency, amount: -micro },
+        ],
+      },
+      trx,
+    );
   }
 
   private roundOf(request: { playerId: number; round: string; gameCode: string }, session: WalletSession) {

@@ -62,6 +62,7 @@ describe('POST /hub88/wallet/user/info', () => {
     expect((await post('/user/info', p.info())).json.status).toBe('RS_ERROR_USER_DISABLED');
     expect((await post('/user/info', { user: 'p999999', request_uuid: 'x' })).json.status).toBe('RS_ERROR_INVALID_TOKEN');
     expect((await post('/user/info', { user: 'john', request_uuid: 'x' })).json.status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await post('/user/info', { user: 'p99999999999', request_uuid: 'x' })).json.status).toBe('RS_ERROR_INVALID_TOKEN');
   });
 });
 
@@ -182,6 +183,13 @@ describe('POST /hub88/wallet/transaction/bet', () => {
   it('answers RS_ERROR_INVALID_GAME for a game neither of the session nor in the catalogue', async () => {
     const p = await player(10);
     expect((await post('/transaction/bet', { ...p.bet(100), game_code: 'no_such_game' })).json.status).toBe('RS_ERROR_INVALID_GAME');
+  });
+
+  it('accepts another game of the same aggregator that the lobby lists (a lobby game may switch games)', async () => {
+    const p = await player(10);
+    const listed = await t.app.database.db.selectFrom('games').select('game_code').where('aggregator', '=', 'hub88').where('enabled', '=', true).where('game_code', '<>', GAME).executeTakeFirst();
+    expect(listed).toBeDefined();
+    expect((await post('/transaction/bet', { ...p.bet(100_000), game_code: listed!.game_code })).json).toMatchObject({ status: 'RS_OK', balance: 900_000 });
   });
 
   it('answers RS_ERROR_USER_DISABLED for a disabled player and debits nothing', async () => {

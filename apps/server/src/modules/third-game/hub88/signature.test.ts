@@ -73,7 +73,8 @@ describe('aggregator user id', () => {
   it('reads back only the canonical spelling of one of our players', () => {
     expect(playerIdFromAggregatorUser('p000042')).toBe(42);
     expect(playerIdFromAggregatorUser('p1234567')).toBe(1234567);
-    for (const bad of ['p0000042', 'p42', '000042', 'P000042', 'p000000', 'p00004a', 42, null, undefined]) {
+    expect(playerIdFromAggregatorUser('p2147483647')).toBe(2147483647);
+    for (const bad of ['p0000042', 'p42', '000042', 'P000042', 'p000000', 'p00004a', 'p2147483648', 'p99999999999', 42, null, undefined]) {
       expect(playerIdFromAggregatorUser(bad)).toBeNull();
     }
   });

@@ -46,6 +46,16 @@ function flag(body: Body, name: string): boolean {
   return value;
 }
 
+/** The fields a win and a rollback share: what they are, what they refer to, and the session. */
+function transaction(body: Body) {
+  return {
+    transactionUuid: text(body, 'transaction_uuid'),
+    referenceTransactionUuid: text(body, 'reference_transaction_uuid'),
+    token: text(body, 'token'),
+    roundClosed: flag(body, 'round_closed'),
+  };
+}
+
 interface Caller {
   body: Body;
   requestUuid: unknown;
@@ -135,29 +145,13 @@ export async function registerHub88WalletRoutes(http: FastifyInstance, wallet: P
       });
 
       post('/transaction/win', async ({ body, user, playerId }) => {
-        const request = {
-          transactionUuid: text(body, 'transaction_uuid'),
-          referenceTransactionUuid: text(body, 'reference_transaction_uuid'),
-          token: text(body, 'token'),
-          round: text(body, 'round'),
-          gameCode: text(body, 'game_code'),
-          currency: text(body, 'currency'),
-          amount: amount(body, 'amount'),
-          roundClosed: flag(body, 'round_closed'),
-        };
+        const request = { ...transaction(body), gameCode: text(body, 'game_code'), round: text(body, 'round'), currency: text(body, 'currency'), amount: amount(body, 'amount') };
         if (playerId === null) return invalidToken;
         return wallet.win({ ...request, user, playerId });
       });
 
       post('/transaction/rollback', async ({ body, user, playerId }) => {
-        const request = {
-          transactionUuid: text(body, 'transaction_uuid'),
-          referenceTransactionUuid: text(body, 'reference_transaction_uuid'),
-          token: text(body, 'token'),
-          round: optionalText(body, 'round'),
-          gameCode: optionalText(body, 'game_code'),
-          roundClosed: flag(body, 'round_closed'),
-        };
+        const request = { ...transaction(body), round: optionalText(body, 'round'), gameCode: optionalText(body, 'game_code') };
         if (playerId === null) return invalidToken;
         return wallet.rollback({ ...request, user, playerId });
       });
