@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ExperienceRestrictedError } from '../wallet/experience.ts';
 import { withThirdGameTables } from './third-game.repo.ts';
+import { AggregatorError } from './aggregator.ts';
 import { ThirdGameService } from './third-game.service.ts';
 
 let t: TestApp;
@@ -139,6 +140,34 @@ describe('/v1/thirdGame/enter', () => {
     const refused = await service.enter(player.playerId, enterBody(game), { ip: '127.0.0.1', lang: 'en_US', appOrigin: 'http://localhost' }).catch((e) => e);
     expect(refused).toBeInstanceOf(ExperienceRestrictedError);
     expect(refused.reason).toBe('unsettledOrders');
+  });
+
+  it('answers 1 and leaves no open session when the aggregator cannot launch the game, and a special account stays special', async () => {
+    const [code] = await t.app.services.playerMarks.issueInviteCodes({ count: 1, maxUses: 1 });
+    const registered = await t.call('/v1/player/register', { kind: 1, account: `down${Date.now()}`, password: 'secret123', inviteCode: code });
+    const playerId = registered.data.player.id;
+    await t.app.services.players.markFirstRecharge(db(), playerId);
+    const down = {
+      name: 'hub88',
+      listGames: async () => [],
+      launchUrl: async () => {
+        throw new AggregatorError('/operator/generic/v2/game/url: no answer within 10000 ms');
+      },
+    };
+    const service = new ThirdGameService(db(), {
+      lobby: t.app.services.lobby,
+      aggregatorFor: () => down,
+      marks: t.app.services.playerMarks,
+      players: t.app.services.players,
+      unsettledOrders: { count: async () => 0 },
+      log: t.app.http.log,
+    });
+    const refused = await service.enter(playerId, enterBody(await demoSlot()), { ip: '127.0.0.1', lang: 'en_US', appOrigin: 'http://localhost' }).catch((e) => e);
+    expect(refused).toMatchObject({ code: 1 });
+    const sessions = await sessionsOf(playerId);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].ended_at).toBeInstanceOf(Date);
+    expect(await playerRow(playerId)).toMatchObject({ special_invite_type: 1 });
   });
 
   it('makes a special-invite account (type 1) type 2 for good once it enters a third-party game', async () => {
