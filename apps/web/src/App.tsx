@@ -9,6 +9,7 @@ import { BulletinBoard, LoadingOverlay, PopupHost, ToastHost } from './component
 import { changeLanguage } from './i18n';
 import { setNavigator } from './lib/navigation';
 import { AppRoutes } from './routes';
+import { LevelUpNotice } from './screens/Vip/LevelUpNotice';
 import { useHeartbeat } from './state/queries/heartbeat';
 import { useHomeData } from './state/queries/home';
 import { queryClient } from './state/queryClient';
@@ -71,6 +72,7 @@ export function App() {
         <LaunchScreen />
         <SettingsEffects />
         <SessionEffects />
+        <LevelUpNotice />
         <AutoBetPanelHost />
         <BulletinBoard />
         <PopupHost />

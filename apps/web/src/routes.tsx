@@ -31,6 +31,8 @@ const VerifierScreen = lazy(() => import('./screens/Verifier/VerifierScreen'));
 const BetRecordScreen = lazy(() => import('./screens/BetRecord/BetRecordScreen'));
 const BetDetailScreen = lazy(() => import('./screens/BetRecord/BetDetailScreen'));
 const AutoBetScreen = lazy(() => import('./screens/AutoBet/AutoBetScreen'));
+const VipScreen = lazy(() => import('./screens/Vip/VipScreen'));
+const VipDetailsScreen = lazy(() => import('./screens/Vip/VipDetailsScreen'));
 
 interface InfoRoute {
   path: string;
@@ -47,8 +49,6 @@ const INFO_ROUTES: InfoRoute[] = [
   { path: '/activity/activityBonus', kind: 'activityBonus', backHref: '/activity' },
   { path: '/report', kind: 'report', backHref: '/userProfile' },
   { path: '/ActivityDetail', kind: 'activityDetail', backHref: '/activity' },
-  { path: '/vip', kind: 'vip' },
-  { path: '/vip/vipDetails', kind: 'vipDetails', backHref: '/vip' },
   { path: '/bonusRecord', kind: 'bonusRecord', backHref: '/userProfile' },
   { path: '/tutorial', kind: 'tutorial', backHref: '/menu' },
   { path: '/walletRegister', kind: 'walletRegister', backHref: '/menu' },
@@ -97,6 +97,8 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/betRecord/betDetails', Component: BetDetailScreen },
   { path: '/webview', Component: WebviewScreen },
   { path: '/autoBet', Component: AutoBetScreen, guard: true },
+  { path: '/vip', Component: VipScreen },
+  { path: '/vip/vipDetails', Component: VipDetailsScreen },
 ];
 
 const guarded = (guard: boolean | undefined, node: ReactNode) => (guard ? <RequireAuth>{node}</RequireAuth> : node);

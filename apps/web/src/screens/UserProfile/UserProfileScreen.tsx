@@ -15,6 +15,7 @@ import { showConfirm } from '../../state/ui';
 import { ThemeRow } from '../Settings/ThemeRow';
 import './userProfile.css';
 import { useBalances } from '../../state/queries/balances';
+import { useVipDetail } from '../../state/queries/vip';
 
 const QUICK_LINKS: { key: string; to: string; icon: IconName; label: string }[] = [
   { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'wallet.recharge' },
@@ -29,6 +30,7 @@ export default function UserProfileScreen() {
   const language = useSettings((s) => s.language);
   const { data: player } = usePlayer();
   const { data: balances } = useBalances();
+  const { data: vip } = useVipDetail();
   const logout = useLogout();
 
   const confirmLogout = async () => {
@@ -56,7 +58,9 @@ export default function UserProfileScreen() {
               ID <span dir="ltr">{player?.id ?? ''}</span>
             </small>
           </span>
-          <span className="vip-chip">VIP {player?.vipLevel ?? 0}</span>
+          <span className="vip-chip" data-testid="profile-vip-level" dir="ltr">
+            VIP {vip?.vipLevel ?? player?.vipLevel ?? 0}
+          </span>
           <Icon name="chevronRight" className="flip-rtl profile-card__chevron" />
         </Link>
         <div className="profile-card__balances">

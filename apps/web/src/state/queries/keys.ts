@@ -31,3 +31,11 @@ export const siteConfigKeys = {
   /** The public site configuration (`notice/configSync`), one copy whatever screen asks. */
   config: (language: string) => ['app', 'siteConfig', language] as const,
 };
+
+export const vipKeys = {
+  /** The signed-in player's level, progress and gift states. */
+  detail: () => [...playerKeys.all, 'vip', 'detail'] as const,
+  /** The public ladder and rebate rates, per language (level names are translated by the server). */
+  levels: (language: string) => ['app', 'vip', 'levels', language] as const,
+  rates: (language: string) => ['app', 'vip', 'rates', language] as const,
+};
