@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { ExperienceRestrictedError } from '../wallet/experience.ts';
 import { withThirdGameTables } from './third-game.repo.ts';
-import { AggregatorError } from './aggregator.ts';
+import { AggregatorError, type Aggregator } from './aggregator.ts';
 import { ThirdGameService } from './third-game.service.ts';
 
 let t: TestApp;
@@ -46,6 +46,18 @@ async function rechargedPlayer() {
 
 const sessionsOf = (playerId: number) =>
   withThirdGameTables(db()).selectFrom('third_game_sessions').selectAll().where('player_id', '=', playerId).orderBy('id').execute();
+
+/** The application's enter/exit with another aggregator or another count of unsettled orders. */
+function serviceWith(options: { aggregator?: Aggregator; unsettledOrders?: number }) {
+  return new ThirdGameService(db(), {
+    lobby: t.app.services.lobby,
+    aggregatorFor: () => options.aggregator,
+    marks: t.app.services.playerMarks,
+    players: t.app.services.players,
+    unsettledOrders: { count: async () => options.unsettledOrders ?? 0 },
+    log: t.app.http.log,
+  });
+}
 
 const playerRow = (playerId: number) =>
   db().selectFrom('players').select(['special_invite_type', 'experience_type']).where('id', '=', playerId).executeTakeFirstOrThrow();
@@ -128,14 +140,7 @@ describe('/v1/thirdGame/enter', () => {
   it('tells an experience account with unsettled orders to wait for them', async () => {
     const player = await t.registerPlayer();
     await t.app.services.playerMarks.grantExperienceGold({ requestId: `exp-wait-${player.playerId}`, playerId: player.playerId, amount: 10_000_000n });
-    const service = new ThirdGameService(db(), {
-      lobby: t.app.services.lobby,
-      aggregatorFor: () => undefined,
-      marks: t.app.services.playerMarks,
-      players: t.app.services.players,
-      unsettledOrders: { count: async () => 1 },
-      log: t.app.http.log,
-    });
+    const service = serviceWith({ unsettledOrders: 1 });
     const game = await demoSlot();
     const refused = await service.enter(player.playerId, enterBody(game), { ip: '127.0.0.1', lang: 'en_US', appOrigin: 'http://localhost' }).catch((e) => e);
     expect(refused).toBeInstanceOf(ExperienceRestrictedError);
@@ -147,21 +152,14 @@ describe('/v1/thirdGame/enter', () => {
     const registered = await t.call('/v1/player/register', { kind: 1, account: `down${Date.now()}`, password: 'secret123', inviteCode: code });
     const playerId = registered.data.player.id;
     await t.app.services.players.markFirstRecharge(db(), playerId);
-    const down = {
+    const down: Aggregator = {
       name: 'hub88',
       listGames: async () => [],
       launchUrl: async () => {
         throw new AggregatorError('/operator/generic/v2/game/url: no answer within 10000 ms');
       },
     };
-    const service = new ThirdGameService(db(), {
-      lobby: t.app.services.lobby,
-      aggregatorFor: () => down,
-      marks: t.app.services.playerMarks,
-      players: t.app.services.players,
-      unsettledOrders: { count: async () => 0 },
-      log: t.app.http.log,
-    });
+    const service = serviceWith({ aggregator: down });
     const refused = await service.enter(playerId, enterBody(await demoSlot()), { ip: '127.0.0.1', lang: 'en_US', appOrigin: 'http://localhost' }).catch((e) => e);
     expect(refused).toMatchObject({ code: 1 });
     const sessions = await sessionsOf(playerId);
