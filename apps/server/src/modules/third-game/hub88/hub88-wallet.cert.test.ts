@@ -118,6 +118,21 @@ describe('signature and syntax', () => {
     expect(await usdtMicro(p.playerId)).toBe(10_000_000n);
   });
 
+  it('answers RS_ERROR_UNKNOWN when the database fails mid-way, applies nothing, and the retry completes the bet once', async () => {
+    const p = await player(10);
+    const bet = p.bet(100_000);
+    const db = t.app.database.db;
+    await sql`alter table provider_rounds rename to provider_rounds_away`.execute(db);
+    try {
+      expect((await post('/transaction/bet', bet)).json).toMatchObject({ status: 'RS_ERROR_UNKNOWN', user: p.user, request_uuid: bet.request_uuid });
+    } finally {
+      await sql`alter table provider_rounds_away rename to provider_rounds`.execute(db);
+    }
+    expect(await usdtMicro(p.playerId)).toBe(10_000_000n);
+    expect((await post('/transaction/bet', bet)).json).toMatchObject({ status: 'RS_OK', balance: 900_000 });
+    expect((await post('/transaction/bet', bet)).json).toMatchObject({ status: 'RS_OK', balance: 900_000 });
+  });
+
   it('accepts unknown extra fields', async () => {
     const p = await player(10);
     const reply = await post('/transaction/bet', { ...p.bet(100_000), brand_new_field: { nested: [1, 2] }, reward_uuid: null });
