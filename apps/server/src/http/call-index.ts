@@ -22,9 +22,7 @@ export const CALL_INDEX_FILE = 'CALLS.md';
 export const NOT_SERVED_YET: readonly string[] = [
   'activityCalls',
   'mailCalls',
-  'playerMarkCalls',
   'reportCalls',
-  'thirdGameCalls',
   'vipCalls',
 ];
 
