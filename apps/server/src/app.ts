@@ -29,6 +29,11 @@ import { registerLedgerOpsRoutes } from './money/ledger-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
+import { registerBonusRoutes, registerEconomyOpsRoutes } from './modules/bonus/bonus.routes.ts';
+import { BonusService } from './modules/bonus/bonus.service.ts';
+import { EconomySettings } from './modules/bonus/economy-settings.ts';
+import { registerRebateRoutes } from './modules/rebate/rebate.routes.ts';
+import { RebateService } from './modules/rebate/rebate.service.ts';
 import { setupAggregator, type AggregatorSetup } from './modules/third-game/aggregator-setup.ts';
 import { CatalogueRefresher } from './modules/third-game/catalogue-refresher.ts';
 import { registerThirdGameRoutes } from './modules/third-game/third-game.routes.ts';
@@ -54,6 +59,10 @@ export interface Application {
     thirdGame: ThirdGameService;
     /** The seamless wallet the aggregator calls; also lists a player's third-party rounds. */
     providerWallet: ProviderWalletService;
+    /** The operator's economy settings; bonus credits and wagering; rebate claims. */
+    economy: EconomySettings;
+    bonus: BonusService;
+    rebates: RebateService;
     /** The game aggregator (the in-process demo one without HUB88_API_URL) and its catalogue refresh. */
     games: AggregatorSetup & { catalogue: CatalogueRefresher };
   };
@@ -172,6 +181,14 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   // Every module that moves a player's money announces the new balance through this one publisher.
   const balanceEvents = new BalanceEvents(database.db, players, bus, http.log);
+  // Operator economy settings (VIP ladder, rebate rates, wagering multipliers), followed live; bonus money and rebates.
+  const economy = new EconomySettings(database.db, bus);
+  await economy.start();
+  const bonus = new BonusService(database.db, ledger, economy, balanceEvents);
+  const rebates = new RebateService(database.db, bonus, balanceEvents);
+  registerBonusRoutes(http, sessions, bonus);
+  registerRebateRoutes(http, sessions, rebates);
+  registerEconomyOpsRoutes(http, economy, config.OPS_TOKEN);
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
@@ -215,11 +232,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, games: { ...games, catalogue } },
+    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, games: { ...games, catalogue } },
     async close() {
       if (closed) return;
       closed = true;
       catalogue.stop();
+      economy.stop();
       await games.close();
       await wallet.stop();
       await autoBet.stop();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BonusType } from '../enums.ts';
+import { BonusRecordType, BonusType } from '../enums.ts';
 import { moneyString } from '../money.ts';
 import { body, defineCall, langField, requestId } from './define.ts';
 import { checkDateRange, currency, dateRangeFields, entityId as id, isoTime, pageFields, paged } from './common.ts';
@@ -45,14 +45,19 @@ export const activityPlayerState = z
   })
   .describe("Our design: the player's standing in one activity");
 
+export const bonusRecordTypeCode = z
+  .literal(Object.values(BonusRecordType))
+  .describe('An activity bonus type (1-7), or 8 VIP level-up gift, 9 VIP monthly gift, 10 rebate, 11 referral commission');
+
 export const bonusRecord = z
   .object({
     id,
     activityId: id.nullable().describe('Null for bonuses outside an activity (e.g. VIP gifts)'),
-    bonusType: bonusTypeCode,
+    bonusType: bonusRecordTypeCode,
     title: z.string(),
     amount: moneyString,
     currency,
+    wageringAdded: moneyString.describe('Wagering this bonus added before withdrawals of its currency'),
     createdAt: isoTime,
   })
   .describe('Our design: one credited bonus, as /bonusRecord lists it');
@@ -83,7 +88,7 @@ export const activityCalls = {
     request: body({
       ...pageFields,
       ...dateRangeFields,
-      bonusType: bonusTypeCode.optional(),
+      bonusType: bonusRecordTypeCode.optional(),
       currency: currency.optional(),
     }).superRefine(checkDateRange),
     response: paged(bonusRecord),

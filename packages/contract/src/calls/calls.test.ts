@@ -92,6 +92,10 @@ const DESIGNED_PATHS = {
   '/v1/hashGame/betRecord': 'player',
   '/v1/hashGame/betDetail': 'player',
   '/v1/hashGame/verify': 'public',
+  '/v1/rebate/summary': 'player',
+  '/v1/rebate/claim': 'player',
+  '/v1/rebate/history': 'player',
+  '/v1/bonus/wagering': 'player',
 } as const;
 
 const REQ = 'req-0000000001';
@@ -202,6 +206,10 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   '/v1/hashGame/betRecord': { status: 5, page: 1, pageSize: 50 },
   '/v1/hashGame/betDetail': { betId: 77 },
   '/v1/hashGame/verify': { gameId: 4, blockId: BLOCK_1000, height: 1000, area: 'banker', amount: '1001' },
+  '/v1/rebate/summary': {},
+  '/v1/rebate/claim': { requestId: REQ, currency: 'USDT' },
+  '/v1/rebate/history': { page: 1, currency: 'TRX' },
+  '/v1/bonus/wagering': {},
 };
 
 const callByPath = new Map<string, CallDefinition>(ALL_CALLS.map((c) => [c.path, c]));
@@ -287,6 +295,7 @@ describe('every request', () => {
         '/v1/bank/currency_exchange/submit',
         '/v1/bank/transfer/submit',
         '/v1/hashGame/bet',
+        '/v1/rebate/claim',
         '/v1/vip/getVipMonthGift',
         '/v1/vip/getVipUpLevelGift',
       ].sort(),

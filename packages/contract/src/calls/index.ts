@@ -6,6 +6,7 @@ import { hashGameCalls } from './hash-game.ts';
 import { mailCalls } from './mail.ts';
 import { playerMarkCalls } from './player-mark.ts';
 import { playerCalls } from './player.ts';
+import { bonusCalls, rebateCalls } from './rebate.ts';
 import { reportCalls } from './report.ts';
 import { thirdGameCalls } from './third-game.ts';
 import { vipCalls } from './vip.ts';
@@ -24,6 +25,7 @@ export * from './wallet.ts';
 export * from './auto-bet.ts';
 export * from './player-mark.ts';
 export * from './hash-game.ts';
+export * from './rebate.ts';
 
 /** Every call of SPEC section 7, grouped as the URL is. One source for server routes, client and OpenAPI. */
 export const CALL_GROUPS = {
@@ -43,6 +45,9 @@ export const CALL_GROUPS = {
   playerMark: playerMarkCalls,
   // Designed calls: the spec's hash-game screens name no calls of their own.
   hashGame: hashGameCalls,
+  // Designed calls: the rebate screens and the Withdraw screen's wagering progress.
+  rebate: rebateCalls,
+  bonus: bonusCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap(

@@ -1,8 +1,8 @@
-import { BonusRecordType, formatMicro } from '@lobby/contract';
+import { BonusRecordType, formatMicro, type Language } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
-import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { Ledger, LedgerCurrency, SystemAccountKind } from '../../money/ledger.service.ts';
+import { bonusTitle } from './bonus-titles.ts';
 import { BonusRepository, type WageringRow } from './bonus.repo.ts';
 import type { EconomySettings } from './economy-settings.ts';
 
@@ -116,6 +116,12 @@ export class BonusService {
     return result;
   }
 
+  /** The credit made for (source, player, sourceRef), if any. */
+  async recordOf(db: Db, key: Pick<BonusCreditInput, 'source' | 'playerId' | 'sourceRef'>): Promise<{ amount: bigint; wageringAdded: bigint } | undefined> {
+    const row = await new BonusRepository(db).findCredit(BonusService.ledgerKey(key));
+    return row && { amount: row.amount, wageringAdded: row.wagering_added };
+  }
+
   /** Wagering per currency, both currencies always listed. */
   async wagering(playerId: number, trx: Db = this.db): Promise<WageringState[]> {
     const rows = await new BonusRepository(trx).wagering(playerId);
@@ -125,14 +131,46 @@ export class BonusService {
     });
   }
 
-  /** Refuses a withdrawal of `currency` while wagering is outstanding in it, naming what is left. */
-  async assertWithdrawable(trx: Db, playerId: number, currency: LedgerCurrency): Promise<void> {
-    const state = (await this.wagering(playerId, trx)).find((w) => w.currency === currency);
-    if (state && state.outstanding > 0n) {
-      throw fail('WAGERING_OUTSTANDING', `${formatMicro(state.outstanding)} ${currency} left to wager`, {
-        amount: formatMicro(state.outstanding),
-        currency,
-      });
-    }
+  /** Wagering as the Withdraw screen shows it, money as decimal strings. */
+  async wageringView(playerId: number) {
+    return (await this.wagering(playerId)).map((w) => ({
+      currency: w.currency,
+      outstanding: formatMicro(w.outstanding),
+      required: formatMicro(w.required),
+      wagered: formatMicro(w.required - w.outstanding),
+    }));
+  }
+
+  /** A page of the player's bonus records, newest first, titled in `language`. */
+  async records(
+    playerId: number,
+    input: { page: number; pageSize: number; bonusType?: number; currency?: LedgerCurrency; from?: string; to?: string },
+    language: Language,
+  ) {
+    const { rows, total } = await new BonusRepository(this.db).credits(
+      playerId,
+      {
+        bonusType: input.bonusType,
+        currency: input.currency,
+        from: input.from === undefined ? undefined : new Date(input.from),
+        to: input.to === undefined ? undefined : new Date(input.to),
+      },
+      { offset: (input.page - 1) * input.pageSize, limit: input.pageSize },
+    );
+    return {
+      list: rows.map((row) => ({
+        id: Number(row.id),
+        activityId: null,
+        bonusType: row.bonus_type as BonusRecordTypeCode,
+        title: bonusTitle(row.bonus_type, language),
+        amount: formatMicro(row.amount),
+        currency: row.currency,
+        wageringAdded: formatMicro(row.wagering_added),
+        createdAt: row.created_at.toISOString(),
+      })),
+      total,
+      page: input.page,
+      pageSize: input.pageSize,
+    };
   }
 }

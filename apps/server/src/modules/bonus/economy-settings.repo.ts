@@ -9,15 +9,15 @@ export class EconomySettingsRepository {
     return this.db.selectFrom('economy_settings').select(['key', 'value', 'updated_at', 'updated_by']).execute();
   }
 
-  /** Stores a value and, in the same statement, the audit row of the change (previous value included). */
+  /** Stores a value and the audit row of the change, previous value included; call inside a transaction. */
   async upsert(key: string, value: unknown, updatedBy: string): Promise<void> {
     const json = JSON.stringify(value);
+    const previous = await this.db.selectFrom('economy_settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
+    await this.db
+      .insertInto('economy_settings_audit')
+      .values({ key, old_value: previous === undefined ? null : JSON.stringify(previous.value), new_value: json, updated_by: updatedBy })
+      .execute();
     await sql`
-      with previous as (select value from economy_settings where key = ${key} for update),
-      audit as (
-        insert into economy_settings_audit (key, old_value, new_value, updated_by)
-        values (${key}, (select value from previous), ${json}::jsonb, ${updatedBy})
-      )
       insert into economy_settings (key, value, updated_at, updated_by)
       values (${key}, ${json}::jsonb, now(), ${updatedBy})
       on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at, updated_by = excluded.updated_by`.execute(this.db);

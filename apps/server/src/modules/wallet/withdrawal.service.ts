@@ -14,6 +14,7 @@ import type { FundPasswordService } from './fund-password.service.ts';
 import { toTradeRecord, type RecordRow } from './records.service.ts';
 import type { WalletSettings } from './settings.ts';
 import type { WithdrawalRepository, WithdrawalRow } from './withdrawal.repo.ts';
+import { assertNoWageringOutstanding } from '../bonus/wagering.ts';
 
 type SubmitInput = CallParsedRequest<typeof bankCalls.cashoutSubmit>;
 type MoneyMoved = CallResponse<typeof bankCalls.cashoutSubmit>;
@@ -120,6 +121,7 @@ export class WithdrawalService {
         if (this.settings.withdrawal.dailyCount > 0 && (await this.repo.countToday(playerId, trx)) >= this.settings.withdrawal.dailyCount) {
           throw fail('BANK_WITHDRAW_REJECTED', 'daily withdrawal count reached');
         }
+        await assertNoWageringOutstanding(trx, playerId, input.currency);
         const row = await this.repo.insert(trx, {
           player_id: playerId,
           request_id: input.requestId,

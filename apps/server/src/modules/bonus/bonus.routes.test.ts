@@ -1,0 +1,202 @@
+import { BonusRecordType } from '@lobby/contract';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { FUND_PASSWORD, newWallet, OPS_TOKEN, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
+
+const USDT = 1_000_000n;
+
+let t: WalletTestApp;
+beforeAll(async () => {
+  t = await startWalletTestApp();
+  t.fundHotWallet({ trx: '1000', usdt: '100000' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  await t.expectLedgerOk();
+});
+
+const db = () => t.app.database.db;
+const bonus = () => t.app.services.bonus;
+
+function credit(p: TestPlayer, amount: bigint, sourceRef: string, source = 'rebate', bonusType: number = BonusRecordType.REBATE, currency: 'USDT' | 'TRX' = 'USDT') {
+  return bonus().creditNow({ playerId: p.playerId, bonusType: bonusType as never, source, sourceRef, currency, amount });
+}
+
+/** Valid turnover lowering the player's outstanding wagering, as settlement does it (never below 0). */
+async function wager(p: TestPlayer, currency: 'USDT' | 'TRX', amount: bigint) {
+  await sql`update wagering set outstanding = greatest(0, outstanding - ${amount}) where player_id = ${p.playerId} and currency = ${currency}`.execute(db());
+}
+
+const withdraw = (p: TestPlayer, amount: string, language = 'en_US') =>
+  t.call(
+    '/v1/bank/cashout/submit',
+    { requestId: requestId(), currency: 'USDT', fundPassword: FUND_PASSWORD, amount, address: newWallet().address },
+    { token: p.token, headers: { language } },
+  );
+
+describe('/v1/bonus/wagering', () => {
+  it('shows nothing outstanding for a player who never had a bonus', async () => {
+    const p = await t.player();
+    const reply = await t.call('/v1/bonus/wagering', {}, { token: p.token });
+    expect(reply.data).toEqual([
+      { currency: 'USDT', outstanding: '0', required: '0', wagered: '0' },
+      { currency: 'TRX', outstanding: '0', required: '0', wagered: '0' },
+    ]);
+  });
+
+  it('shows the requirement a bonus added and the progress turnover made on it', async () => {
+    const p = await t.player();
+    await credit(p, 10n * USDT, 'w1', 'sign_in', BonusRecordType.SIGN_IN);
+    await wager(p, 'USDT', 12n * USDT);
+    const reply = await t.call('/v1/bonus/wagering', {}, { token: p.token });
+    expect(reply.data[0]).toEqual({ currency: 'USDT', outstanding: '38', required: '50', wagered: '12' });
+  });
+
+  it('asks a visitor to log in', async () => {
+    expect((await t.call('/v1/bonus/wagering', {})).status).toBe(401);
+  });
+});
+
+describe('/v1/bank/cashout/submit with bonus wagering outstanding', () => {
+  it('refuses with 10053 naming the amount left, in the player\'s language, and moves nothing', async () => {
+    const p = await t.player();
+    await t.deposit(p, { usdt: '50' });
+    await credit(p, 2n * USDT, 'wd1');
+    await wager(p, 'USDT', 500_000n);
+    const refused = await withdraw(p, '20');
+    expect(refused.code).toBe(10053);
+    expect(refused.msg).toContain('1.5 USDT');
+    expect((await withdraw(p, '20', 'zh_CN')).msg).toBe('您还需完成 1.5 USDT 的有效投注流水才能提现');
+    expect(await t.balances(p)).toEqual({ usdt: '52', trx: '0' });
+    expect(await db().selectFrom('withdrawals').select('id').where('player_id', '=', p.playerId).execute()).toEqual([]);
+  });
+
+  it('accepts the withdrawal once the wagering is met', async () => {
+    const p = await t.player();
+    await t.deposit(p, { usdt: '50' });
+    await credit(p, 2n * USDT, 'wd2');
+    await wager(p, 'USDT', 2n * USDT);
+    const accepted = await withdraw(p, '20');
+    expect(accepted.code).toBe(0);
+    expect(accepted.data.balances).toEqual({ usdt: '32', trx: '0' });
+  });
+
+  it('refuses only the currency with wagering outstanding', async () => {
+    const p = await t.player();
+    await t.deposit(p, { usdt: '50', trx: '50' });
+    await credit(p, USDT, 'wd3', 'rebate', BonusRecordType.REBATE, 'TRX');
+    const trx = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'TRX', fundPassword: FUND_PASSWORD, amount: '10', address: newWallet().address },
+      { token: p.token },
+    );
+    expect(trx.code).toBe(10053);
+    expect(trx.msg).toContain('1 TRX');
+    expect((await withdraw(p, '10')).code).toBe(0);
+  });
+});
+
+describe('/v1/reportForm/activityForm', () => {
+  it('lists the player\'s bonuses newest first, titled in their language, with the wagering each added', async () => {
+    const p = await t.player();
+    await credit(p, 18n * USDT, 'level:3', 'vip_level_gift', BonusRecordType.VIP_LEVEL_GIFT);
+    await credit(p, 1_500_000n, 'claim:9', 'rebate', BonusRecordType.REBATE);
+    await credit(p, 100_000n, '2026-11-24', 'sign_in', BonusRecordType.SIGN_IN, 'TRX');
+    const reply = await t.call('/v1/reportForm/activityForm', { pageSize: 2 }, { token: p.token, headers: { language: 'zh_CN' } });
+    expect(reply.code).toBe(0);
+    expect(reply.data).toMatchObject({ total: 3, page: 1, pageSize: 2 });
+    expect(reply.data.list).toEqual([
+      { id: expect.any(Number), activityId: null, bonusType: 1, title: '签到奖励', amount: '0.1', currency: 'TRX', wageringAdded: '0.5', createdAt: expect.any(String) },
+      { id: expect.any(Number), activityId: null, bonusType: 10, title: '返水', amount: '1.5', currency: 'USDT', wageringAdded: '1.5', createdAt: expect.any(String) },
+    ]);
+    const second = await t.call('/v1/reportForm/activityForm', { page: 2, pageSize: 2 }, { token: p.token });
+    expect(second.data.list).toMatchObject([{ bonusType: 8, title: 'VIP level-up gift', amount: '18', wageringAdded: '18' }]);
+  });
+
+  it('filters by type and currency and never shows another player\'s bonuses', async () => {
+    const p = await t.player();
+    const other = await t.player();
+    await credit(p, USDT, 'a', 'vip_month_gift', BonusRecordType.VIP_MONTH_GIFT);
+    await credit(p, USDT, 'b', 'rebate', BonusRecordType.REBATE);
+    await credit(other, USDT, 'c', 'rebate', BonusRecordType.REBATE);
+    const gifts = await t.call('/v1/reportForm/activityForm', { bonusType: 9 }, { token: p.token });
+    expect(gifts.data.list.map((r: { bonusType: number }) => r.bonusType)).toEqual([9]);
+    expect((await t.call('/v1/reportForm/activityForm', { currency: 'TRX' }, { token: p.token })).data.total).toBe(0);
+    expect((await t.call('/v1/reportForm/activityForm', {}, { token: p.token })).data.total).toBe(2);
+  });
+
+  it('refuses an unknown bonus type with 12 and asks a visitor to log in', async () => {
+    const p = await t.player();
+    expect((await t.call('/v1/reportForm/activityForm', { bonusType: 42 }, { token: p.token })).code).toBe(12);
+    expect((await t.call('/v1/reportForm/activityForm', {})).status).toBe(401);
+  });
+});
+
+describe('/ops/economy/settings', () => {
+  const ops = (path: string, body: unknown, token = OPS_TOKEN) =>
+    fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ops-token': token }, body: JSON.stringify(body) }).then(
+      async (r) => ({ status: r.status, ...((await r.json()) as { code: number; msg: string; data: any }) }),
+    );
+
+  afterEach(async () => {
+    await sql`delete from economy_settings`.execute(db());
+    await t.app.services.economy.reload();
+  });
+
+  it('lists every setting with the defaults of ECONOMY.md', async () => {
+    const reply = await ops('/ops/economy/settings', {});
+    expect(reply.code).toBe(0);
+    const byKey = Object.fromEntries(reply.data.settings.map((s: { key: string }) => [s.key, s]));
+    expect(Object.keys(byKey).sort()).toEqual(['rebate.rates', 'vip.levels', 'vip.trxPerUsdt', 'wagering.multipliers']);
+    expect(byKey['vip.levels'].isDefault).toBe(true);
+    expect(byKey['vip.levels'].value[10]).toEqual({ threshold: '5000000', upLevelGift: '2888', monthGift: '1288' });
+    expect(byKey['rebate.rates'].value[0]).toMatchObject({ '1': 5000, '2': 4000 });
+    expect(byKey['rebate.rates'].value[10]).toMatchObject({ '1': 10000, '10': 9000 });
+    expect(byKey['wagering.multipliers'].value).toMatchObject({ rebate: 1, sign_in: 5, register: 10, first_recharge: 10, activity: 5 });
+  });
+
+  it('applies a new multiplier to the next bonus at once, and keeps who changed what', async () => {
+    const set = await ops('/ops/economy/settings/set', { key: 'wagering.multipliers', value: { rebate: 4, activity: 5 }, by: 'alice' });
+    expect(set.code).toBe(0);
+    const p = await t.player();
+    expect((await credit(p, USDT, 'm1')).wageringAdded).toBe(4n * USDT);
+    const audit = await ops('/ops/economy/settings/audit', { key: 'wagering.multipliers' });
+    expect(audit.data.changes).toEqual([
+      { id: expect.any(Number), key: 'wagering.multipliers', oldValue: null, newValue: { rebate: 4, activity: 5 }, by: 'alice', at: expect.any(String) },
+    ]);
+    await ops('/ops/economy/settings/set', { key: 'wagering.multipliers', value: { rebate: 2, activity: 5 }, by: 'bob' });
+    const again = await ops('/ops/economy/settings/audit', { key: 'wagering.multipliers' });
+    expect(again.data.changes[0]).toMatchObject({ oldValue: { rebate: 4, activity: 5 }, newValue: { rebate: 2, activity: 5 }, by: 'bob' });
+  });
+
+  it('refuses invalid values with 12 naming the problem, and changes nothing', async () => {
+    const cases: [string, unknown, RegExp][] = [
+      ['vip.levels', [{ threshold: '0', upLevelGift: '0', monthGift: '0' }, { threshold: '0', upLevelGift: '1', monthGift: '0' }], /vip.levels\[1\]\[threshold\]: thresholds must rise/],
+      ['vip.levels', [{ threshold: '1', upLevelGift: '0', monthGift: '0' }], /level 0 starts at 0/],
+      ['vip.levels', [{ threshold: '0', upLevelGift: '-1', monthGift: '0' }], /upLevelGift/],
+      ['rebate.rates', [{ '1': 0.5 }], /rebate.rates\[0\]\[1\]/],
+      ['rebate.rates', [{ '99': 100 }], /rebate.rates/],
+      ['rebate.rates', [{ '1': 200_000 }], /rebate.rates\[0\]\[1\]/],
+      ['wagering.multipliers', { rebate: 1 }, /activity/],
+      ['wagering.multipliers', { rebate: -1, activity: 5 }, /rebate/],
+      ['vip.trxPerUsdt', '0', /above zero/],
+    ];
+    for (const [key, value, message] of cases) {
+      const reply = await ops('/ops/economy/settings/set', { key, value, by: 'alice' });
+      expect(reply.code, `${key} ${JSON.stringify(value)}`).toBe(12);
+      expect(reply.msg).toMatch(message);
+    }
+    expect((await ops('/ops/economy/settings/set', { key: 'nope', value: 1, by: 'alice' })).code).toBe(12);
+    expect((await ops('/ops/economy/settings/set', { key: 'vip.trxPerUsdt', by: 'alice' })).code).toBe(12);
+    expect(await db().selectFrom('economy_settings').select('key').execute()).toEqual([]);
+    expect(await db().selectFrom('economy_settings_audit').select('id').where('updated_by', '=', 'alice').where('key', '<>', 'wagering.multipliers').execute()).toEqual([]);
+  });
+
+  it('answers 401 without the operator token', async () => {
+    const reply = await ops('/ops/economy/settings', {}, 'wrong');
+    expect(reply.status).toBe(401);
+    expect((await ops('/ops/economy/settings/set', { key: 'vip.trxPerUsdt', value: '3', by: 'x' }, 'wrong')).status).toBe(401);
+  });
+});
