@@ -41,6 +41,10 @@ try {
   }
   const total = [...staked.values()].reduce((a, b) => a + b, 0n);
   const players = [...staked.keys()];
+  // Real accounts, so the round's turnover, XP, levels and rebates are recorded as in production.
+  await sql`
+    insert into players (id, account, password_hash, nickname, invite_code, register_ip)
+    select p, 'bench' || p, 'x', 'bench' || p, 'B' || p, '127.0.0.1' from unnest(${players}::int4[]) as p`.execute(db);
   await sql`
     select ledger_post_transfer('bench:funding', 'deposit', null, null,
       ${[...players.map(() => 'player'), 'deposit_clearing']}::text[],

@@ -673,6 +673,10 @@ export interface PlayerVipTable {
   xp: Generated<bigint>;
   vip_level: Generated<number>;
   level_reached_at: Generated<Date>;
+  month: Generated<string>;
+  month_xp: Generated<bigint>;
+  prev_month: Generated<string>;
+  prev_month_xp: Generated<bigint>;
   updated_at: Generated<Date>;
 }
 

@@ -2,7 +2,7 @@ import { BetStatus, GameType } from '@lobby/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { HashBetSource } from '../../db/schema.ts';
-import { toLevelUps, turnoverCtes, type TurnoverTerms } from '../turnover/turnover.repo.ts';
+import { shanghaiMonth, toLevelUps, turnoverCtes, type TurnoverTerms } from '../turnover/turnover.repo.ts';
 
 export interface StoredBlock {
   height: number;
@@ -215,6 +215,8 @@ export class HashGameRepository {
     const payout = exactInInt8
       ? sql`b.amount * r.rate / ${rateScale.toString()}::int8`
       : sql`div(b.amount::numeric * r.rate, ${rateScale.toString()}::numeric)::int8`;
+    // The round's sorts and groupings stay in memory rather than spill to disk.
+    await sql`set local work_mem = '64MB'`.execute(trx);
     const { rows } = await sql<{
       player_id: number;
       currency: 'USDT' | 'TRX' | null;
@@ -247,7 +249,7 @@ export class HashGameRepository {
                currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout
         from settled group by player_id, game_id, level, currency
       ),
-      ${turnoverCtes(terms)}
+      ${turnoverCtes(terms, { month: shanghaiMonth(), once: true })}
       select player_id, currency, sum(payout)::text as paid, count(*)::text as bets, null::int2 as from_level, null::int2 as to_level, null::text as xp
       from settled group by player_id, currency
       union all

@@ -16,6 +16,27 @@ export interface TurnoverTerms {
   trxPerUsdt: TrxPerUsdt;
 }
 
+export interface TurnoverOptions {
+  /** The Asia/Shanghai month ('YYYY-MM') the recording falls in. */
+  month: string;
+  /** The caller guarantees the rounds were never recorded (a hash block is claimed once): no conflict check. */
+  once?: boolean;
+}
+
+const SHANGHAI_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' });
+
+/** 'YYYY-MM' of an instant in Asia/Shanghai, where VIP months run. */
+export function shanghaiMonth(at: Date = new Date()): string {
+  const parts = Object.fromEntries(SHANGHAI_MONTH.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}`;
+}
+
+/** The month before a 'YYYY-MM'. */
+export function previousMonth(month: string): string {
+  const [year, m] = month.split('-').map(Number);
+  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
+}
+
 /** A round's totals of one player in one currency, as recorded. */
 export interface RoundTotals {
   playerId: number;
@@ -34,6 +55,9 @@ export interface LevelUp {
   xp: bigint;
 }
 
+/** Rebate rates are looked up at level × RATE_STRIDE + game type. */
+const RATE_STRIDE = 16;
+
 export const valid = (stake: bigint, payout: bigint) => {
   const diff = payout > stake ? payout - stake : stake - payout;
   return diff < stake ? diff : stake;
@@ -50,34 +74,52 @@ export const valid = (stake: bigint, payout: bigint) => {
  * - `turnover_level_ups` (player_id, from_level, to_level, xp): players whose level rose; their
  *   `players.vip_level` (the profile badge) follows.
  */
-export function turnoverCtes(terms: TurnoverTerms): RawBuilder<unknown> {
+export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): RawBuilder<unknown> {
   const thresholds = terms.thresholds.map(String);
   const levelFor = (xp: RawBuilder<unknown>) =>
     sql`(select (count(*) - 1)::int2 from unnest(${thresholds}::int8[]) as t(threshold) where t.threshold <= ${xp})`;
+  // Rates as one array indexed by level × 16 + game type (game types are below 16): a lookup per
+  // record instead of a join.
+  const ppm: string[] = new Array(terms.thresholds.length * RATE_STRIDE).fill('0');
+  for (const rate of terms.rebatePpm) if (rate.level < terms.thresholds.length && rate.gameType < RATE_STRIDE) ppm[rate.level * RATE_STRIDE + rate.gameType] = String(rate.ppm);
   return sql`
-    turnover_rec as (
-      insert into turnover_records (player_id, round_key, game_type, currency, stake, payout, valid, usdt_equivalent)
+    turnover_calc as (
       select i.player_id, i.round_key, i.game_type, i.currency, i.stake, i.payout, v.valid,
              case when i.currency = 'USDT' then v.valid
-                  else div(v.valid::numeric * ${terms.trxPerUsdt.den.toString()}::numeric, ${terms.trxPerUsdt.num.toString()}::numeric)::int8 end
+                  else div(v.valid::numeric * ${terms.trxPerUsdt.den.toString()}::numeric, ${terms.trxPerUsdt.num.toString()}::numeric)::int8 end as usdt_equivalent
       from turnover_input i
-      join players p on p.id = i.player_id and p.experience_type <> 1
-      cross join lateral (select least(i.stake, abs(i.payout - i.stake)) as valid) v
-      on conflict (player_id, round_key, currency) do nothing
-      returning player_id, game_type, currency, valid, usdt_equivalent
+      cross join lateral (select least(i.stake, abs(i.payout - i.stake))::int8 as valid) v
+      where not exists (select 1 from players x where x.id = i.player_id and x.experience_type = 1)
+    ),
+    turnover_rec as (
+      insert into turnover_records (player_id, round_key, game_type, currency, stake, payout, valid, usdt_equivalent)
+      select player_id, round_key, game_type, currency, stake, payout, valid, usdt_equivalent from turnover_calc
+      ${options.once ? sql`` : sql`on conflict (player_id, round_key, currency) where round_key like 'tp:%' do nothing`}
+      returning player_id, round_key, currency
+    ),
+    turnover_new as (
+      ${
+        options.once
+          ? sql`select * from turnover_calc`
+          : sql`select c.* from turnover_calc c join turnover_rec r on r.player_id = c.player_id and r.round_key = c.round_key and r.currency = c.currency`
+      }
     ),
     turnover_xp as (
-      select player_id, sum(usdt_equivalent)::int8 as xp from turnover_rec group by player_id
+      select player_id, sum(usdt_equivalent)::int8 as xp from turnover_new group by player_id
     ),
     turnover_before as (
       select x.player_id, coalesce(pv.vip_level, 0)::int2 as vip_level
       from turnover_xp x left join player_vip pv on pv.player_id = x.player_id
     ),
     turnover_vip as (
-      insert into player_vip as pv (player_id, xp, vip_level)
-      select player_id, xp, ${levelFor(sql`turnover_xp.xp`)} from turnover_xp
+      insert into player_vip as pv (player_id, xp, vip_level, month, month_xp)
+      select player_id, xp, ${levelFor(sql`turnover_xp.xp`)}, ${options.month}::text, xp from turnover_xp
       on conflict (player_id) do update
         set xp = pv.xp + excluded.xp,
+            month = excluded.month,
+            month_xp = case when pv.month = excluded.month then pv.month_xp + excluded.xp else excluded.xp end,
+            prev_month = case when pv.month = excluded.month then pv.prev_month else pv.month end,
+            prev_month_xp = case when pv.month = excluded.month then pv.prev_month_xp else pv.month_xp end,
             vip_level = greatest(pv.vip_level, ${levelFor(sql`pv.xp + excluded.xp`)}),
             level_reached_at = case when ${levelFor(sql`pv.xp + excluded.xp`)} > pv.vip_level then now() else pv.level_reached_at end,
             updated_at = now()
@@ -87,12 +129,11 @@ export function turnoverCtes(terms: TurnoverTerms): RawBuilder<unknown> {
       insert into rebate_accruals as ra (player_id, currency, game_type, accrued, total_accrued)
       select r.player_id, r.currency, r.game_type, r.amount, r.amount
       from (
-        select rec.player_id, rec.currency, rec.game_type, sum(rec.valid * rate.ppm / 1000000)::int8 as amount
-        from turnover_rec rec
-        join turnover_before b on b.player_id = rec.player_id
-        join unnest(${terms.rebatePpm.map((r) => r.level)}::int2[], ${terms.rebatePpm.map((r) => r.gameType)}::int2[], ${terms.rebatePpm.map((r) => String(r.ppm))}::int8[])
-          as rate(level, game_type, ppm) on rate.level = b.vip_level and rate.game_type = rec.game_type
-        group by rec.player_id, rec.currency, rec.game_type
+        select n.player_id, n.currency, n.game_type,
+               sum(n.valid * coalesce((${ppm}::int8[])[b.vip_level * ${RATE_STRIDE} + n.game_type + 1], 0) / 1000000)::int8 as amount
+        from turnover_new n
+        join turnover_before b on b.player_id = n.player_id
+        group by n.player_id, n.currency, n.game_type
       ) r
       where r.amount > 0
       on conflict (player_id, currency, game_type) do update
@@ -102,7 +143,7 @@ export function turnoverCtes(terms: TurnoverTerms): RawBuilder<unknown> {
     turnover_wagering as (
       update wagering w
       set outstanding = greatest(0, w.outstanding - s.valid), updated_at = now()
-      from (select player_id, currency, sum(valid)::int8 as valid from turnover_rec group by player_id, currency) s
+      from (select player_id, currency, sum(valid)::int8 as valid from turnover_new group by player_id, currency) s
       where w.player_id = s.player_id and w.currency = s.currency and w.outstanding > 0 and s.valid > 0
       returning 1
     ),
@@ -123,12 +164,14 @@ type LevelUpRow = { player_id: number; from_level: number; to_level: number; xp:
 export const toLevelUps = (rows: LevelUpRow[]): LevelUp[] =>
   rows.map((row) => ({ playerId: row.player_id, from: Number(row.from_level), to: Number(row.to_level), xp: BigInt(row.xp) }));
 
-/** Records rounds whose totals the caller already knows (third-party rounds), in one statement. */
+/** Records third-party rounds whose totals the caller knows, in one statement; a round seen again adds nothing. */
 export class TurnoverRepository {
   constructor(private readonly db: Db) {}
 
   async recordRounds(rounds: readonly RoundTotals[], terms: TurnoverTerms, executor: Db = this.db): Promise<LevelUp[]> {
     if (rounds.length === 0) return [];
+    // Only third-party keys have the unique key that makes a repeat a no-op.
+    if (rounds.some((r) => !r.roundKey.startsWith('tp:'))) throw new RangeError('recordRounds takes third-party rounds (tp:...)');
     const { rows } = await sql<LevelUpRow>`
       with turnover_input as (
         select * from unnest(
@@ -136,24 +179,12 @@ export class TurnoverRepository {
           ${rounds.map((r) => r.currency)}::text[], ${rounds.map((r) => r.stake.toString())}::int8[], ${rounds.map((r) => r.payout.toString())}::int8[]
         ) as i(player_id, round_key, game_type, currency, stake, payout)
       ),
-      ${turnoverCtes(terms)}
+      ${turnoverCtes(terms, { month: shanghaiMonth() })}
       select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(executor);
     return toLevelUps(rows);
   }
 
   async recordsOf(playerId: number, executor: Db = this.db) {
     return executor.selectFrom('turnover_records').selectAll().where('player_id', '=', playerId).orderBy('settled_at').execute();
-  }
-
-  /** USDT-equivalent valid turnover of a player settled in [from, to). */
-  async usdtBetween(playerId: number, from: Date, to: Date, executor: Db = this.db): Promise<bigint> {
-    const row = await executor
-      .selectFrom('turnover_records')
-      .select(sql<string>`coalesce(sum(usdt_equivalent), 0)::text`.as('total'))
-      .where('player_id', '=', playerId)
-      .where('settled_at', '>=', from)
-      .where('settled_at', '<', to)
-      .executeTakeFirstOrThrow();
-    return BigInt(row.total);
   }
 }
