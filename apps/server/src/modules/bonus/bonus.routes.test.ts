@@ -98,6 +98,22 @@ describe('/v1/bank/cashout/submit with bonus wagering outstanding', () => {
   });
 });
 
+describe('/v1/bank/transfer/submit with bonus wagering outstanding', () => {
+  it('refuses a player paying a merchant with 10053 until the wagering is met', async () => {
+    const [p, merchant] = await Promise.all([t.player(), t.player()]);
+    await db().updateTable('players').set({ user_type: 1 }).where('id', '=', merchant.playerId).execute();
+    await t.deposit(p, { usdt: '30' });
+    await credit(p, USDT, 'tr1');
+    const pay = () =>
+      t.call('/v1/bank/transfer/submit', { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount: '10', fundPassword: FUND_PASSWORD }, { token: p.token });
+    const refused = await pay();
+    expect(refused.code).toBe(10053);
+    expect(refused.msg).toContain('1 USDT');
+    await wager(p, 'USDT', USDT);
+    expect((await pay()).code).toBe(0);
+  });
+});
+
 describe('/v1/reportForm/activityForm', () => {
   it('lists the player\'s bonuses newest first, titled in their language, with the wagering each added', async () => {
     const p = await t.player();
@@ -175,6 +191,8 @@ describe('/ops/economy/settings', () => {
     const cases: [string, unknown, RegExp][] = [
       ['vip.levels', [{ threshold: '0', upLevelGift: '0', monthGift: '0' }, { threshold: '0', upLevelGift: '1', monthGift: '0' }], /vip.levels\[1\]\[threshold\]: thresholds must rise/],
       ['vip.levels', [{ threshold: '1', upLevelGift: '0', monthGift: '0' }], /level 0 starts at 0/],
+      ['vip.levels', [], /vip.levels/],
+      ['vip.levels', 'x', /vip.levels/],
       ['vip.levels', [{ threshold: '0', upLevelGift: '-1', monthGift: '0' }], /upLevelGift/],
       ['rebate.rates', [{ '1': 0.5 }], /rebate.rates\[0\]\[1\]/],
       ['rebate.rates', [{ '99': 100 }], /rebate.rates/],

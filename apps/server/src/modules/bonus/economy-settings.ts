@@ -54,6 +54,7 @@ const vipLevelsSchema = z
   .min(1)
   .max(101)
   .superRefine((levels, ctx) => {
+    if (levels.length === 0) return;
     if (levels[0]!.threshold !== 0n) ctx.addIssue({ code: 'custom', path: [0, 'threshold'], message: 'level 0 starts at 0' });
     for (let level = 1; level < levels.length; level++) {
       if (levels[level]!.threshold <= levels[level - 1]!.threshold) {

@@ -11,6 +11,7 @@ import type { ExperienceRules } from './experience.ts';
 import type { FundPasswordService } from './fund-password.service.ts';
 import { toTradeRecord } from './records.service.ts';
 import { TransferRepository } from './transfer.repo.ts';
+import { assertNoWageringOutstanding } from '../bonus/wagering.ts';
 
 type SubmitInput = CallParsedRequest<typeof bankCalls.transferSubmit>;
 type MoneyMoved = CallResponse<typeof bankCalls.transferSubmit>;
@@ -61,6 +62,8 @@ export class TransferService {
     let created: TransferRow | null;
     try {
       created = await this.db.transaction().execute(async (trx) => {
+        // Paying a merchant is cashing out: bonus money must be wagered first, as for a withdrawal.
+        if (!senderIsMerchant) await assertNoWageringOutstanding(trx, senderId, input.currency);
         const row = await new TransferRepository(trx).insert({
           senderId,
           receiverId: receiver.id,
