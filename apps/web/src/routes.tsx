@@ -33,6 +33,9 @@ const BetDetailScreen = lazy(() => import('./screens/BetRecord/BetDetailScreen')
 const AutoBetScreen = lazy(() => import('./screens/AutoBet/AutoBetScreen'));
 const VipScreen = lazy(() => import('./screens/Vip/VipScreen'));
 const VipDetailsScreen = lazy(() => import('./screens/Vip/VipDetailsScreen'));
+const RebateScreen = lazy(() => import('./screens/Rebate/RebateScreen'));
+const RebateInfoScreen = lazy(() => import('./screens/Rebate/RebateInfoScreen'));
+const BonusRecordScreen = lazy(() => import('./screens/BonusRecord/BonusRecordScreen'));
 
 interface InfoRoute {
   path: string;
@@ -49,15 +52,12 @@ const INFO_ROUTES: InfoRoute[] = [
   { path: '/activity/activityBonus', kind: 'activityBonus', backHref: '/activity' },
   { path: '/report', kind: 'report', backHref: '/userProfile' },
   { path: '/ActivityDetail', kind: 'activityDetail', backHref: '/activity' },
-  { path: '/bonusRecord', kind: 'bonusRecord', backHref: '/userProfile' },
   { path: '/tutorial', kind: 'tutorial', backHref: '/menu' },
   { path: '/walletRegister', kind: 'walletRegister', backHref: '/menu' },
   { path: '/relAppDownload', kind: 'relAppDownload', backHref: '/menu' },
   { path: '/graphicTutorial', kind: 'graphicTutorial', backHref: '/tutorial' },
   { path: '/buyCrypto', kind: 'buyCrypto', backHref: '/walletShow' },
   { path: '/proxyPartner', kind: 'proxyPartner', backHref: '/promotion' },
-  { path: '/newFanshui', kind: 'rebate', backHref: '/menu' },
-  { path: '/newFanshuiInfo', kind: 'rebateInfo', backHref: '/newFanshui' },
   { path: '/helpCenter', kind: 'helpCenter', backHref: '/menu' },
   { path: '/tronIntroduce', kind: 'tronIntroduce', backHref: '/helpCenter' },
   { path: '/chat', kind: 'chat', guard: true },
@@ -99,6 +99,9 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/autoBet', Component: AutoBetScreen, guard: true },
   { path: '/vip', Component: VipScreen },
   { path: '/vip/vipDetails', Component: VipDetailsScreen },
+  { path: '/newFanshui', Component: RebateScreen },
+  { path: '/newFanshuiInfo', Component: RebateInfoScreen },
+  { path: '/bonusRecord', Component: BonusRecordScreen },
 ];
 
 const guarded = (guard: boolean | undefined, node: ReactNode) => (guard ? <RequireAuth>{node}</RequireAuth> : node);

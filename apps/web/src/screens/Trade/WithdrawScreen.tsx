@@ -16,6 +16,7 @@ import { afterFee, cleanAmountInput, formatMicroExact, formatMicroShort, inputTo
 import { AmountInput, CurrencyChips, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen, TxId } from './parts';
 import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
+import { WageringProgress } from '../BonusRecord/WageringProgress';
 
 type Errors = Partial<Record<'amount' | 'address' | 'fundPassword' | 'form', string>>;
 
@@ -217,6 +218,7 @@ export default function WithdrawScreen() {
           label={t('withdraw.currency')}
           note={(c) => (c === 'USDT' ? 'TRC20' : t('recharge.nativeCoin'))}
         />
+        <WageringProgress currency={currency} />
         {closed ? (
           <p className="trade-banner trade-banner--warn" data-testid="withdraw-closed">
             {t('withdraw.closed', { currency })}

@@ -44,7 +44,7 @@ function Progress({ detail, name }: { detail: VipDetail; name?: string }) {
       </div>
       <div className="vip-hero__row">
         <span>{t('vip.progress')}</span>
-        <span data-testid="vip-xp">
+        <span data-testid="vip-xp" dir="ltr">
           <Money amount={detail.totalBet} currency="USDT" />
           {next !== null && detail.nextRequiredBet !== null && (
             <>

@@ -4,11 +4,11 @@ import { Ltr } from '../Trade/parts';
 import './vip.css';
 
 /** An exact amount with its currency, read left to right in every language. */
-export function Money({ amount, currency, testId }: { amount: string | bigint; currency: string; testId?: string }) {
+export function Money({ amount, currency, testId, signed }: { amount: string | bigint; currency: string; testId?: string; signed?: boolean }) {
   const micro = typeof amount === 'bigint' ? amount : toMicro(amount);
   return (
     <Ltr className="vip-money">
-      <span data-testid={testId}>{`${formatMicroExact(micro)} ${currency}`}</span>
+      <span data-testid={testId}>{`${signed && micro > 0n ? '+' : ''}${formatMicroExact(micro)} ${currency}`}</span>
     </Ltr>
   );
 }

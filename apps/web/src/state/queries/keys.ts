@@ -39,3 +39,16 @@ export const vipKeys = {
   levels: (language: string) => ['app', 'vip', 'levels', language] as const,
   rates: (language: string) => ['app', 'vip', 'rates', language] as const,
 };
+
+export const rebateKeys = {
+  all: [...playerKeys.all, 'rebate'] as const,
+  summary: () => [...rebateKeys.all, 'summary'] as const,
+  history: () => [...rebateKeys.all, 'history'] as const,
+};
+
+export const bonusKeys = {
+  all: [...playerKeys.all, 'bonus'] as const,
+  /** Outstanding wagering per currency, as the Withdraw screen shows it. */
+  wagering: () => [...bonusKeys.all, 'wagering'] as const,
+  records: (bonusType?: number) => (bonusType === undefined ? ([...bonusKeys.all, 'records'] as const) : ([...bonusKeys.all, 'records', bonusType] as const)),
+};

@@ -8,7 +8,7 @@ import { onPlayerEvent } from '../realtime';
 import { setPlayer, useSession, type Profile } from '../session';
 import { useSettings } from '../settings';
 import { applyBalances } from './balances';
-import { playerKeys, vipKeys } from './keys';
+import { bonusKeys, playerKeys, vipKeys } from './keys';
 
 export { vipKeys } from './keys';
 
@@ -56,8 +56,7 @@ function afterGift(client: QueryClient, reply: CallResponse<typeof vipCalls.getV
   applyBalances(client, reply.balances);
   void client.invalidateQueries({ queryKey: vipKeys.detail() });
   // The gift raises the wagering still to do, and it is a new bonus record.
-  void client.invalidateQueries({ queryKey: [...playerKeys.all, 'bonus'] });
-  void client.invalidateQueries({ queryKey: [...playerKeys.all, 'rebate'] });
+  void client.invalidateQueries({ queryKey: bonusKeys.all });
 }
 
 /**
@@ -84,16 +83,21 @@ export function useClaimMonthGift() {
   });
 }
 
-/** A level-up as the socket pushes it (`player` channel, event `vip`): at least the new level. */
+/** A level-up as the socket pushes it (`player` channel, event `vip`). */
 export interface VipLevelUp {
   vipLevel: number;
   previousLevel?: number;
 }
 
+const level = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+
+/** The new level (`vipLevel`, or `toLevel`) and the one before (`previousLevel`, or `fromLevel`); anything else is ignored. */
 export function readLevelUp(data: unknown): VipLevelUp | undefined {
-  const value = data as Partial<VipLevelUp> | null;
-  if (!value || typeof value.vipLevel !== 'number' || !Number.isInteger(value.vipLevel)) return undefined;
-  return { vipLevel: value.vipLevel, previousLevel: typeof value.previousLevel === 'number' ? value.previousLevel : undefined };
+  if (!data || typeof data !== 'object') return undefined;
+  const value = data as Record<string, unknown>;
+  const vipLevel = level(value.vipLevel) ?? level(value.toLevel);
+  if (vipLevel === undefined) return undefined;
+  return { vipLevel, previousLevel: level(value.previousLevel) ?? level(value.fromLevel) };
 }
 
 /**

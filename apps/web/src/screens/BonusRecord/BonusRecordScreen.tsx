@@ -1,0 +1,131 @@
+import { BonusRecordType } from '@lobby/contract';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Pressable } from '../../components/Pressable';
+import { Screen } from '../../components/Screen';
+import { SignInPrompt } from '../../components/SignInPrompt';
+import { useBonusRecords, type BonusRecord, type BonusRecordTypeCode } from '../../state/queries/bonus';
+import { useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
+import { toMicro } from '../Trade/money';
+import { LoadError, localeTag } from '../Trade/parts';
+import { Money } from '../Vip/parts';
+import { useVipT } from '../Vip/useVipT';
+
+const TYPES = Object.values(BonusRecordType).sort((a, b) => a - b) as BonusRecordTypeCode[];
+
+export function BonusRow({ record }: { record: BonusRecord }) {
+  const { t } = useVipT();
+  const language = useSettings((s) => s.language);
+  const typeName = t(`bonus.type.${record.bonusType}`);
+  const wagering = toMicro(record.wageringAdded);
+  return (
+    <li className="vip-record" data-testid="bonus-row" data-type={record.bonusType} data-id={record.id}>
+      <div className="vip-record__line">
+        <b>{typeName}</b>
+        <span className="vip-record__amount" data-testid="bonus-amount">
+          <Money amount={record.amount} currency={record.currency} signed />
+        </span>
+      </div>
+      {/* An activity's own title says which one paid; the other types are named by the type alone. */}
+      {record.activityId !== null && record.title && <div className="vip-record__line vip-record__line--sub">{record.title}</div>}
+      <div className="vip-record__line vip-record__line--sub">
+        <time dateTime={record.createdAt} data-testid="bonus-time">
+          {new Date(record.createdAt).toLocaleString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}
+        </time>
+        {wagering > 0n && (
+          <span data-testid="bonus-wagering">
+            {t('bonus.wageringAdded')} <Money amount={wagering} currency={record.currency} />
+          </span>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Records() {
+  const { t } = useVipT();
+  const [type, setType] = useState<BonusRecordTypeCode | undefined>(undefined);
+  const records = useBonusRecords(type);
+  const rows = records.data?.pages.flatMap((page) => page.list) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = records;
+
+  // The next page loads as the end of the list scrolls into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
+
+  const chips: (BonusRecordTypeCode | undefined)[] = [undefined, ...TYPES];
+  return (
+    <>
+      <div className="chip-row bonus-filters" role="tablist" aria-label={t('bonus.title')}>
+        {chips.map((value) => (
+          <Pressable
+            key={value ?? 'all'}
+            type="button"
+            role="tab"
+            aria-selected={type === value}
+            className={['filter-chip', type === value ? 'is-active' : ''].filter(Boolean).join(' ')}
+            onClick={() => setType(value)}
+            data-testid={`bonus-type-${value ?? 'all'}`}
+          >
+            {value === undefined ? t('bonus.all') : t(`bonus.type.${value}`)}
+          </Pressable>
+        ))}
+      </div>
+      {records.isPending ? (
+        <div className="vip-card" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <span key={i} className="skeleton skeleton--text" />
+          ))}
+        </div>
+      ) : records.isError && rows.length === 0 ? (
+        <LoadError onRetry={() => void records.refetch()} testId="bonus-error" icon="gift" />
+      ) : rows.length === 0 ? (
+        <EmptyState icon="gift" title={t('bonus.emptyTitle')} text={t('bonus.emptyText')} testId="bonus-empty" />
+      ) : (
+        <section className="vip-card">
+          <ul className="vip-record-list" data-testid="bonus-list">
+            {rows.map((record) => (
+              <BonusRow key={record.id} record={record} />
+            ))}
+          </ul>
+          <div ref={sentinel}>
+            {hasNextPage ? (
+              <Button variant="ghost" size="sm" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="bonus-more">
+                {t('bonus.more')}
+              </Button>
+            ) : (
+              <p className="vip-note vip-note--center" data-testid="bonus-end">
+                {t('bonus.end')}
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** /bonusRecord: every bonus credited to the player (type, amount, currency, time, wagering added), paged. */
+export default function BonusRecordScreen() {
+  const { t } = useVipT();
+  const token = useSession((s) => s.token);
+  return (
+    <Screen title={t('bonus.title')} testId="bonus-record" backHref="/userProfile">
+      {token ? (
+        <Records />
+      ) : (
+        <SignInPrompt icon="gift" title={t('bonus.visitorTitle')} text={t('bonus.visitorText')} loginLabel={t('login')} testId="bonusRecord-visitor" />
+      )}
+    </Screen>
+  );
+}
