@@ -1,4 +1,4 @@
-import { GameType, parseMicro } from '@lobby/contract';
+import { GameType, moneyAmount } from '@lobby/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -36,16 +36,8 @@ export interface EconomySnapshot {
   trxPerUsdt: string | null;
 }
 
-const usdt = z
-  .union([z.string(), z.number()])
-  .transform((value, ctx) => {
-    const micro = parseMicro(value);
-    if (micro === undefined) {
-      ctx.addIssue({ code: 'custom', message: 'must be a non-negative decimal with at most 6 decimals' });
-      return z.NEVER;
-    }
-    return micro;
-  });
+/** USDT amounts are written as decimals ("1288", "0.5") and held in micro-units. */
+const usdt = moneyAmount;
 
 const gameTypeKey = z.enum(REBATE_GAME_TYPES.map(String) as [string, ...string[]]);
 

@@ -1,4 +1,4 @@
-import { BonusRecordType, formatMicro, REBATE_MIN_CLAIM, parseMicro } from '@lobby/contract';
+import { BonusRecordType, formatMicro, parseMicro, REBATE_MIN_CLAIM, type GameTypeCode } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
@@ -16,7 +16,7 @@ function claimRecord(row: RebateClaimRow) {
     currency: row.currency,
     amount: formatMicro(BigInt(row.amount)),
     byGameType: Object.entries(row.details)
-      .map(([gameType, amount]) => ({ gameType: Number(gameType) as never, amount: formatMicro(BigInt(amount)) }))
+      .map(([gameType, amount]) => ({ gameType: Number(gameType) as GameTypeCode, amount: formatMicro(BigInt(amount)) }))
       .sort((a, b) => a.gameType - b.gameType),
     createdAt: row.created_at.toISOString(),
   };
@@ -49,7 +49,7 @@ export class RebateService {
         totalAccrued: formatMicro(total),
         totalClaimed: formatMicro(claimed.get(currency) ?? 0n),
         byGameType: rows.map((row) => ({
-          gameType: row.game_type as never,
+          gameType: row.game_type as GameTypeCode,
           accrued: formatMicro(BigInt(row.accrued)),
           totalAccrued: formatMicro(BigInt(row.total_accrued)),
         })),
