@@ -42,8 +42,8 @@ describe('a level-up pushed over the socket', () => {
       client = c;
       c.setQueryData(playerKeys.profile(), { id: 1, vipLevel: 0 });
     });
-    expect(handlers.get('vip')?.size).toBe(1);
-    push('vip', { vipLevel: 3, previousLevel: 0 });
+    expect(handlers.get('vipLevel')?.size).toBe(1);
+    push('vipLevel', { vipLevel: 3, previousLevel: 0, xp: '1000' });
     await settle();
     const popup = useUi.getState().popups.at(-1);
     expect(popup?.title).toBe('VIP 3 reached!');
@@ -54,7 +54,7 @@ describe('a level-up pushed over the socket', () => {
 
   it('is not followed by a visitor', async () => {
     await renderScreen(<LevelUpNotice />);
-    expect(handlers.get('vip')?.size ?? 0).toBe(0);
+    expect(handlers.get('vipLevel')?.size ?? 0).toBe(0);
   });
 
   it('ignores a malformed push', () => {

@@ -15,7 +15,7 @@ const UP_GIFTS = ['0', '1', '5', '18', '38'];
 const MONTH_GIFTS = ['0', '0', '3', '8', '18'];
 const LEVELS: VipLevelConf[] = THRESHOLDS.map((requiredBet, vipLevel) => ({
   vipLevel,
-  name: `Level ${vipLevel}`,
+  name: `VIP ${vipLevel}`,
   requiredBet,
   requiredDeposit: '0',
   upLevelGift: UP_GIFTS[vipLevel],
@@ -68,7 +68,8 @@ describe('/vip', () => {
     detail = detailAt();
     const screen = await renderSignedIn(<VipScreen />, { usdt: '10', trx: '0' });
     expect(text(screen, 'vip-level-badge')).toBe('VIP 2');
-    expect(text(screen, 'vip-level-name')).toBe('Level 2');
+    // The server names levels "VIP n", as the badge does: the space says how far the next one is.
+    expect(text(screen, 'vip-level-name')).toBe('31.2% of the way to VIP 3');
     expect(text(screen, 'vip-xp')).toBe('6,250.50 USDT / 20,000.00 USDT');
     // 6,250.5 of 20,000 is 312.525 ‰: the bar shows 31.2 %, never rounded up.
     expect(screen.byTestId('vip-xp-bar')?.dataset.value).toBe('312');

@@ -39,7 +39,13 @@ function Progress({ detail, name }: { detail: VipDetail; name?: string }) {
         <LevelBadge level={detail.vipLevel} size="lg" />
         <div className="vip-hero__names">
           <small>{t('vip.current')}</small>
-          <b data-testid="vip-level-name">{name ?? `VIP ${detail.vipLevel}`}</b>
+          <b data-testid="vip-level-name">
+            {name && name !== `VIP ${detail.vipLevel}`
+              ? name
+              : next === null
+                ? t('vip.topShort')
+                : t('vip.percentTo', { percent: (perMille(detail.totalBet, detail.nextRequiredBet) / 10).toFixed(1), level: next })}
+          </b>
         </div>
       </div>
       <div className="vip-hero__row">

@@ -83,21 +83,23 @@ export function useClaimMonthGift() {
   });
 }
 
-/** A level-up as the socket pushes it (`player` channel, event `vip`). */
+/** A level-up as the socket pushes it: `player` channel, event `vipLevel`, `{ vipLevel, previousLevel, xp }`. */
 export interface VipLevelUp {
   vipLevel: number;
   previousLevel?: number;
 }
 
+export const LEVEL_UP_EVENT = 'vipLevel';
+
 const level = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
 
-/** The new level (`vipLevel`, or `toLevel`) and the one before (`previousLevel`, or `fromLevel`); anything else is ignored. */
+/** The new level and the one before; a push without a new level is ignored. */
 export function readLevelUp(data: unknown): VipLevelUp | undefined {
   if (!data || typeof data !== 'object') return undefined;
   const value = data as Record<string, unknown>;
-  const vipLevel = level(value.vipLevel) ?? level(value.toLevel);
+  const vipLevel = level(value.vipLevel);
   if (vipLevel === undefined) return undefined;
-  return { vipLevel, previousLevel: level(value.previousLevel) ?? level(value.fromLevel) };
+  return { vipLevel, previousLevel: level(value.previousLevel) };
 }
 
 /**
@@ -109,7 +111,7 @@ export function useVipLevelUps(onLevelUp: (levelUp: VipLevelUp) => void) {
   const token = useSession((s) => s.token);
   useEffect(() => {
     if (!token) return;
-    return onPlayerEvent('vip', (data) => {
+    return onPlayerEvent(LEVEL_UP_EVENT, (data) => {
       const levelUp = readLevelUp(data);
       if (!levelUp) return;
       const profile = client.getQueryData<Profile>(playerKeys.profile());
