@@ -32,6 +32,8 @@ import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts'
 import { registerBonusRoutes, registerEconomyOpsRoutes } from './modules/bonus/bonus.routes.ts';
 import { BonusService } from './modules/bonus/bonus.service.ts';
 import { EconomySettings } from './modules/bonus/economy-settings.ts';
+import { registerVipRoutes } from './modules/vip/vip.routes.ts';
+import { VipService } from './modules/vip/vip.service.ts';
 import { registerRebateRoutes } from './modules/rebate/rebate.routes.ts';
 import { RebateService } from './modules/rebate/rebate.service.ts';
 import { setupAggregator, type AggregatorSetup } from './modules/third-game/aggregator-setup.ts';
@@ -63,6 +65,8 @@ export interface Application {
     economy: EconomySettings;
     bonus: BonusService;
     rebates: RebateService;
+    /** VIP levels and gifts; the terms turnover is recorded under. */
+    vip: VipService;
     /** The game aggregator (the in-process demo one without HUB88_API_URL) and its catalogue refresh. */
     games: AggregatorSetup & { catalogue: CatalogueRefresher };
   };
@@ -189,13 +193,19 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerBonusRoutes(http, sessions, bonus);
   registerRebateRoutes(http, sessions, rebates);
   registerEconomyOpsRoutes(http, economy, config.OPS_TOKEN);
+  const vip = new VipService(database.db, economy, bonus, balanceEvents, players, bus, {
+    exchangeTrxPerUsdt: config.EXCHANGE_TRX_PER_USDT,
+    dailyWithdrawCount: config.WITHDRAWAL_DAILY_COUNT,
+    log: http.log,
+  });
+  registerVipRoutes(http, sessions, vip);
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalOpsRoutes(http, wallet, config.OPS_TOKEN);
   registerLedgerOpsRoutes(http, database.db, config.OPS_TOKEN);
   wallet.start();
-  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address) });
+  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
   const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);
@@ -232,7 +242,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, games: { ...games, catalogue } },
+    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue } },
     async close() {
       if (closed) return;
       closed = true;

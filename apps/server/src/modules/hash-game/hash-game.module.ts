@@ -17,6 +17,7 @@ import { RoundPublisher } from './round-publisher.ts';
 import { GameRules } from './rules.ts';
 import { hashGameSettings, type HashGameSettings } from './settings.ts';
 import { TransferWatcher, type BetAddressOwner } from './transfer-watcher.ts';
+import type { TurnoverHooks } from '../turnover/turnover.repo.ts';
 
 /** Deposit-key index of a transfer game's receiving address: far above any player's deposit index. */
 export const transferAddressIndex = (gameId: number, level: number) => 2_000_000_000 + gameId * 2 + level;
@@ -59,6 +60,8 @@ export interface HashGameDependencies {
   log: FastifyBaseLogger;
   /** The player who bound an address for transfer bets (the wallet's bet addresses). */
   betAddressOwner: BetAddressOwner;
+  /** VIP: the terms each round's turnover is recorded under, and level-up announcements. */
+  turnover?: TurnoverHooks;
 }
 
 /**
@@ -87,7 +90,7 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const createEngine = (options: Partial<RoundEngineOptions> = {}) =>
     new RoundEngine(
       { lock: new LeaderLock(database, 'hash-game.round-engine', databaseUrl), client: chain.client, repo, publisher, watcher, payouts, log },
-      { pollMs: settings.enginePollMs, transferPollMs: settings.transferPollMs, ...options },
+      { pollMs: settings.enginePollMs, transferPollMs: settings.transferPollMs, turnover: deps.turnover, ...options },
     );
   const engine = createEngine();
 

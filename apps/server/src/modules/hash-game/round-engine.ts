@@ -9,6 +9,7 @@ import type { PayoutSender } from './payout-sender.ts';
 import type { RoundPublisher } from './round-publisher.ts';
 import { settleRound, type SettledRound, type SettlementFailpoint } from './settlement.ts';
 import type { TransferWatcher } from './transfer-watcher.ts';
+import type { TurnoverHooks } from '../turnover/turnover.repo.ts';
 
 export interface RoundEngineOptions {
   /** How often the chain head is polled. */
@@ -21,6 +22,8 @@ export interface RoundEngineOptions {
   /** Called with each block right after it is stored (before its rounds are settled). */
   onStored?: (block: StoredBlock) => void;
   onSettled?: (round: SettledRound) => void;
+  /** VIP's settings for the turnover recorded with each round, and the level-up announcements. */
+  turnover?: TurnoverHooks;
 }
 
 export interface RoundEngineParts {
@@ -206,8 +209,9 @@ export class RoundEngine {
       const pending = await this.parts.repo.unsettled(50, executor);
       if (pending.length === 0) return;
       for (const block of pending) {
-        const settled = await settleRound(executor, block, this.options.failpoint);
+        const settled = await settleRound(executor, block, this.options.failpoint, this.options.turnover?.terms());
         if (!settled) continue;
+        if (settled.levelUps.length > 0) void this.options.turnover?.levelsReached(settled.levelUps);
         this.options.onSettled?.(settled);
         this.parts.publisher.roundSettled(settled);
       }

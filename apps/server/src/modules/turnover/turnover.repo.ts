@@ -37,6 +37,12 @@ export function previousMonth(month: string): string {
   return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
 }
 
+/** What a game module asks of VIP when its rounds settle: the terms to record under, and whom to tell of a level-up. */
+export interface TurnoverHooks {
+  terms(): TurnoverTerms;
+  levelsReached(levelUps: readonly LevelUp[]): Promise<void>;
+}
+
 /** A round's totals of one player in one currency, as recorded. */
 export interface RoundTotals {
   playerId: number;

@@ -6,7 +6,7 @@ import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { migratedTestDatabase } from '../../money/test-support.ts';
 import { settleRound } from '../hash-game/settlement.ts';
-import { DEFAULT_TURNOVER_TERMS, DEFAULT_VIP_LEVELS, levelFor } from '../vip/vip-terms.ts';
+import { DEFAULT_TURNOVER_TERMS, levelFor } from '../vip/vip-terms.ts';
 import { insertPlayer, placePageBets, storeBlock, type PageBet } from './test-support.ts';
 import { TurnoverRepository, valid } from './turnover.repo.ts';
 
@@ -114,7 +114,7 @@ describe('valid turnover recorded when a hash round settles', () => {
           const xp = await xpOf(p);
           expect(xp - xpBefore.get(p)!).toBe(gained);
           const level = await db.selectFrom('player_vip').select('vip_level').where('player_id', '=', p).executeTakeFirst();
-          if (level) expect(level.vip_level).toBe(levelFor(DEFAULT_VIP_LEVELS, xp));
+          if (level) expect(level.vip_level).toBe(levelFor(DEFAULT_TURNOVER_TERMS.thresholds.map((threshold) => ({ threshold })), xp));
         }
       }),
       { numRuns: 12 },
