@@ -1,11 +1,36 @@
 import { z } from 'zod';
 import { GAME_CURRENCY } from '../constants.ts';
 import { body, defineCall, langField } from './define.ts';
-import { gameTypeCode, entityId as id } from './common.ts';
+import { moneyString } from '../money.ts';
+import { checkDateRange, currency, dateRangeFields, gameTypeCode, entityId as id, isoTime, pageFields, paged } from './common.ts';
 import { balances } from './player.ts';
 
 /** Operating systems the client reports; "other" keeps an unknown device playable. */
 export const PLATFORM_CODES = ['android', 'ios', 'windows', 'macos', 'linux', 'other'] as const;
+
+/** Where a third-party round stands: bets still open, settled (the aggregator closed it), or every bet refunded. */
+export const THIRD_GAME_ROUND_STATUSES = ['open', 'settled', 'refunded'] as const;
+
+export const thirdGameRound = z
+  .object({
+    id,
+    round: z.string().describe("The aggregator's round id"),
+    aggregator: z.string(),
+    gameCode: z.string(),
+    gameName: z.string().describe('In the language of the request; the game code when the lobby no longer lists it'),
+    manufacturer: z.string().describe('Manufacturer code as the lobby lists it'),
+    gameType: gameTypeCode,
+    currency,
+    betAmount: moneyString.describe('Every bet of the round, refunded ones left out'),
+    winAmount: moneyString,
+    profitAmount: moneyString.describe('winAmount - betAmount; negative when the player lost'),
+    betCount: z.number().int().min(0),
+    status: z.enum(THIRD_GAME_ROUND_STATUSES),
+    createdAt: isoTime.describe('First transaction of the round'),
+    updatedAt: isoTime.describe('Last transaction of the round'),
+    settledAt: isoTime.nullable().describe('When the aggregator closed the round'),
+  })
+  .describe('Our design: one third-party game round of the player, its bets and wins added up');
 
 export const thirdGameCalls = {
   enter: defineCall({
@@ -37,5 +62,17 @@ export const thirdGameCalls = {
     response: z
       .object({ balances })
       .describe('Our design: balances after the session closed, so the lobby needs no extra call'),
+  }),
+  betRecord: defineCall({
+    path: '/v1/thirdGame/betRecord',
+    auth: 'player',
+    summary: "The player's third-party game rounds, newest first (our design, beside /v1/hashGame/betRecord)",
+    request: body({
+      ...pageFields,
+      ...dateRangeFields,
+      currency: currency.optional(),
+      gameType: gameTypeCode.optional(),
+    }).superRefine(checkDateRange),
+    response: paged(thirdGameRound),
   }),
 } as const;

@@ -84,6 +84,36 @@ export interface RoundFilter {
   limit: number;
 }
 
+export interface RoundPageFilter {
+  playerId: number;
+  currency?: 'USDT' | 'TRX';
+  gameType?: number;
+  from?: Date;
+  to?: Date;
+}
+
+export interface NamedProviderRound extends ProviderRoundRecord {
+  /** The lobby's names of the game, null when it no longer lists it. */
+  nameZh: string | null;
+  nameEn: string | null;
+}
+
+const toRound = (row: any): ProviderRoundRecord => ({
+  id: BigInt(row.id),
+  aggregator: row.aggregator,
+  round: row.round,
+  gameCode: row.game_code,
+  gameType: Number(row.game_type),
+  manufacturer: row.manufacturer,
+  currency: row.currency,
+  betTotal: BigInt(row.bet_total),
+  winTotal: BigInt(row.win_total),
+  betCount: Number(row.bet_count),
+  openedAt: row.opened_at,
+  updatedAt: row.updated_at,
+  closedAt: row.closed_at,
+});
+
 const toTransaction = (row: any): StoredProviderTransaction => ({
   id: BigInt(row.id),
   kind: row.kind,
@@ -214,20 +244,32 @@ export class ProviderWalletRepository {
     if (filter.to) query = query.where('opened_at', '<', filter.to);
     if (filter.beforeId !== undefined) query = query.where('id', '<', filter.beforeId);
     const rows = await query.orderBy('id', 'desc').limit(filter.limit).execute();
-    return rows.map((row) => ({
-      id: BigInt(row.id),
-      aggregator: row.aggregator,
-      round: row.round,
-      gameCode: row.game_code,
-      gameType: Number(row.game_type),
-      manufacturer: row.manufacturer,
-      currency: row.currency,
-      betTotal: BigInt(row.bet_total),
-      winTotal: BigInt(row.win_total),
-      betCount: Number(row.bet_count),
-      openedAt: row.opened_at,
-      updatedAt: row.updated_at,
-      closedAt: row.closed_at,
-    }));
+    return rows.map(toRound);
+  }
+
+  /** A page of the player's rounds, newest first, with the game's names, and how many match in all. */
+  async roundPage(filter: RoundPageFilter, page: number, pageSize: number): Promise<{ rows: NamedProviderRound[]; total: number }> {
+    let query = withThirdGameTables(this.db).selectFrom('provider_rounds as r').where('r.player_id', '=', filter.playerId);
+    if (filter.currency !== undefined) query = query.where('r.currency', '=', filter.currency);
+    if (filter.gameType !== undefined) query = query.where('r.game_type', '=', filter.gameType);
+    if (filter.from) query = query.where('r.opened_at', '>=', filter.from);
+    if (filter.to) query = query.where('r.opened_at', '<', filter.to);
+    const [rows, count] = await Promise.all([
+      query
+        .leftJoin('games as g', (join) =>
+          join.onRef('g.aggregator', '=', 'r.aggregator').onRef('g.game_code', '=', 'r.game_code').onRef('g.manufacturer', '=', 'r.manufacturer'),
+        )
+        .selectAll('r')
+        .select(['g.name_zh', 'g.name_en'])
+        .orderBy('r.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      rows: rows.map((row) => ({ ...toRound(row), nameZh: row.name_zh ?? null, nameEn: row.name_en ?? null })),
+      total: Number(count.total),
+    };
   }
 }

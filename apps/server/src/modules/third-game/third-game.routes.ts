@@ -5,7 +5,7 @@ import type { SessionService } from '../player/session.service.ts';
 import { answerExperienceRestrictions } from '../wallet/experience.ts';
 import type { ThirdGameService } from './third-game.service.ts';
 
-/** `/v1/thirdGame/enter` and `/exit`; an experience account's refusal carries SPEC section 5's sentence. */
+/** `/v1/thirdGame/enter`, `/exit` and `/betRecord`; an experience account's refusal carries SPEC section 5's sentence. */
 export async function registerThirdGameRoutes(http: FastifyInstance, sessions: SessionService, games: ThirdGameService, options: { publicHost?: string } = {}) {
   await http.register(async (app) => {
     answerExperienceRestrictions(app);
@@ -13,6 +13,7 @@ export async function registerThirdGameRoutes(http: FastifyInstance, sessions: S
       games.enter(ctx.session.playerId, ctx.body, { ip: ctx.ip, lang: ctx.lang, appOrigin: appOrigin(ctx.request, options.publicHost) }),
     );
     registerCall(app, sessions, thirdGameCalls.exit, (ctx) => games.exit(ctx.session.playerId, ctx.body.gameId));
+    registerCall(app, sessions, thirdGameCalls.betRecord, (ctx) => games.betRecord(ctx.session.playerId, ctx.body, ctx.lang));
   });
 }
 

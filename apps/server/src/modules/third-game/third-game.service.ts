@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, ExperienceType, formatMicro, GameType, normalizeLanguage, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
+import { ErrorCode, ExperienceType, type CallParsedRequest, type CallResponse, thirdGameCalls, formatMicro, GameType, normalizeLanguage, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
@@ -11,6 +11,7 @@ import { PlayerMarkRepository } from '../player-mark/player-mark.repo.ts';
 import type { PlayerMarkService } from '../player-mark/player-mark.service.ts';
 import { ExperienceRestrictedError, ExperienceRules } from '../wallet/experience.ts';
 import { AggregatorError, type Aggregator, type LaunchPlatform } from './aggregator.ts';
+import { ProviderWalletRepository, type NamedProviderRound } from './provider-wallet.repo.ts';
 import { ThirdGameRepository } from './third-game.repo.ts';
 
 export interface EnterRequest {
@@ -125,6 +126,48 @@ export class ThirdGameService {
     const balances = await playerBalances(this.db, playerId);
     return { balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
   }
+
+  /** The player's own third-party rounds, newest first. */
+  async betRecord(playerId: number, body: RecordRequest, lang: Language): Promise<CallResponse<typeof thirdGameCalls.betRecord>> {
+    const { rows, total } = await new ProviderWalletRepository(this.db).roundPage(
+      {
+        playerId,
+        currency: body.currency,
+        gameType: body.gameType,
+        from: body.from ? new Date(body.from) : undefined,
+        to: body.to ? new Date(body.to) : undefined,
+      },
+      body.page,
+      body.pageSize,
+    );
+    return { list: rows.map((row) => toRoundItem(row, lang)), total, page: body.page, pageSize: body.pageSize };
+  }
+}
+
+type RecordRequest = CallParsedRequest<typeof thirdGameCalls.betRecord>;
+type RoundItem = CallResponse<typeof thirdGameCalls.betRecord>['list'][number];
+
+/** A round as the bet records show it: every bet refunded is "refunded", a round the aggregator closed "settled". */
+function toRoundItem(row: NamedProviderRound, lang: Language): RoundItem {
+  const status: RoundItem['status'] = row.betCount === 0 && row.winTotal === 0n ? 'refunded' : row.closedAt ? 'settled' : 'open';
+  return {
+    id: Number(row.id),
+    round: row.round,
+    aggregator: row.aggregator,
+    gameCode: row.gameCode,
+    gameName: (lang.startsWith('zh') ? row.nameZh : row.nameEn) ?? row.gameCode,
+    manufacturer: row.manufacturer,
+    gameType: row.gameType as RoundItem['gameType'],
+    currency: row.currency,
+    betAmount: formatMicro(row.betTotal),
+    winAmount: formatMicro(row.winTotal),
+    profitAmount: formatMicro(row.winTotal - row.betTotal),
+    betCount: row.betCount,
+    status,
+    createdAt: row.openedAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    settledAt: row.closedAt?.toISOString() ?? null,
+  };
 }
 
 function platformOf(platformCode: string): LaunchPlatform {
