@@ -1,6 +1,8 @@
 import { BonusRecordType } from '@lobby/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TurnoverRepository } from '../turnover/turnover.repo.ts';
+import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 import { FUND_PASSWORD, newWallet, OPS_TOKEN, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
 
 const USDT = 1_000_000n;
@@ -95,6 +97,23 @@ describe('/v1/bank/cashout/submit with bonus wagering outstanding', () => {
     expect(trx.code).toBe(10053);
     expect(trx.msg).toContain('1 TRX');
     expect((await withdraw(p, '10')).code).toBe(0);
+  });
+});
+
+describe('wagering met by valid turnover recorded at settlement', () => {
+  it('lowers the outstanding wagering by the valid turnover of a round, never below 0, and the withdrawal then passes', async () => {
+    const p = await t.player();
+    await t.deposit(p, { usdt: '200' });
+    await credit(p, 10n * USDT, 'turnover1');
+    const round = (key: string, stake: bigint, payout: bigint) =>
+      new TurnoverRepository(db()).recordRounds([{ playerId: p.playerId, roundKey: `tp:test:${key}`, gameType: 10, currency: 'USDT', stake, payout }], DEFAULT_TURNOVER_TERMS);
+    // A win at 1.95 counts 95 % of the stake: 4 USDT staked, 7.8 paid, 3.8 valid.
+    await round('a', 4n * USDT, 7_800_000n);
+    expect((await t.call('/v1/bonus/wagering', {}, { token: p.token })).data[0]).toEqual({ currency: 'USDT', outstanding: '6.2', required: '10', wagered: '3.8' });
+    expect((await withdraw(p, '20')).msg).toContain('6.2 USDT');
+    await round('b', 50n * USDT, 0n);
+    expect((await t.call('/v1/bonus/wagering', {}, { token: p.token })).data[0]).toEqual({ currency: 'USDT', outstanding: '0', required: '10', wagered: '10' });
+    expect((await withdraw(p, '20')).code).toBe(0);
   });
 });
 

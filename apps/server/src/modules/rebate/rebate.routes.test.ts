@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TurnoverRepository } from '../turnover/turnover.repo.ts';
+import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +92,20 @@ describe('/v1/rebate/claim', () => {
     expect(records.data.list).toMatchObject([{ bonusType: 10, amount: '1.5', currency: 'USDT', wageringAdded: '1.5' }]);
     const house = await db().selectFrom('ledger_accounts').select('balance').where('kind', '=', 'rebates').where('currency', '=', 'USDT').executeTakeFirstOrThrow();
     expect(house.balance).toBeLessThanOrEqual(-1_500_000n);
+  });
+
+  it('pays what settlement accrued: 0.4 % of a lost 100 USDT slot round and 0.5 % of 95 valid on a hash-type round at level 0', async () => {
+    const p = await t.registerPlayer();
+    await new TurnoverRepository(db()).recordRounds(
+      [
+        { playerId: p.playerId, roundKey: 'tp:test:slot-loss', gameType: 10, currency: 'USDT', stake: 100_000_000n, payout: 0n },
+        { playerId: p.playerId, roundKey: 'tp:test:hash-win', gameType: 1, currency: 'USDT', stake: 100_000_000n, payout: 195_000_000n },
+      ],
+      DEFAULT_TURNOVER_TERMS,
+    );
+    const reply = await t.call('/v1/rebate/claim', { requestId: req(), currency: 'USDT' }, { token: p.token });
+    expect(reply.data.claim).toMatchObject({ amount: '0.875', byGameType: [{ gameType: 1, amount: '0.475' }, { gameType: 10, amount: '0.4' }] });
+    expect(reply.data.balances.usdt).toBe('0.875');
   });
 
   it('refuses with 14 below 0.01 and pays at exactly 0.01', async () => {
