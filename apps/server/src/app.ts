@@ -37,6 +37,7 @@ import { VipService } from './modules/vip/vip.service.ts';
 import { registerRebateRoutes } from './modules/rebate/rebate.routes.ts';
 import { RebateService } from './modules/rebate/rebate.service.ts';
 import { setupAggregator, type AggregatorSetup } from './modules/third-game/aggregator-setup.ts';
+import { playerHostname, withGameUrls } from './modules/third-game/player-host.ts';
 import { CatalogueRefresher } from './modules/third-game/catalogue-refresher.ts';
 import { registerThirdGameRoutes } from './modules/third-game/third-game.routes.ts';
 import { ThirdGameService } from './modules/third-game/third-game.service.ts';
@@ -126,6 +127,7 @@ export async function createApplication(config: Config, overrides: { database?: 
 
   http = await createHttpServer({
     gameOrigins: games.gameOrigins,
+    gameOriginsFor: (request) => games.gameOriginsFor(playerHostname(request)),
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -178,7 +180,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     publicExplorer: config.TRON_API_URL !== undefined,
   });
   await lobby.ensureCatalogue();
-  registerLobbyRoutes(http, sessions, lobby);
+  registerLobbyRoutes(http, sessions, lobby, undefined, (home, request) => withGameUrls(home, (url) => games.urlFor(url, playerHostname(request))));
 
   const ledger = new Ledger(database.db, {
     onBatchError: (error, transfers) => http!.log.error({ err: error, transfers }, 'ledger batch failed; transfers sent one by one'),
@@ -227,6 +229,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     ledger,
     balanceEvents,
     publicKeysPem: () => (config.HUB88_PUBLIC_KEY ? [config.HUB88_PUBLIC_KEY, games.walletPublicKeyPem] : [games.walletPublicKeyPem]),
+    turnover: vip,
   });
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
   await catalogue.start();

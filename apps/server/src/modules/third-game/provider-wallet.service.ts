@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../money/ledger.service.ts';
 import { ProviderWalletRepository, type ProviderRoundRecord, type RoundFilter, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
+import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
 
 /**
  * The seamless wallet an aggregator calls: every bet debits and every win or refund credits the
@@ -44,6 +45,8 @@ export interface WalletOptions {
   afterCommit?: () => void;
   /** Told which players' balances changed, after commit. */
   onBalanceChanged?: (playerId: number) => void;
+  /** VIP: a closed round's valid turnover is recorded under these terms, and level-ups announced. */
+  turnover?: TurnoverHooks;
 }
 
 export interface BetRequest {
@@ -95,6 +98,7 @@ interface Incoming {
 
 export class ProviderWalletService {
   readonly repo: ProviderWalletRepository;
+  private readonly turnover: TurnoverRepository;
 
   constructor(
     private readonly db: Db,
@@ -102,6 +106,7 @@ export class ProviderWalletService {
     private readonly options: WalletOptions,
   ) {
     this.repo = new ProviderWalletRepository(db);
+    this.turnover = new TurnoverRepository(db);
   }
 
   get currency(): string {
@@ -136,13 +141,17 @@ export class ProviderWalletService {
     if (refusal) return this.replayOr(request.transactionUuid, incoming, refusal);
     const game = session!;
     const micro = request.amount * this.options.microPerUnit;
-    return this.apply(request.transactionUuid, incoming, async (trx) => {
+    let levelUps: LevelUp[] = [];
+    const outcome = await this.apply(request.transactionUuid, incoming, async (trx) => {
       await this.repo.changeRound(
         { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed },
         trx,
       );
+      levelUps = await this.closeRound(request, trx);
       await this.post('provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode }, trx);
     });
+    if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
+    return outcome;
   }
 
   async win(request: WinRequest): Promise<WalletOutcome> {
@@ -153,14 +162,24 @@ export class ProviderWalletService {
     else if (request.currency !== this.options.currency) refusal = 'RS_ERROR_WRONG_CURRENCY';
     if (refusal) return this.replayOr(request.transactionUuid, incoming, refusal);
     const micro = request.amount * this.options.microPerUnit;
-    return this.apply(request.transactionUuid, incoming, async (trx) => {
+    let levelUps: LevelUp[] = [];
+    const outcome = await this.apply(request.transactionUuid, incoming, async (trx) => {
       const bet = await this.repo.lock(this.options.aggregator, request.referenceTransactionUuid, trx);
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
       await this.repo.changeRound({ ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed }, trx);
+      levelUps = await this.closeRound(request, trx);
       const metadata = { round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid };
       await this.post('provider_win', request.transactionUuid, request.playerId, micro, metadata, trx);
     });
+    if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
+    return outcome;
+  }
+
+  /** A round that closes with this callback has its valid turnover recorded (once: a repeat adds nothing). */
+  private async closeRound(request: { playerId: number; round: string; roundClosed: boolean }, trx: Db): Promise<LevelUp[]> {
+    if (!request.roundClosed || !this.options.turnover) return [];
+    return this.turnover.recordProviderRound(trx, { aggregator: this.options.aggregator, playerId: request.playerId, round: request.round }, this.options.turnover.terms());
   }
 
   /**

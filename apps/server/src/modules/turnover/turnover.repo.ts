@@ -190,6 +190,23 @@ export class TurnoverRepository {
     return toLevelUps(rows);
   }
 
+  /**
+   * Records a closed third-party round from its totals in `provider_rounds` (bets less refunds, wins),
+   * under key `tp:<aggregator>:<round>`; a round not closed, or seen again, adds nothing.
+   */
+  async recordProviderRound(trx: Db, round: { aggregator: string; playerId: number; round: string }, terms: TurnoverTerms): Promise<LevelUp[]> {
+    const { rows } = await sql<LevelUpRow>`
+      with turnover_input as (
+        select player_id, 'tp:' || aggregator || ':' || round as round_key, game_type, currency, bet_total as stake, win_total as payout
+        from provider_rounds
+        where aggregator = ${round.aggregator} and player_id = ${round.playerId} and round = ${round.round}
+          and closed_at is not null and bet_total > 0 and currency in ('USDT', 'TRX')
+      ),
+      ${turnoverCtes(terms, { month: shanghaiMonth() })}
+      select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(trx);
+    return toLevelUps(rows);
+  }
+
   async recordsOf(playerId: number, executor: Db = this.db) {
     return executor.selectFrom('turnover_records').selectAll().where('player_id', '=', playerId).orderBy('settled_at').execute();
   }

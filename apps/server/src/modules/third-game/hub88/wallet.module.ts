@@ -6,6 +6,7 @@ import type { Ledger } from '../../../money/ledger.service.ts';
 import { createFailpoints } from '../../wallet/failpoints.ts';
 import { ProviderWalletService } from '../provider-wallet.service.ts';
 import { registerHub88WalletRoutes } from './wallet.routes.ts';
+import type { TurnoverHooks } from '../../turnover/turnover.repo.ts';
 
 /** A game sends a bet and a win per round, many a second: the player's screen hears of the balance at most this often. */
 const ANNOUNCE_DELAY_MS = 250;
@@ -42,6 +43,8 @@ export async function setupHub88Wallet(
     balanceEvents: Pick<BalanceEvents, 'changed'>;
     /** The aggregator's public keys, read at each callback. */
     publicKeysPem: () => string[];
+    /** VIP: closed rounds record their valid turnover. */
+    turnover?: TurnoverHooks;
   },
 ): Promise<ProviderWalletService> {
   const failpoint = createFailpoints(deps.config);
@@ -52,6 +55,7 @@ export async function setupHub88Wallet(
     microPerUnit: 10n,
     afterCommit: () => failpoint('provider_wallet.after_commit'),
     onBalanceChanged: coalesce((playerId) => deps.balanceEvents.changed([playerId]), ANNOUNCE_DELAY_MS),
+    turnover: deps.turnover,
   });
   await registerHub88WalletRoutes(http, wallet, { publicKeysPem: deps.publicKeysPem });
   return wallet;
