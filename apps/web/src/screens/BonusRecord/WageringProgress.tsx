@@ -43,10 +43,10 @@ function Wagering({ currency }: { currency: CurrencyCode }) {
         </Link>
       </div>
       <div className="vip-hero__row">
-        <span>
+        <span>{t('vip.progress')}</span>
+        <span dir="ltr">
           <Money amount={state.wagered} currency={currency} testId="withdraw-wagering-done" />
-        </span>
-        <span>
+          {' / '}
           <Money amount={state.required} currency={currency} testId="withdraw-wagering-required" />
         </span>
       </div>
