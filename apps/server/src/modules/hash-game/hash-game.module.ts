@@ -82,7 +82,7 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
   const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, log);
-  const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log);
+  const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log, deps.turnover);
   const payouts = createPayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log);
 
   // The engine holds its lock on a session of its own, opened on the same server as the pool.

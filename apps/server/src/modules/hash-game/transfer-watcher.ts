@@ -1,4 +1,4 @@
-import { ErrorCode } from '@lobby/contract';
+import { ErrorCode, GameType } from '@lobby/contract';
 import { decodeTransferBet, hashGame, resultOf, settle, transferRefund, type Level, type TransferRefusal } from '@lobby/hash-games';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TronClient } from '../../chain/tron-client.ts';
@@ -8,6 +8,7 @@ import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
 import type { GameRules, TransferTarget } from './rules.ts';
 import { OUTCOME_STATUS } from './settlement.ts';
 import { TransferBetsRepository } from './transfer-bets.repo.ts';
+import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
 
 type Currency = 'USDT' | 'TRX';
 
@@ -68,6 +69,7 @@ export class TransferWatcher {
     private readonly ownAddresses: ReadonlySet<string>,
     private readonly rescanMs: number,
     private readonly log: FastifyBaseLogger,
+    private readonly turnover?: TurnoverHooks,
   ) {
     this.transfers = new TransferBetsRepository(db);
   }
@@ -172,7 +174,8 @@ export class TransferWatcher {
       : ({ ok: false, reason: 'gameClosed' } as const);
     const playerId = await this.ownerOf(transfer.from);
 
-    return this.db.transaction().execute(async (trx) => {
+    let levelUps: LevelUp[] = [];
+    const recorded = await this.db.transaction().execute(async (trx) => {
       const receipt = {
         tx_id: transfer.txId,
         game_id: game.id,
@@ -245,7 +248,18 @@ export class TransferWatcher {
         }, trx);
         await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: betId, purpose: 'payout', to_address: transfer.from, currency: transfer.currency, amount: payout });
       }
+      // A transfer bet is decided on its own (its receipt makes it count once): a round of its own for turnover.
+      if (playerId !== null && this.turnover) {
+        levelUps = await new TurnoverRepository(trx).recordRounds(
+          [{ playerId, roundKey: `hash:${game.id}:${level}:${block.height}:tx:${transfer.txId}`, gameType: GameType.HASH, currency: transfer.currency, stake: transfer.amount, payout }],
+          this.turnover.terms(),
+          trx,
+          { once: true },
+        );
+      }
       return { txId: transfer.txId, playerId, betId, owed: payout > 0n };
     });
+    if (levelUps.length > 0) void this.turnover?.levelsReached(levelUps);
+    return recorded;
   }
 }

@@ -170,14 +170,15 @@ type LevelUpRow = { player_id: number; from_level: number; to_level: number; xp:
 export const toLevelUps = (rows: LevelUpRow[]): LevelUp[] =>
   rows.map((row) => ({ playerId: row.player_id, from: Number(row.from_level), to: Number(row.to_level), xp: BigInt(row.xp) }));
 
-/** Records third-party rounds whose totals the caller knows, in one statement; a round seen again adds nothing. */
+/** Records rounds whose totals the caller knows, in one statement; a third-party round seen again adds nothing. */
 export class TurnoverRepository {
   constructor(private readonly db: Db) {}
 
-  async recordRounds(rounds: readonly RoundTotals[], terms: TurnoverTerms, executor: Db = this.db): Promise<LevelUp[]> {
+  async recordRounds(rounds: readonly RoundTotals[], terms: TurnoverTerms, executor: Db = this.db, options: { once?: boolean } = {}): Promise<LevelUp[]> {
     if (rounds.length === 0) return [];
-    // Only third-party keys have the unique key that makes a repeat a no-op.
-    if (rounds.some((r) => !r.roundKey.startsWith('tp:'))) throw new RangeError('recordRounds takes third-party rounds (tp:...)');
+    // Only third-party keys have the unique key that makes a repeat a no-op; other callers vouch
+    // that their rounds are recorded once (`once`).
+    if (!options.once && rounds.some((r) => !r.roundKey.startsWith('tp:'))) throw new RangeError('recordRounds takes third-party rounds (tp:...) unless once');
     const { rows } = await sql<LevelUpRow>`
       with turnover_input as (
         select * from unnest(
@@ -185,7 +186,7 @@ export class TurnoverRepository {
           ${rounds.map((r) => r.currency)}::text[], ${rounds.map((r) => r.stake.toString())}::int8[], ${rounds.map((r) => r.payout.toString())}::int8[]
         ) as i(player_id, round_key, game_type, currency, stake, payout)
       ),
-      ${turnoverCtes(terms, { month: shanghaiMonth() })}
+      ${turnoverCtes(terms, { month: shanghaiMonth(), once: options.once })}
       select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(executor);
     return toLevelUps(rows);
   }
