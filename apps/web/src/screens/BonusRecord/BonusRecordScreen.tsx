@@ -13,7 +13,14 @@ import { LoadError, localeTag } from '../Trade/parts';
 import { Money } from '../Vip/parts';
 import { useVipT } from '../Vip/useVipT';
 
-const TYPES = Object.values(BonusRecordType).sort((a, b) => a - b) as BonusRecordTypeCode[];
+/** The filter chips: the credits every player meets first (VIP gifts, rebates, commission), then the activities. */
+const TYPES: BonusRecordTypeCode[] = [
+  BonusRecordType.VIP_LEVEL_GIFT,
+  BonusRecordType.VIP_MONTH_GIFT,
+  BonusRecordType.REBATE,
+  BonusRecordType.REFERRAL_COMMISSION,
+  ...(Object.values(BonusRecordType).filter((type) => type < BonusRecordType.VIP_LEVEL_GIFT) as BonusRecordTypeCode[]),
+];
 
 export function BonusRow({ record }: { record: BonusRecord }) {
   const { t } = useVipT();
