@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorMessage } from '@lobby/contract';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import secureJson from 'secure-json-parse';
 import type { Redis } from 'ioredis';
 import { installJsonCompression } from './compression.ts';
@@ -25,6 +25,8 @@ export interface ServerOptions {
   logStream?: NodeJS.WritableStream;
   /** Origins of the game aggregator's pages and thumbnails, allowed by the Content-Security-Policy. */
   gameOrigins?: readonly string[];
+  /** The game origins for one request (an aggregator answering on the player's host); `gameOrigins` without it. */
+  gameOriginsFor?: (request: FastifyRequest) => readonly string[];
 }
 
 /** Milliseconds; see the HTTP_*_TIMEOUT_MS settings. */
@@ -92,8 +94,18 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
   // Callback hooks, not async ones: they run on every request and need no promise. The headers go
   // on at the start so a route may still replace one (a logo another site may embed, say).
   const headers = securityHeaders(options.gameOrigins);
+  const perOrigins = new Map<string, Readonly<Record<string, string>>>();
+  const headersFor = (origins: readonly string[]) => {
+    const key = origins.join(' ');
+    let found = perOrigins.get(key);
+    if (!found) {
+      found = securityHeaders(origins);
+      if (perOrigins.size < 256) perOrigins.set(key, found);
+    }
+    return found;
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(options.gameOriginsFor ? headersFor(options.gameOriginsFor(request)) : headers);
     reply.header('x-request-id', request.id);
     done();
   });

@@ -1,5 +1,5 @@
-import { appCalls, keypointCalls, noticeCalls, normalizeLanguage } from '@lobby/contract';
-import type { FastifyInstance } from 'fastify';
+import { appCalls, keypointCalls, noticeCalls, normalizeLanguage, type HomeData } from '@lobby/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail } from '../../http/app-error.ts';
 import { opsTokenGuard } from '../../http/ops-guard.ts';
@@ -20,8 +20,10 @@ export function registerLobbyRoutes(
   sessions: SessionService,
   lobby: LobbyService,
   limits: LobbyRouteLimits = { keypointsPerMinute: 120 },
+  /** Home data as the requesting player can open its thumbnails (third-game/player-host.ts). */
+  homeFor: (home: HomeData, request: FastifyRequest) => HomeData = (home) => home,
 ) {
-  registerCall(app, sessions, appCalls.home, (ctx) => lobby.home(ctx.body));
+  registerCall(app, sessions, appCalls.home, async (ctx) => homeFor(await lobby.home(ctx.body), ctx.request));
   registerCall(app, sessions, appCalls.channel, (ctx) => lobby.channel(ctx.body.channelMd5, ctx.body.clientVersion));
   registerCall(app, sessions, appCalls.customerServiceConfig, (ctx) =>
     lobby.customerService(normalizeLanguage(ctx.body.language) ?? ctx.lang),

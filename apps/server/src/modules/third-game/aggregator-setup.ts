@@ -5,6 +5,7 @@ import { startDemoAggregator } from '../../demo-aggregator/index.ts';
 import type { Aggregator } from './aggregator.ts';
 import { Hub88GamesApi } from './hub88/games-api.ts';
 import { generateRsaKeyPair, loadOrCreateRsaKeyPair, type RsaKeyPair } from './hub88/signature.ts';
+import { PlayerHostUrls } from './player-host.ts';
 
 export interface AggregatorSetup {
   aggregator: Aggregator;
@@ -12,6 +13,10 @@ export interface AggregatorSetup {
   walletPublicKeyPem: string;
   /** Origins the web app frames game pages from and shows thumbnails of (the demo's plain-http one). */
   gameOrigins: string[];
+  /** The game origins a page served to a player at `hostname` may frame and show images from. */
+  gameOriginsFor(hostname: string | undefined): string[];
+  /** A game page or thumbnail URL as a player at `hostname` can open it (see player-host.ts). */
+  urlFor(url: string, hostname: string | undefined): string;
   /** Stops the in-process demo aggregator; nothing for a remote one. */
   close(): Promise<void>;
 }
@@ -36,6 +41,8 @@ export async function setupAggregator(
       aggregator: hub88(config.HUB88_API_URL, config.HUB88_OPERATOR_PRIVATE_KEY!),
       walletPublicKeyPem: config.HUB88_PUBLIC_KEY!,
       gameOrigins: [],
+      gameOriginsFor: () => [],
+      urlFor: (url) => url,
       close: async () => undefined,
     };
   }
@@ -53,14 +60,27 @@ export async function setupAggregator(
     walletUrl: () => `${serverUrl()}/hub88/wallet`,
     // Tests build many applications in one process: each demo takes any free port.
     port: config.NODE_ENV === 'test' ? 0 : config.DEMO_AGGREGATOR_PORT,
+    // Where this server listens (all interfaces by default), so a phone on the LAN reaches the games too.
+    host: config.HOST,
     publicUrl: config.DEMO_AGGREGATOR_PUBLIC_URL,
     dataDir: inMemory ? undefined : config.DATA_DIR,
     log,
   });
+  const origin = new URL(demo.publicUrl).origin;
+  // A configured public URL is where the games are for everyone; without it they are on the player's host.
+  const perHost = config.DEMO_AGGREGATOR_PUBLIC_URL ? null : new PlayerHostUrls(demo.publicUrl);
+  const urlFor = (url: string, hostname: string | undefined) => perHost?.rebase(url, hostname) ?? url;
+  const api = hub88(demo.url, operator.privateKeyPem);
   return {
-    aggregator: hub88(demo.url, operator.privateKeyPem),
+    aggregator: {
+      name: api.name,
+      listGames: () => api.listGames(),
+      launchUrl: async (request) => urlFor(await api.launchUrl(request), request.playerHost),
+    },
     walletPublicKeyPem: demo.publicKeyPem,
-    gameOrigins: [new URL(demo.publicUrl).origin],
+    gameOrigins: [origin],
+    gameOriginsFor: (hostname) => (perHost && hostname ? [origin, perHost.originFor(hostname)] : [origin]),
+    urlFor,
     close: () => demo.close(),
   };
 }

@@ -42,6 +42,8 @@ export interface LaunchRequest {
   lobbyUrl: string;
   depositUrl: string;
   country: string | null;
+  /** The host name the player reached us at, when known: an aggregator on our own machine answers its pages there. */
+  playerHost?: string;
 }
 
 /** The aggregator could not be reached or answered something we cannot use. The message says which. */

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
 import { answerExperienceRestrictions } from '../wallet/experience.ts';
+import { playerHostname } from './player-host.ts';
 import type { ThirdGameService } from './third-game.service.ts';
 
 /** `/v1/thirdGame/enter`, `/exit` and `/betRecord`; an experience account's refusal carries SPEC section 5's sentence. */
@@ -10,7 +11,12 @@ export async function registerThirdGameRoutes(http: FastifyInstance, sessions: S
   await http.register(async (app) => {
     answerExperienceRestrictions(app);
     registerCall(app, sessions, thirdGameCalls.enter, (ctx) =>
-      games.enter(ctx.session.playerId, ctx.body, { ip: ctx.ip, lang: ctx.lang, appOrigin: appOrigin(ctx.request, options.publicHost) }),
+      games.enter(ctx.session.playerId, ctx.body, {
+        ip: ctx.ip,
+        lang: ctx.lang,
+        appOrigin: appOrigin(ctx.request, options.publicHost),
+        playerHost: playerHostname(ctx.request),
+      }),
     );
     registerCall(app, sessions, thirdGameCalls.exit, (ctx) => games.exit(ctx.session.playerId, ctx.body.gameId));
     registerCall(app, sessions, thirdGameCalls.betRecord, (ctx) => games.betRecord(ctx.session.playerId, ctx.body, ctx.lang));

@@ -29,6 +29,8 @@ export interface EnterOrigin {
   lang: Language;
   /** Origin of the web app the player came from: the game's lobby and deposit links go back there. */
   appOrigin: string;
+  /** The host name the player's browser reached us at (player-host.ts). */
+  playerHost?: string;
 }
 
 /** SPEC section 5: a game is self-developed when it has no game type or its manufacturer is BITG. */
@@ -104,6 +106,7 @@ export class ThirdGameService {
         lobbyUrl: `${origin.appOrigin}/home`,
         depositUrl: `${origin.appOrigin}/trade/Recharge`,
         country: null,
+        playerHost: origin.playerHost,
       });
     } catch (error) {
       await this.sessions.endSessions(playerId, game.game_code);
