@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { Ledger } from '../../money/ledger.service.ts';
 import { useMigratedTestDatabase } from '../../testing/migrated-database.ts';
+import { TurnoverRepository } from '../turnover/turnover.repo.ts';
+import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 import { BonusService } from './bonus.service.ts';
 import { EconomySettings } from './economy-settings.ts';
 
@@ -104,6 +106,35 @@ describe('BonusService.credit', () => {
     expect((await bonus.wagering(playerId))[0]!.outstanding).toBe(3n * USDT);
     expect(await bonus.creditNow(input)).toMatchObject({ replayed: true, wageringAdded: 3n * USDT, playerIds: [] });
     expect(await balance(playerId)).toBe(3n * USDT);
+  });
+
+  it('runs beside rounds of the same player settling (turnover, then payout) without waiting in a circle', async () => {
+    const { bonus } = services();
+    const ledger = new Ledger(db(), { batching: false });
+    const playerId = await newPlayer();
+    await bonus.creditNow({ playerId, bonusType: BonusRecordType.REBATE, source: 'rebate', sourceRef: 'start', currency: 'USDT', amount: 1_000n * USDT });
+    const settle = (i: number) =>
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await new TurnoverRepository(trx).recordRounds([{ playerId, roundKey: `tp:test:circle-${i}`, gameType: 10, currency: 'USDT', stake: USDT, payout: 0n }], DEFAULT_TURNOVER_TERMS, trx);
+          await ledger.transfer(
+            {
+              idempotencyKey: `test:circle:${i}`,
+              kind: 'provider_win',
+              legs: [
+                { account: { kind: 'provider_settlement' }, currency: 'USDT', amount: -1n },
+                { account: { kind: 'player', playerId }, currency: 'USDT', amount: 1n },
+              ],
+            },
+            trx,
+          );
+        });
+    const credit = (i: number) =>
+      bonus.creditNow({ playerId, bonusType: BonusRecordType.SIGN_IN, source: 'sign_in', sourceRef: `circle-${i}`, currency: 'USDT', amount: USDT });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? settle(i) : credit(i))));
+    // 1000 from the first credit, 10 × 5 from the sign-ins, less 10 × 1 of turnover.
+    expect((await bonus.wagering(playerId))[0]!.outstanding).toBe(1_040n * USDT);
   });
 
   it('leaves nothing behind when the caller rolls its transaction back', async () => {

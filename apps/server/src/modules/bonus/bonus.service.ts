@@ -92,6 +92,9 @@ export class BonusService {
       if (!previous) throw new Error(`bonus credit ${ledgerKey} vanished`);
       return { creditId: previous.id, replayed: true, amount: previous.amount, wageringAdded: previous.wagering_added, playerIds: [] };
     }
+    // Wagering before the ledger: settlement locks wagering rows before the player's balance too, so
+    // a credit and a settling round of the same player never wait on each other in a circle.
+    if (wageringAdded > 0n) await repo.addWagering(input.playerId, input.currency, wageringAdded);
     const transfer = await this.ledger.transfer(
       {
         idempotencyKey: ledgerKey,
@@ -105,7 +108,6 @@ export class BonusService {
       },
       trx,
     );
-    if (wageringAdded > 0n) await repo.addWagering(input.playerId, input.currency, wageringAdded);
     return { creditId, replayed: transfer.replayed, amount: input.amount, wageringAdded, playerIds: transfer.playerIds };
   }
 

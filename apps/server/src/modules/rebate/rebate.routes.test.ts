@@ -148,6 +148,36 @@ describe('/v1/rebate/claim', () => {
     expect((await t.call('/v1/rebate/summary', {}, { token: p.token })).data.currencies[0].accrued).toBe('0.5');
   });
 
+  it('runs beside rounds of the same player settling (turnover with its accrual, then payout) without waiting in a circle', async () => {
+    const p = await t.registerPlayer();
+    await accrue(p.playerId, 'USDT', 10, 1_000_000n);
+    const settle = (i: number) =>
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await new TurnoverRepository(trx).recordRounds([{ playerId: p.playerId, roundKey: `tp:test:claim-circle-${i}`, gameType: 10, currency: 'USDT', stake: 10_000_000n, payout: 0n }], DEFAULT_TURNOVER_TERMS, trx);
+          await t.app.services.ledger.transfer(
+            {
+              idempotencyKey: `test:claim-circle:${p.playerId}:${i}`,
+              kind: 'provider_win',
+              legs: [
+                { account: { kind: 'provider_settlement' }, currency: 'USDT', amount: -1n },
+                { account: { kind: 'player', playerId: p.playerId }, currency: 'USDT', amount: 1n },
+              ],
+            },
+            trx,
+          );
+        });
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? settle(i).then(() => ({ code: 0 })) : t.call('/v1/rebate/claim', { requestId: req(), currency: 'USDT' }, { token: p.token }))),
+    );
+    expect(replies.every((r) => r.code === 0 || r.code === 14)).toBe(true);
+    // Every micro-unit accrued was either claimed once or is still accrued: 1 + 10 rounds × 0.04.
+    const claimed = await db().selectFrom('rebate_claims').select(sql<string>`coalesce(sum(amount), 0)::text`.as('total')).where('player_id', '=', p.playerId).executeTakeFirstOrThrow();
+    const left = await db().selectFrom('rebate_accruals').select('accrued').where('player_id', '=', p.playerId).executeTakeFirstOrThrow();
+    expect(BigInt(claimed.total) + left.accrued).toBe(1_400_000n);
+  });
+
   it('refuses a malformed request with 12', async () => {
     const p = await t.registerPlayer();
     expect((await t.call('/v1/rebate/claim', { requestId: 'short', currency: 'USDT' }, { token: p.token })).code).toBe(12);
