@@ -1,6 +1,7 @@
 import { GameType } from '@lobby/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
+import { fund } from '../../money/test-support.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { TEST_AGGREGATOR_PUBLIC_KEY_PEM } from '../third-game/hub88/test-key-pair.ts';
 import { callbacks, newToken, walletCall } from '../third-game/hub88/wallet-test-support.ts';
@@ -23,14 +24,7 @@ afterEach(async () => {
 
 async function player(usd: number) {
   const { playerId } = await t.registerPlayer();
-  await t.app.services.ledger.transfer({
-    idempotencyKey: `test-deposit:${playerId}`,
-    kind: 'deposit',
-    legs: [
-      { account: { kind: 'deposit_clearing' }, currency: 'USDT', amount: -BigInt(usd) * 1_000_000n },
-      { account: { kind: 'player', playerId }, currency: 'USDT', amount: BigInt(usd) * 1_000_000n },
-    ],
-  });
+  await fund(t.app.services.ledger, playerId, BigInt(usd) * 1_000_000n);
   const token = newToken();
   await new ThirdGameRepository(t.app.database.db).createSession({ token, playerId, aggregator: 'hub88', gameCode: 'demo_slot', gameType: GameType.SLOT, manufacturer: 'Demo Studio' });
   return { playerId, ...callbacks(playerId, token, 'demo_slot') };

@@ -3,6 +3,7 @@ import { resultOf } from '@lobby/hash-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { checkLedger } from '../../money/ledger-check.ts';
+import { ECONOMY_DEFAULTS } from '../bonus/economy-settings.ts';
 import { startHashTestApp, USDT, type HashTestApp } from '../hash-game/test-support.ts';
 import { shanghaiMonth, TurnoverRepository } from '../turnover/turnover.repo.ts';
 import { nextMonthStart } from './vip.service.ts';
@@ -115,6 +116,26 @@ describe('/v1/vip/queryVipDetail and /v1/vip/getVipUpLevelGift', () => {
     const { token } = await t.player();
     expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'level-zero-claim', vipLevel: 0 }, { token })).code).toBe(12);
     expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'level-99-claim', vipLevel: 99 }, { token })).code).toBe(14);
+  });
+});
+
+describe('operator settings', () => {
+  it('takes a lowered threshold at once: the XP already earned reaches the level and its gift', async () => {
+    const { token, playerId } = await t.player({ usdt: USDT(10) });
+    await new TurnoverRepository(t.app.database.db).recordRounds(
+      [{ playerId, roundKey: 'tp:test:lowered', gameType: GameType.FISH, currency: 'USDT', stake: USDT(300), payout: 0n }],
+      t.app.services.vip.terms(),
+    );
+    expect((await detail(token)).vipLevel).toBe(0);
+    const economy = t.app.services.economy;
+    const ladder = ECONOMY_DEFAULTS['vip.levels'] as { threshold: string }[];
+    try {
+      await economy.set('vip.levels', ladder.map((rung, level) => (level === 1 ? { ...rung, threshold: '200' } : rung)), 'test');
+      expect(await detail(token)).toMatchObject({ vipLevel: 1, nextRequiredBet: '5000' });
+      expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'lowered-level-1', vipLevel: 1 }, { token })).data).toMatchObject({ amount: '1' });
+    } finally {
+      await economy.set('vip.levels', ladder, 'test');
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { REBATE_GAME_TYPES, type EconomySettings } from '../bonus/economy-settin
 import type { PlayerService } from '../player/player.service.ts';
 import { previousMonth, shanghaiMonth, type LevelUp, type TurnoverTerms } from '../turnover/turnover.repo.ts';
 import { VipRepository, type PlayerVipRow } from './vip.repo.ts';
-import { ppmToPercent, turnoverTermsOf } from './vip-terms.ts';
+import { levelFor, ppmToPercent, turnoverTermsOf } from './vip-terms.ts';
 
 /** Gifts are paid in USDT. */
 const GIFT_CURRENCY = 'USDT' as const;
@@ -96,7 +96,7 @@ export class VipService {
   async detail(playerId: number, now = new Date()) {
     const levels = this.economy.current().vipLevels;
     const [progress, claims] = await Promise.all([this.repo.progress(playerId), this.repo.claims(playerId)]);
-    const level = Math.min(progress.vip_level, levels.length - 1);
+    const level = this.levelOf(progress);
     const next = level + 1 < levels.length ? level + 1 : null;
     const claimed = new Set(claims.map((c) => `${c.kind}:${c.period}`));
     const month = shanghaiMonth(now);
@@ -140,7 +140,7 @@ export class VipService {
     if (!rung || rung.upLevelGift === 0n) throw fail('NO_REWARD', `level ${input.vipLevel} has no gift`);
     return this.pay(playerId, input.requestId, async (trx) => {
       const progress = await this.repo.progress(playerId, trx);
-      if (progress.vip_level < input.vipLevel) throw fail('NO_REWARD', `level ${input.vipLevel} is not reached`);
+      if (this.levelOf(progress) < input.vipLevel) throw fail('NO_REWARD', `level ${input.vipLevel} is not reached`);
       return { kind: 'level', period: String(input.vipLevel), vipLevel: input.vipLevel, amount: rung.upLevelGift, source: 'vip_level_gift', bonusType: BonusRecordType.VIP_LEVEL_GIFT };
     });
   }
@@ -151,12 +151,21 @@ export class VipService {
     const month = shanghaiMonth(now);
     return this.pay(playerId, input.requestId, async (trx) => {
       const progress = await this.repo.progress(playerId, trx);
-      const level = Math.min(progress.vip_level, levels.length - 1);
+      const level = this.levelOf(progress);
       const amount = levels[level]!.monthGift;
       if (amount === 0n) throw fail('NO_REWARD', `level ${level} has no monthly gift`);
       if (!this.monthTurnoverMet(progress, level, month)) throw fail('NO_REWARD', `last month's valid turnover is below 10 % of level ${level}'s threshold`);
       return { kind: 'month', period: month, vipLevel: level, amount, source: 'vip_month_gift', bonusType: BonusRecordType.VIP_MONTH_GIFT };
     }, month);
+  }
+
+  /**
+   * The level held: the one recorded with the last turnover, or higher where the operator has since
+   * lowered the thresholds (levels never drop; the ladder may have lost rungs).
+   */
+  private levelOf(progress: PlayerVipRow): number {
+    const levels = this.economy.current().vipLevels;
+    return Math.min(Math.max(progress.vip_level, levelFor(levels, progress.xp)), levels.length - 1);
   }
 
   private monthTurnoverMet(progress: PlayerVipRow, level: number, month: string): boolean {
