@@ -66,7 +66,8 @@ export class RebateService {
     const outcome = await this.db.transaction().execute(async (trx) => {
       const repo = new RebateRepository(trx);
       // Taking the accruals first locks them: a copy of this request that got there first has
-      // committed by now, and its claim row is visible below.
+      // committed by now, and its claim row is visible below. Accruals, then wagering, then the
+      // ledger: the order settlement locks them in, so a claim and a settling round never deadlock.
       const taken = await repo.takeAccrued(playerId, input.currency);
       const previous = await repo.findClaim(playerId, input.requestId);
       if (previous) {
