@@ -121,16 +121,6 @@ describe('valid turnover recorded when a hash round settles', () => {
     );
     expect((await checkLedger(db)).ok).toBe(true);
   }, 120_000);
-
-  it('counts nothing for simulated auto-bets: they never reach the bets table', async () => {
-    // A simulated run plays with a virtual balance and writes only its own log (auto-bet.runner.ts);
-    // turnover is read from settled rows of hash_bets, so a round with no real bet records nothing.
-    const player = await insertPlayer(db);
-    const height = nextHeight++;
-    const block = await storeBlock(db, height);
-    await settleRound(db, block);
-    expect(await recordOf(player)).toEqual([]);
-  });
 });
 
 describe('XP, levels and the rest of a recording', () => {
