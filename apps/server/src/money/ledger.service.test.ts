@@ -132,6 +132,64 @@ describe('a transfer', () => {
     expect(shards.every((s) => BigInt(s.owner_id) >= 0n && BigInt(s.owner_id) < BigInt(DEFAULT_HOUSE_SHARDS))).toBe(true);
     await expectLedgerHealthy();
   });
+
+  it('spreads concurrent transfers on one system account over its shards, one shard each, and reads its balance as their sum', async () => {
+    const players = Array.from({ length: 24 }, () => newPlayerId());
+    const before = await ledger.balance({ kind: 'provider_settlement' }, 'USDT');
+    const keys = players.map(() => uniqueKey('settle'));
+    // Each one inside its own transaction, as the seamless wallet posts, and all at once.
+    await Promise.all(
+      players.map((playerId, i) =>
+        db.transaction().execute((trx) =>
+          ledger.transfer(
+            {
+              idempotencyKey: keys[i],
+              kind: 'provider_win',
+              legs: [
+                { account: { kind: 'provider_settlement' }, currency: 'USDT', amount: -BigInt(1_000 + i) },
+                { account: player(playerId), currency: 'USDT', amount: BigInt(1_000 + i) },
+              ],
+            },
+            trx,
+          ),
+        ),
+      ),
+    );
+    const paid = players.reduce((sum, _, i) => sum + BigInt(1_000 + i), 0n);
+    expect(await ledger.balance({ kind: 'provider_settlement' }, 'USDT')).toBe(before - paid);
+    for (const [i, playerId] of players.entries()) expect(await usdt(playerId)).toBe(BigInt(1_000 + i));
+    const legs = await db
+      .selectFrom('ledger_entries as e')
+      .innerJoin('ledger_transfers as t', 't.id', 'e.transfer_id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'e.account_id')
+      .select(['t.idempotency_key', 'a.owner_id'])
+      .where('t.idempotency_key', 'in', keys)
+      .where('a.kind', '=', 'provider_settlement')
+      .execute();
+    expect(legs).toHaveLength(players.length);
+    const used = new Set(legs.map((leg) => BigInt(leg.owner_id)));
+    expect(used.size).toBeGreaterThan(1);
+    expect([...used].every((shard) => shard >= 0n && shard < BigInt(DEFAULT_HOUSE_SHARDS))).toBe(true);
+    const rows = await db.selectFrom('ledger_accounts').select('balance').where('kind', '=', 'provider_settlement').where('currency', '=', 'USDT').execute();
+    expect(rows.reduce((sum, row) => sum + BigInt(row.balance), 0n)).toBe(before - paid);
+    await expectLedgerHealthy();
+  });
+
+  it('keeps the single-row pools in one row', async () => {
+    const playerId = newPlayerId();
+    for (let i = 0; i < 8; i++) {
+      await ledger.transfer({
+        idempotencyKey: uniqueKey('gift'),
+        kind: 'vip_gift',
+        legs: [
+          { account: { kind: 'vip_gifts' }, currency: 'USDT', amount: -1n },
+          { account: player(playerId), currency: 'USDT', amount: 1n },
+        ],
+      });
+    }
+    const rows = await db.selectFrom('ledger_accounts').select('owner_id').where('kind', '=', 'vip_gifts').where('currency', '=', 'USDT').execute();
+    expect(rows.map((row) => BigInt(row.owner_id))).toEqual([0n]);
+  });
 });
 
 describe('a transfer the ledger refuses as a programming error', () => {

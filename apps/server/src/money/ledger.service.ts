@@ -4,6 +4,7 @@ import {
   accountBalance,
   houseShardsHolding,
   isFirstUse,
+  postTransferReadRow,
   postTransferRow,
   postTransferRows,
   underSavepoint,
@@ -53,6 +54,14 @@ export const SYSTEM_ACCOUNTS = [
   'referral_commissions',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
+
+/**
+ * System accounts kept in one row (owner_id 0): pools that few transfers touch at once and whose
+ * single row is read directly. Every other system account is sharded like the house: N rows per
+ * currency (owner_id = shard), one shard per transfer, its balance the sum of its shards, so
+ * concurrent transfers against it (every aggregator callback, every deposit) do not queue on one row.
+ */
+const SINGLE_ROW_ACCOUNTS: ReadonlySet<string> = new Set<SystemAccountKind>(['vip_gifts', 'rebates', 'hash_transfer_bets']);
 
 /**
  * The other side of hash-game bets that arrive and leave on chain: a transfer bet moves no player
@@ -137,7 +146,7 @@ export interface RoundPosting {
 }
 
 export interface LedgerOptions {
-  /** House rows per currency; more spreads concurrent bets wider. */
+  /** Rows per currency of the house and of each sharded system account; more spreads concurrent transfers wider. */
   houseShards?: number;
   /** Grouping of transfers made outside a caller's transaction; false sends each on its own. */
   batching?: { maxSize?: number; maxConcurrent?: number } | false;
@@ -210,6 +219,26 @@ export class Ledger {
   }
 
   /**
+   * A transfer inside the caller's transaction `trx`, answered with `read`'s balance as it stands
+   * after it (on a replay: as it stands now), in one round trip: a callback that moves money and
+   * answers the new balance needs no second query.
+   */
+  async transferAndRead(input: TransferInput, trx: Db, read: { account: AccountRef; currency: LedgerCurrency }): Promise<TransferResult & { balance: bigint }> {
+    const legs = this.resolve(input, pickHouseShard(this.houseShards));
+    const { kind, ownerId } = resolveAccount(read.account, 0);
+    let row: Awaited<ReturnType<typeof postTransferReadRow>>;
+    try {
+      row = await postTransferReadRow(trx, header(input), legs, { kind, ownerId: isSharded(kind) ? null : ownerId, currency: read.currency });
+    } catch (error) {
+      if (isPlayerOverdraft(error)) throw new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs));
+      throw error;
+    }
+    const balance = BigInt(row.o_balance);
+    if (row.o_replayed) return { ...replayOf(input, row.o_transfer_id, row.o_kind), balance };
+    return { transferId: BigInt(row.o_transfer_id), replayed: false, playerIds: affectedPlayers(legs), balance };
+  }
+
+  /**
    * Posts a round (see RoundPosting) inside the caller's transaction `trx`, once per key; true when
    * it moved money. The transfer goes through `ledger_post_transfers` in one set-based statement
    * (every account locked, moved and written in a handful of set operations, not a query per leg),
@@ -237,10 +266,10 @@ export class Ledger {
     return !outcome.value.replayed;
   }
 
-  /** An account's balance in micro-units (zero if never used); the house's is the sum of its shards. */
+  /** An account's balance in micro-units (zero if never used); a sharded account's is the sum of its shards. */
   async balance(account: AccountRef, currency: LedgerCurrency, trx?: Db): Promise<bigint> {
     const { kind, ownerId } = resolveAccount(account, 0);
-    return accountBalance(trx ?? this.db, kind, kind === 'house' ? null : ownerId, currency);
+    return accountBalance(trx ?? this.db, kind, isSharded(kind) ? null : ownerId, currency);
   }
 
   private async postInParts(input: TransferInput, shard: number, trx: Db): Promise<boolean> {
@@ -261,7 +290,7 @@ export class Ledger {
     return posted;
   }
 
-  /** The one leg resolver: validates a transfer and answers its legs in lock order, house legs on `shard`. */
+  /** The one leg resolver: validates a transfer and answers its legs in lock order, sharded accounts on `shard`. */
   private resolve(input: TransferInput, shard: number): ResolvedLeg[] {
     if (typeof input.idempotencyKey !== 'string' || input.idempotencyKey.length === 0 || input.idempotencyKey.length > 200) {
       throw new InvalidTransferError('idempotencyKey must be a string of 1 to 200 characters');
@@ -310,9 +339,9 @@ function merged(posting: RoundPosting): TransferInput {
   return { ...posting, legs: [...legs.values()].filter((leg) => leg.amount !== 0n) };
 }
 
-/** The legs with every house leg on `shard`, back in lock order. */
+/** The legs with every leg on a sharded account (house, system) on `shard`, back in lock order. */
 function onShard(legs: ResolvedLeg[], shard: number): ResolvedLeg[] {
-  for (const leg of legs) if (leg.kind === 'house') leg.ownerId = BigInt(shard);
+  for (const leg of legs) if (isSharded(leg.kind)) leg.ownerId = BigInt(shard);
   return legs.sort(compareLockOrder);
 }
 
@@ -359,7 +388,12 @@ function replayOf(input: TransferInput, transferId: bigint | string, existingKin
   return { transferId: BigInt(transferId), replayed: true, playerIds: [] };
 }
 
-/** The ledger row of an account: kind, owner (the house's shard) and lock rank. */
+/** Whether the account's rows are spread over shards (the house and most system accounts). */
+function isSharded(kind: string): boolean {
+  return kind === 'house' || (SYSTEM_KINDS.has(kind) && !SINGLE_ROW_ACCOUNTS.has(kind));
+}
+
+/** The ledger row of an account: kind, owner (the shard of a sharded account) and lock rank. */
 function resolveAccount(account: AccountRef, shard: number): { kind: string; ownerId: bigint; rank: number } {
   if (account?.kind === 'player') {
     const id = (account as { playerId: unknown }).playerId;
@@ -367,7 +401,7 @@ function resolveAccount(account: AccountRef, shard: number): { kind: string; own
     return { kind: 'player', ownerId: BigInt(id), rank: 0 };
   }
   if (account?.kind === 'house') return { kind: 'house', ownerId: BigInt(shard), rank: 2 };
-  if (SYSTEM_KINDS.has(account?.kind)) return { kind: account.kind, ownerId: 0n, rank: 1 };
+  if (SYSTEM_KINDS.has(account?.kind)) return { kind: account.kind, ownerId: isSharded(account.kind) ? BigInt(shard) : 0n, rank: 1 };
   throw new InvalidTransferError(`unknown ledger account ${JSON.stringify(account)}`);
 }
 

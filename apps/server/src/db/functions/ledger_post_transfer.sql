@@ -3,9 +3,10 @@
 -- balance with a `balance = balance + amount` update (the player CHECK has the last word on
 -- overdrafts), append one entry per leg.
 --
--- The house account is sharded: rows of kind 'house' with owner_id 0..N-1 per currency, picked by
--- the application, so concurrent bets do not queue on one hot row. The house balance is the sum of
--- its shards; the unique (kind, owner_id, currency) of ledger_accounts is all the schema that needs.
+-- The house account and most system accounts are sharded: rows of their kind with owner_id 0..N-1
+-- per currency, picked by the application (one shard per transfer), so concurrent transfers do not
+-- queue on one hot row. Such an account's balance is the sum of its shards; the unique
+-- (kind, owner_id, currency) of ledger_accounts is all the schema that needs.
 --
 -- This function and ledger_post_transfers lock account rows in one global order (players, then
 -- system accounts, then house shards; then kind, owner, currency), so no two transfers can deadlock
