@@ -41,6 +41,25 @@ export async function postTransferRow(executor: Db, header: PostingHeader, legs:
   return rows[0];
 }
 
+/** One transfer through `ledger_post_transfer_read`: the transfer, then one account's balance after it. */
+export async function postTransferReadRow(executor: Db, header: PostingHeader, legs: readonly OrderedLegKey[], read: { kind: string; ownerId: bigint | null; currency: string }) {
+  const { rows } = await sql<{ o_transfer_id: bigint | string; o_replayed: boolean; o_kind: string; o_balance: bigint | string }>`
+    select o_transfer_id, o_replayed, o_kind, o_balance from ledger_post_transfer_read(
+      ${header.idempotencyKey},
+      ${header.kind},
+      ${header.reference ?? null},
+      ${header.metadata === undefined ? null : toJson(header.metadata)}::jsonb,
+      ${legs.map((l) => l.kind)}::text[],
+      ${legs.map((l) => l.ownerId.toString())}::int8[],
+      ${legs.map((l) => l.currency)}::text[],
+      ${legs.map((l) => l.amount.toString())}::int8[],
+      ${read.kind},
+      ${read.ownerId === null ? null : read.ownerId.toString()}::int8,
+      ${read.currency}
+    )`.execute(executor);
+  return rows[0];
+}
+
 /**
  * Many transfers in one set-based statement through `ledger_post_transfers`, one answer per
  * transfer in order. It never creates an account: a missing one fails the statement with FIRST_USE.

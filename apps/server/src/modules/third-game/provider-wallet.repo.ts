@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ProviderTransactionKind } from './tables.ts';
 import { withThirdGameTables } from './third-game.repo.ts';
@@ -224,16 +224,43 @@ export class ProviderWalletRepository {
 
   /** Adds to a round's totals, opening it on its first transaction and closing it when told. */
   async changeRound(change: RoundChange, trx: Db): Promise<void> {
-    await sql`
-      insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
-      values (${change.aggregator}, ${change.round}, ${change.playerId}, ${change.gameCode}, ${change.gameType}, ${change.manufacturer},
-              ${change.currency}, ${change.bet > 0n ? change.bet : 0n}, ${change.win}, ${Math.max(change.bets, 0)}, ${change.closed ? sql`now()` : null})
-      on conflict (aggregator, player_id, round) do update set
-        bet_total = provider_rounds.bet_total + ${change.bet},
-        win_total = provider_rounds.win_total + ${change.win},
-        bet_count = provider_rounds.bet_count + ${change.bets},
-        updated_at = now(),
-        closed_at = coalesce(provider_rounds.closed_at, excluded.closed_at)`.execute(trx);
+    await sql`${roundUpsert(change)}`.execute(trx);
+  }
+
+  /**
+   * A bet in one statement: the transaction recorded unless its uuid is known, and, only when it was
+   * new, its round opened or added to. False when the uuid was known (nothing written).
+   */
+  async recordBet(tx: NewProviderTransaction, round: RoundChange, trx: Db): Promise<boolean> {
+    const { rows } = await sql<{ id: string }>`
+      with recorded as (${transactionInsert(tx)}),
+      round_changed as (${roundUpsert(round, sql`where exists (select 1 from recorded)`)})
+      select id::text from recorded`.execute(trx);
+    return rows.length > 0;
+  }
+
+  /**
+   * A win in one statement: the transaction recorded unless its uuid is known; the bet it refers to
+   * locked until the end of `trx` (so a win and a rollback of one bet go one after the other); and,
+   * only when the win is new and that bet is the player's, live and not rolled back, the round
+   * changed. `fresh` is false when the uuid was known; `bet` is null when no such transaction exists.
+   */
+  async recordWin(tx: NewProviderTransaction & { referenceTransactionUuid: string }, round: RoundChange, trx: Db): Promise<{ fresh: boolean; bet: StoredProviderTransaction | null }> {
+    const { rows } = await sql<Record<string, unknown> & { recorded_id: string | null }>`
+      with recorded as (${transactionInsert(tx)}),
+      bet as (
+        select * from provider_transactions
+        where aggregator = ${tx.aggregator} and transaction_uuid = ${tx.referenceTransactionUuid}
+        for update
+      ),
+      round_changed as (${roundUpsert(
+        round,
+        sql`where exists (select 1 from recorded)
+              and exists (select 1 from bet where bet.kind = 'bet' and bet.player_id = ${tx.playerId} and not bet.rolled_back)`,
+      )})
+      select (select id::text from recorded) as recorded_id, bet.* from (values (1)) as one(n) left join bet on true`.execute(trx);
+    const row = rows[0];
+    return { fresh: row.recorded_id !== null, bet: row.id === null || row.id === undefined ? null : toTransaction(row) };
   }
 
   /** A player's rounds, newest first. */
@@ -272,4 +299,34 @@ export class ProviderWalletRepository {
       total: Number(count.total),
     };
   }
+}
+
+/** The insert of a provider transaction that does nothing when its uuid is known, returning its id when new. */
+function transactionInsert(tx: NewProviderTransaction) {
+  return sql`
+    insert into provider_transactions (aggregator, transaction_uuid, kind, player_id, user_id, round, game_code, currency, amount,
+                                       reference_transaction_uuid, placeholder, rolled_back)
+    values (${tx.aggregator}, ${tx.transactionUuid}, ${tx.kind}, ${tx.playerId}, ${tx.userId}, ${tx.round}, ${tx.gameCode}, ${tx.currency},
+            ${tx.amount}, ${tx.referenceTransactionUuid}, ${tx.placeholder ?? false}, ${tx.placeholder ?? false})
+    on conflict (aggregator, transaction_uuid) do nothing
+    returning id`;
+}
+
+/**
+ * The upsert that adds `change` to its round; with a `guard` (`where ...`), written as a select
+ * inside a larger statement, so the round only changes when the guard holds.
+ */
+function roundUpsert(change: RoundChange, guard?: RawBuilder<unknown>) {
+  const values = sql`${change.aggregator}::text, ${change.round}::text, ${change.playerId}::int4, ${change.gameCode}::text, ${change.gameType}::int2,
+              ${change.manufacturer}::text, ${change.currency}::text, ${change.bet > 0n ? change.bet : 0n}::int8, ${change.win}::int8,
+              ${Math.max(change.bets, 0)}::int4, ${change.closed ? sql`now()` : sql`null::timestamptz`}`;
+  return sql`
+    insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
+    ${guard ? sql`select ${values} ${guard}` : sql`values (${values})`}
+    on conflict (aggregator, player_id, round) do update set
+      bet_total = provider_rounds.bet_total + ${change.bet},
+      win_total = provider_rounds.win_total + ${change.win},
+      bet_count = provider_rounds.bet_count + ${change.bets},
+      updated_at = now(),
+      closed_at = coalesce(provider_rounds.closed_at, excluded.closed_at)`;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../money/ledger.service.ts';
-import { ProviderWalletRepository, type ProviderRoundRecord, type RoundFilter, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
+import { ProviderWalletRepository, type NewProviderTransaction, type ProviderRoundRecord, type RoundFilter, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
 import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
 
 /**
@@ -142,13 +142,11 @@ export class ProviderWalletService {
     const game = session!;
     const micro = request.amount * this.options.microPerUnit;
     let levelUps: LevelUp[] = [];
-    const outcome = await this.apply(request.transactionUuid, incoming, async (trx) => {
-      await this.repo.changeRound(
-        { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed },
-        trx,
-      );
+    const outcome = await this.apply(request.transactionUuid, incoming, async (trx, record) => {
+      const round = { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed };
+      if (!(await this.repo.recordBet(record, round, trx))) return null;
       levelUps = await this.closeRound(request, trx);
-      await this.post('provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode }, trx);
+      return this.post('provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode }, trx);
     });
     if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
     return outcome;
@@ -163,14 +161,17 @@ export class ProviderWalletService {
     if (refusal) return this.replayOr(request.transactionUuid, incoming, refusal);
     const micro = request.amount * this.options.microPerUnit;
     let levelUps: LevelUp[] = [];
-    const outcome = await this.apply(request.transactionUuid, incoming, async (trx) => {
-      const bet = await this.repo.lock(this.options.aggregator, request.referenceTransactionUuid, trx);
+    const outcome = await this.apply(request.transactionUuid, incoming, async (trx, record) => {
+      const round = { ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed };
+      // The round changes in the same statement only if the bet below is found fit; otherwise the
+      // refusal rolls the whole transaction back.
+      const { fresh, bet } = await this.repo.recordWin({ ...record, referenceTransactionUuid: request.referenceTransactionUuid }, round, trx);
+      if (!fresh) return null;
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
-      await this.repo.changeRound({ ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed }, trx);
       levelUps = await this.closeRound(request, trx);
       const metadata = { round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid };
-      await this.post('provider_win', request.transactionUuid, request.playerId, micro, metadata, trx);
+      return this.post('provider_win', request.transactionUuid, request.playerId, micro, metadata, trx);
     });
     if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
     return outcome;
@@ -190,7 +191,9 @@ export class ProviderWalletService {
     const incoming: Incoming = { kind: 'rollback', ...request, currency: this.options.currency, amount: null };
     const session = await this.repo.session(request.token);
     if (!session || session.playerId !== request.playerId) return this.replayOr(request.transactionUuid, incoming, 'RS_ERROR_INVALID_TOKEN');
-    return this.apply(request.transactionUuid, incoming, async (trx) => {
+    return this.apply(request.transactionUuid, incoming, async (trx, record) => {
+      if (!(await this.repo.insert(record, trx))) return null;
+      const balance = () => this.ledger.balance({ kind: 'player', playerId: request.playerId }, this.options.ledgerCurrency, trx);
       const placeholderMade = await this.repo.insert(
         {
           aggregator: this.options.aggregator,
@@ -207,10 +210,10 @@ export class ProviderWalletService {
         },
         trx,
       );
-      if (placeholderMade) return;
+      if (placeholderMade) return balance();
       const bet = await this.repo.lock(this.options.aggregator, request.referenceTransactionUuid, trx);
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-      if (bet.rolledBack) return;
+      if (bet.rolledBack) return balance();
       await this.repo.markRolledBack(bet.id, trx);
       const micro = bet.amount * this.options.microPerUnit;
       if (bet.round !== null && bet.gameCode !== null) {
@@ -220,7 +223,7 @@ export class ProviderWalletService {
         );
       }
       const metadata = { round: bet.round, game: bet.gameCode, bet: request.referenceTransactionUuid };
-      await this.post('provider_refund', request.transactionUuid, request.playerId, micro, metadata, trx);
+      return this.post('provider_refund', request.transactionUuid, request.playerId, micro, metadata, trx);
     });
   }
 
@@ -231,12 +234,13 @@ export class ProviderWalletService {
 
   /**
    * One ledger transfer between the player and the settlement account: `micro` positive credits the
-   * player, negative debits. Nothing moves for zero (a free spin, a losing round's win).
+   * player, negative debits. Nothing moves for zero (a free spin, a losing round's win). Answers the
+   * player's balance after it in micro-units, read in the same round trip.
    */
-  private async post(kind: string, transactionUuid: string, playerId: number, micro: bigint, metadata: object, trx: Db): Promise<void> {
-    if (micro === 0n) return;
+  private async post(kind: string, transactionUuid: string, playerId: number, micro: bigint, metadata: object, trx: Db): Promise<bigint> {
     const currency = this.options.ledgerCurrency;
-    await this.ledger.transfer(
+    if (micro === 0n) return this.ledger.balance({ kind: 'player', playerId }, currency, trx);
+    const { balance } = await this.ledger.transferAndRead(
       {
         idempotencyKey: `${this.options.aggregator}:${transactionUuid}`,
         kind,
@@ -248,7 +252,9 @@ export class ProviderWalletService {
         ],
       },
       trx,
+      { account: { kind: 'player', playerId }, currency },
     );
+    return balance;
   }
 
   private roundOf(request: { playerId: number; round: string; gameCode: string }, session: WalletSession) {
@@ -293,39 +299,33 @@ export class ProviderWalletService {
   }
 
   /**
-   * Records the transaction and runs `body` in one database transaction. When the uuid is already
-   * recorded (now, or by a concurrent call that committed first) nothing is applied and the answer is
+   * Runs `body` in one database transaction; it records the transaction (`record`) first and answers
+   * null when the uuid was already recorded (now, or by a concurrent call that committed first), or
+   * the player's balance in micro-units once applied. A known uuid applies nothing and the answer is
    * the replay's. A refusal or an overdraft rolls everything back.
    */
   private async apply(
     transactionUuid: string,
     incoming: Incoming,
-    body: (trx: Db) => Promise<void>,
+    body: (trx: Db, record: NewProviderTransaction) => Promise<bigint | null>,
   ): Promise<WalletOutcome> {
-    let outcome: 'applied' | 'known';
+    let balance: bigint | null;
     try {
-      outcome = await this.db.transaction().execute(async (trx) => {
-        const fresh = await this.repo.insert(
-          {
-            aggregator: this.options.aggregator,
-            transactionUuid,
-            kind: incoming.kind,
-            playerId: incoming.playerId,
-            userId: incoming.user,
-            round: incoming.round,
-            gameCode: incoming.gameCode,
-            currency: incoming.currency,
-            amount: incoming.amount ?? 0n,
-            referenceTransactionUuid: incoming.referenceTransactionUuid,
-          },
-          trx,
-        );
-        if (!fresh) return 'known' as const;
-        // The ledger transfer comes last: the settlement account every callback shares stays locked
-        // only from its update to the commit.
-        await body(trx);
-        return 'applied' as const;
-      });
+      // Every body records the transaction first and posts its ledger transfer last: the settlement
+      // shard it locks stays locked only from its update to the commit.
+      const record: NewProviderTransaction = {
+        aggregator: this.options.aggregator,
+        transactionUuid,
+        kind: incoming.kind,
+        playerId: incoming.playerId,
+        userId: incoming.user,
+        round: incoming.round,
+        gameCode: incoming.gameCode,
+        currency: incoming.currency,
+        amount: incoming.amount ?? 0n,
+        referenceTransactionUuid: incoming.referenceTransactionUuid,
+      };
+      balance = await this.db.transaction().execute((trx) => body(trx, record));
     } catch (error) {
       if (error instanceof Refusal) {
         return { status: error.status, balance: await this.balanceOf(incoming.playerId) };
@@ -335,14 +335,14 @@ export class ProviderWalletService {
       }
       throw error;
     }
-    if (outcome === 'known') {
+    if (balance === null) {
       const known = await this.repo.find(this.options.aggregator, transactionUuid);
       if (!known) throw new Error(`transaction ${transactionUuid} conflicted but cannot be read`);
       return this.answerKnown(known, incoming);
     }
     this.options.afterCommit?.();
     this.options.onBalanceChanged?.(incoming.playerId);
-    return { status: 'RS_OK', balance: await this.balanceOf(incoming.playerId) };
+    return { status: 'RS_OK', balance: balance / this.options.microPerUnit };
   }
 }
 
