@@ -29,6 +29,7 @@ import { registerLedgerOpsRoutes } from './money/ledger-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
+import { ExperienceEnd } from './modules/player-mark/experience-end.ts';
 import { registerBonusRoutes, registerEconomyOpsRoutes } from './modules/bonus/bonus.routes.ts';
 import { BonusService } from './modules/bonus/bonus.service.ts';
 import { EconomySettings } from './modules/bonus/economy-settings.ts';
@@ -214,6 +215,10 @@ export async function createApplication(config: Config, overrides: { database?: 
   players.registrationHook = (trx, playerId, inviteCode) => playerMarks.redeemAtRegistration(trx, playerId, inviteCode);
   registerPlayerMarkRoutes(http, sessions, playerMarks);
   registerPlayerMarkOpsRoutes(http, playerMarks, config.OPS_TOKEN);
+  const experienceEnd = new ExperienceEnd(database.db, ledger, unsettledHashBets(database.db), (ids) => balanceEvents.changed(ids), http.log);
+  balanceEvents.afterAnnounce = (playerId, balance) => experienceEnd.afterBalance(playerId, balance.usdt);
+  wallet.withdrawals.experienceEnd = experienceEnd;
+  hashGame.publisher.afterRound = (playerIds) => experienceEnd.afterRound(playerIds);
   const thirdGame = new ThirdGameService(database.db, {
     lobby,
     aggregatorFor: (name) => (name === games.aggregator.name ? games.aggregator : undefined),

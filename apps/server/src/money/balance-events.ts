@@ -27,10 +27,14 @@ export class BalanceEvents {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Told of each announced balance, after it was announced (an experience account ends below 3 USDT). */
+  afterAnnounce?: (playerId: number, balance: PlayerBalance) => Promise<void>;
+
   /** Announces balances the caller already read (a settled round reads all its players' at once). */
   async announce(playerId: number, balance: PlayerBalance): Promise<void> {
     await this.players.announceChanged(playerId);
     await this.push(playerId, balance);
+    await this.after(playerId, balance);
   }
 
   /**
@@ -43,9 +47,18 @@ export class BalanceEvents {
         await this.players.announceChanged(playerId);
         const balances = await playerBalances(this.db, playerId);
         await this.push(playerId, { usdt: balances.USDT, trx: balances.TRX });
+        await this.after(playerId, { usdt: balances.USDT, trx: balances.TRX });
       } catch (error) {
         this.log.warn({ err: error, playerId }, 'balance change not announced');
       }
+    }
+  }
+
+  private async after(playerId: number, balance: PlayerBalance): Promise<void> {
+    try {
+      await this.afterAnnounce?.(playerId, balance);
+    } catch (error) {
+      this.log.warn({ err: error, playerId }, 'after-balance check failed');
     }
   }
 

@@ -186,7 +186,10 @@ describe('unsettled page bets and the wallet (SPEC section 5, experience account
     expect(await withdrawable()).toBe('0');
 
     await t.advance(placed[0].round - (await t.head()));
-    expect(await withdrawable()).toBe('2.45');
+    await t.app.services.hashGame.publisher.drain();
+    // Settled below 3 USDT: the experience ends and the 2.45 left returns to the experience pool.
+    expect(await withdrawable()).toBe('0');
+    expect(await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')).toBe(0n);
   });
 });
 

@@ -35,6 +35,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class RoundPublisher {
   private queue: Promise<void> = Promise.resolve();
+  /** Told of the players of each settled round (an experience account spent below 3 USDT ends then). */
+  afterRound?: (playerIds: number[]) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -111,6 +113,7 @@ export class RoundPublisher {
       }
     }
     await this.recordBigWins(rows);
+    await this.afterRound?.([...byPlayer.keys()]).catch((err) => this.log.warn({ err, round: round.height }, 'after-round check failed'));
 
     if (round.paidPlayers.length === 0) return;
     const balances = await playersBalances(this.db, round.paidPlayers);

@@ -50,6 +50,24 @@ export class PlayerMarkRepository {
     await this.db.updateTable('players').set({ experience_type: 1, updated_at: new Date() }).where('id', '=', playerId).execute();
   }
 
+  /** Which of these players are experience accounts (type 1); a small partial index answers it. */
+  async experienceAccountsAmong(playerIds: number[]): Promise<number[]> {
+    // One array parameter: a large round has more players than a statement may have parameters.
+    const { rows } = await sql<{ id: number }>`select id from players where experience_type = 1 and id = any(${playerIds}::int[])`.execute(this.db);
+    return rows.map((row) => row.id);
+  }
+
+  /** An experience account (type 1) has ended its experience (type 2, for good); true if it was one. */
+  async endExperience(playerId: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('players')
+      .set({ experience_type: 2, updated_at: new Date() })
+      .where('id', '=', playerId)
+      .where('experience_type', '=', 1)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async insertInviteCodes(codes: string[], maxUses: number, note: string | null) {
     await this.db
       .insertInto('special_invite_codes')

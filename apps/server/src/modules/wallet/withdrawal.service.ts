@@ -54,6 +54,8 @@ export function withdrawalRecordRow(row: WithdrawalRow): RecordRow {
 export class WithdrawalService {
   /** Set once the processor exists, so a new withdrawal is sent without waiting for the next tick. */
   onQueued: () => void = () => undefined;
+  /** An experience account's withdrawal of 100 USDT or more ends its experience (player-mark/experience-end.ts). */
+  experienceEnd?: { atWithdrawal(trx: Db, playerId: number, currency: string, amount: bigint): Promise<void> };
 
   constructor(
     private readonly db: Db,
@@ -132,6 +134,7 @@ export class WithdrawalService {
           status,
         });
         if (!row) return null;
+        await this.experienceEnd?.atWithdrawal(trx, playerId, input.currency, input.amount);
         await this.ledger.transfer(
           {
             idempotencyKey: `withdrawal:${row.id}`,

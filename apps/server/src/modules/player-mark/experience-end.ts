@@ -1,0 +1,100 @@
+import { EXPERIENCE_USE_LIMIT_USDT, EXPERIENCE_WITHDRAW_FROM_USDT, ExperienceType, MICRO_PER_UNIT } from '@lobby/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
+import type { UnsettledOrders } from '../wallet/experience.ts';
+import { PlayerMarkRepository } from './player-mark.repo.ts';
+
+const SPENT_BELOW = BigInt(EXPERIENCE_USE_LIMIT_USDT) * MICRO_PER_UNIT;
+const WITHDRAWAL_ENDS_FROM = BigInt(EXPERIENCE_WITHDRAW_FROM_USDT) * MICRO_PER_UNIT;
+
+/**
+ * The end of an experience account (ECONOMY.md "Experience gold"): type 1 becomes type 2
+ * (`isSettlement`) for good, and the SPEC section 5 restrictions lift.
+ * - Spent: its USDT balance is below 3 with no bet unsettled; what is left returns to the
+ *   experience pool. Checked after every announced balance change, which costs nothing unless the
+ *   balance is below 3 and then one look at the player's row.
+ * - Withdrawn: its first withdrawal of 100 USDT or more takes the granted gift back, in the
+ *   withdrawal's own transaction, before the withdrawal is debited (so the balance must cover both).
+ * Either end moves money once: its ledger transfer is keyed by the player.
+ */
+export class ExperienceEnd {
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly unsettled: UnsettledOrders,
+    private readonly announce: (playerIds: number[]) => Promise<void>,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  /** Told of a player's new balance after any change (BalanceEvents). */
+  async afterBalance(playerId: number, usdt: bigint): Promise<void> {
+    if (usdt >= SPENT_BELOW) return;
+    if (await this.endIfSpent(playerId)) await this.announce([playerId]);
+  }
+
+  /** Told of the players of a settled hash round: a lost bet changes no balance, yet may end an experience. */
+  async afterRound(playerIds: number[]): Promise<void> {
+    if (playerIds.length === 0) return;
+    const experienced = await new PlayerMarkRepository(this.db).experienceAccountsAmong(playerIds);
+    for (const playerId of experienced) {
+      if (await this.endIfSpent(playerId)) await this.announce([playerId]);
+    }
+  }
+
+  /** Ends the experience of an account whose USDT is below 3 with nothing unsettled; true when it ended now. */
+  async endIfSpent(playerId: number): Promise<boolean> {
+    const marks = await new PlayerMarkRepository(this.db).marks(playerId);
+    if (marks?.experience_type !== ExperienceType.EXPERIENCE) return false;
+    // A bet still open may win: the check runs again when it settles.
+    if ((await this.unsettled.count(playerId)) > 0) return false;
+    try {
+      return await this.db.transaction().execute(async (trx) => {
+        const repo = new PlayerMarkRepository(trx);
+        const locked = await repo.marks(playerId, true);
+        if (locked?.experience_type !== ExperienceType.EXPERIENCE) return false;
+        const left = await this.ledger.balance({ kind: 'player', playerId }, 'USDT', trx);
+        if (left >= SPENT_BELOW) return false;
+        await this.returnToPool(trx, playerId, left, 'spent');
+        await repo.endExperience(playerId);
+        return true;
+      });
+    } catch (error) {
+      // A bet debited meanwhile: the next balance change checks again.
+      if (error instanceof InsufficientFundsError) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * The withdrawal's hook, inside its transaction with the player's row locked: a withdrawal of 100
+   * USDT or more by an experience account takes the granted gold back and ends the experience. An
+   * overdraft raises the ledger's InsufficientFundsError and the withdrawal is refused whole.
+   */
+  async atWithdrawal(trx: Db, playerId: number, currency: string, amount: bigint): Promise<void> {
+    if (currency !== 'USDT' || amount < WITHDRAWAL_ENDS_FROM) return;
+    const repo = new PlayerMarkRepository(trx);
+    const marks = await repo.marks(playerId, true);
+    if (marks?.experience_type !== ExperienceType.EXPERIENCE) return;
+    await this.returnToPool(trx, playerId, await repo.grantedExperienceGold(playerId), 'withdrawn');
+    await repo.endExperience(playerId);
+    this.log?.info({ playerId }, 'experience ended by a withdrawal');
+  }
+
+  private async returnToPool(trx: Db, playerId: number, amount: bigint, reason: 'spent' | 'withdrawn'): Promise<void> {
+    if (amount <= 0n) return;
+    await this.ledger.transfer(
+      {
+        idempotencyKey: `experience-end:${playerId}`,
+        kind: 'experience_end',
+        reference: String(playerId),
+        metadata: { reason },
+        legs: [
+          { account: { kind: 'player', playerId }, currency: 'USDT', amount: -amount },
+          { account: { kind: 'experience_pool' }, currency: 'USDT', amount },
+        ],
+      },
+      trx,
+    );
+  }
+}
