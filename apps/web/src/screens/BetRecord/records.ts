@@ -1,5 +1,7 @@
+import { GameType } from '@lobby/contract';
 import { isBetStatus, isCurrency } from '../../lib/contractValues';
 import type { BetRecordFilters } from '../../state/queries/hash-game';
+import type { ThirdGameRecordRequest } from '../../state/queries/thirdGame';
 import { localDayIso } from '../HashGame/hashDisplay';
 
 export const PAGE_SIZE = 20;
@@ -21,17 +23,44 @@ export interface FilterState {
 
 export const NO_FILTERS: FilterState = { gameId: '', status: '', currency: '', from: '', to: '' };
 
-/** The request for a page: whole local days, and an inverted range read the way round it was meant. */
+/** Whole local days, and an inverted range read the way round it was meant. */
+function dayRange(fromDay: string, toDay: string): { from?: string; to?: string } {
+  const [first, last] = fromDay && toDay && fromDay > toDay ? [toDay, fromDay] : [fromDay, toDay];
+  const range: { from?: string; to?: string } = {};
+  const from = localDayIso(first);
+  const to = localDayIso(last, true);
+  if (from) range.from = from;
+  if (to) range.to = to;
+  return range;
+}
+
+/** The request for a page of hash bets. */
 export function recordRequest(filters: FilterState, page: number): BetRecordFilters {
-  const [fromDay, toDay] = filters.from && filters.to && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
   const request: BetRecordFilters = { page, pageSize: PAGE_SIZE };
   if (filters.gameId) request.gameId = Number(filters.gameId);
   const status = Number(filters.status);
   if (filters.status && isBetStatus(status)) request.status = status;
   if (isCurrency(filters.currency)) request.currency = filters.currency;
-  const from = localDayIso(fromDay);
-  const to = localDayIso(toDay, true);
-  if (from) request.from = from;
-  if (to) request.to = to;
-  return request;
+  return { ...request, ...dayRange(filters.from, filters.to) };
+}
+
+/** Game types a third-party round can have, in the lobby's order. */
+export const THIRD_GAME_TYPES = [GameType.SLOT, GameType.FISH, GameType.LIVE, GameType.POKER, GameType.SPORT, GameType.CRYPTO, GameType.MINI] as const;
+
+export interface ThirdFilterState {
+  gameType: string;
+  currency: string;
+  from: string;
+  to: string;
+}
+
+export const NO_THIRD_FILTERS: ThirdFilterState = { gameType: '', currency: '', from: '', to: '' };
+
+/** The request for a page of third-party rounds. */
+export function thirdRecordRequest(filters: ThirdFilterState, page: number): ThirdGameRecordRequest {
+  const request: ThirdGameRecordRequest = { page, pageSize: PAGE_SIZE };
+  const gameType = THIRD_GAME_TYPES.find((type) => String(type) === filters.gameType);
+  if (gameType !== undefined) request.gameType = gameType;
+  if (isCurrency(filters.currency)) request.currency = filters.currency;
+  return { ...request, ...dayRange(filters.from, filters.to) };
 }

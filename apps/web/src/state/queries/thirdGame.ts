@@ -1,5 +1,5 @@
-import { GAME_CURRENCY, type CallRequest, type Game, type thirdGameCalls } from '@lobby/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { GAME_CURRENCY, type CallRequest, type CallResponse, type Game, type thirdGameCalls } from '@lobby/contract';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
@@ -8,6 +8,14 @@ import { useSession } from '../session';
 import { applyBalances, refreshBalances, type Balances } from './balances';
 
 type EnterRequest = CallRequest<typeof thirdGameCalls.enter>;
+
+export type ThirdGameRecordRequest = CallRequest<typeof thirdGameCalls.betRecord>;
+export type ThirdGameRound = CallResponse<typeof thirdGameCalls.betRecord>['list'][number];
+
+export const thirdGameKeys = {
+  records: () => ['player', 'thirdGame', 'records'] as const,
+  recordPage: (request: ThirdGameRecordRequest) => [...thirdGameKeys.records(), request] as const,
+};
 
 /**
  * Entering a provider's game: each opening asks for a fresh launch address, so nothing is cached.
@@ -64,4 +72,17 @@ export function useExitThirdGame() {
 export function useRefreshBalances() {
   const client = useQueryClient();
   return useCallback(() => void refreshBalances(client), [client]);
+}
+
+/** A page of the player's third-party rounds (`/betRecord`, third-party tab), newest first. */
+export function useThirdGameRecord(request: ThirdGameRecordRequest) {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: thirdGameKeys.recordPage(request),
+    queryFn: ({ signal }) => api.call(calls.thirdGame.betRecord, request, { silent: true, signal }),
+    enabled: token !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    meta: { silent: true },
+  });
 }
