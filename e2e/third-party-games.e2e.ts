@@ -169,12 +169,38 @@ describe('a third-party game from Home', () => {
     expect(after).not.toBe(DEPOSIT_USDT);
     await screenshot(page, 'third-party-02-back-in-lobby');
 
+    // The rounds just played are in bet records, on the third-party side, newest first.
+    const recorded = await call<{ total: number; list: { gameName: string; status: string; betAmount: string }[] }>('/v1/thirdGame/betRecord', {}, fundedToken);
+    expect(recorded.total).toBeGreaterThanOrEqual(ROUNDS);
+    await page.goto(`${server.url}/betRecord`);
+    await waitForApp(page);
+    await shown(page, 'betrecord-kind-third').click({ timeout: UI_TIMEOUT });
+    await expect.poll(() => shown(page, 'thirdrecord-row').count(), { timeout: UI_TIMEOUT }).toBe(Math.min(recorded.total, 20));
+    expect(await shown(page, 'thirdrecord-total').textContent()).toBe(`Rounds found: ${recorded.total}`);
+    const firstRow = shown(page, 'thirdrecord-row').first();
+    expect(await firstRow.locator('b').textContent()).toBe(recorded.list[0]!.gameName);
+    expect(await firstRow.getAttribute('data-status')).toBe(recorded.list[0]!.status);
+    await screenshot(page, 'third-party-02-bet-records');
+
     // /webview reloaded after leaving has no game: it says so and leads back to Home.
     await page.goto(`${server.url}/webview`);
     await waitForApp(page);
     await shown(page, 'webview-no-game').waitFor({ timeout: UI_TIMEOUT });
     await shown(page, 'webview-home').click();
     await shown(page, 'screen-home').waitFor({ timeout: UI_TIMEOUT });
+  });
+
+  it('lists the rounds in bet records at 390 px in Arabic, right to left, without sideways scrolling', async () => {
+    const page = await phoneOnHome(fundedToken, { language: 'ar_EG', theme: 'light' });
+    await page.goto(`${server.url}/betRecord?kind=third`);
+    await waitForApp(page);
+    await expect.poll(() => shown(page, 'thirdrecord-row').count(), { timeout: UI_TIMEOUT }).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await shown(page, 'betrecord-kind-third').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const row = await shown(page, 'thirdrecord-row').first().boundingBox();
+    expect((row?.x ?? -1) >= 0 && (row?.x ?? 0) + (row?.width ?? 0) <= 390).toBe(true);
+    await screenshot(page, 'third-party-bet-records-ar_EG-light');
   });
 
   it('shows the game under a slim bar in English and Arabic, light and dark', async () => {

@@ -73,8 +73,9 @@ describe('/betRecord, third-party games', () => {
     const [won, open, refunded] = rows(screen);
     expect(won.querySelector('b')?.textContent).toBe('Lucky Sevens');
     expect(won.textContent).toContain('Slots · DEMO · #round-23');
-    expect(won.querySelector('[data-testid="thirdrecord-bet"]')?.textContent).toBe('Bet 2.00 USDT');
-    expect(won.querySelector('[data-testid="thirdrecord-win"]')?.textContent).toBe('Win 5.00 USDT');
+    // The amounts sit in isolate marks, so they read left to right in an Arabic sentence too.
+    expect(won.querySelector('[data-testid="thirdrecord-bet"]')?.textContent).toBe('Bet \u20662.00 USDT\u2069');
+    expect(won.querySelector('[data-testid="thirdrecord-win"]')?.textContent).toBe('Win \u20665.00 USDT\u2069');
     expect(won.querySelector('.status-tag')?.textContent).toBe('Settled');
     expect(won.querySelector('.bet-row__profit')?.textContent).toBe('+3.00 USDT');
     expect(open.querySelector('.status-tag')?.textContent).toBe('In progress');

@@ -8,6 +8,9 @@ import { ProfitText } from './ProfitText';
 import { RecordDates, RecordResults } from './RecordParts';
 import { formatTime, NO_THIRD_FILTERS, THIRD_GAME_TYPES, thirdRecordRequest, type ThirdFilterState } from './records';
 
+/** An amount kept left to right inside a sentence of either direction (Unicode isolate marks). */
+const isolated = (text: string) => `\u2066${text}\u2069`;
+
 /** A round still taking bets has no result yet; a refunded one neither won nor lost. */
 function roundTone(round: ThirdGameRound): StatusTone {
   if (round.status === 'open') return 'pending';
@@ -26,13 +29,8 @@ function RoundRow({ t, round, language }: { t: Translate; round: ThirdGameRound;
           {t(`records.gameTypes.${round.gameType}`)} · {round.manufacturer} · <span dir="ltr">#{round.round}</span>
         </small>
         <small>
-          <span dir="ltr" data-testid="thirdrecord-bet">
-            {t('records.roundBet', { amount: `${formatAmount(round.betAmount)} ${round.currency}` })}
-          </span>{' '}
-          ·{' '}
-          <span dir="ltr" data-testid="thirdrecord-win">
-            {t('records.roundWin', { amount: `${formatAmount(round.winAmount)} ${round.currency}` })}
-          </span>
+          <span data-testid="thirdrecord-bet">{t('records.roundBet', { amount: isolated(`${formatAmount(round.betAmount)} ${round.currency}`) })}</span> ·{' '}
+          <span data-testid="thirdrecord-win">{t('records.roundWin', { amount: isolated(`${formatAmount(round.winAmount)} ${round.currency}`) })}</span>
         </small>
         <small className="bet-row__time">{formatTime(round.createdAt, language)}</small>
       </span>
@@ -59,7 +57,7 @@ export function ThirdPartyRecords({ t, language }: { t: Translate; language: str
 
   return (
     <>
-      <section className="record-filters" data-testid="thirdrecord-filters" aria-label={t('records.filters')}>
+      <section className="record-filters record-filters--pair" data-testid="thirdrecord-filters" aria-label={t('records.filters')}>
         <Select
           label={t('records.gameType')}
           value={filters.gameType}
