@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { generateRsaKeyPair, signBody, type RsaKeyPair } from '../modules/third-game/hub88/signature.ts';
 import { rocketCrash } from './games/crash.ts';
 import { cardRank, hiLo } from './games/hilo.ts';
+import { luckySevens } from './games/index.ts';
 import { fruitSlot } from './games/slot.ts';
 import { startDemoAggregator, type DemoAggregator } from './index.ts';
 import { roundRng } from './rng.ts';
@@ -70,24 +71,38 @@ async function play(demo: DemoAggregator, body: object) {
 const walletCalls = (calls: RecordedCall[], path: string) => calls.filter((c) => c.path === path);
 
 describe('POST /operator/generic/v2/game/list', () => {
-  it('lists the five playable games of Demo Studio to a signed call', async () => {
+  it('lists the ten playable games of Demo Studio and Pocket Studio to a signed call, each with its own thumbnail', async () => {
     const { demo } = await start();
     const { status, body } = await operatorCall(demo, 'list', { operator_id: 'lobby' });
     expect(status).toBe(200);
-    expect(body.map((g: any) => [g.game_code, g.category, g.product])).toEqual([
-      ['demo_fruit_slot', 'slots', 'Demo Studio'],
-      ['demo_rocket_crash', 'crash', 'Demo Studio'],
-      ['demo_fish_hunter', 'fishing', 'Demo Studio'],
-      ['demo_plinko', 'crash', 'Demo Studio'],
-      ['demo_hilo', 'poker', 'Demo Studio'],
+    expect(body.map((g: any) => [g.game_code, g.category, g.product, g.product_code])).toEqual([
+      ['demo_fruit_slot', 'slots', 'Demo Studio', 'DEMO'],
+      ['demo_rocket_crash', 'crash', 'Demo Studio', 'DEMO'],
+      ['demo_fish_hunter', 'fishing', 'Demo Studio', 'DEMO'],
+      ['demo_plinko', 'crash', 'Demo Studio', 'DEMO'],
+      ['demo_hilo', 'poker', 'Demo Studio', 'DEMO'],
+      ['demo_lucky_sevens', 'slots', 'Pocket Studio', 'POCKET'],
+      ['demo_lucky_dragon', 'slots', 'Pocket Studio', 'POCKET'],
+      ['demo_rocket_moon', 'crash', 'Pocket Studio', 'POCKET'],
+      ['demo_fish_frenzy', 'fishing', 'Pocket Studio', 'POCKET'],
+      ['demo_hilo_royal', 'poker', 'Pocket Studio', 'POCKET'],
     ]);
+    expect(body.map((g: any) => g.game_id)).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));
+    // Titles of one category share a first word, so a lobby search by that word finds several.
+    for (const [category, word] of [['slots', 'Lucky'], ['crash', 'Rocket'], ['fishing', 'Fish'], ['poker', 'Hi-Lo']]) {
+      expect(body.filter((g: any) => g.category === category && g.name.split(' ')[0] === word).length, category).toBeGreaterThanOrEqual(2);
+    }
+    const pictures = new Set<string>();
     for (const game of body) {
       expect(game).toMatchObject({ enabled: true, platforms: ['GPL_DESKTOP', 'GPL_MOBILE'], blocked_countries: [] });
       expect(game.rtp).toBeGreaterThanOrEqual(95);
+      expect(game.rtp).toBeLessThanOrEqual(97);
       const thumb = await fetch(game.url_thumb);
       expect(thumb.status).toBe(200);
       expect(thumb.headers.get('content-type')).toBe('image/svg+xml');
+      pictures.add(await thumb.text());
     }
+    expect(pictures.size).toBe(body.length);
   });
 
   it('refuses with HTTP 401 a call signed by another key, an unsigned call and a signature of other bytes', async () => {
@@ -148,6 +163,18 @@ describe('GET /games/<game_code>/', () => {
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/); // nothing from a CDN
   });
 
+  it('draws a title of another studio with its engine\'s script, its own symbols and its own colours', async () => {
+    const { demo } = await start();
+    const html = await (await fetch(await launch(demo, 'demo_lucky_sevens'))).text();
+    expect(html).toContain('<title>Lucky Sevens</title>');
+    expect(html).toContain('../static/fruit_slot.js');
+    expect(html).toContain('<body class="game-fruit_slot" style="background:#0b2a1a">');
+    const config = JSON.parse(/<script type="application\/json" id="config">(.*?)<\/script>/s.exec(html)![1]!);
+    expect(config.game.data.symbols).toEqual(['plum', 'clover', 'star', 'horseshoe', 'diamond', 'seven']);
+    expect(Object.keys(config.game.data.art)).toEqual(config.game.data.symbols);
+    expect((await fetch(`${demo.publicUrl}/games/static/lucky_sevens.js`)).status).toBe(404);
+  });
+
   it('never hands the page a lobby URL that is not http(s)', async () => {
     const { demo } = await start();
     const url = new URL(await launch(demo, 'demo_plinko'));
@@ -193,6 +220,19 @@ describe('POST /games/api/play', () => {
       expect(call.meta).toEqual({ studio: 'DEMO', choice: {} });
     }
     expect(win.transaction_uuid).not.toBe(bet.transaction_uuid);
+  });
+
+  it('plays a Pocket Studio title on its own paytable and names its studio in the wallet calls', async () => {
+    const { demo, wallet } = await start({}, 'sevens-seed');
+    await launch(demo, 'demo_lucky_sevens');
+    const { body } = await play(demo, { token: TOKEN, game_code: 'demo_lucky_sevens', stake: 200_000, choice: {} });
+    const expected = luckySevens.play(roundRng('sevens-seed', 1), 200_000, {});
+    expect(body).toMatchObject({ ok: true, stake: 200_000, payout: expected.payout, result: expected.detail });
+    expect((expected.detail.window as string[][]).flat().every((s) => (luckySevens.pageData!.symbols as string[]).includes(s))).toBe(true);
+    expect(wallet.calls.map((c) => [c.path, c.body.game_code, c.body.meta])).toEqual([
+      ['/transaction/bet', 'demo_lucky_sevens', { studio: 'POCKET', choice: {} }],
+      ['/transaction/win', 'demo_lucky_sevens', { studio: 'POCKET', choice: {} }],
+    ]);
   });
 
   it('sends a win of 0 for a lost round, so the round is closed', async () => {

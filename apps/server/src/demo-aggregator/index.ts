@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SIGNATURE_HEADER, verifyBody } from '../modules/third-game/hub88/signature.ts';
 import { DEMO_GAMES, demoGame } from './games/index.ts';
-import { STAKES } from './games/types.ts';
+import { DEMO_STUDIO, engineOf, STAKES } from './games/types.ts';
 import { WalletOutbox } from './outbox.ts';
 import { gamePage } from './page.ts';
 import { roundRng } from './rng.ts';
@@ -49,7 +49,7 @@ const PUBLIC_DIR = join(fileURLToPath(new URL('.', import.meta.url)), 'public');
 const STATIC_FILES: Record<string, string> = {
   'style.css': 'text/css; charset=utf-8',
   'common.js': 'text/javascript; charset=utf-8',
-  ...Object.fromEntries(DEMO_GAMES.map((g) => [`${g.code.replace(/^demo_/, '')}.js`, 'text/javascript; charset=utf-8'])),
+  ...Object.fromEntries(DEMO_GAMES.map((g) => [`${engineOf(g)}.js`, 'text/javascript; charset=utf-8'])),
 };
 const MAX_BODY = 64 * 1024;
 const PAGE_SECURITY = {
@@ -141,8 +141,8 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
       game_code: game.code,
       name: game.name,
       category: game.category,
-      product: 'Demo Studio',
-      product_code: 'DEMO',
+      product: (game.studio ?? DEMO_STUDIO).name,
+      product_code: (game.studio ?? DEMO_STUDIO).code,
       url_thumb: `${publicUrl}/thumbs/${game.code}.svg`,
       url_background: `${publicUrl}/thumbs/${game.code}.svg`,
       platforms: ['GPL_DESKTOP', 'GPL_MOBILE'],

@@ -1,5 +1,5 @@
 import type { DemoGame } from './games/types.ts';
-import { STAKES } from './games/types.ts';
+import { engineOf, STAKES } from './games/types.ts';
 import { isRightToLeft, pageLanguage, strings } from './i18n.ts';
 import type { GameSession } from './sessions.ts';
 
@@ -32,7 +32,8 @@ export function gamePage(game: DemoGame, session: GameSession | undefined, query
     state: session?.state ?? null,
   };
   const json = JSON.stringify(config).replace(/</g, '\\u003c');
-  const script = game.code.replace(/^demo_/, '');
+  const script = engineOf(game);
+  const background = game.background && /^#[0-9a-f]{6}$/i.test(game.background) ? ` style="background:${game.background}"` : '';
   return `<!doctype html>
 <html lang="${language.replace('_', '-')}" dir="${isRightToLeft(language) ? 'rtl' : 'ltr'}">
 <head>
@@ -42,7 +43,7 @@ export function gamePage(game: DemoGame, session: GameSession | undefined, query
 <title>${escapeHtml(game.name)}</title>
 <link rel="stylesheet" href="../static/style.css">
 </head>
-<body class="game-${script}">
+<body class="game-${script}"${background}>
 <script type="application/json" id="config">${json}</script>
 <header class="bar">
   <button type="button" id="lobby" class="ghost">&#8249; <span data-s="lobby"></span></button>

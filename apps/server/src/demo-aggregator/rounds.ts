@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DemoGame, RoundResult } from './games/types.ts';
+import { DEMO_STUDIO, type DemoGame, type RoundResult } from './games/types.ts';
 import type { WalletOutbox } from './outbox.ts';
 import { roundRng } from './rng.ts';
 import type { GameSession } from './sessions.ts';
@@ -47,7 +47,7 @@ export class RoundRunner {
       currency: session.currency,
       is_free: false,
       supplier_user: session.user,
-      meta: { studio: 'DEMO', choice },
+      meta: { studio: (game.studio ?? DEMO_STUDIO).code, choice },
     };
 
     const betUuid = randomUUID();

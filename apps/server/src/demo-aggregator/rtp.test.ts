@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, crashExactRtp, rocketCrash } from './games/crash.ts';
-import { FISH, fishExactRtp, fishHunter } from './games/fish.ts';
-import { cardRank, hiLo, hiloExactRtp, hiloMultiplier, winningRanks } from './games/hilo.ts';
-import { DEMO_GAMES } from './games/index.ts';
+import { CRASH_MAX_TARGET, CRASH_MIN_TARGET, MOON_EDGE, crashExactRtp, rocketCrash } from './games/crash.ts';
+import { FISH, FRENZY_FISH, fishExactRtp, fishHunter, type Fish } from './games/fish.ts';
+import { cardRank, hiLo, hiloAverageRtp, hiloExactRtp, hiloMultiplier, winningRanks } from './games/hilo.ts';
+import { DEMO_GAMES, fishFrenzy, hiLoRoyal, luckyDragon, luckySevens, rocketMoon } from './games/index.ts';
 import { PLINKO_ROWS, PLINKO_TABLES, plinko, plinkoExactRtp, type PlinkoRisk } from './games/plinko.ts';
-import { SLOT_LINES, SLOT_STRIP, fruitSlot, slotExactRtp, slotWindow, slotWins } from './games/slot.ts';
+import { DRAGON_TABLE, FRUIT_TABLE, SEVENS_TABLE, SLOT_LINES, SLOT_STRIP, fruitSlot, slotExactRtp, slotOutcomes, slotWindow, slotWins, type SlotTable } from './games/slot.ts';
 import type { DemoGame } from './games/types.ts';
 import { STAKES } from './games/types.ts';
 import { roundRng } from './rng.ts';
@@ -49,7 +49,10 @@ describe('round generator (HMAC-SHA256 of seed and round)', () => {
 
 describe('return to player of every listed game', () => {
   it('lists only games whose exact RTP is between 95% and 97%', () => {
-    expect(DEMO_GAMES.map((g) => g.code)).toEqual(['demo_fruit_slot', 'demo_rocket_crash', 'demo_fish_hunter', 'demo_plinko', 'demo_hilo']);
+    expect(DEMO_GAMES.map((g) => g.code)).toEqual([
+      'demo_fruit_slot', 'demo_rocket_crash', 'demo_fish_hunter', 'demo_plinko', 'demo_hilo',
+      'demo_lucky_sevens', 'demo_lucky_dragon', 'demo_rocket_moon', 'demo_fish_frenzy', 'demo_hilo_royal',
+    ]);
     for (const game of DEMO_GAMES) {
       expect(game.rtp, game.code).toBeGreaterThanOrEqual(0.95);
       expect(game.rtp, game.code).toBeLessThanOrEqual(0.97);
@@ -83,14 +86,42 @@ describe('Fruit Lines (demo_fruit_slot)', () => {
   });
 
   it('returns its exact RTP over 200,000 seeded rounds, within four standard deviations', () => {
-    const n = SLOT_STRIP.length;
-    let second = 0;
-    for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) for (let c = 0; c < n; c++) {
-      second += (slotWins(slotWindow([a, b, c])).total / SLOT_LINES.length) ** 2;
+    expectSlotRtp(fruitSlot, FRUIT_TABLE, 'slot');
+  });
+});
+
+/** Simulates a slot title and compares it with the exact RTP of its table. */
+function expectSlotRtp(game: DemoGame<Record<string, never>>, table: SlotTable, seed: string, rounds = ROUNDS): void {
+  let second = 0;
+  for (const total of slotOutcomes(table)) second += (total / SLOT_LINES.length) ** 2;
+  second /= table.strip.length ** 3;
+  const exact = slotExactRtp(table);
+  expect(game.rtp).toBe(exact);
+  const rtp = simulate(game, {}, seed, rounds);
+  expect(Math.abs(rtp - exact)).toBeLessThan(tolerance(second, exact, rounds));
+}
+
+describe('Lucky Sevens and Lucky Jade Dragon (Pocket Studio, on the line slot engine)', () => {
+  it('have their own symbols, strips and paytables, with exact RTPs of 96.825% and 96.40%', () => {
+    expect(slotExactRtp(SEVENS_TABLE)).toBeCloseTo(0.96825, 10);
+    expect(slotExactRtp(DRAGON_TABLE)).toBeCloseTo(0.96404, 5);
+    for (const table of [SEVENS_TABLE, DRAGON_TABLE]) {
+      expect(new Set(table.strip)).toEqual(new Set(table.symbols));
+      expect(table.symbols.filter((s) => (FRUIT_TABLE.symbols as readonly string[]).includes(s) && s !== 'seven')).toEqual([]);
     }
-    second /= n ** 3;
-    const rtp = simulate(fruitSlot, {}, 'slot');
-    expect(Math.abs(rtp - slotExactRtp())).toBeLessThan(tolerance(second, slotExactRtp()));
+    expect(luckySevens.pageData?.art).toBeDefined();
+    expect(luckyDragon.studio?.code).toBe('POCKET');
+  });
+
+  it('pays a dragon line on the dragon table and nothing when it reads the fruit table', () => {
+    const dragon = DRAGON_TABLE.strip.indexOf('dragon');
+    const window = slotWindow([dragon, dragon, dragon], DRAGON_TABLE);
+    expect(slotWins(window, DRAGON_TABLE).lines).toContainEqual({ line: 1, symbol: 'dragon', pays: 500 });
+  });
+
+  it('return their exact RTPs over 100,000 seeded rounds each, within four standard deviations', () => {
+    expectSlotRtp(luckySevens, SEVENS_TABLE, 'sevens', 100_000);
+    expectSlotRtp(luckyDragon, DRAGON_TABLE, 'dragon', 100_000);
   });
 });
 
@@ -113,6 +144,20 @@ describe('Rocket Crash (demo_rocket_crash)', () => {
   }
 });
 
+describe('Rocket Moon (demo_rocket_moon, Pocket Studio)', () => {
+  it('keeps 3% instead of 4%: an exact RTP of 97% (to the draw) for every cash-out target', () => {
+    for (const target of [CRASH_MIN_TARGET, 200, 1000, CRASH_MAX_TARGET]) expect(crashExactRtp(target, MOON_EDGE)).toBeCloseTo(0.97, 10);
+    expect(rocketMoon.rtp).toBeLessThanOrEqual(0.97);
+  });
+
+  it('returns 97% at a 3x target over 100,000 seeded rounds', () => {
+    const rounds = 100_000;
+    const p = crashExactRtp(300, MOON_EDGE) / 3;
+    const rtp = simulate(rocketMoon, { target: 300 }, 'moon-300', rounds);
+    expect(Math.abs(rtp - 0.97)).toBeLessThan(tolerance(p * 9, 0.97, rounds));
+  });
+});
+
 describe('Fish Hunter (demo_fish_hunter)', () => {
   it('has an exact RTP of 96% for a shot at any fish', () => {
     for (const fish of FISH) expect(fishExactRtp(fish.kind)).toBeCloseTo(0.96, 12);
@@ -126,6 +171,20 @@ describe('Fish Hunter (demo_fish_hunter)', () => {
       expect(Math.abs(rtp - 0.96)).toBeLessThan(tolerance((0.96 / m) * m * m, 0.96));
     });
   }
+});
+
+describe('Fish Frenzy (demo_fish_frenzy, Pocket Studio)', () => {
+  it('has its own sea (×3 to ×200) and an exact RTP of 95% for a shot at any fish', () => {
+    expect(FRENZY_FISH.map((f: Fish) => f.multiplier)).not.toEqual(FISH.map((f) => f.multiplier));
+    for (const fish of FRENZY_FISH) expect(fishExactRtp(fish.kind, FRENZY_FISH, 95)).toBeCloseTo(0.95, 12);
+    expect(fishFrenzy.rtp).toBeCloseTo(0.95, 12);
+  });
+
+  it('returns 95% for shots at a ray (×15) over 100,000 seeded rounds', () => {
+    const rounds = 100_000;
+    const rtp = simulate(fishFrenzy, { fish: 'ray' }, 'frenzy-ray', rounds);
+    expect(Math.abs(rtp - 0.95)).toBeLessThan(tolerance((0.95 / 15) * 15 * 15, 0.95, rounds));
+  });
 });
 
 describe('Plinko (demo_plinko)', () => {
@@ -176,19 +235,44 @@ describe('Hi-Lo Cards (demo_hilo)', () => {
   });
 
   it('returns the exact RTP of the guesses played over 200,000 seeded rounds, each next card staying on the table', () => {
-    let card = 0;
-    let paid = 0;
-    let expected = 0;
-    let second = 0;
-    for (let round = 1; round <= ROUNDS; round++) {
-      const guess = cardRank(card) <= 7 ? 'higher' : 'lower';
-      const rtp = hiloExactRtp(cardRank(card), guess);
-      expected += rtp;
-      second += (winningRanks(cardRank(card), guess) / 13) * (hiloMultiplier(cardRank(card), guess) / 100) ** 2 - rtp * rtp;
-      const result = hiLo.play(roundRng('hilo', round), STAKE, { guess, card }, card);
-      paid += result.payout;
-      card = result.state as number;
+    expectHiloRtp(hiLo, 96, 'hilo');
+  });
+});
+
+/** Plays a Hi-Lo title, guessing towards the larger side, and compares with the exact RTP of each guess. */
+function expectHiloRtp(game: typeof hiLo, returned: number, seed: string, rounds = ROUNDS): void {
+  let card = 0;
+  let paid = 0;
+  let expected = 0;
+  let second = 0;
+  for (let round = 1; round <= rounds; round++) {
+    const guess = cardRank(card) <= 7 ? 'higher' : 'lower';
+    const rtp = hiloExactRtp(cardRank(card), guess, returned);
+    expected += rtp;
+    second += (winningRanks(cardRank(card), guess) / 13) * (hiloMultiplier(cardRank(card), guess, returned) / 100) ** 2 - rtp * rtp;
+    const result = game.play(roundRng(seed, round), STAKE, { guess, card }, card);
+    paid += result.payout;
+    card = result.state as number;
+  }
+  expect(Math.abs(paid / (rounds * STAKE) - expected / rounds)).toBeLessThan((4 * Math.sqrt(second)) / rounds);
+}
+
+describe('Hi-Lo Royal (demo_hilo_royal, Pocket Studio)', () => {
+  it('pays floor(97 × 13 / winning ranks) hundredths, so every guess that can win returns 96% to 97%', () => {
+    expect(hiloMultiplier(1, 'higher', 97)).toBe(105);
+    expect(hiloMultiplier(12, 'higher', 97)).toBe(1261);
+    for (let rank = 1; rank <= 13; rank++) {
+      for (const guess of ['higher', 'lower'] as const) {
+        if (winningRanks(rank, guess) === 0) continue;
+        expect(hiloExactRtp(rank, guess, 97)).toBeGreaterThan(0.96);
+        expect(hiloExactRtp(rank, guess, 97)).toBeLessThanOrEqual(0.97 + 1e-12);
+      }
     }
-    expect(Math.abs(paid / (ROUNDS * STAKE) - expected / ROUNDS)).toBeLessThan((4 * Math.sqrt(second)) / ROUNDS);
+    expect(hiLoRoyal.rtp).toBe(hiloAverageRtp(97));
+    expect((hiLoRoyal.pageData?.multipliers as { higher: number }[])[0]!.higher).toBe(105);
+  });
+
+  it('returns the exact RTP of the guesses played over 100,000 seeded rounds', () => {
+    expectHiloRtp(hiLoRoyal, 97, 'hilo-royal', 100_000);
   });
 });

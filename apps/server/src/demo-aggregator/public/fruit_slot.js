@@ -1,4 +1,4 @@
-/* Fruit Lines: three reels, three rows, five lines; three alike on a line pay. */
+/* The line slots (Fruit Lines and the titles on its engine): three reels, three rows, five lines; three alike on a line pay. */
 (function () {
   'use strict';
   var D = window.Demo;
@@ -16,6 +16,7 @@
       '<text x="50" y="59" font-size="22" font-weight="900" fill="#ffd54f" text-anchor="middle" font-family="Arial,sans-serif">BAR</text>',
     seven: '<path d="M22 20 L80 20 L80 32 Q58 52 50 86 L32 86 Q40 54 62 34 L22 34Z" fill="#d50000" stroke="#ffeb3b" stroke-width="3"/>',
   };
+  if (data.art) ART = data.art;
   function symbol(name) { return D.svg(ART[name], 100, 100); }
 
   var reels = document.createElement('div');
