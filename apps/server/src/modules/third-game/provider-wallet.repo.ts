@@ -58,6 +58,9 @@ export interface RoundChange {
   closed: boolean;
 }
 
+/** A round change whose game type and studio are the session's (read in the same statement). */
+export type SessionRoundChange = Omit<RoundChange, 'gameType' | 'manufacturer'>;
+
 export interface ProviderRoundRecord {
   id: bigint;
   aggregator: string;
@@ -114,6 +117,22 @@ const toRound = (row: any): ProviderRoundRecord => ({
   closedAt: row.closed_at,
 });
 
+const toSession = (row: any): WalletSession => ({
+  playerId: row.player_id,
+  aggregator: row.aggregator,
+  gameCode: row.game_code,
+  gameType: Number(row.game_type),
+  manufacturer: row.manufacturer,
+  ended: row.ended_at !== null,
+  playerStatus: Number(row.status),
+});
+
+/** The session under `token` with its player's standing, as a CTE named `session` (the columns `toSession` reads). */
+const sessionCte = (token: string) => sql`session as (
+  select s.player_id, s.aggregator, s.game_code, s.game_type, s.manufacturer, s.ended_at, p.status
+  from third_game_sessions s join players p on p.id = s.player_id
+  where s.token = ${token})`;
+
 const toTransaction = (row: any): StoredProviderTransaction => ({
   id: BigInt(row.id),
   kind: row.kind,
@@ -139,16 +158,7 @@ export class ProviderWalletRepository {
       .select(['s.player_id', 's.aggregator', 's.game_code', 's.game_type', 's.manufacturer', 's.ended_at', 'p.status'])
       .where('s.token', '=', token)
       .executeTakeFirst();
-    if (!row) return null;
-    return {
-      playerId: row.player_id,
-      aggregator: row.aggregator,
-      gameCode: row.game_code,
-      gameType: Number(row.game_type),
-      manufacturer: row.manufacturer,
-      ended: row.ended_at !== null,
-      playerStatus: Number(row.status),
-    };
+    return row ? toSession(row) : null;
   }
 
   /** The player's standing (0 is good), or null when there is no such player. */
@@ -158,8 +168,8 @@ export class ProviderWalletRepository {
   }
 
   /** A game the lobby lists for this aggregator, with its type and studio. */
-  async catalogueGame(aggregator: string, gameCode: string): Promise<{ gameType: number; manufacturer: string } | null> {
-    const row = await this.db
+  async catalogueGame(aggregator: string, gameCode: string, trx?: Db): Promise<{ gameType: number; manufacturer: string } | null> {
+    const row = await (trx ?? this.db)
       .selectFrom('games')
       .select(['game_type', 'manufacturer'])
       .where('aggregator', '=', aggregator)
@@ -228,26 +238,38 @@ export class ProviderWalletRepository {
   }
 
   /**
-   * A bet in one statement: the transaction recorded unless its uuid is known, and, only when it was
-   * new, its round opened or added to. False when the uuid was known (nothing written).
+   * A bet in one statement: the session under `token` read, the transaction recorded unless its uuid
+   * is known, and, only when it was new, its round (of the session's game type and studio) opened or
+   * added to. `fresh` is false when the uuid was known (nothing written). The caller judges the
+   * session and rolls `trx` back when it refuses the bet.
    */
-  async recordBet(tx: NewProviderTransaction, round: RoundChange, trx: Db): Promise<boolean> {
-    const { rows } = await sql<{ id: string }>`
-      with recorded as (${transactionInsert(tx)}),
-      round_changed as (${roundUpsert(round, sql`where exists (select 1 from recorded)`)})
-      select id::text from recorded`.execute(trx);
-    return rows.length > 0;
+  async recordBet(token: string, tx: NewProviderTransaction, round: SessionRoundChange, trx: Db): Promise<{ session: WalletSession | null; fresh: boolean }> {
+    const { rows } = await sql<Record<string, unknown> & { recorded_id: string | null }>`
+      with ${sessionCte(token)},
+      recorded as (${transactionInsert(tx)}),
+      round_changed as (${roundUpsert(round, sql`from session where exists (select 1 from recorded)`)})
+      select (select id::text from recorded) as recorded_id, session.* from (values (1)) as one(n) left join session on true`.execute(trx);
+    const row = rows[0];
+    return { session: row.player_id === null ? null : toSession(row), fresh: row.recorded_id !== null };
   }
 
   /**
-   * A win in one statement: the transaction recorded unless its uuid is known; the bet it refers to
-   * locked until the end of `trx` (so a win and a rollback of one bet go one after the other); and,
-   * only when the win is new and that bet is the player's, live and not rolled back, the round
-   * changed. `fresh` is false when the uuid was known; `bet` is null when no such transaction exists.
+   * A win in one statement: the session under `token` read; the transaction recorded unless its uuid
+   * is known; the bet it refers to locked until the end of `trx` (so a win and a rollback of one bet
+   * go one after the other); and, only when the win is new and that bet is the player's, live and
+   * not rolled back, the round changed. `fresh` is false when the uuid was known; `bet` is null when
+   * no such transaction exists. The caller judges the session and the bet and rolls `trx` back when
+   * it refuses the win.
    */
-  async recordWin(tx: NewProviderTransaction & { referenceTransactionUuid: string }, round: RoundChange, trx: Db): Promise<{ fresh: boolean; bet: StoredProviderTransaction | null }> {
-    const { rows } = await sql<Record<string, unknown> & { recorded_id: string | null }>`
-      with recorded as (${transactionInsert(tx)}),
+  async recordWin(
+    token: string,
+    tx: NewProviderTransaction & { referenceTransactionUuid: string },
+    round: SessionRoundChange,
+    trx: Db,
+  ): Promise<{ session: WalletSession | null; fresh: boolean; bet: StoredProviderTransaction | null }> {
+    const { rows } = await sql<{ recorded_id: string | null; session: Record<string, unknown> | null; bet: Record<string, unknown> | null }>`
+      with ${sessionCte(token)},
+      recorded as (${transactionInsert(tx)}),
       bet as (
         select * from provider_transactions
         where aggregator = ${tx.aggregator} and transaction_uuid = ${tx.referenceTransactionUuid}
@@ -255,12 +277,18 @@ export class ProviderWalletRepository {
       ),
       round_changed as (${roundUpsert(
         round,
-        sql`where exists (select 1 from recorded)
+        sql`from session where exists (select 1 from recorded)
               and exists (select 1 from bet where bet.kind = 'bet' and bet.player_id = ${tx.playerId} and not bet.rolled_back)`,
       )})
-      select (select id::text from recorded) as recorded_id, bet.* from (values (1)) as one(n) left join bet on true`.execute(trx);
+      select (select id::text from recorded) as recorded_id,
+             (select to_jsonb(session) from session) as session,
+             (select to_jsonb(bet) from bet) as bet`.execute(trx);
     const row = rows[0];
-    return { fresh: row.recorded_id !== null, bet: row.id === null || row.id === undefined ? null : toTransaction(row) };
+    return {
+      session: row.session === null ? null : toSession(row.session),
+      fresh: row.recorded_id !== null,
+      bet: row.bet === null ? null : toTransaction(row.bet),
+    };
   }
 
   /** A player's rounds, newest first. */
@@ -313,16 +341,19 @@ function transactionInsert(tx: NewProviderTransaction) {
 }
 
 /**
- * The upsert that adds `change` to its round; with a `guard` (`where ...`), written as a select
- * inside a larger statement, so the round only changes when the guard holds.
+ * The upsert that adds `change` to its round; with a `tail` (`from ... where ...`), written as a
+ * select inside a larger statement, so the round only changes when the tail yields a row, and of
+ * the game type and studio of the `session` CTE when `change` does not name them.
  */
-function roundUpsert(change: RoundChange, guard?: RawBuilder<unknown>) {
-  const values = sql`${change.aggregator}::text, ${change.round}::text, ${change.playerId}::int4, ${change.gameCode}::text, ${change.gameType}::int2,
-              ${change.manufacturer}::text, ${change.currency}::text, ${change.bet > 0n ? change.bet : 0n}::int8, ${change.win}::int8,
+function roundUpsert(change: RoundChange | SessionRoundChange, tail?: RawBuilder<unknown>) {
+  const studio =
+    'gameType' in change ? sql`${change.gameType}::int2, ${change.manufacturer}::text` : sql`session.game_type, session.manufacturer`;
+  const values = sql`${change.aggregator}::text, ${change.round}::text, ${change.playerId}::int4, ${change.gameCode}::text, ${studio},
+              ${change.currency}::text, ${change.bet > 0n ? change.bet : 0n}::int8, ${change.win}::int8,
               ${Math.max(change.bets, 0)}::int4, ${change.closed ? sql`now()` : sql`null::timestamptz`}`;
   return sql`
     insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
-    ${guard ? sql`select ${values} ${guard}` : sql`values (${values})`}
+    ${tail ? sql`select ${values} ${tail}` : sql`values (${values})`}
     on conflict (aggregator, player_id, round) do update set
       bet_total = provider_rounds.bet_total + ${change.bet},
       win_total = provider_rounds.win_total + ${change.win},

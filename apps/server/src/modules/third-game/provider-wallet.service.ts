@@ -83,6 +83,9 @@ class Refusal extends Error {
   }
 }
 
+/** A request refused for its session or currency: a replay of an applied transaction still answers as that one did. */
+class SessionRefusal extends Refusal {}
+
 type Kind = StoredProviderTransaction['kind'];
 
 interface Incoming {
@@ -136,15 +139,16 @@ export class ProviderWalletService {
 
   async bet(request: BetRequest): Promise<WalletOutcome> {
     const incoming: Incoming = { kind: 'bet', ...request, referenceTransactionUuid: null };
-    const session = await this.repo.session(request.token);
-    const refusal = await this.betRefusal(session, request);
-    if (refusal) return this.replayOr(request.transactionUuid, incoming, refusal);
-    const game = session!;
     const micro = request.amount * this.options.microPerUnit;
     let levelUps: LevelUp[] = [];
     const outcome = await this.apply(request.transactionUuid, incoming, async (trx, record) => {
-      const round = { ...this.roundOf(request, game), bet: micro, win: 0n, bets: 1, closed: request.roundClosed };
-      if (!(await this.repo.recordBet(record, round, trx))) return null;
+      // The session is read in the same statement that records the bet and its round; a refused
+      // bet rolls both back.
+      const round = { ...this.sessionRoundOf(request), bet: micro, win: 0n, bets: 1, closed: request.roundClosed };
+      const { session, fresh } = await this.repo.recordBet(request.token, record, round, trx);
+      const refusal = await this.betRefusal(session, request, trx);
+      if (refusal) throw new SessionRefusal(refusal);
+      if (!fresh) return null;
       levelUps = await this.closeRound(request, trx);
       return this.post('provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode }, trx);
     });
@@ -154,18 +158,15 @@ export class ProviderWalletService {
 
   async win(request: WinRequest): Promise<WalletOutcome> {
     const incoming: Incoming = { kind: 'win', ...request };
-    const session = await this.repo.session(request.token);
-    let refusal: WalletStatus | null = null;
-    if (!session || session.playerId !== request.playerId) refusal = 'RS_ERROR_INVALID_TOKEN';
-    else if (request.currency !== this.options.currency) refusal = 'RS_ERROR_WRONG_CURRENCY';
-    if (refusal) return this.replayOr(request.transactionUuid, incoming, refusal);
     const micro = request.amount * this.options.microPerUnit;
     let levelUps: LevelUp[] = [];
     const outcome = await this.apply(request.transactionUuid, incoming, async (trx, record) => {
-      const round = { ...this.roundOf(request, session!), bet: 0n, win: micro, bets: 0, closed: request.roundClosed };
-      // The round changes in the same statement only if the bet below is found fit; otherwise the
-      // refusal rolls the whole transaction back.
-      const { fresh, bet } = await this.repo.recordWin({ ...record, referenceTransactionUuid: request.referenceTransactionUuid }, round, trx);
+      const round = { ...this.sessionRoundOf(request), bet: 0n, win: micro, bets: 0, closed: request.roundClosed };
+      // Session, record, bet lock and round in one statement; the round changes there only if the
+      // bet is found fit, and any refusal below rolls the whole transaction back.
+      const { session, fresh, bet } = await this.repo.recordWin(request.token, { ...record, referenceTransactionUuid: request.referenceTransactionUuid }, round, trx);
+      if (!session || session.playerId !== request.playerId) throw new SessionRefusal('RS_ERROR_INVALID_TOKEN');
+      if (request.currency !== this.options.currency) throw new SessionRefusal('RS_ERROR_WRONG_CURRENCY');
       if (!fresh) return null;
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
@@ -257,24 +258,21 @@ export class ProviderWalletService {
     return balance;
   }
 
-  private roundOf(request: { playerId: number; round: string; gameCode: string }, session: WalletSession) {
-    return {
-      aggregator: this.options.aggregator,
-      round: request.round,
-      playerId: request.playerId,
-      gameCode: request.gameCode,
-      // A lobby game may switch games within one session; the session's type and studio stand for it.
-      gameType: session.gameType,
-      manufacturer: session.manufacturer,
-      currency: this.options.ledgerCurrency,
-    };
+  /** Which round of this aggregator a callback belongs to (its game type and studio are its session's). */
+  private sessionRoundOf(request: { playerId: number; round: string; gameCode: string }) {
+    return { aggregator: this.options.aggregator, round: request.round, playerId: request.playerId, gameCode: request.gameCode, currency: this.options.ledgerCurrency };
   }
 
-  private async betRefusal(session: WalletSession | null, request: BetRequest): Promise<WalletStatus | null> {
+  private roundOf(request: { playerId: number; round: string; gameCode: string }, session: WalletSession) {
+    // A lobby game may switch games within one session; the session's type and studio stand for it.
+    return { ...this.sessionRoundOf(request), gameType: session.gameType, manufacturer: session.manufacturer };
+  }
+
+  private async betRefusal(session: WalletSession | null, request: BetRequest, trx: Db): Promise<WalletStatus | null> {
     if (!session || session.playerId !== request.playerId) return 'RS_ERROR_INVALID_TOKEN';
     if (session.ended) return 'RS_ERROR_TOKEN_EXPIRED';
     if (request.currency !== this.options.currency) return 'RS_ERROR_WRONG_CURRENCY';
-    if (request.gameCode !== session.gameCode && !(await this.repo.catalogueGame(session.aggregator, request.gameCode))) return 'RS_ERROR_INVALID_GAME';
+    if (request.gameCode !== session.gameCode && !(await this.repo.catalogueGame(session.aggregator, request.gameCode, trx))) return 'RS_ERROR_INVALID_GAME';
     if (session.playerStatus !== 0) return 'RS_ERROR_USER_DISABLED';
     return null;
   }
@@ -327,6 +325,7 @@ export class ProviderWalletService {
       };
       balance = await this.db.transaction().execute((trx) => body(trx, record));
     } catch (error) {
+      if (error instanceof SessionRefusal) return this.replayOr(transactionUuid, incoming, error.status);
       if (error instanceof Refusal) {
         return { status: error.status, balance: await this.balanceOf(incoming.playerId) };
       }
