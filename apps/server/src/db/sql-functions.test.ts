@@ -9,7 +9,7 @@ import { openDatabase, type DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { FUNCTIONS_DIRECTORY, applySqlFunctions, readSqlFunctionFiles, splitSqlStatements } from './sql-functions.ts';
 
-const FUNCTION_NAMES = ['hash_place_bets', 'ledger_entries_append_only', 'ledger_post_transfer', 'ledger_post_transfers'];
+const FUNCTION_NAMES = ['hash_place_bets', 'ledger_entries_append_only', 'ledger_post_transfer', 'ledger_post_transfer_read', 'ledger_post_transfers'];
 
 const shared: DatabaseHandle[] = [];
 const scratch: string[] = [];
