@@ -68,7 +68,7 @@ describe('the index check', () => {
   });
 
   it('reports a call served from a file that is not a routes file', () => {
-    const moved = "registerCall(app, sessions, appCalls.home, (ctx) => lobby.home(ctx.body));";
+    const moved = 'registerCall(app, sessions, appCalls.home, async (ctx) => homeFor(await lobby.home(ctx.body), ctx.request));';
     const restoreRoutes = edit('apps/server/src/modules/lobby/lobby.routes.ts', (source) => source.replace(moved, ''));
     mkdirSync(join(root, 'apps/server/src/modules/lobby'), { recursive: true });
     writeFileSync(join(root, 'apps/server/src/modules/lobby/lobby.extra.ts'), `${moved}\n`);
@@ -84,13 +84,13 @@ describe('the index check', () => {
 
   it('reports a call listed as not served yet that a routes file now serves, and a listing that names no call', () => {
     const restore = edit('apps/server/src/modules/auto-bet/auto-bet.routes.ts', (source) =>
-      source.replace('registerCall(app, sessions, autoBetCalls.stop,', 'registerCall(app, sessions, vipCalls.queryVipDetail, () => null);\n  $&'),
+      source.replace('registerCall(app, sessions, autoBetCalls.stop,', 'registerCall(app, sessions, reportCalls.winOrLoseForm, () => null);\n  $&'),
     );
     try {
-      const { problems } = buildCallIndex(root, [...NOT_SERVED_YET, 'vipCalls.nothing']);
+      const { problems } = buildCallIndex(root, [...NOT_SERVED_YET, 'reportCalls.nothing']);
       expect(problems).toEqual([
-        expect.stringMatching(/^vipCalls\.queryVipDetail .* is served by apps\/server\/src\/modules\/auto-bet\/auto-bet\.routes\.ts but marked as not served yet/),
-        'NOT_SERVED_YET names vipCalls.nothing, which is no call group or call of the contract',
+        expect.stringMatching(/^reportCalls\.winOrLoseForm .* is served by apps\/server\/src\/modules\/auto-bet\/auto-bet\.routes\.ts but marked as not served yet/),
+        'NOT_SERVED_YET names reportCalls.nothing, which is no call group or call of the contract',
       ]);
     } finally {
       restore();

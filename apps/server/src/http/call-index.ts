@@ -25,7 +25,6 @@ export const NOT_SERVED_YET: readonly string[] = [
   'activityCalls.participate',
   'mailCalls',
   'reportCalls',
-  'vipCalls',
 ];
 
 const CONTRACT_CALLS_DIR = 'packages/contract/src/calls';
@@ -127,8 +126,8 @@ export function renderCallIndex(entries: readonly CallIndexEntry[]): string {
     '(those answer HTTP 404 with code 1, as an unknown path does). Each row leads from the path to the',
     'zod schema (contract file and export), the routes file that registers the call with `registerCall`,',
     'the service method its handler calls, and the test files that mention the path or the contract',
-    "export. The SQL behind a call is in that service, its module's `*.repo.ts`, or a database function",
-    'under `apps/server/src/db/functions/`.',
+    "export. The SQL behind a call is in its module's `*.repo.ts` or a database function under",
+    '`apps/server/src/db/functions/`; services hold no queries.',
     '',
     '| Path | Auth | Contract | Routes | Service | Tests |',
     '| --- | --- | --- | --- | --- | --- |',
