@@ -1,15 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAddress } from '../../chain/address.ts';
 import { startTestDevnet, type TestDevnet } from '../../chain/devnet/testing.ts';
 import { accountKeysFromSeed } from '../../chain/hd.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { checkLedger } from '../../money/ledger-check.ts';
+import { spawnServerProcess } from '../../testing/server-process.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { FUND_PASSWORD, micro, newWallet, requestId } from './test-support.ts';
 
@@ -18,8 +18,6 @@ import { FUND_PASSWORD, micro, newWallet, requestId } from './test-support.ts';
 // SIGKILL at the worst moments of a withdrawal: after its debit committed and before anything was
 // sent, then after its broadcast and before the server recorded it. It must still be paid once.
 
-const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
-const MAIN = join(ROOT, 'apps/server/src/main.ts');
 
 let devnet: TestDevnet;
 let dataDir: string | undefined;
@@ -73,23 +71,8 @@ async function startServer(failpoints = '', options: { mayDieEarly?: boolean } =
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url! } : { DATA_DIR: dataDir! }),
     ...(failpoints ? { FAILPOINTS: failpoints } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const { child, exited, listening } = spawnServerProcess(env, 60_000);
   started.push(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let output = '';
-  const listening = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of output.split('\n')) {
-        if (!line.includes('lobby server listening')) continue;
-        clearTimeout(timer);
-        resolve(JSON.parse(line).address);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
-  });
   // A server armed to die in a background worker may do so before it listens.
   const url = options.mayDieEarly ? await Promise.race([listening.catch(() => ''), exited.then(() => '')]) : await listening;
   return {

@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../db/database.ts';
 import { migrateToLatest } from '../../../db/migrate.ts';
 import { checkLedger } from '../../../money/ledger-check.ts';
 import { Ledger } from '../../../money/ledger.service.ts';
+import { spawnServerProcess } from '../../../testing/server-process.ts';
 import { createTestDatabase } from '../../../testing/test-database.ts';
 import { withThirdGameTables, ThirdGameRepository } from '../third-game.repo.ts';
 import { TEST_AGGREGATOR_PUBLIC_KEY_PEM } from './test-key-pair.ts';
@@ -18,8 +18,6 @@ import { callbacks, newToken, walletCall } from './wallet-test-support.ts';
 // committed and before the answer left: the aggregator sees a dropped connection and retries, and
 // the restarted server must answer the retry as the first call, having debited once.
 
-const ROOT = fileURLToPath(new URL('../../../../../../', import.meta.url));
-const MAIN = join(ROOT, 'apps/server/src/main.ts');
 
 let dataDir: string | undefined;
 let pgDatabase: (DatabaseHandle & { url?: string }) | undefined;
@@ -61,23 +59,10 @@ async function startServer(failpoints = ''): Promise<{ url: string; child: Child
     ...(pgDatabase ? { DATABASE_URL: pgDatabase.url!, DATA_DIR: mkdtempSync(join(tmpdir(), 'lobby-hub88-data-')) } : { DATA_DIR: dataDir! }),
     ...(failpoints ? { FAILPOINTS: failpoints } : {}),
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  started.push(child);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      for (const line of output.split('\n')) {
-        if (!line.includes('lobby server listening')) continue;
-        clearTimeout(timer);
-        resolve(JSON.parse(line).address);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    void exited.then(() => reject(new Error(`server exited before listening:\n${output}`)));
-  });
+  const server = spawnServerProcess(env);
+  started.push(server.child);
+  const url = await server.listening;
+  const { child, exited } = server;
   return { url, child, exited };
 }
 
