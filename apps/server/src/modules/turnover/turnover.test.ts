@@ -27,6 +27,17 @@ afterAll(async () => {
 
 const winner = (gameId: number, blockId: string, height: number) => (resultOf(gameId, blockId, height) as { winner?: string }).winner;
 
+function hashRatePpm(level: number): bigint {
+  const rate = DEFAULT_TURNOVER_TERMS.rebatePpm.find((r) => r.level === level && r.gameType === GameType.HASH);
+  return BigInt(rate?.ppm ?? 0);
+}
+
+/** What the players have accrued on hash games, by player and currency (only rows above zero). */
+async function hashAccruals(players: number[]): Promise<Map<string, bigint>> {
+  const rows = await db.selectFrom('rebate_accruals').select(['player_id', 'currency', 'accrued']).where('player_id', 'in', players).where('game_type', '=', GameType.HASH).execute();
+  return new Map(rows.filter((r) => r.accrued > 0n).map((r) => [`${r.player_id}|${r.currency}`, r.accrued]));
+}
+
 async function recordOf(playerId: number) {
   return (await repo.recordsOf(playerId)).map((r) => ({ roundKey: r.round_key, gameType: r.game_type, currency: r.currency, stake: r.stake, payout: r.payout, valid: r.valid }));
 }
@@ -91,6 +102,9 @@ describe('valid turnover recorded when a hash round settles', () => {
           oddsBp: b.game.id === 4 && b.game.areas[b.areaIndex % b.game.areas.length] === 'tie' ? 80_000 : 19_500,
         }));
         for (const p of players) xpBefore.set(p, await xpOf(p));
+        const levelBefore = new Map<number, number>();
+        for (const p of players) levelBefore.set(p, (await db.selectFrom('player_vip').select('vip_level').where('player_id', '=', p).executeTakeFirst())?.vip_level ?? 0);
+        const accruedBefore = await hashAccruals(players);
         await placePageBets(db, height, bets);
         await settleRound(db, block);
 
@@ -116,6 +130,14 @@ describe('valid turnover recorded when a hash round settles', () => {
           const level = await db.selectFrom('player_vip').select('vip_level').where('player_id', '=', p).executeTakeFirst();
           if (level) expect(level.vip_level).toBe(levelFor(DEFAULT_TURNOVER_TERMS.thresholds.map((threshold) => ({ threshold })), xp));
         }
+        // Rebates: Σ floor(valid × rate[level before the round][hash] / 10^6) per record, per player and currency.
+        const expectedAccrual = new Map(accruedBefore);
+        for (const t of totals.values()) {
+          const key = `${t.playerId}|${t.currency}`;
+          const earned = (valid(t.stake, t.payout) * hashRatePpm(levelBefore.get(t.playerId)!)) / 1_000_000n;
+          expectedAccrual.set(key, (expectedAccrual.get(key) ?? 0n) + earned);
+        }
+        expect(await hashAccruals(players)).toEqual(new Map([...expectedAccrual].filter(([, amount]) => amount > 0n)));
       }),
       { numRuns: 12 },
     );
