@@ -208,7 +208,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerWithdrawalOpsRoutes(http, wallet, config.OPS_TOKEN);
   registerLedgerOpsRoutes(http, database.db, config.OPS_TOKEN);
   wallet.start();
-  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip });
+  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
   const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);

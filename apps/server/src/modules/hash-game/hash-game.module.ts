@@ -1,3 +1,4 @@
+import type { PlayerService } from '../player/player.service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
@@ -62,6 +63,8 @@ export interface HashGameDependencies {
   betAddressOwner: BetAddressOwner;
   /** VIP: the terms each round's turnover is recorded under, and level-up announcements. */
   turnover?: TurnoverHooks;
+  /** The winners' nicknames for the lobby's ticker, read through the player module. */
+  players: Pick<PlayerService, 'nicknames'>;
 }
 
 /**
@@ -81,7 +84,7 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const announce = (playerId: number, balance: { usdt: bigint; trx: bigint }) => deps.balanceEvents.announce(playerId, balance);
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
-  const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, log);
+  const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, deps.players, log);
   const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log, deps.turnover);
   const payouts = createPayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log);
 

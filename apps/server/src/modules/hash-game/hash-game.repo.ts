@@ -259,14 +259,6 @@ export class HashGameRepository {
     return { rows: paid, levelUps };
   }
 
-  /** Players' nicknames, for the lobby's ticker of big wins. */
-  async nicknames(playerIds: readonly number[]): Promise<Map<number, string>> {
-    const unique = [...new Set(playerIds)];
-    if (unique.length === 0) return new Map();
-    const rows = await this.db.selectFrom('players').select(['id', 'nickname']).where('id', 'in', unique).execute();
-    return new Map(rows.map((row) => [row.id, row.nickname]));
-  }
-
   /** Every page bet of a round (for the pushes after it settled). */
   async pageBetsOfRound(height: number, executor: Db = this.db) {
     return executor

@@ -1,5 +1,6 @@
 import { BetStatus } from '@lobby/contract';
 import { decidingHeightFor, gamesDecidedAt, HASH_GAME_IDS } from '@lobby/hash-games';
+import type { PlayerService } from '../player/player.service.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -47,6 +48,7 @@ export class RoundPublisher {
     private readonly heads: HeadCache,
     private readonly balanceEvents: Pick<BalanceEvents, 'announce'>,
     private readonly ticker: Pick<LobbyService, 'recordWin'>,
+    private readonly players: Pick<PlayerService, 'nicknames'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -129,7 +131,7 @@ export class RoundPublisher {
   private async recordBigWins(bets: { id: bigint; player_id: number | null; game_id: number; currency: string; status: number; payout: bigint | null; settled_at: Date | null }[]) {
     const wins = largestWins(bets, TICKER_WINS_PER_ROUND);
     if (wins.length === 0) return;
-    const nicknames = await this.repo.nicknames(wins.map((win) => win.player_id!));
+    const nicknames = await this.players.nicknames(wins.map((win) => win.player_id!));
     for (const win of wins) {
       await this.ticker.recordWin({
         playerId: win.player_id!,
