@@ -3,17 +3,12 @@ import type { Db } from '../../db/database.ts';
 import type { DepositStatus, WithdrawalStatus } from '../../db/schema.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import { RecordsRepository, type RecordRow, type TradeType } from './records.repo.ts';
+import { AWAITING_HOT_WALLET_FUNDS } from '../../chain/payment-sender.ts';
 
 export type { RecordRow } from './records.repo.ts';
 
 export type TradeRecord = CallResponse<typeof bankCalls.records>['list'][number];
 type RecordsQuery = CallParsedRequest<typeof bankCalls.records>;
-
-/**
- * What the withdrawal processor notes on a queued withdrawal the hot wallet cannot cover yet. The
- * note is cleared once the withdrawal is signed, so it tells the player why theirs is still waiting.
- */
-export const AWAITING_HOT_WALLET_FUNDS = 'waiting for hot-wallet funds';
 
 /** Why a withdrawal being sent has not left yet, as the trade history tells the player. */
 export function waitingReason(rawStatus: string, lastError: string | null | undefined): TradeRecord['waitingReason'] {

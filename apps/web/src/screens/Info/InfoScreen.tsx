@@ -23,17 +23,12 @@ const KINDS = {
   betDetails: { icon: 'record', empty: 'records' },
   report: { icon: 'chart', empty: 'records' },
   activityDetail: { icon: 'gift', empty: 'activities' },
-  vip: { icon: 'vip', empty: 'content' },
-  vipDetails: { icon: 'vip', empty: 'content' },
-  bonusRecord: { icon: 'gift', empty: 'records' },
   tutorial: { icon: 'book', empty: 'content' },
   walletRegister: { icon: 'wallet', empty: 'content' },
   relAppDownload: { icon: 'download', empty: 'content' },
   graphicTutorial: { icon: 'book', empty: 'content' },
   buyCrypto: { icon: 'crypto', empty: 'content' },
   proxyPartner: { icon: 'team', empty: 'referrals' },
-  rebate: { icon: 'refund', empty: 'records' },
-  rebateInfo: { icon: 'refund', empty: 'content' },
   helpCenter: { icon: 'help', empty: 'content' },
   tronIntroduce: { icon: 'tron', empty: 'content' },
   withdrawAccounts: { icon: 'card', empty: 'accounts' },
@@ -45,7 +40,7 @@ const KINDS = {
 export type InfoKind = keyof typeof KINDS;
 
 /** Screens of the player's own records: a visitor is asked to log in, as on the bet records. */
-const PLAYER_RECORDS: ReadonlySet<InfoKind> = new Set(['siteMessage', 'report', 'bonusRecord']);
+const PLAYER_RECORDS: ReadonlySet<InfoKind> = new Set(['siteMessage', 'report']);
 
 /** A screen whose feature is not in this build yet: its title and its honest empty state. */
 export default function InfoScreen({ kind, backHref }: { kind: InfoKind; backHref?: string }) {

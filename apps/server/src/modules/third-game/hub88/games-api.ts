@@ -3,6 +3,7 @@ import { AggregatorError, type Aggregator, type AggregatorGame, type LaunchReque
 import { SIGNATURE_HEADER, signBody } from './signature.ts';
 import { aggregatorUserId } from './user-id.ts';
 
+/** The name Hub88's games, sessions and wallet transactions are stored under. */
 export const HUB88_AGGREGATOR = 'hub88';
 
 export interface Hub88GamesApiOptions {

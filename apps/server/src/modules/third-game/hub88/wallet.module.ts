@@ -7,6 +7,7 @@ import { createFailpoints } from '../../wallet/failpoints.ts';
 import { ProviderWalletService } from '../provider-wallet.service.ts';
 import { registerHub88WalletRoutes } from './wallet.routes.ts';
 import type { TurnoverHooks } from '../../turnover/turnover.repo.ts';
+import { HUB88_AGGREGATOR } from './games-api.ts';
 
 /** A game sends a bet and a win per round, many a second: the player's screen hears of the balance at most this often. */
 const ANNOUNCE_DELAY_MS = 250;
@@ -27,9 +28,6 @@ function coalesce(announce: (playerId: number) => Promise<void>, delayMs: number
   };
 }
 
-/** The name Hub88's sessions, games and wallet transactions are stored under. */
-export const HUB88 = 'hub88';
-
 /**
  * Hub88's seamless wallet: amounts in 1/100000 of HUB88_CURRENCY, backed 1:1 by the player's USDT
  * (one unit is 10 micro-units), served at /hub88/wallet/... and verified with the aggregator's key.
@@ -49,7 +47,7 @@ export async function setupHub88Wallet(
 ): Promise<ProviderWalletService> {
   const failpoint = createFailpoints(deps.config);
   const wallet = new ProviderWalletService(deps.db, deps.ledger, {
-    aggregator: HUB88,
+    aggregator: HUB88_AGGREGATOR,
     currency: deps.config.HUB88_CURRENCY,
     ledgerCurrency: 'USDT',
     microPerUnit: 10n,
