@@ -42,6 +42,10 @@ export const activityPlayerState = z
     pendingReward: moneyString.describe('Reward earned and not yet credited'),
     currency,
     lastParticipatedAt: isoTime.nullable(),
+    periodEndsAt: isoTime
+      .nullable()
+      .optional()
+      .describe("When the current period's chance ends (daily activities: the next midnight in Asia/Shanghai); null when it does not end"),
   })
   .describe("Our design: the player's standing in one activity");
 
