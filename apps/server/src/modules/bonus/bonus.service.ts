@@ -29,6 +29,8 @@ export interface BonusCreditInput {
   amount: bigint;
   /** Key of `wagering.multipliers` to apply; the source when absent. */
   multiplierKey?: string;
+  /** A multiplier of the credit's own (an activity's), taking precedence over `multiplierKey`. */
+  multiplier?: number;
 }
 
 export interface BonusCreditResult {
@@ -75,7 +77,7 @@ export class BonusService {
     if (input.amount <= 0n) throw new Error(`a bonus credit must be above zero, not ${input.amount}`);
     if (!/^[a-z_]{1,40}$/.test(input.source)) throw new Error(`bonus source ${input.source} is not a lowercase name`);
     const ledgerKey = BonusService.ledgerKey(input);
-    const wageringAdded = input.amount * BigInt(this.settings.multiplier(input.multiplierKey ?? input.source));
+    const wageringAdded = input.amount * BigInt(input.multiplier ?? this.settings.multiplier(input.multiplierKey ?? input.source));
     const repo = new BonusRepository(trx);
     const creditId = await repo.insertCredit({
       player_id: input.playerId,
