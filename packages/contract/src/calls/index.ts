@@ -8,9 +8,11 @@ import { playerMarkCalls } from './player-mark.ts';
 import { playerCalls } from './player.ts';
 import { bonusCalls, rebateCalls } from './rebate.ts';
 import { reportCalls } from './report.ts';
+import { referralCalls } from './referral.ts';
 import { thirdGameCalls } from './third-game.ts';
 import { vipCalls } from './vip.ts';
 import { bankCalls, walletCalls } from './wallet.ts';
+import { chatCalls } from './chat.ts';
 
 export * from './define.ts';
 export * from './common.ts';
@@ -21,11 +23,13 @@ export * from './third-game.ts';
 export * from './mail.ts';
 export * from './activity.ts';
 export * from './report.ts';
+export * from './referral.ts';
 export * from './wallet.ts';
 export * from './auto-bet.ts';
 export * from './player-mark.ts';
 export * from './hash-game.ts';
 export * from './rebate.ts';
+export * from './chat.ts';
 
 /** Every call of SPEC section 7, grouped as the URL is. One source for server routes, client and OpenAPI. */
 export const CALL_GROUPS = {
@@ -38,6 +42,8 @@ export const CALL_GROUPS = {
   mail: mailCalls,
   activity: activityCalls,
   report: reportCalls,
+  // Designed calls: the promotion, proxy partner and performance screens.
+  referral: referralCalls,
   // Player-scoped money paths (/v1/player/balance, cashout_*, bet_address, finance_password).
   wallet: walletCalls,
   bank: bankCalls,
@@ -48,6 +54,8 @@ export const CALL_GROUPS = {
   // Designed calls: the rebate screens and the Withdraw screen's wagering progress.
   rebate: rebateCalls,
   bonus: bonusCalls,
+  // Designed calls: the player side of the support chat.
+  chat: chatCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap(
