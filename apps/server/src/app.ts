@@ -45,6 +45,14 @@ import { ThirdGameService } from './modules/third-game/third-game.service.ts';
 import { setupHub88Wallet } from './modules/third-game/hub88/wallet.module.ts';
 import type { ProviderWalletService } from './modules/third-game/provider-wallet.service.ts';
 import { registerWalletRoutes, registerWithdrawalOpsRoutes } from './modules/wallet/wallet.routes.ts';
+import { registerMailBoxOpsRoutes, registerMailBoxRoutes } from './modules/mail-box/mail-box.routes.ts';
+import { MailBoxService } from './modules/mail-box/mail-box.service.ts';
+import { BulletinService } from './modules/mail-box/bulletin.service.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { MediaService } from './modules/media/media.service.ts';
+import { registerSupportChatOpsRoutes, registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
+import { SupportChatRepository } from './modules/support-chat/support-chat.repo.ts';
+import { SupportChatService } from './modules/support-chat/support-chat.service.ts';
 
 export interface Application {
   http: FastifyInstance;
@@ -71,6 +79,13 @@ export interface Application {
     vip: VipService;
     /** The game aggregator (the in-process demo one without HUB88_API_URL) and its catalogue refresh. */
     games: AggregatorSetup & { catalogue: CatalogueRefresher };
+    /** Site mail (the /siteMessage inbox) and the bulletin the heartbeat carries. */
+    mail: MailBoxService;
+    bulletins: BulletinService;
+    /** Images stored in the database and served at /media/<id>.<ext> (banners, chat and support attachments). */
+    media: MediaService;
+    /** Support conversations: the player's chat and the operator's queue. */
+    supportChat: SupportChatService;
   };
   close(): Promise<void>;
 }
@@ -182,6 +197,27 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   await lobby.ensureCatalogue();
   registerLobbyRoutes(http, sessions, lobby, undefined, (home, request) => withGameUrls(home, (url) => games.urlFor(url, playerHostname(request))));
+  const media = new MediaService(database.db);
+  registerMediaRoutes(http, media);
+
+  // Site mail and the bulletin board: the heartbeat reads the bulletins every instance keeps live.
+  const mail = new MailBoxService(database.db, players, bus, http.log);
+  const bulletins = new BulletinService(database.db, bus, { log: http.log });
+  await bulletins.start();
+  players.notices = bulletins;
+  registerMailBoxRoutes(http, sessions, mail);
+  registerMailBoxOpsRoutes(
+    http,
+    {
+      mail,
+      bulletins,
+      categories: async () => {
+        const { items } = await lobby.syncConfig('mail', undefined);
+        return Array.isArray(items.categories) ? items.categories.flatMap((c: { id?: unknown }) => (typeof c?.id === 'number' ? [c.id] : [])) : [];
+      },
+    },
+    config.OPS_TOKEN,
+  );
 
   const ledger = new Ledger(database.db, {
     onBatchError: (error, transfers) => http!.log.error({ err: error, transfers }, 'ledger batch failed; transfers sent one by one'),
@@ -244,13 +280,23 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerAutoBetRoutes(http, sessions, autoBet.service);
   autoBet.start();
 
+  const supportChat = new SupportChatService(new SupportChatRepository(database.db), bus, players, {
+    imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES,
+    images: media,
+    chatwoot: config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN
+      ? { baseUrl: config.CHATWOOT_BASE_URL, websiteToken: config.CHATWOOT_WEBSITE_TOKEN, hmacToken: config.CHATWOOT_HMAC_TOKEN }
+      : undefined,
+  });
+  registerSupportChatRoutes(http, sessions, supportChat, { imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES });
+  registerSupportChatOpsRoutes(http, supportChat, config.OPS_TOKEN);
+
   let closed = false;
   return {
     http,
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue } },
+    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, supportChat },
     async close() {
       if (closed) return;
       closed = true;
@@ -263,6 +309,8 @@ export async function createApplication(config: Config, overrides: { database?: 
       await http.close();
       sessions.close();
       lobby.close();
+      bulletins.stop();
+      supportChat.close();
       snapshots.close();
       if (!overrides.bus) await bus.close();
       redis?.disconnect();
