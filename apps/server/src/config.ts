@@ -102,6 +102,12 @@ const schema = z.object({
   OPS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   PUBLIC_HOST: z.string().optional(),
   CHAT_URL: z.string().optional(),
+  /** Largest image a player may send in the support chat, in bytes (at most 2 MiB, the contract's ceiling). */
+  CHAT_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024).default(2 * 1024 * 1024),
+  /** An external Chatwoot live-chat widget: its server, the inbox's website token and, for identity validation, its HMAC token. */
+  CHATWOOT_BASE_URL: url(['https:', 'http:']).optional(),
+  CHATWOOT_WEBSITE_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'the inbox website token (letters, digits, _ -)').optional(),
+  CHATWOOT_HMAC_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   DEPOSIT_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(3000),
   DEPOSIT_IDLE_SCAN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   DEPOSIT_MIN_TRX: money.default('1').transform(toMicro),
@@ -191,6 +197,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.HUB88_API_URL && !(config.HUB88_OPERATOR_PRIVATE_KEY && config.HUB88_PUBLIC_KEY)) {
     problems.push('HUB88_OPERATOR_PRIVATE_KEY and HUB88_PUBLIC_KEY: both required with HUB88_API_URL (our signing key and the aggregator\'s public key)');
   }
+  if (Boolean(config.CHATWOOT_BASE_URL) !== Boolean(config.CHATWOOT_WEBSITE_TOKEN) || (config.CHATWOOT_HMAC_TOKEN && !config.CHATWOOT_BASE_URL)) {
+    problems.push('CHATWOOT_BASE_URL and CHATWOOT_WEBSITE_TOKEN: set both (CHATWOOT_HMAC_TOKEN only with them) to load the Chatwoot widget');
+  }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS, the headers are part of the request');
   }
@@ -198,4 +207,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
 }
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'OPS_TOKEN', 'HUB88_OPERATOR_PRIVATE_KEY']);
+const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'OPS_TOKEN', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);

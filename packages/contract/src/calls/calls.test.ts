@@ -97,6 +97,12 @@ const DESIGNED_PATHS = {
   '/v1/rebate/claim': 'player',
   '/v1/rebate/history': 'player',
   '/v1/bonus/wagering': 'player',
+  '/v1/chat/history': 'player',
+  '/v1/chat/send': 'player',
+  '/v1/chat/sendImage': 'player',
+  '/v1/chat/typing': 'player',
+  '/v1/chat/read': 'player',
+  '/v1/chat/widget': 'player',
 } as const;
 
 const REQ = 'req-0000000001';
@@ -212,6 +218,12 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   '/v1/rebate/claim': { requestId: REQ, currency: 'USDT' },
   '/v1/rebate/history': { page: 1, currency: 'TRX' },
   '/v1/bonus/wagering': {},
+  '/v1/chat/history': { afterSeq: 3, limit: 50 },
+  '/v1/chat/send': { clientMsgId: 'msg-0000000001', text: 'hello' },
+  '/v1/chat/sendImage': { clientMsgId: 'msg-0000000002', image: 'iVBORw0KGgo=' },
+  '/v1/chat/typing': { typing: true },
+  '/v1/chat/read': { seq: 3 },
+  '/v1/chat/widget': {},
 };
 
 const callByPath = new Map<string, CallDefinition>(ALL_CALLS.map((c) => [c.path, c]));
