@@ -246,10 +246,10 @@ export class HashGameRepository {
       ),
       turnover_input as (
         select player_id, 'hash:' || game_id || ':' || level || ':' || ${height}::int8 as round_key, ${GameType.HASH}::int2 as game_type,
-               currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout
+               currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout, count(*)::int4 as bets
         from settled group by player_id, game_id, level, currency
       ),
-      ${turnoverCtes(terms, { month: shanghaiMonth(), once: true })}
+      ${turnoverCtes(terms, { month: shanghaiMonth(), once: true, withBetCount: true })}
       select player_id, currency, sum(payout)::text as paid, count(*)::text as bets, null::int2 as from_level, null::int2 as to_level, null::text as xp
       from settled group by player_id, currency
       union all

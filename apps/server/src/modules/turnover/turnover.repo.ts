@@ -14,6 +14,19 @@ export interface TurnoverTerms {
   /** Rebate per valid micro-unit, in parts per million, per (level, game type); absent = none. */
   rebatePpm: readonly { level: number; gameType: number; ppm: number }[];
   trxPerUsdt: TrxPerUsdt;
+  /** Referral commission per valid micro-unit, in parts per million, per (level 1-3, game type); absent = ECONOMY.md's rates. */
+  referralPpm?: readonly { level: number; gameType: number; ppm: number }[];
+}
+
+/** ECONOMY.md "Referral": level 1 0.30 %, level 2 0.10 %, level 3 0.05 % of valid turnover, on every game type. */
+export const DEFAULT_REFERRAL_PPM: Record<1 | 2 | 3, number> = { 1: 3_000, 2: 1_000, 3: 500 };
+
+/** The referral rates in force: the terms' own, else the defaults for every game type below RATE_STRIDE. */
+export function referralRatesOf(terms: Pick<TurnoverTerms, 'referralPpm'>): { level: number; gameType: number; ppm: number }[] {
+  if (terms.referralPpm) return [...terms.referralPpm];
+  const rates: { level: number; gameType: number; ppm: number }[] = [];
+  for (const level of [1, 2, 3] as const) for (let gameType = 1; gameType < RATE_STRIDE; gameType++) rates.push({ level, gameType, ppm: DEFAULT_REFERRAL_PPM[level] });
+  return rates;
 }
 
 export interface TurnoverOptions {
@@ -21,9 +34,21 @@ export interface TurnoverOptions {
   month: string;
   /** The caller guarantees the rounds were never recorded (a hash block is claimed once): no conflict check. */
   once?: boolean;
+  /** The Asia/Shanghai day ('YYYY-MM-DD') the daily report and commission rows take; today when absent. */
+  day?: string;
+  /** `turnover_input` has a `bets` column (bets in the round); otherwise each input row is one bet. */
+  withBetCount?: boolean;
 }
 
 const SHANGHAI_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' });
+
+const SHANGHAI_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** 'YYYY-MM-DD' of an instant in Asia/Shanghai, where report and performance days run. */
+export function shanghaiDay(at: Date = new Date()): string {
+  const parts = Object.fromEntries(SHANGHAI_DAY.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
 
 /** 'YYYY-MM' of an instant in Asia/Shanghai, where VIP months run. */
 export function shanghaiMonth(at: Date = new Date()): string {
@@ -51,6 +76,8 @@ export interface RoundTotals {
   currency: 'USDT' | 'TRX';
   stake: bigint;
   payout: bigint;
+  /** Bets the round holds, for reports; 1 when absent. */
+  bets?: number;
 }
 
 /** A player whose VIP level rose in a recording: from `from` to `to`. */
@@ -78,7 +105,11 @@ export const valid = (stake: bigint, payout: bigint) => {
  * - rebate accrual: `floor(valid × rate[level held before the round][game type] / 10^6)` per record;
  * - outstanding wagering lowered by the valid turnover, never below 0;
  * - `turnover_level_ups` (player_id, from_level, to_level, xp): players whose level rose; their
- *   `players.vip_level` (the profile badge) follows.
+ *   `players.vip_level` (the profile badge) follows;
+ * - the day's report row per (player, game type, currency): bets, stakes, valid turnover, payouts
+ *   (experience accounts' bets too, with no valid turnover);
+ * - referral commission: each of the player's up to 3 ancestors earns `valid × rate[level][game type]`,
+ *   kept exact in micro-units × 10^6, one row per (ancestor, day, level, game type, currency).
  */
 export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): RawBuilder<unknown> {
   const thresholds = terms.thresholds.map(String);
@@ -88,11 +119,15 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
   // record instead of a join.
   const ppm: string[] = new Array(terms.thresholds.length * RATE_STRIDE).fill('0');
   for (const rate of terms.rebatePpm) if (rate.level < terms.thresholds.length && rate.gameType < RATE_STRIDE) ppm[rate.level * RATE_STRIDE + rate.gameType] = String(rate.ppm);
+  const referralPpm: string[] = new Array(4 * RATE_STRIDE).fill('0');
+  for (const rate of referralRatesOf(terms)) if (rate.level >= 1 && rate.level <= 3 && rate.gameType >= 0 && rate.gameType < RATE_STRIDE) referralPpm[rate.level * RATE_STRIDE + rate.gameType] = String(rate.ppm);
+  const day = options.day ?? shanghaiDay();
   return sql`
     turnover_calc as (
       select i.player_id, i.round_key, i.game_type, i.currency, i.stake, i.payout, v.valid,
              case when i.currency = 'USDT' then v.valid
-                  else div(v.valid::numeric * ${terms.trxPerUsdt.den.toString()}::numeric, ${terms.trxPerUsdt.num.toString()}::numeric)::int8 end as usdt_equivalent
+                  else div(v.valid::numeric * ${terms.trxPerUsdt.den.toString()}::numeric, ${terms.trxPerUsdt.num.toString()}::numeric)::int8 end as usdt_equivalent,
+             ${options.withBetCount ? sql`i.bets` : sql`1`}::int4 as bets
       from turnover_input i
       cross join lateral (select least(i.stake, abs(i.payout - i.stake))::int8 as valid) v
       where not exists (select 1 from players x where x.id = i.player_id and x.experience_type = 1)
@@ -162,6 +197,39 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       update players p set vip_level = u.to_level, updated_at = now()
       from turnover_level_ups u where p.id = u.player_id
       returning 1
+    ),
+    turnover_day_sums as (
+      ${
+        options.once
+          ? // Experience accounts are left out of turnover_calc but their bets belong in their reports.
+            sql`select i.player_id, i.game_type, i.currency, ${options.withBetCount ? sql`sum(i.bets)` : sql`count(*)`}::int4 as bets,
+                   sum(i.stake)::int8 as stake, sum(i.payout)::int8 as payout,
+                   sum(case when x.id is null then least(i.stake, abs(i.payout - i.stake)) else 0 end)::int8 as valid
+            from turnover_input i left join players x on x.id = i.player_id and x.experience_type = 1
+            group by i.player_id, i.game_type, i.currency`
+          : sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout, sum(valid)::int8 as valid
+            from turnover_new group by player_id, game_type, currency`
+      }
+    ),
+    turnover_daily as (
+      insert into player_daily_bets as d (player_id, day, game_type, currency, bet_count, bet_amount, valid_amount, payout_amount)
+      select player_id, ${day}::date, game_type, currency, bets, stake, valid, payout from turnover_day_sums
+      on conflict (player_id, day, game_type, currency) do update
+        set bet_count = d.bet_count + excluded.bet_count, bet_amount = d.bet_amount + excluded.bet_amount,
+            valid_amount = d.valid_amount + excluded.valid_amount, payout_amount = d.payout_amount + excluded.payout_amount
+      returning 1
+    ),
+    turnover_commission as (
+      insert into referral_daily as rd (beneficiary_id, day, level, game_type, currency, valid_amount, commission_scaled)
+      select a.ancestor_id, ${day}::date, a.level, s.game_type, s.currency, sum(s.valid)::int8,
+             sum(s.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + s.game_type + 1], 0))
+      from turnover_day_sums s
+      join referral_ancestors a on a.player_id = s.player_id
+      where s.valid > 0
+      group by a.ancestor_id, a.level, s.game_type, s.currency
+      on conflict (beneficiary_id, currency, day, level, game_type) do update
+        set valid_amount = rd.valid_amount + excluded.valid_amount, commission_scaled = rd.commission_scaled + excluded.commission_scaled
+      returning 1
     )`;
 }
 
@@ -174,19 +242,21 @@ export const toLevelUps = (rows: LevelUpRow[]): LevelUp[] =>
 export class TurnoverRepository {
   constructor(private readonly db: Db) {}
 
-  async recordRounds(rounds: readonly RoundTotals[], terms: TurnoverTerms, executor: Db = this.db, options: { once?: boolean } = {}): Promise<LevelUp[]> {
+  async recordRounds(rounds: readonly RoundTotals[], terms: TurnoverTerms, executor: Db = this.db, options: { once?: boolean; at?: Date } = {}): Promise<LevelUp[]> {
     if (rounds.length === 0) return [];
     // Only third-party keys have the unique key that makes a repeat a no-op; other callers vouch
     // that their rounds are recorded once (`once`).
     if (!options.once && rounds.some((r) => !r.roundKey.startsWith('tp:'))) throw new RangeError('recordRounds takes third-party rounds (tp:...) unless once');
+    const at = options.at ?? new Date();
     const { rows } = await sql<LevelUpRow>`
       with turnover_input as (
         select * from unnest(
           ${rounds.map((r) => r.playerId)}::int4[], ${rounds.map((r) => r.roundKey)}::text[], ${rounds.map((r) => r.gameType)}::int2[],
-          ${rounds.map((r) => r.currency)}::text[], ${rounds.map((r) => r.stake.toString())}::int8[], ${rounds.map((r) => r.payout.toString())}::int8[]
-        ) as i(player_id, round_key, game_type, currency, stake, payout)
+          ${rounds.map((r) => r.currency)}::text[], ${rounds.map((r) => r.stake.toString())}::int8[], ${rounds.map((r) => r.payout.toString())}::int8[],
+          ${rounds.map((r) => r.bets ?? 1)}::int4[]
+        ) as i(player_id, round_key, game_type, currency, stake, payout, bets)
       ),
-      ${turnoverCtes(terms, { month: shanghaiMonth(), once: options.once })}
+      ${turnoverCtes(terms, { month: shanghaiMonth(at), day: shanghaiDay(at), once: options.once, withBetCount: true })}
       select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(executor);
     return toLevelUps(rows);
   }
