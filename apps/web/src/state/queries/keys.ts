@@ -52,3 +52,34 @@ export const bonusKeys = {
   wagering: () => [...bonusKeys.all, 'wagering'] as const,
   records: (bonusType?: number) => (bonusType === undefined ? ([...bonusKeys.all, 'records'] as const) : ([...bonusKeys.all, 'records', bonusType] as const)),
 };
+
+export const reportKeys = {
+  all: [...playerKeys.all, 'report'] as const,
+  winOrLose: (currency: string, lastDay: number) => [...reportKeys.all, 'winOrLose', currency, lastDay] as const,
+  summary: (currency: string, lastDay: number) => [...reportKeys.all, 'summary', currency, lastDay] as const,
+  detail: (currency: string, lastDay: number, gameType: number) => [...reportKeys.all, 'detail', currency, lastDay, gameType] as const,
+};
+
+export const referralKeys = {
+  all: [...playerKeys.all, 'referral'] as const,
+  /** Invite code, commission per currency and team size by level. */
+  summary: () => [...referralKeys.all, 'summary'] as const,
+  /** 0 stands for every level. */
+  members: (level: number) => [...referralKeys.all, 'members', level] as const,
+  performance: (filter: object) => [...referralKeys.all, 'performance', filter] as const,
+};
+
+export const activityKeys = {
+  all: [...playerKeys.all, 'activity'] as const,
+  /** The activities offered, as the server words them in one language. */
+  confs: (language: string) => [...activityKeys.all, 'confs', language] as const,
+  /** The player's standing in every current activity: one copy for the list, the detail, the badge and the lobby popup. */
+  playerData: () => [...activityKeys.all, 'playerData'] as const,
+};
+
+export const chatKeys = {
+  all: [...playerKeys.all, 'chat'] as const,
+  /** The player's support conversation, merged by message number from pages, pushes and catch-ups. */
+  conversation: () => [...chatKeys.all, 'conversation'] as const,
+  widget: () => [...chatKeys.all, 'widget'] as const,
+};
