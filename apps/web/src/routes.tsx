@@ -36,6 +36,13 @@ const VipDetailsScreen = lazy(() => import('./screens/Vip/VipDetailsScreen'));
 const RebateScreen = lazy(() => import('./screens/Rebate/RebateScreen'));
 const RebateInfoScreen = lazy(() => import('./screens/Rebate/RebateInfoScreen'));
 const BonusRecordScreen = lazy(() => import('./screens/BonusRecord/BonusRecordScreen'));
+const PromotionScreen = lazy(() => import('./screens/Promotion/PromotionScreen'));
+const ProxyPartnerScreen = lazy(() => import('./screens/Promotion/ProxyPartnerScreen'));
+const PerformanceScreen = lazy(() => import('./screens/Promotion/PerformanceScreen'));
+const ReportScreen = lazy(() => import('./screens/Report/ReportScreen'));
+const ChatScreen = lazy(() => import('./screens/Chat/ChatScreen'));
+const ActivityDetailScreen = lazy(() => import('./screens/Activity/ActivityDetailScreen'));
+const ActivityBonusScreen = lazy(() => import('./screens/Activity/ActivityBonusScreen'));
 
 interface InfoRoute {
   path: string;
@@ -46,21 +53,14 @@ interface InfoRoute {
 
 /** Screens whose features arrive later: each shows its real empty state under its own title. */
 const INFO_ROUTES: InfoRoute[] = [
-  { path: '/promotion', kind: 'promotion' },
-  { path: '/performance/details/:isTeam/:gameType/:currencyCode/:selectDay', kind: 'performance', backHref: '/promotion' },
   { path: '/siteMessage', kind: 'siteMessage' },
-  { path: '/activity/activityBonus', kind: 'activityBonus', backHref: '/activity' },
-  { path: '/report', kind: 'report', backHref: '/userProfile' },
-  { path: '/ActivityDetail', kind: 'activityDetail', backHref: '/activity' },
   { path: '/tutorial', kind: 'tutorial', backHref: '/menu' },
   { path: '/walletRegister', kind: 'walletRegister', backHref: '/menu' },
   { path: '/relAppDownload', kind: 'relAppDownload', backHref: '/menu' },
   { path: '/graphicTutorial', kind: 'graphicTutorial', backHref: '/tutorial' },
   { path: '/buyCrypto', kind: 'buyCrypto', backHref: '/walletShow' },
-  { path: '/proxyPartner', kind: 'proxyPartner', backHref: '/promotion' },
   { path: '/helpCenter', kind: 'helpCenter', backHref: '/menu' },
   { path: '/tronIntroduce', kind: 'tronIntroduce', backHref: '/helpCenter' },
-  { path: '/chat', kind: 'chat', guard: true },
   { path: '/appDownload', kind: 'appDownload', backHref: '/menu' },
 ];
 
@@ -102,6 +102,13 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/newFanshui', Component: RebateScreen },
   { path: '/newFanshuiInfo', Component: RebateInfoScreen },
   { path: '/bonusRecord', Component: BonusRecordScreen },
+  { path: '/promotion', Component: PromotionScreen },
+  { path: '/proxyPartner', Component: ProxyPartnerScreen },
+  { path: '/performance/details/:isTeam/:gameType/:currencyCode/:selectDay', Component: PerformanceScreen },
+  { path: '/report', Component: ReportScreen },
+  { path: '/chat', Component: ChatScreen, guard: true },
+  { path: '/ActivityDetail', Component: ActivityDetailScreen },
+  { path: '/activity/activityBonus', Component: ActivityBonusScreen },
 ];
 
 const guarded = (guard: boolean | undefined, node: ReactNode) => (guard ? <RequireAuth>{node}</RequireAuth> : node);

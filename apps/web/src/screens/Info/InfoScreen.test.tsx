@@ -12,8 +12,8 @@ beforeAll(async () => {
 });
 beforeEach(resetApp);
 
-describe('screens of the player\'s own records: /siteMessage, /report', () => {
-  it.each<InfoKind>(['siteMessage', 'report'])('asks a visitor on %s to log in, as the bet records do', async (kind) => {
+describe('screens of the player\'s own records: /siteMessage', () => {
+  it.each<InfoKind>(['siteMessage'])('asks a visitor on %s to log in, as the bet records do', async (kind) => {
     const screen = await renderScreen(<InfoScreen kind={kind} />);
     expect(screen.byTestId(`${kind}-visitor`)!.textContent).toMatch(/^Log in to /);
     await screen.click(`${kind}-visitor-login`);

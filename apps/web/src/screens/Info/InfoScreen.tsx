@@ -5,11 +5,9 @@ import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useSession } from '../../state/session';
 
-type EmptyKind = 'records' | 'messages' | 'content' | 'activities' | 'referrals' | 'addresses' | 'accounts';
+type EmptyKind = 'records' | 'messages' | 'content' | 'addresses' | 'accounts';
 
 const KINDS = {
-  promotion: { icon: 'promotion', empty: 'referrals' },
-  performance: { icon: 'chart', empty: 'records' },
   tradeHistory: { icon: 'record', empty: 'records' },
   recharge: { icon: 'recharge', empty: 'content' },
   withdraw: { icon: 'withdraw', empty: 'content' },
@@ -18,17 +16,13 @@ const KINDS = {
   wdAddrManage: { icon: 'wallet', empty: 'addresses' },
   addCryptoAddr: { icon: 'plus', empty: 'content' },
   siteMessage: { icon: 'mail', empty: 'messages' },
-  activityBonus: { icon: 'gift', empty: 'records' },
   betRecord: { icon: 'record', empty: 'records' },
   betDetails: { icon: 'record', empty: 'records' },
-  report: { icon: 'chart', empty: 'records' },
-  activityDetail: { icon: 'gift', empty: 'activities' },
   tutorial: { icon: 'book', empty: 'content' },
   walletRegister: { icon: 'wallet', empty: 'content' },
   relAppDownload: { icon: 'download', empty: 'content' },
   graphicTutorial: { icon: 'book', empty: 'content' },
   buyCrypto: { icon: 'crypto', empty: 'content' },
-  proxyPartner: { icon: 'team', empty: 'referrals' },
   helpCenter: { icon: 'help', empty: 'content' },
   tronIntroduce: { icon: 'tron', empty: 'content' },
   withdrawAccounts: { icon: 'card', empty: 'accounts' },
@@ -40,7 +34,7 @@ const KINDS = {
 export type InfoKind = keyof typeof KINDS;
 
 /** Screens of the player's own records: a visitor is asked to log in, as on the bet records. */
-const PLAYER_RECORDS: ReadonlySet<InfoKind> = new Set(['siteMessage', 'report']);
+const PLAYER_RECORDS: ReadonlySet<InfoKind> = new Set(['siteMessage']);
 
 /** A screen whose feature is not in this build yet: its title and its honest empty state. */
 export default function InfoScreen({ kind, backHref }: { kind: InfoKind; backHref?: string }) {

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page, RequireAuth } from '../../components/Page';
+import { ActivityBadge, ActivityNotice } from '../Activity/ActivityNotice';
 import { HomeScreen } from '../Home/HomeScreen';
+import './tabs.css';
 
 const MenuScreen = lazy(() => import('../Menu/MenuScreen'));
 const ActivityScreen = lazy(() => import('../Activity/ActivityScreen'));
@@ -57,11 +59,13 @@ export const TabsLayout = memo(function TabsLayout() {
           <IonTabButton key={tab} tab={tab} href={`/${tab}`} data-testid={`tab-${tab}`} className={`tab-button tab-button--${tab}`}>
             <span className="tab-button__icon">
               <Icon name={icon} />
+              {tab === 'activity' && <ActivityBadge />}
             </span>
             <IonLabel>{t(label)}</IonLabel>
           </IonTabButton>
         ))}
       </IonTabBar>
+      <ActivityNotice />
     </IonTabs>
   );
 });

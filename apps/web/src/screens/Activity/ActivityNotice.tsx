@@ -1,0 +1,106 @@
+import { formatMicro, parseMicro } from '@lobby/contract';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { i18n, loadNamespace } from '../../i18n';
+import { navigateTo } from '../../lib/navigation';
+import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, type ActivityState } from '../../state/queries/activity';
+import { useSession } from '../../state/session';
+import { showActivityPopup, toastSuccess } from '../../state/ui';
+
+// This file is part of the first download (the tab bar and the lobby use it): it holds no screen
+// code and no stylesheet, only the badge and the popup.
+
+const ACTIVITY_NS = 'activity';
+const ANNOUNCED_KEY = 'lobby.activity.announced';
+const ANNOUNCED_KEEP = 50;
+const LOBBY_PATH = '/home';
+
+/** An amount inside a sentence, isolated left to right so its digits keep their order in Arabic. */
+const amountText = (value: string) => `\u2066${formatMicro(parseMicro(value) ?? 0n)}\u2069`;
+
+/**
+ * One reward is announced once: a claim moves `lastParticipatedAt` on, so the next period's reward of
+ * the same activity is a new one.
+ */
+export const announcementKey = (playerId: number, state: ActivityState) => `${playerId}:${state.activityId}:${state.lastParticipatedAt ?? '-'}`;
+
+function readAnnounced(): string[] {
+  try {
+    const value: unknown = JSON.parse(localStorage.getItem(ANNOUNCED_KEY) ?? '[]');
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function remember(key: string): void {
+  try {
+    localStorage.setItem(ANNOUNCED_KEY, JSON.stringify([...readAnnounced(), key].slice(-ANNOUNCED_KEEP)));
+  } catch {
+    // Private mode: the reward may be announced again on the next visit, which is harmless.
+  }
+}
+
+/**
+ * The lobby's single-button popup for a reward that has just become claimable: its button claims it
+ * there and then, its link opens the activity. Each reward is announced once, on the lobby only, one
+ * popup at a time.
+ */
+export function ActivityNotice() {
+  const token = useSession((s) => s.token);
+  const playerId = useSession((s) => s.player?.id);
+  const onLobby = useLocation().pathname === LOBBY_PATH;
+  const activities = useActivities();
+  const states = useActivityStates();
+  const { mutate: claim } = useParticipate();
+  const open = useRef(false);
+
+  useEffect(() => {
+    if (!token || !onLobby || playerId === undefined || open.current || !activities.data || !states.data) return;
+    const announced = new Set(readAnnounced());
+    const isNew = (state: ActivityState | undefined): state is ActivityState =>
+      state !== undefined && isClaimable(state) && !announced.has(announcementKey(playerId, state));
+    const conf = activities.data.find((c) => isNew(states.data.get(c.id)));
+    const state = conf && states.data.get(conf.id);
+    if (!conf || !state) return;
+    open.current = true;
+    remember(announcementKey(playerId, state));
+    void (async () => {
+      await loadNamespace(ACTIVITY_NS);
+      const t = i18n.getFixedT(null, ACTIVITY_NS);
+      const choice = await showActivityPopup({
+        title: t('popup.title'),
+        message: t('popup.text', { title: conf.title, amount: amountText(state.pendingReward), currency: state.currency }),
+        image: conf.imageUrl ?? undefined,
+        button: t('popup.claim'),
+        link: { text: t('popup.details'), testId: 'activity-popup-details' },
+        testId: 'activity-popup',
+      });
+      open.current = false;
+      if (choice === 'link') navigateTo(`/ActivityDetail?id=${conf.id}`);
+      else if (choice === true) {
+        claim(conf.id, {
+          onSuccess: (reply) => {
+            if (reply.reward) toastSuccess(t('claimedToast', { amount: amountText(reply.reward.amount), currency: reply.reward.currency }));
+          },
+        });
+      }
+    })();
+  }, [token, onLobby, playerId, activities.data, states.data, claim]);
+
+  return null;
+}
+
+/** The claimable count on the Events tab; nothing when there is none. */
+export function ActivityBadge() {
+  const count = useClaimableCount();
+  const { t, i18n: instance } = useTranslation(ACTIVITY_NS);
+  if (count === 0) return null;
+  const label = instance.hasResourceBundle(instance.language, ACTIVITY_NS) ? t('badge', { count }) : String(count);
+  return (
+    <span className="tab-badge" data-testid="tab-activity-badge" aria-label={label} role="status">
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}

@@ -1,0 +1,166 @@
+import { formatMicro, parseMicro } from '@lobby/contract';
+import { createElement, useEffect, useState, type ReactNode } from 'react';
+import { Button } from '../../components/Button';
+import { Icon } from '../../components/Icon';
+import { LazyImage } from '../../components/LazyImage';
+import { useNamespaceT } from '../../i18n/useNamespaceT';
+import { isClaimable, useParticipate, type ActivityConf, type ActivityState } from '../../state/queries/activity';
+import { toastSuccess } from '../../state/ui';
+import { inlineAmount } from '../Vip/parts';
+import './activity.css';
+
+/** The texts of the activity screens, the lobby's bonus popup and the Events tab's badge. */
+export const ACTIVITY_NS = 'activity';
+
+export function useActivityT() {
+  return useNamespaceT(ACTIVITY_NS);
+}
+
+export const detailPath = (activityId: number) => `/ActivityDetail?id=${activityId}`;
+
+/**
+ * Where a player stands in an activity, in the order that matters to them: a reward to take first,
+ * then whether the activity runs at all, then what the player can still do in it.
+ */
+export type ActivityStatus = 'claimable' | 'joinable' | 'upcoming' | 'ended' | 'claimed' | 'auto' | 'locked' | 'open';
+
+export function activityStatus(conf: ActivityConf, state: ActivityState | undefined, now: number): ActivityStatus {
+  if (now < Date.parse(conf.startAt)) return 'upcoming';
+  if (conf.endAt !== null && now >= Date.parse(conf.endAt)) return 'ended';
+  if (state && isClaimable(state)) return 'claimable';
+  if (state?.canParticipate && conf.manual) return 'joinable';
+  if (!conf.manual) return 'auto';
+  if (state?.participated) return 'claimed';
+  if (conf.requiresRecharge) return 'locked';
+  return 'open';
+}
+
+/** The current time, moved on every `everyMs` (a countdown ticks each second, the list each minute). */
+export function useNow(everyMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** Days, then hours:minutes:seconds left until `end`; zero once it has passed. */
+export function countdownParts(end: number, now: number): { days: number; time: string } {
+  const seconds = Math.max(0, Math.floor((end - now) / 1000));
+  const days = Math.floor(seconds / 86_400);
+  const rest = seconds % 86_400;
+  return { days, time: `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}` };
+}
+
+/**
+ * Progress as "done / target", exact and without trailing zeros, in the unit the activity's rules
+ * give (`progressUnit: 'count'` for rounds played; an amount of its currency otherwise).
+ */
+export function progressText(progress: { current: string; target: string }, conf: ActivityConf, currency: string): string {
+  const figure = (value: string) => formatMicro(parseMicro(value) ?? 0n);
+  const text = `${figure(progress.current)} / ${figure(progress.target)}`;
+  return conf.rules.progressUnit === 'count' ? text : `${text} ${currency}`;
+}
+
+/** The operator's banner, or the brand gradient with a gift when there is none (or it fails to load). */
+export function Banner({ conf, size = 'card' }: { conf: ActivityConf; size?: 'card' | 'hero' }) {
+  return (
+    <LazyImage
+      src={conf.imageUrl}
+      alt=""
+      className={`activity-banner activity-banner--${size}`}
+      fallback={
+        <span className="activity-banner__art" data-type={conf.bonusType}>
+          <Icon name="gift" strokeWidth={1.6} />
+        </span>
+      }
+    />
+  );
+}
+
+export function StatusChip({ status, children, testId }: { status: ActivityStatus; children: ReactNode; testId?: string }) {
+  return (
+    <span className={`activity-chip activity-chip--${status}`} data-testid={testId} data-status={status}>
+      {children}
+    </span>
+  );
+}
+
+/** The words of a status chip; a claimable one names its amount. */
+export function useStatusText() {
+  const { t } = useActivityT();
+  return (status: ActivityStatus, conf: ActivityConf, state: ActivityState | undefined, locale: string): string => {
+    switch (status) {
+      case 'claimable':
+        return t('state.claimable', { amount: inlineAmount(parseMicro(state!.pendingReward) ?? 0n), currency: state!.currency });
+      case 'upcoming':
+        return t('state.upcoming', { date: new Date(conf.startAt).toLocaleDateString(locale, { month: 'short', day: 'numeric' }) });
+      case 'joinable':
+      case 'open':
+        return t('state.open');
+      default:
+        return t(`state.${status}`);
+    }
+  };
+}
+
+/**
+ * The one button of an activity: claims its reward, or joins it when joining is what it asks for.
+ * The toast names what was credited; a refusal is shown by the client with the code's message.
+ */
+export function ParticipateButton({ conf, state, block, testId }: { conf: ActivityConf; state: ActivityState; block?: boolean; testId: string }) {
+  const { t } = useActivityT();
+  const participate = useParticipate();
+  const claimable = isClaimable(state);
+  return (
+    <Button
+      size={block ? 'md' : 'sm'}
+      block={block}
+      busy={participate.isPending}
+      onClick={() =>
+        participate.mutate(conf.id, {
+          onSuccess: (reply) =>
+            toastSuccess(
+              reply.reward
+                ? t('claimedToast', { amount: inlineAmount(parseMicro(reply.reward.amount) ?? 0n), currency: reply.reward.currency })
+                : t('joinedToast'),
+            ),
+        })
+      }
+      data-testid={testId}
+    >
+      {claimable ? t('claim') : t('join')}
+    </Button>
+  );
+}
+
+const ALLOWED_TAGS = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'ul', 'ol', 'li', 'h3', 'h4', 'span', 'table', 'thead', 'tbody', 'tr', 'th', 'td']);
+
+const DROPPED_TAGS = new Set(['script', 'style', 'template', 'iframe', 'object', 'noscript']);
+
+function toReact(node: Node, key: number): ReactNode {
+  if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+  if (node.nodeType !== Node.ELEMENT_NODE) return null;
+  const element = node as Element;
+  const tag = element.tagName.toLowerCase();
+  if (DROPPED_TAGS.has(tag)) return null;
+  const children = [...element.childNodes].map(toReact);
+  // Unknown tags keep their text and lose the tag: no links, images, scripts, styles or handlers.
+  return ALLOWED_TAGS.has(tag) ? createElement(tag, { key }, ...(tag === 'br' ? [] : children)) : createElement('span', { key }, ...children);
+}
+
+/**
+ * The rules page body. The server sanitises it already; it is rebuilt here from a fixed list of text
+ * tags as well, so an operator's paste can never run script or restyle the app.
+ */
+export function RulesText({ html, testId }: { html: string; testId?: string }) {
+  const body = typeof DOMParser === 'undefined' ? null : new DOMParser().parseFromString(html, 'text/html').body;
+  return (
+    <div className="activity-rules" data-testid={testId}>
+      {body ? [...body.childNodes].map(toReact) : html}
+    </div>
+  );
+}

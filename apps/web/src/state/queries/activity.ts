@@ -1,0 +1,80 @@
+import { parseMicro, type activityCalls, type CallResponse } from '@lobby/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api';
+import { calls } from '../../api/calls';
+import { newRequestId } from '../../lib/requestId';
+import { useSession } from '../session';
+import { useSettings } from '../settings';
+import { applyBalances } from './balances';
+import { activityKeys, bonusKeys } from './keys';
+
+export { activityKeys } from './keys';
+
+export type ActivityConf = CallResponse<typeof activityCalls.configSync>['confs'][number];
+export type ActivityState = CallResponse<typeof activityCalls.playerData>[number];
+export type ParticipateReply = CallResponse<typeof activityCalls.participate>;
+
+/** Progress moves with every bet and deposit; read again this often while the app is open. */
+export const PLAYER_DATA_REFRESH_MS = 30_000;
+const quiet = { silent: true } as const;
+
+/** A reward the player can take now with one press: the badge and the lobby popup count these. */
+export function isClaimable(state: ActivityState): boolean {
+  return state.canParticipate && (parseMicro(state.pendingReward) ?? 0n) > 0n;
+}
+
+/** The activities offered now, in the player's language, ordered as the operator sorted them. */
+export function useActivities() {
+  const token = useSession((s) => s.token);
+  const language = useSettings((s) => s.language);
+  return useQuery({
+    queryKey: activityKeys.confs(language),
+    queryFn: async ({ signal }) => {
+      const reply = await api.call(calls.activity.configSync, { language }, { ...quiet, signal });
+      return [...reply.confs].sort((a, b) => a.sort - b.sort || a.id - b.id);
+    },
+    enabled: token !== null,
+    staleTime: 60_000,
+    meta: quiet,
+  });
+}
+
+/** The player's progress and pending reward in every current activity, by activity id. */
+export function useActivityStates() {
+  const token = useSession((s) => s.token);
+  return useQuery({
+    queryKey: activityKeys.playerData(),
+    queryFn: ({ signal }) => api.call(calls.activity.playerData, {}, { ...quiet, signal }),
+    select: (states) => new Map(states.map((state) => [state.activityId, state])),
+    enabled: token !== null,
+    refetchInterval: PLAYER_DATA_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    meta: quiet,
+  });
+}
+
+/** How many rewards wait to be claimed (the Events tab's badge). */
+export function useClaimableCount(): number {
+  const states = useActivityStates();
+  let count = 0;
+  for (const state of states.data?.values() ?? []) if (isClaimable(state)) count++;
+  return count;
+}
+
+/**
+ * Joins an activity or claims its reward. The request id is made once per press and reused by the
+ * client's own retries, so a lost answer never pays twice (the server also pays once per period).
+ */
+export function useParticipate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (activityId: number) => api.call(calls.activity.participate, { requestId: newRequestId(), activityId }, { loading: true }),
+    onSuccess: (reply) => {
+      applyBalances(client, reply.balances);
+      // A reward raises the wagering still to do and is a new bonus record.
+      void client.invalidateQueries({ queryKey: bonusKeys.all });
+    },
+    // Claimed or refused, the standing has changed (or was not what the screen showed).
+    onSettled: () => void client.invalidateQueries({ queryKey: activityKeys.playerData() }),
+  });
+}
