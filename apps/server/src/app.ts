@@ -37,6 +37,10 @@ import { registerVipRoutes } from './modules/vip/vip.routes.ts';
 import { VipService } from './modules/vip/vip.service.ts';
 import { registerRebateRoutes } from './modules/rebate/rebate.routes.ts';
 import { RebateService } from './modules/rebate/rebate.service.ts';
+import { registerReferralRoutes } from './modules/referral/referral.routes.ts';
+import { ReferralService } from './modules/referral/referral.service.ts';
+import { registerReportRoutes } from './modules/report/report.routes.ts';
+import { ReportService } from './modules/report/report.service.ts';
 import { setupAggregator, type AggregatorSetup } from './modules/third-game/aggregator-setup.ts';
 import { playerHostname, withGameUrls } from './modules/third-game/player-host.ts';
 import { CatalogueRefresher } from './modules/third-game/catalogue-refresher.ts';
@@ -50,6 +54,10 @@ import { MailBoxService } from './modules/mail-box/mail-box.service.ts';
 import { BulletinService } from './modules/mail-box/bulletin.service.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { MediaService } from './modules/media/media.service.ts';
+import { registerBannerOpsRoutes } from './modules/banner/banner.routes.ts';
+import { BannerService } from './modules/banner/banner.service.ts';
+import { registerClientIpRoutes } from './modules/client-ip/client-ip.routes.ts';
+import { CHANGED as LOBBY_CHANGED } from './modules/lobby/lobby.service.ts';
 import { registerSupportChatOpsRoutes, registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
 import { SupportChatRepository } from './modules/support-chat/support-chat.repo.ts';
 import { SupportChatService } from './modules/support-chat/support-chat.service.ts';
@@ -84,6 +92,8 @@ export interface Application {
     bulletins: BulletinService;
     /** Images stored in the database and served at /media/<id>.<ext> (banners, chat and support attachments). */
     media: MediaService;
+    /** The lobby's banners as operators manage them (/ops/banners/*). */
+    banners: BannerService;
     /** Support conversations: the player's chat and the operator's queue. */
     supportChat: SupportChatService;
   };
@@ -199,6 +209,15 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerLobbyRoutes(http, sessions, lobby, undefined, (home, request) => withGameUrls(home, (url) => games.urlFor(url, playerHostname(request))));
   const media = new MediaService(database.db);
   registerMediaRoutes(http, media);
+  // A banner change drops this instance's cached lobby at once and every other instance's through the bus.
+  const banners = new BannerService(database.db, media, async () => {
+    lobby.invalidate();
+    await bus.publish(LOBBY_CHANGED, {});
+  });
+  // Tests start from an empty lobby; a real first start shows the starting banners.
+  if (config.NODE_ENV !== 'test') await banners.ensureStartingBanners();
+  registerBannerOpsRoutes(http, banners, config.OPS_TOKEN);
+  registerClientIpRoutes(http);
 
   // Site mail and the bulletin board: the heartbeat reads the bulletins every instance keeps live.
   const mail = new MailBoxService(database.db, players, bus, http.log);
@@ -238,6 +257,9 @@ export async function createApplication(config: Config, overrides: { database?: 
     log: http.log,
   });
   registerVipRoutes(http, sessions, vip);
+  // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
+  registerReferralRoutes(http, sessions, new ReferralService(database.db, bonus, players, balanceEvents, () => vip.terms()));
+  registerReportRoutes(http, sessions, new ReportService(database.db));
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });

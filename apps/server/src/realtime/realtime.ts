@@ -26,6 +26,8 @@ const POLICY_VIOLATION = 1008;
 /** Event-bus topics that carry pushes: `push.public` (to a public channel) and `push.player` (to one player). */
 export const PUSH_PUBLIC = 'push.public';
 export const PUSH_PLAYER = 'push.player';
+/** Topic of pushes to every signed-in socket (`push.players`): news for all players, e.g. a broadcast site mail. */
+export const PUSH_ALL_PLAYERS = 'push.players';
 
 export interface PublicPush {
   channel: string;
@@ -53,6 +55,9 @@ export function pushToChannel(bus: EventBus, push: PublicPush) {
 }
 export function pushToPlayer(bus: EventBus, push: PlayerPush) {
   return bus.publish(PUSH_PLAYER, push);
+}
+export function pushToAllPlayers(bus: EventBus, push: Omit<PlayerPush, 'playerId'>) {
+  return bus.publish(PUSH_ALL_PLAYERS, push);
 }
 
 export function isPublicChannel(channel: string): boolean {
@@ -176,6 +181,10 @@ export async function registerRealtime(app: FastifyInstance, bus: EventBus, sess
   const offPlayer = bus.subscribe(PUSH_PLAYER, (push: PlayerPush) => {
     broadcast(byPlayer.get(push.playerId), JSON.stringify({ channel: 'player', event: push.event, data: push.data }));
   });
+  const offAllPlayers = bus.subscribe(PUSH_ALL_PLAYERS, (push: Omit<PlayerPush, 'playerId'>) => {
+    const frame = JSON.stringify({ channel: 'player', event: push.event, data: push.data });
+    for (const targets of byPlayer.values()) broadcast(targets, frame);
+  });
   // A replaced login ends the player's old session while a socket may already follow the new one,
   // so each socket's own session is read again rather than every socket of the player dropped.
   const offEnded = sessions.onEnded((playerId) => {
@@ -200,6 +209,7 @@ export async function registerRealtime(app: FastifyInstance, bus: EventBus, sess
   app.addHook('onClose', async () => {
     offPublic();
     offPlayer();
+    offAllPlayers();
     offEnded();
     clearInterval(sweep);
     clearInterval(heartbeat);

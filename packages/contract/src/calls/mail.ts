@@ -16,6 +16,14 @@ export const mail = z
   })
   .describe('Our design: one site message in the requested language');
 
+/** Name of the websocket event (channel `player`) that tells a player their inbox changed. */
+export const MAIL_EVENT = 'mail';
+/**
+ * Our design: `{unread}` when the server knows the player's new count (a message to them alone),
+ * `{}` after a broadcast or segment message, which each client asks /v1/mail/newMail about.
+ */
+export const mailEvent = z.object({ unread: z.number().int().min(0).optional() });
+
 const unreadCount = z.number().int().min(0).describe('Unread site messages, for the badge');
 
 export const mailCalls = {
@@ -30,6 +38,13 @@ export const mailCalls = {
       message: 'send either ids or all',
       path: ['ids'],
     }),
+    response: z.object({ unread: unreadCount }).describe('Our design: the new unread count'),
+  }),
+  deleteMail: defineCall({
+    path: '/v1/mail/deleteMail',
+    auth: 'player',
+    summary: 'Delete site messages from the inbox for good (a deleted message counts as read)',
+    request: body({ ids: z.array(id).min(1).max(100) }),
     response: z.object({ unread: unreadCount }).describe('Our design: the new unread count'),
   }),
   mailData: defineCall({

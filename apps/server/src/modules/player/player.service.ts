@@ -52,6 +52,11 @@ export class PlayerService {
    */
   registrationHook: ((trx: Db, playerId: number, inviteCode: string) => Promise<Partial<PlayerRow>>) | undefined;
 
+  /** Where the heartbeat finds the bulletin to show; the bulletin service replaces it with its live copy. */
+  notices: { next(afterId: number): Promise<{ id: number; title: Record<string, string>; content: Record<string, string>; starts_at: Date } | undefined> } = {
+    next: (afterId) => this.players.nextNotice(afterId),
+  };
+
   /** Tells every instance that this player's profile or balances changed. */
   async announceChanged(playerId: number) {
     this.snapshots.delete(playerId);
@@ -215,7 +220,7 @@ export class PlayerService {
 
   async heartbeat(session: AuthenticatedSession, lang: Language) {
     const current = await new SessionRepository(this.db).findById(session.sessionId);
-    const notice = await this.players.nextNotice(current?.last_notice_id ?? 0);
+    const notice = await this.notices.next(current?.last_notice_id ?? 0);
     if (notice) await new SessionRepository(this.db).markNoticeShown(session.sessionId, notice.id);
     return {
       serverTime: new Date().toISOString(),
