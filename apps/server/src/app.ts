@@ -41,6 +41,10 @@ import { registerReferralRoutes } from './modules/referral/referral.routes.ts';
 import { ReferralService } from './modules/referral/referral.service.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { ReportService } from './modules/report/report.service.ts';
+import { ActivityCatalogue } from './modules/activity/activity-catalogue.ts';
+import { ActivityOpsService } from './modules/activity/activity-ops.service.ts';
+import { registerActivityOpsRoutes, registerActivityRoutes } from './modules/activity/activity.routes.ts';
+import { ActivityService } from './modules/activity/activity.service.ts';
 import { setupAggregator, type AggregatorSetup } from './modules/third-game/aggregator-setup.ts';
 import { playerHostname, withGameUrls } from './modules/third-game/player-host.ts';
 import { CatalogueRefresher } from './modules/third-game/catalogue-refresher.ts';
@@ -96,6 +100,8 @@ export interface Application {
     banners: BannerService;
     /** Support conversations: the player's chat and the operator's queue. */
     supportChat: SupportChatService;
+    /** Activities (the seven bonus types): what is offered, each player's progress, claims. */
+    activity: ActivityService;
   };
   close(): Promise<void>;
 }
@@ -260,6 +266,12 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
   registerReferralRoutes(http, sessions, new ReferralService(database.db, bonus, players, balanceEvents, () => vip.terms()));
   registerReportRoutes(http, sessions, new ReportService(database.db));
+  // Activities: the catalogue is cached per instance and reloaded on every instance when an operator changes it.
+  const activityCatalogue = new ActivityCatalogue(database.db, bus);
+  await activityCatalogue.start();
+  const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents);
+  registerActivityRoutes(http, sessions, activity);
+  registerActivityOpsRoutes(http, new ActivityOpsService(database.db, activityCatalogue), config.OPS_TOKEN);
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
@@ -318,12 +330,13 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, supportChat },
+    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity },
     async close() {
       if (closed) return;
       closed = true;
       catalogue.stop();
       economy.stop();
+      activityCatalogue.stop();
       await games.close();
       await wallet.stop();
       await autoBet.stop();

@@ -1,0 +1,180 @@
+import { BonusRecordType, formatMicro, GAME_TYPE_CODES, parseMicro, REFERRAL_MIN_CLAIM, type GameTypeCode } from '@lobby/contract';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../http/app-error.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
+import { playerBalances } from '../../money/balances.ts';
+import type { BonusService } from '../bonus/bonus.service.ts';
+import type { PlayerService } from '../player/player.service.ts';
+import { referralRatesOf, shanghaiDay, type TurnoverTerms } from '../turnover/turnover.repo.ts';
+import { floorScaled, ReferralRepository, type Currency } from './referral.repo.ts';
+
+const CURRENCIES = ['USDT', 'TRX'] as const;
+const LEVELS = [1, 2, 3] as const;
+const MIN_CLAIM = parseMicro(REFERRAL_MIN_CLAIM)!;
+const DAY_MS = 86_400_000;
+
+/** Start of a Shanghai day (UTC+8 all year). */
+export function shanghaiDayStart(day: string): Date {
+  return new Date(`${day}T00:00:00+08:00`);
+}
+
+/** "ab***yz": enough for the inviter to recognise a member, not enough to find them. */
+export function maskName(name: string): string {
+  const chars = [...name];
+  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
+  if (chars.length <= 4) return `${chars[0]}***${chars.at(-1)}`;
+  return `${chars.slice(0, 2).join('')}***${chars.slice(-2).join('')}`;
+}
+
+/**
+ * Referral (ECONOMY.md "Referral"): the invite link, the team up to 3 levels, commission accrued by
+ * settlement on the team's valid turnover, and claims that pay it through BonusService (source
+ * `referral`, from `referral_commissions`, raising wagering). A claim pays everything accrued and
+ * not yet claimed in a currency; each accrual is paid once: claims of a player and currency line up
+ * on one row, and the bonus key names the claimed total the claim starts from.
+ */
+export class ReferralService {
+  constructor(
+    private readonly db: Db,
+    private readonly bonus: BonusService,
+    private readonly players: Pick<PlayerService, 'find' | 'nicknames'>,
+    private readonly announce: Pick<BalanceEvents, 'changed'>,
+    private readonly terms: () => Pick<TurnoverTerms, 'referralPpm'> = () => ({}),
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async summary(playerId: number) {
+    const player = await this.players.find(playerId);
+    if (!player) throw fail('PLAYER_MISSING');
+    const today = shanghaiDay(this.now());
+    const repo = new ReferralRepository(this.db);
+    const [totals, claimed, team] = await Promise.all([repo.commissionTotals(playerId, today), repo.claimedTotals(playerId), repo.teamSize(playerId, shanghaiDayStart(today))]);
+    const commissions = CURRENCIES.map((currency) => {
+      const row = totals.find((r) => r.currency === currency);
+      const total = floorScaled(row?.total);
+      const paid = claimed.get(currency) ?? 0n;
+      const claimable = total > paid ? total - paid : 0n;
+      return {
+        currency,
+        today: formatMicro(floorScaled(row?.today)),
+        total: formatMicro(total),
+        claimed: formatMicro(paid),
+        claimable: formatMicro(claimable),
+        canClaim: claimable >= MIN_CLAIM,
+        minClaim: REFERRAL_MIN_CLAIM,
+      };
+    });
+    const levels = LEVELS.map((level) => {
+      const row = team.find((r) => r.level === level);
+      return { level, members: row?.members ?? 0, newToday: row?.recent ?? 0 };
+    });
+    return {
+      inviteCode: player.invite_code,
+      invitePath: `/register?inviteCode=${encodeURIComponent(player.invite_code)}`,
+      hasInviter: player.inviter_id !== null,
+      commissions,
+      team: levels,
+      teamTotal: levels.reduce((sum, level) => sum + level.members, 0),
+      rates: referralRatesOf(this.terms())
+        .filter((rate) => rate.ppm > 0 && rate.level >= 1 && rate.level <= 3)
+        .map((rate) => ({ level: rate.level as 1 | 2 | 3, gameType: rate.gameType as GameTypeCode, ratePpm: rate.ppm }))
+        .filter((rate) => VALID_GAME_TYPES.has(rate.gameType)),
+    };
+  }
+
+  /**
+   * Pays all claimable commission of `currency`. The same request id again answers the first claim
+   * and moves nothing; below the minimum the answer is code 14 and nothing changes.
+   */
+  async claim(playerId: number, input: { requestId: string; currency: Currency }) {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const repo = new ReferralRepository(trx);
+      // The lock first: a copy of this request that got there first has committed by now.
+      const claimedBefore = await repo.lockClaimed(playerId, input.currency);
+      const previous = await repo.findClaim(playerId, input.requestId);
+      if (previous) {
+        if (previous.currency !== input.currency) throw fail('INVALID_PARAMETERS', `request ${input.requestId} claimed ${previous.currency}`);
+        const record = await this.bonus.recordOf(trx, { source: 'referral', playerId, sourceRef: sourceRefOf(previous.currency, BigInt(previous.claimed_before)) });
+        return { amount: BigInt(previous.amount), wageringAdded: record?.wageringAdded ?? 0n, playerIds: [] as number[] };
+      }
+      const accrued = floorScaled(await repo.commissionTotal(playerId, input.currency));
+      const amount = accrued - claimedBefore;
+      if (amount < MIN_CLAIM) throw fail('NO_REWARD', `claimable ${formatMicro(amount > 0n ? amount : 0n)} ${input.currency} is below ${REFERRAL_MIN_CLAIM}`);
+      await repo.insertClaim({ playerId, requestId: input.requestId, currency: input.currency, amount, claimedBefore });
+      const credit = await this.bonus.credit(trx, {
+        playerId,
+        bonusType: BonusRecordType.REFERRAL_COMMISSION,
+        source: 'referral',
+        sourceRef: sourceRefOf(input.currency, claimedBefore),
+        currency: input.currency,
+        amount,
+      });
+      return { amount, wageringAdded: credit.wageringAdded, playerIds: credit.playerIds };
+    });
+    if (outcome.playerIds.length > 0) await this.announce.changed(outcome.playerIds);
+    const balances = await playerBalances(this.db, playerId);
+    return {
+      currency: input.currency,
+      amount: formatMicro(outcome.amount),
+      wageringAdded: formatMicro(outcome.wageringAdded),
+      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+    };
+  }
+
+  async members(playerId: number, input: { level?: 1 | 2 | 3; page: number; pageSize: number }) {
+    const repo = new ReferralRepository(this.db);
+    const { rows, total } = await repo.members(playerId, input.level, { offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
+    const ids = rows.map((row) => row.playerId);
+    const [names, turnover] = await Promise.all([this.players.nicknames(ids), repo.validTurnover(ids)]);
+    const validOf = (id: number, currency: Currency) => formatMicro(BigInt(turnover.find((t) => t.player_id === id && t.currency === currency)?.valid ?? '0'));
+    return {
+      list: rows.map((row) => ({
+        name: maskName(names.get(row.playerId) ?? String(row.playerId)),
+        level: row.level as 1 | 2 | 3,
+        joinedAt: row.joinedAt.toISOString(),
+        validTurnover: { usdt: validOf(row.playerId, 'USDT'), trx: validOf(row.playerId, 'TRX') },
+      })),
+      total,
+      page: input.page,
+      pageSize: input.pageSize,
+    };
+  }
+
+  /** One Shanghai day of the direct members (isTeam 0) or the whole team (isTeam 1). */
+  async performance(playerId: number, input: { isTeam: 0 | 1; gameType?: GameTypeCode; currencyCode: Currency; selectDay: string }) {
+    const levels = input.isTeam === 1 ? LEVELS : ([1] as const);
+    const from = shanghaiDayStart(input.selectDay);
+    const to = new Date(from.getTime() + DAY_MS);
+    const repo = new ReferralRepository(this.db);
+    const [commission, activity] = await Promise.all([
+      repo.dayCommission(playerId, levels, input.selectDay, input.currencyCode),
+      repo.dayMembersActivity(playerId, levels, from, to, input.currencyCode),
+    ]);
+    const byGameType = commission
+      .filter((row) => input.gameType === undefined || row.game_type === input.gameType)
+      .map((row) => ({ gameType: row.game_type as GameTypeCode, valid: BigInt(row.valid), scaled: BigInt(row.commission.split('.')[0]!) }));
+    const valid = byGameType.reduce((sum, row) => sum + row.valid, 0n);
+    const scaled = byGameType.reduce((sum, row) => sum + row.scaled, 0n);
+    return {
+      day: input.selectDay,
+      isTeam: input.isTeam,
+      gameType: input.gameType ?? null,
+      currency: input.currencyCode,
+      newMembers: activity.newMembers,
+      firstDepositCount: activity.firstDeposits,
+      depositCount: activity.depositCount,
+      depositAmount: formatMicro(activity.depositAmount),
+      validTurnover: formatMicro(valid),
+      commission: formatMicro(scaled / 1_000_000n),
+      byGameType: byGameType.map((row) => ({ gameType: row.gameType, validTurnover: formatMicro(row.valid), commission: formatMicro(row.scaled / 1_000_000n) })),
+    };
+  }
+}
+
+/** Game types a rate may name (0, none, is no game). */
+const VALID_GAME_TYPES = new Set<number>(GAME_TYPE_CODES.filter((code) => code !== 0));
+
+/** The bonus key of a claim: the claimed total it starts from, so one accrual can back one credit only. */
+function sourceRefOf(currency: Currency, claimedBefore: bigint): string {
+  return `${currency}:${claimedBefore}`;
+}
