@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-interface SupportConversationsTable {
+type SupportConversationsTable = {
   id: Generated<string>;
   player_id: number;
   status: Generated<'open' | 'closed'>;
@@ -13,9 +13,9 @@ interface SupportConversationsTable {
   closed_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
-}
+};
 
-interface SupportMessagesTable {
+type SupportMessagesTable = {
   id: Generated<string>;
   conversation_id: string;
   seq: number;
@@ -25,12 +25,12 @@ interface SupportMessagesTable {
   body: string;
   image_url: string | null;
   created_at: Generated<Date>;
-}
+};
 
-interface ChatTables {
+type ChatTables = {
   support_conversations: SupportConversationsTable;
   support_messages: SupportMessagesTable;
-}
+};
 
 export type ConversationRow = Selectable<SupportConversationsTable>;
 export type MessageRow = Selectable<SupportMessagesTable>;

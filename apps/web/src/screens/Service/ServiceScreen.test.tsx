@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadTexts, renderScreen, resetApp } from '../../testing/screen';
+import { loadTexts, renderScreen, resetApp, router } from '../../testing/screen';
 import ServiceScreen, { kindBesideName } from './ServiceScreen';
 
 const call = vi.fn();
@@ -27,6 +27,21 @@ describe('/detail/service', () => {
     expect(row('online').textContent).toBe('Online support');
     expect(row('whatsapp').textContent).toBe('WhatsApp');
     expect(row('telegram').textContent).toBe('Night deskTelegram');
+  });
+
+  it('opens the online support in the app at /chat and outside contacts in a new window', async () => {
+    call.mockResolvedValue([
+      { kind: 'online', name: 'Online support', url: '/chat' },
+      { kind: 'telegram', name: 'Telegram', url: 'https://t.me/desk' },
+    ]);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const screen = await renderScreen(<ServiceScreen />);
+    await screen.click('service-online');
+    expect(router.push).toHaveBeenCalledWith('/chat');
+    expect(open).not.toHaveBeenCalled();
+    await screen.click('service-telegram');
+    expect(open).toHaveBeenCalledWith('https://t.me/desk', '_blank', 'noopener');
+    open.mockRestore();
   });
 
   it('compares names and kinds regardless of case and of what follows the kind', () => {

@@ -1,3 +1,4 @@
+import { useIonRouter } from '@ionic/react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import type { IconName } from '../../components/Icon';
@@ -19,8 +20,14 @@ export function kindBesideName(name: string, kind: string): string | undefined {
   return fold(name).includes(fold(kind)) ? undefined : kind;
 }
 
+/** A path of the app ("/chat", the online support) opens in the app; anything else is an outside link. */
+export function isInAppLink(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//');
+}
+
 export default function ServiceScreen() {
   const { t } = useTranslation();
+  const router = useIonRouter();
   const { data, isPending } = useCustomerService();
   const entries = data ?? [];
   return (
@@ -35,7 +42,7 @@ export default function ServiceScreen() {
               icon={KIND_ICONS[entry.kind] ?? 'service'}
               label={entry.name}
               value={kindBesideName(entry.name, t(`service.kind.${entry.kind}`))}
-              onClick={() => window.open(entry.url, '_blank', 'noopener')}
+              onClick={() => (isInAppLink(entry.url) ? router.push(entry.url) : window.open(entry.url, '_blank', 'noopener'))}
               testId={`service-${entry.kind}`}
             />
           ))}
