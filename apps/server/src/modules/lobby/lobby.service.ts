@@ -38,7 +38,8 @@ export interface LobbyOptions {
 
 export type ConfigScope = typeof SITE_SCOPE | typeof MAIL_SCOPE;
 
-const CHANGED = 'lobby.changed';
+/** Published after anything the lobby shows changed (operator banners too): every instance drops its cached catalogue. */
+export const CHANGED = 'lobby.changed';
 const DEFAULT_CACHE_MS = 5_000;
 const CHANNEL_MD5 = /^[0-9a-f]{32}$/;
 
