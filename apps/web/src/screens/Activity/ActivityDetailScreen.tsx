@@ -13,7 +13,7 @@ import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { Card, Money } from '../Vip/parts';
 import { ProgressBar } from '../Vip/ProgressBar';
 import { perMille } from '../Vip/progress';
-import { activityStatus, Banner, countdownParts, ParticipateButton, progressText, RulesText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
+import { activityStatus, Banner, countdownParts, htmlText, ParticipateButton, progressText, RulesText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
 
 function Countdown({ conf, now }: { conf: ActivityConf; now: number }) {
   const { t } = useActivityT();
@@ -127,7 +127,8 @@ function Detail({ id }: { id: number }) {
       <Countdown conf={conf} now={now} />
       <Standing conf={conf} state={states.data?.get(conf.id)} now={now} />
       <Card title={t('detail.rules')} testId="activity-detail-rules">
-        {conf.content && <RulesText html={conf.content} testId="activity-detail-content" />}
+        {/* Without rules of its own the server sends the summary again, already shown under the title. */}
+        {conf.content && htmlText(conf.content) !== conf.summary.replace(/\s+/g, ' ').trim() && <RulesText html={conf.content} testId="activity-detail-content" />}
         <ul className="activity-facts">
           <li>{t('detail.currency', { currency: states.data?.get(conf.id)?.currency ?? 'USDT' })}</li>
           <li>{t(conf.manual ? 'detail.manual' : 'detail.automatic')}</li>

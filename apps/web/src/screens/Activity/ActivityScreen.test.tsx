@@ -55,7 +55,15 @@ function defaults() {
   confs = [
     conf(6, BonusType.REGISTER_REWARD, 'Register reward'),
     conf(2, BonusType.FIRST_RECHARGE, 'First deposit bonus', { requiresRecharge: true, endAt: iso(Date.now() + 7 * 24 * HOUR) }),
-    conf(5, BonusType.HASH_TASK, 'Hash task', { rules: { progressUnit: 'count' } }),
+    conf(5, BonusType.HASH_TASK, 'Hash task', {
+      rules: {
+        gameIds: [1],
+        tasks: [
+          { kind: 'rounds', target: 20, reward: '0.5' },
+          { kind: 'turnover', target: '100', reward: '0.5' },
+        ],
+      },
+    }),
     conf(4, BonusType.BETTING_REBATE, 'Betting rebate', { manual: false }),
     conf(9, BonusType.SIGN_IN, 'Old sign-in', { endAt: iso(Date.now() - HOUR) }),
   ];
@@ -170,6 +178,10 @@ describe('/ActivityDetail', () => {
     expect(text(screen, 'activity-detail-progress')).toBe('7 / 20');
     expect(screen.byTestId('activity-detail-bar')?.dataset.value).toBe('350');
     expect(screen.byTestId('activity-detail-permanent')).not.toBeNull();
+    // The rounds task done, the hash task shows its turnover task.
+    states = states.map((s) => (s.activityId === 5 ? { ...s, progress: { current: '42.5', target: '100' } } : s));
+    screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
+    expect(text(screen, 'activity-detail-progress')).toBe('42.5 / 100 USDT');
     screen = await renderSignedIn(detail(4), { usdt: '20', trx: '0' });
     expect(text(screen, 'activity-detail-progress')).toBe('250 / 1000 USDT');
     expect(text(screen, 'activity-detail-rules')).toContain('Rewards are credited to your balance automatically.');

@@ -1,4 +1,4 @@
-import { formatMicro, parseMicro } from '@lobby/contract';
+import { BonusType, formatMicro, parseMicro } from '@lobby/contract';
 import { createElement, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
@@ -55,14 +55,26 @@ export function countdownParts(end: number, now: number): { days: number; time: 
   return { days, time: `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}` };
 }
 
+const MICRO = 1_000_000n;
+
 /**
- * Progress as "done / target", exact and without trailing zeros, in the unit the activity's rules
- * give (`progressUnit: 'count'` for rounds played; an amount of its currency otherwise).
+ * Whether a progress counts rounds rather than an amount: a hash task's rounds task is measured in
+ * whole rounds (the server sends them as whole units), and it is the task whose target is shown.
  */
+function countsRounds(conf: ActivityConf, target: bigint): boolean {
+  if (conf.bonusType !== BonusType.HASH_TASK || !Array.isArray(conf.rules.tasks)) return false;
+  const tasks = conf.rules.tasks as { kind?: unknown; target?: unknown }[];
+  const rounds = tasks.some((task) => task.kind === 'rounds' && Number.isSafeInteger(task.target) && BigInt(task.target as number) * MICRO === target);
+  const amount = tasks.some((task) => task.kind === 'turnover' && parseMicro(String(task.target)) === target);
+  return rounds && !amount;
+}
+
+/** Progress as "done / target", exact and without trailing zeros: rounds as a count, amounts with their currency. */
 export function progressText(progress: { current: string; target: string }, conf: ActivityConf, currency: string): string {
-  const figure = (value: string) => formatMicro(parseMicro(value) ?? 0n);
-  const text = `${figure(progress.current)} / ${figure(progress.target)}`;
-  return conf.rules.progressUnit === 'count' ? text : `${text} ${currency}`;
+  const current = parseMicro(progress.current) ?? 0n;
+  const target = parseMicro(progress.target) ?? 0n;
+  const text = `${formatMicro(current)} / ${formatMicro(target)}`;
+  return countsRounds(conf, target) ? text : `${text} ${currency}`;
 }
 
 /** The operator's banner, or the brand gradient with a gift when there is none (or it fails to load). */
@@ -150,6 +162,12 @@ function toReact(node: Node, key: number): ReactNode {
   const children = [...element.childNodes].map(toReact);
   // Unknown tags keep their text and lose the tag: no links, images, scripts, styles or handlers.
   return ALLOWED_TAGS.has(tag) ? createElement(tag, { key }, ...(tag === 'br' ? [] : children)) : createElement('span', { key }, ...children);
+}
+
+/** The words of an HTML body, to compare it with a plain text. */
+export function htmlText(html: string): string {
+  if (typeof DOMParser === 'undefined') return html;
+  return (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
 /**
