@@ -36,6 +36,12 @@ const VipDetailsScreen = lazy(() => import('./screens/Vip/VipDetailsScreen'));
 const RebateScreen = lazy(() => import('./screens/Rebate/RebateScreen'));
 const RebateInfoScreen = lazy(() => import('./screens/Rebate/RebateInfoScreen'));
 const BonusRecordScreen = lazy(() => import('./screens/BonusRecord/BonusRecordScreen'));
+const SiteMessageScreen = lazy(() => import('./screens/SiteMessage/SiteMessageScreen'));
+const SiteMessageDetailScreen = lazy(() => import('./screens/SiteMessage/SiteMessageDetailScreen'));
+const HelpCenterScreen = lazy(() => import('./screens/Help/HelpCenterScreen'));
+const HelpTopicScreen = lazy(() => import('./screens/Help/HelpTopicScreen'));
+const BuyCryptoScreen = lazy(() => import('./screens/Help/BuyCryptoScreen'));
+const AppDownloadScreen = lazy(() => import('./screens/Help/AppDownloadScreen'));
 const PromotionScreen = lazy(() => import('./screens/Promotion/PromotionScreen'));
 const ProxyPartnerScreen = lazy(() => import('./screens/Promotion/ProxyPartnerScreen'));
 const PerformanceScreen = lazy(() => import('./screens/Promotion/PerformanceScreen'));
@@ -53,15 +59,6 @@ interface InfoRoute {
 
 /** Screens whose features arrive later: each shows its real empty state under its own title. */
 const INFO_ROUTES: InfoRoute[] = [
-  { path: '/siteMessage', kind: 'siteMessage' },
-  { path: '/tutorial', kind: 'tutorial', backHref: '/menu' },
-  { path: '/walletRegister', kind: 'walletRegister', backHref: '/menu' },
-  { path: '/relAppDownload', kind: 'relAppDownload', backHref: '/menu' },
-  { path: '/graphicTutorial', kind: 'graphicTutorial', backHref: '/tutorial' },
-  { path: '/buyCrypto', kind: 'buyCrypto', backHref: '/walletShow' },
-  { path: '/helpCenter', kind: 'helpCenter', backHref: '/menu' },
-  { path: '/tronIntroduce', kind: 'tronIntroduce', backHref: '/helpCenter' },
-  { path: '/appDownload', kind: 'appDownload', backHref: '/menu' },
 ];
 
 interface ScreenRoute {
@@ -102,6 +99,16 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/newFanshui', Component: RebateScreen },
   { path: '/newFanshuiInfo', Component: RebateInfoScreen },
   { path: '/bonusRecord', Component: BonusRecordScreen },
+  { path: '/siteMessage', Component: SiteMessageScreen },
+  { path: '/siteMessage/:id', Component: SiteMessageDetailScreen },
+  { path: '/helpCenter', Component: HelpCenterScreen },
+  { path: '/tutorial', Component: () => <HelpTopicScreen topic="tutorial" backHref="/menu" /> },
+  { path: '/graphicTutorial', Component: () => <HelpTopicScreen topic="graphic-tutorial" backHref="/tutorial" /> },
+  { path: '/tronIntroduce', Component: () => <HelpTopicScreen topic="tron" /> },
+  { path: '/walletRegister', Component: () => <HelpTopicScreen topic="wallet-register" backHref="/menu" /> },
+  { path: '/buyCrypto', Component: BuyCryptoScreen },
+  { path: '/appDownload', Component: AppDownloadScreen },
+  { path: '/relAppDownload', Component: () => <AppDownloadScreen related /> },
   { path: '/promotion', Component: PromotionScreen },
   { path: '/proxyPartner', Component: ProxyPartnerScreen },
   { path: '/performance/details/:isTeam/:gameType/:currencyCode/:selectDay', Component: PerformanceScreen },

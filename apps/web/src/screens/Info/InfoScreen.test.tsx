@@ -28,7 +28,7 @@ describe('screens of the player\'s own records: /siteMessage', () => {
   });
 
   it('leaves screens anyone may read as they are', async () => {
-    const screen = await renderScreen(<InfoScreen kind="helpCenter" />);
-    expect(screen.byTestId('helpCenter-visitor')).toBeNull();
+    const screen = await renderScreen(<InfoScreen kind="withdrawAccounts" />);
+    expect(screen.byTestId('withdrawAccounts-visitor')).toBeNull();
   });
 });

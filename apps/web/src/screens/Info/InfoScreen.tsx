@@ -18,17 +18,9 @@ const KINDS = {
   siteMessage: { icon: 'mail', empty: 'messages' },
   betRecord: { icon: 'record', empty: 'records' },
   betDetails: { icon: 'record', empty: 'records' },
-  tutorial: { icon: 'book', empty: 'content' },
-  walletRegister: { icon: 'wallet', empty: 'content' },
-  relAppDownload: { icon: 'download', empty: 'content' },
-  graphicTutorial: { icon: 'book', empty: 'content' },
-  buyCrypto: { icon: 'crypto', empty: 'content' },
-  helpCenter: { icon: 'help', empty: 'content' },
-  tronIntroduce: { icon: 'tron', empty: 'content' },
   withdrawAccounts: { icon: 'card', empty: 'accounts' },
   addWithdrawAccount: { icon: 'card', empty: 'content' },
   chat: { icon: 'chat', empty: 'messages' },
-  appDownload: { icon: 'download', empty: 'content' },
 } satisfies Record<string, { icon: IconName; empty: EmptyKind }>;
 
 export type InfoKind = keyof typeof KINDS;
