@@ -13,6 +13,7 @@ import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { Card, Money } from '../Vip/parts';
 import { ProgressBar } from '../Vip/ProgressBar';
 import { perMille } from '../Vip/progress';
+import { RulesFigures } from './RulesFigures';
 import { activityStatus, Banner, countdownParts, htmlText, ParticipateButton, progressText, RulesText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
 
 function Countdown({ conf, now }: { conf: ActivityConf; now: number }) {
@@ -127,6 +128,7 @@ function Detail({ id }: { id: number }) {
       <Countdown conf={conf} now={now} />
       <Standing conf={conf} state={states.data?.get(conf.id)} now={now} />
       <Card title={t('detail.rules')} testId="activity-detail-rules">
+        <RulesFigures conf={conf} currency={states.data?.get(conf.id)?.currency ?? 'USDT'} />
         {/* Without rules of its own the server sends the summary again, already shown under the title. */}
         {conf.content && htmlText(conf.content) !== conf.summary.replace(/\s+/g, ' ').trim() && <RulesText html={conf.content} testId="activity-detail-content" />}
         <ul className="activity-facts">

@@ -198,6 +198,23 @@ describe('/ActivityDetail', () => {
     expect(rules.querySelector('li')?.textContent).toBe('1 USDT');
   });
 
+  it('sets out the numbers of the rules: the streak, the tiers, the tasks', async () => {
+    confs = [
+      ...confs,
+      conf(1, BonusType.SIGN_IN, 'Daily sign-in', { rules: { dailyTurnover: '10', rewards: ['0.1', '0.2', '2'] } }),
+      conf(3, BonusType.LOSS_REBATE, 'Loss rebate', { rules: { percent: 5, minLoss: '50', cap: null } }),
+    ];
+    const rows = (screen: Rendered, id: string) => [...screen.byTestId(id)!.querySelectorAll('tbody tr')].map((row) => row.textContent);
+    let screen = await renderSignedIn(detail(1), { usdt: '20', trx: '0' });
+    expect(rows(screen, 'activity-figures-days')).toEqual(['Day 10.10 USDT', 'Day 20.20 USDT', 'Day 32.00 USDT']);
+    expect(text(screen, 'activity-detail-rules')).toContain('A day counts once your valid bets that day reach \u206610.00\u2069 USDT');
+    screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
+    expect(rows(screen, 'activity-figures-tasks')).toEqual(['Play 20 hash rounds0.50 USDT', 'Bet \u2066100.00\u2069 USDT on hash games0.50 USDT']);
+    screen = await renderSignedIn(detail(3), { usdt: '20', trx: '0' });
+    expect(text(screen, 'activity-figures-loss')).toBe("5% of the previous day's net loss on all games, when it reaches \u206650.00\u2069 USDT.");
+    expect(text(screen, 'activity-detail-rules')).not.toContain('At most');
+  });
+
   it('says an unknown or ended activity is not available', async () => {
     const screen = await renderSignedIn(detail(77), { usdt: '20', trx: '0' });
     expect(screen.byTestId('activity-detail-missing')).not.toBeNull();
