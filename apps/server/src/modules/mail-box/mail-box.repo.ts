@@ -70,12 +70,13 @@ export class MailBoxRepository {
 
   async page(
     viewer: MailViewer,
-    filter: { category?: number; unreadOnly?: boolean },
+    filter: { category?: number; unreadOnly?: boolean; id?: number },
     page: { offset: number; limit: number },
   ): Promise<{ rows: MailRow[]; total: number }> {
     const where = sql`${visibleTo(viewer)} and s.deleted_at is null
       ${filter.category === undefined ? sql`` : sql`and m.category = ${filter.category}`}
-      ${filter.unreadOnly ? sql`and s.read_at is null` : sql``}`;
+      ${filter.unreadOnly ? sql`and s.read_at is null` : sql``}
+      ${filter.id === undefined ? sql`` : sql`and m.id = ${filter.id}`}`;
     const from = sql`site_mails m left join site_mail_states s on s.mail_id = m.id and s.player_id = ${viewer.playerId}`;
     const [rows, count] = await Promise.all([
       sql<MailRow>`

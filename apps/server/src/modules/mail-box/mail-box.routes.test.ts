@@ -157,6 +157,8 @@ describe('/v1/mail/mailData', () => {
     expect((await inbox(b.token)).list.find((m: { id: number }) => m.id === shared).isRead).toBe(false);
     expect((await inbox(b.token)).list.map((m: { id: number }) => m.id)).not.toContain(first);
     expect((await inbox(a.token, { unreadOnly: true })).list.map((m: { id: number }) => m.id)).toEqual([second, first]);
+    expect((await inbox(a.token, { id: first })).list.map((m: { id: number }) => m.id)).toEqual([first]);
+    expect(await inbox(b.token, { id: first })).toMatchObject({ total: 0, list: [] });
   });
 
   it('hides expired messages', async () => {

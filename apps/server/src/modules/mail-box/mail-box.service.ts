@@ -71,11 +71,11 @@ export class MailBoxService {
     return { playerId: session.playerId, vipLevel: player.vipLevel, registeredAt: new Date(player.createdAt) };
   }
 
-  async mailData(session: AuthenticatedSession, input: { page: number; pageSize: number; category?: number; unreadOnly?: boolean; language?: string }, lang: Language) {
+  async mailData(session: AuthenticatedSession, input: { page: number; pageSize: number; category?: number; unreadOnly?: boolean; id?: number; language?: string }, lang: Language) {
     const language = normalizeLanguage(input.language) ?? lang;
     const { rows, total } = await new MailBoxRepository(this.db).page(
       await this.viewer(session),
-      { category: input.category, unreadOnly: input.unreadOnly },
+      { category: input.category, unreadOnly: input.unreadOnly, id: input.id },
       { offset: (input.page - 1) * input.pageSize, limit: input.pageSize },
     );
     return { list: rows.map((row) => mailView(row, language)), total, page: input.page, pageSize: input.pageSize };

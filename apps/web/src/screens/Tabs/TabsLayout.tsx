@@ -6,6 +6,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { Page, RequireAuth } from '../../components/Page';
 import { ActivityBadge, ActivityNotice } from '../Activity/ActivityNotice';
 import { HomeScreen } from '../Home/HomeScreen';
+import { UnreadMailBadge } from '../SiteMessage/UnreadBadge';
 import './tabs.css';
 
 const MenuScreen = lazy(() => import('../Menu/MenuScreen'));
@@ -60,6 +61,7 @@ export const TabsLayout = memo(function TabsLayout() {
             <span className="tab-button__icon">
               <Icon name={icon} />
               {tab === 'activity' && <ActivityBadge />}
+              {tab === 'userProfile' && <UnreadMailBadge variant="tab" testId="tab-userProfile-badge" />}
             </span>
             <IonLabel>{t(label)}</IonLabel>
           </IonTabButton>

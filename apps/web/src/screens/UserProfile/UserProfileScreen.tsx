@@ -16,6 +16,7 @@ import { ThemeRow } from '../Settings/ThemeRow';
 import './userProfile.css';
 import { useBalances } from '../../state/queries/balances';
 import { useVipDetail } from '../../state/queries/vip';
+import { UnreadMailBadge } from '../SiteMessage/UnreadBadge';
 
 const QUICK_LINKS: { key: string; to: string; icon: IconName; label: string }[] = [
   { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'wallet.recharge' },
@@ -92,7 +93,7 @@ export default function UserProfileScreen() {
       <ListGroup>
         <ListRow icon="user" label={t('userInfo.title')} to="/UserInfo" testId="profile-user-info" />
         <ListRow icon="shield" label={t('safe.title')} to="/safeCenter" testId="profile-safe-center" />
-        <ListRow icon="mail" label={t('screens.siteMessage')} to="/siteMessage" testId="profile-messages" />
+        <ListRow icon="mail" label={t('screens.siteMessage')} value={<UnreadMailBadge variant="row" testId="profile-messages-badge" />} to="/siteMessage" testId="profile-messages" />
       </ListGroup>
       <ListGroup>
         <ListRow icon="record" label={t('screens.betRecord')} to="/betRecord" testId="profile-bet-record" />

@@ -83,3 +83,13 @@ export const chatKeys = {
   conversation: () => [...chatKeys.all, 'conversation'] as const,
   widget: () => [...chatKeys.all, 'widget'] as const,
 };
+
+export const mailKeys = {
+  all: [...playerKeys.all, 'mail'] as const,
+  /** Unread count and newest unread message: the badge's one copy. */
+  unread: () => [...mailKeys.all, 'unread'] as const,
+  list: (filter: { unreadOnly?: boolean }) => [...mailKeys.all, 'list', filter] as const,
+  detail: (id: number) => [...mailKeys.all, 'detail', id] as const,
+  /** Site-mail categories with their names (`notice/mailConfigSync`), public. */
+  categories: (language: string) => ['app', 'mailConfig', language] as const,
+};

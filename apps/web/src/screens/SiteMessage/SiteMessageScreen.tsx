@@ -1,0 +1,138 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Pressable } from '../../components/Pressable';
+import { Screen } from '../../components/Screen';
+import { SignInPrompt } from '../../components/SignInPrompt';
+import { useMailCategories, useMailList, useReadMail, useUnreadMail, type Mail } from '../../state/queries/mail';
+import { useSession } from '../../state/session';
+import { useSettings } from '../../state/settings';
+import { formatMailTime, MailLoadError, useCategoryName } from './parts';
+import { useMailT } from './useMailT';
+import './siteMessage.css';
+
+function MailRow({ mail, categoryName }: { mail: Mail; categoryName: string }) {
+  const { t } = useMailT();
+  const language = useSettings((s) => s.language);
+  return (
+    <li>
+      <Link
+        to={`/siteMessage/${mail.id}`}
+        className={['mail-row', mail.isRead ? '' : 'is-unread'].filter(Boolean).join(' ')}
+        data-testid="mail-row"
+        data-id={mail.id}
+        data-read={mail.isRead}
+      >
+        <span className="mail-row__dot" aria-label={mail.isRead ? undefined : t('unreadMark')} role={mail.isRead ? undefined : 'img'} />
+        <span className="mail-row__body">
+          <span className="mail-row__top">
+            <span className="mail-row__category">{categoryName}</span>
+            <time dateTime={mail.createdAt} className="mail-row__time">
+              {formatMailTime(mail.createdAt, language)}
+            </time>
+          </span>
+          <b className="mail-row__title" data-testid="mail-row-title">
+            {mail.title}
+          </b>
+          <span className="mail-row__preview">{mail.content}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function Inbox() {
+  const { t } = useMailT();
+  const [unreadOnly, setUnreadOnly] = useState(false);
+  const list = useMailList(unreadOnly);
+  const categories = useMailCategories();
+  const categoryName = useCategoryName(categories.data);
+  const unread = useUnreadMail();
+  const readAll = useReadMail();
+  const rows = list.data?.pages.flatMap((page) => page.list) ?? [];
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  // The next page loads as the end of the list scrolls into view.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const node = sentinel.current;
+    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
+
+  const unreadCount = unread.data?.unread ?? 0;
+  return (
+    <>
+      <div className="mail-toolbar">
+        <div className="mail-chips" role="tablist" aria-label={t('title')}>
+          {([false, true] as const).map((value) => (
+            <Pressable
+              key={String(value)}
+              type="button"
+              role="tab"
+              aria-selected={unreadOnly === value}
+              className={['mail-chip', unreadOnly === value ? 'is-active' : ''].filter(Boolean).join(' ')}
+              onClick={() => setUnreadOnly(value)}
+              data-testid={value ? 'mail-filter-unread' : 'mail-filter-all'}
+            >
+              {value ? t('filter.unread', { count: unreadCount }) : t('filter.all')}
+            </Pressable>
+          ))}
+        </div>
+        <Button variant="ghost" size="sm" disabled={unreadCount === 0} busy={readAll.isPending} onClick={() => readAll.mutate('all')} data-testid="mail-read-all">
+          {t('readAll')}
+        </Button>
+      </div>
+      {list.isPending ? (
+        <div className="mail-card" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <span key={i} className="skeleton skeleton--text" />
+          ))}
+        </div>
+      ) : list.isError && rows.length === 0 ? (
+        <MailLoadError onRetry={() => void list.refetch()} testId="mail-error" />
+      ) : rows.length === 0 ? (
+        unreadOnly ? (
+          <EmptyState icon="mail" title={t('empty.unreadTitle')} text={t('empty.unreadText')} testId="mail-empty-unread" />
+        ) : (
+          <EmptyState icon="mail" title={t('empty.title')} text={t('empty.text')} testId="mail-empty" />
+        )
+      ) : (
+        <section className="mail-card">
+          <ul className="mail-list" data-testid="mail-list">
+            {rows.map((mail) => (
+              <MailRow key={mail.id} mail={mail} categoryName={categoryName(mail.category)} />
+            ))}
+          </ul>
+          <div ref={sentinel}>
+            {hasNextPage ? (
+              <Button variant="ghost" size="sm" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="mail-more">
+                {t('more')}
+              </Button>
+            ) : (
+              <p className="mail-end" data-testid="mail-end">
+                {t('end')}
+              </p>
+            )}
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** /siteMessage: the player's site messages, newest first, unread marked, with a filter for the unread ones. */
+export default function SiteMessageScreen() {
+  const { t } = useMailT();
+  const token = useSession((s) => s.token);
+  return (
+    <Screen title={t('title')} testId="site-message" backHref="/userProfile">
+      {token ? <Inbox /> : <SignInPrompt icon="mail" title={t('visitor.title')} text={t('visitor.text')} loginLabel={t('visitor.login')} testId="mail-visitor" />}
+    </Screen>
+  );
+}
