@@ -16,6 +16,7 @@ import { registerHashGameRoutes } from './modules/hash-game/hash-game.routes.ts'
 import { createAutoBetModule, type AutoBetModule } from './modules/auto-bet/auto-bet.module.ts';
 import { registerAutoBetRoutes } from './modules/auto-bet/auto-bet.routes.ts';
 import { registerLobbyOpsRoutes, registerLobbyRoutes } from './modules/lobby/lobby.routes.ts';
+import { registerSiteConfigOpsRoutes } from './modules/lobby/site-config.ops.ts';
 import { LobbyService } from './modules/lobby/lobby.service.ts';
 import { registerPlayerRoutes } from './modules/player/player.routes.ts';
 import { PlayerService } from './modules/player/player.service.ts';
@@ -309,6 +310,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
   await catalogue.start();
   registerLobbyOpsRoutes(http, lobby, config.OPS_TOKEN, () => lobby.syncAggregatorGames(games.aggregator));
+  registerSiteConfigOpsRoutes(http, lobby, config.OPS_TOKEN);
 
   const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });
   registerAutoBetRoutes(http, sessions, autoBet.service);

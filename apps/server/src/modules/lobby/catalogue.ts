@@ -211,6 +211,14 @@ export const SITE_CONFIG: Record<string, unknown> = {
   badgesEnabled: true,
   // Operators list ISO 3166-1 alpha-2 codes here to refuse play from those jurisdictions.
   jurisdiction: { blockedCountries: [] },
+  // Exchanges the buy-crypto guide sends players to, and the app packages /appDownload offers; set
+  // with POST /ops/site/config. No Android package is published until the operator builds and hosts one.
+  buyCryptoLinks: [
+    { name: 'Binance', url: 'https://www.binance.com/en/buy-sell-crypto' },
+    { name: 'OKX', url: 'https://www.okx.com/buy-crypto' },
+    { name: 'HTX', url: 'https://www.htx.com/en-us/fiat-crypto/' },
+  ],
+  appDownload: { androidApkUrl: null, androidVersion: null, iosAppUrl: null },
   links: {
     helpCenter: '/helpCenter',
     tutorial: '/tutorial',
