@@ -1,12 +1,10 @@
 import { IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { lazy, memo, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page, RequireAuth } from '../../components/Page';
-import { ActivityBadge, ActivityNotice } from '../Activity/ActivityNotice';
 import { HomeScreen } from '../Home/HomeScreen';
-import { UnreadMailBadge } from '../SiteMessage/UnreadBadge';
 import './tabs.css';
 
 const MenuScreen = lazy(() => import('../Menu/MenuScreen'));
@@ -14,6 +12,11 @@ const ActivityScreen = lazy(() => import('../Activity/ActivityScreen'));
 const UserProfileScreen = lazy(() => import('../UserProfile/UserProfileScreen'));
 const WalletScreen = lazy(() => import('../Wallet/WalletScreen'));
 const NotFoundScreen = lazy(() => import('../Info/NotFoundScreen'));
+// Loaded after the first paint: the inbox badge is no part of the first download.
+// The events badge and the lobby's bonus popup, likewise after the first paint.
+const ActivityBadge = lazy(() => import('../Activity/ActivityNotice').then((m) => ({ default: m.ActivityBadge })));
+const ActivityNotice = lazy(() => import('../Activity/ActivityNotice').then((m) => ({ default: m.ActivityNotice })));
+const UnreadMailBadge = lazy(() => import('../SiteMessage/UnreadBadge').then((m) => ({ default: m.UnreadMailBadge })));
 
 const TABS: { tab: string; icon: IconName; label: string }[] = [
   { tab: 'menu', icon: 'menu', label: 'tabs.menu' },
@@ -60,14 +63,24 @@ export const TabsLayout = memo(function TabsLayout() {
           <IonTabButton key={tab} tab={tab} href={`/${tab}`} data-testid={`tab-${tab}`} className={`tab-button tab-button--${tab}`}>
             <span className="tab-button__icon">
               <Icon name={icon} />
-              {tab === 'activity' && <ActivityBadge />}
-              {tab === 'userProfile' && <UnreadMailBadge variant="tab" testId="tab-userProfile-badge" />}
+              {tab === 'activity' && (
+                <Suspense fallback={null}>
+                  <ActivityBadge />
+                </Suspense>
+              )}
+              {tab === 'userProfile' && (
+                <Suspense fallback={null}>
+                  <UnreadMailBadge variant="tab" testId="tab-userProfile-badge" />
+                </Suspense>
+              )}
             </span>
             <IonLabel>{t(label)}</IonLabel>
           </IonTabButton>
         ))}
       </IonTabBar>
-      <ActivityNotice />
+      <Suspense fallback={null}>
+        <ActivityNotice />
+      </Suspense>
     </IonTabs>
   );
 });
