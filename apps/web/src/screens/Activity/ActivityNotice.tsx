@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { i18n, loadNamespace } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
-import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, type ActivityState } from '../../state/queries/activity';
+import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsBalances, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
 
-// This file is part of the first download (the tab bar and the lobby use it): it holds no screen
-// code and no stylesheet, only the badge and the popup.
+// The tab layout loads this file after the first paint, on every tab: it holds no screen code and
+// no stylesheet, only the badge and the popup.
 
 const ACTIVITY_NS = 'activity';
 const ANNOUNCED_KEY = 'lobby.activity.announced';
@@ -55,6 +55,7 @@ export function ActivityNotice() {
   const states = useActivityStates();
   const { mutate: claim } = useParticipate();
   const open = useRef(false);
+  useStandingFollowsBalances();
 
   useEffect(() => {
     if (!token || !onLobby || playerId === undefined || open.current || !activities.data || !states.data) return;

@@ -13,10 +13,10 @@ const UserProfileScreen = lazy(() => import('../UserProfile/UserProfileScreen'))
 const WalletScreen = lazy(() => import('../Wallet/WalletScreen'));
 const NotFoundScreen = lazy(() => import('../Info/NotFoundScreen'));
 // Loaded after the first paint: the inbox badge is no part of the first download.
+const UnreadMailBadge = lazy(() => import('../SiteMessage/UnreadBadge').then((m) => ({ default: m.UnreadMailBadge })));
 // The events badge and the lobby's bonus popup, likewise after the first paint.
 const ActivityBadge = lazy(() => import('../Activity/ActivityNotice').then((m) => ({ default: m.ActivityBadge })));
 const ActivityNotice = lazy(() => import('../Activity/ActivityNotice').then((m) => ({ default: m.ActivityNotice })));
-const UnreadMailBadge = lazy(() => import('../SiteMessage/UnreadBadge').then((m) => ({ default: m.UnreadMailBadge })));
 
 const TABS: { tab: string; icon: IconName; label: string }[] = [
   { tab: 'menu', icon: 'menu', label: 'tabs.menu' },

@@ -1,11 +1,12 @@
 import { parseMicro, type activityCalls, type CallResponse } from '@lobby/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { newRequestId } from '../../lib/requestId';
 import { useSession } from '../session';
 import { useSettings } from '../settings';
-import { applyBalances } from './balances';
+import { applyBalances, useBalances } from './balances';
 import { activityKeys, bonusKeys } from './keys';
 
 export { activityKeys } from './keys';
@@ -51,6 +52,31 @@ export function useActivityStates() {
     refetchOnWindowFocus: true,
     meta: quiet,
   });
+}
+
+/** Standing is read again at most this often when balance pushes come in. */
+export const STANDING_AFTER_PUSH_MS = 5_000;
+
+/**
+ * Reads the player's standing again soon after a pushed balance change: a credited deposit or a
+ * settled round is what moves a progress or makes a reward claimable. While bets settle every few
+ * seconds the reads are spaced out, the last push always followed by one.
+ */
+export function useStandingFollowsBalances(): void {
+  const client = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const last = useRef(0);
+  const refresh = useCallback(() => {
+    if (timer.current) return;
+    const wait = Math.max(0, last.current + STANDING_AFTER_PUSH_MS - Date.now());
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      last.current = Date.now();
+      void client.invalidateQueries({ queryKey: activityKeys.playerData() });
+    }, wait);
+  }, [client]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useBalances(refresh);
 }
 
 /** How many rewards wait to be claimed (the Events tab's badge). */

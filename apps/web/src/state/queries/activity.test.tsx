@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RealtimeHandler } from '../realtime';
+import { clearSession, signIn } from '../session';
+import { STANDING_AFTER_PUSH_MS, useActivityStates, useStandingFollowsBalances } from './activity';
+
+const balanceHandlers = new Set<RealtimeHandler>();
+vi.mock('../realtime', () => ({
+  onPlayerEvent: (event: string, handler: RealtimeHandler) => {
+    if (event !== 'balance') return () => undefined;
+    balanceHandlers.add(handler);
+    return () => balanceHandlers.delete(handler);
+  },
+  onRealtimeStatus: () => () => undefined,
+}));
+const call = vi.fn();
+vi.mock('../../api', () => ({ api: { call: (...args: unknown[]) => call(...args) } }));
+
+const push = (usdt: string) =>
+  act(async () => {
+    balanceHandlers.forEach((handler) => handler({ usdt, trx: '0' }, 'balance'));
+    await vi.advanceTimersByTimeAsync(0);
+  });
+const standingReads = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/activity/playerData').length;
+
+function Follower() {
+  useActivityStates();
+  useStandingFollowsBalances();
+  return null;
+}
+
+let container: HTMLDivElement;
+let root: ReturnType<typeof createRoot>;
+
+beforeEach(async () => {
+  vi.useFakeTimers();
+  call.mockReset();
+  call.mockImplementation((spec: { path: string }) => Promise.resolve(spec.path === '/v1/activity/playerData' ? [] : { usdt: '1', trx: '0' }));
+  signIn('tok', { id: 1 } as Parameters<typeof signIn>[1]);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => {
+    root.render(
+      <QueryClientProvider client={client}>
+        <Follower />
+      </QueryClientProvider>,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+  });
+});
+
+afterEach(() => {
+  act(() => root.unmount());
+  container.remove();
+  clearSession();
+  vi.useRealTimers();
+});
+
+describe("the player's activity standing", () => {
+  it('is read again at once after a pushed balance, then at most every 5 s while pushes keep coming', async () => {
+    expect(standingReads()).toBe(1);
+    await push('60');
+    expect(standingReads()).toBe(2);
+    // Rounds settling every 3 s: three pushes within the next 5 s bring one read, at its end.
+    await push('55');
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    await push('50');
+    await push('45');
+    expect(standingReads()).toBe(2);
+    await act(() => vi.advanceTimersByTimeAsync(STANDING_AFTER_PUSH_MS));
+    expect(standingReads()).toBe(3);
+    await act(() => vi.advanceTimersByTimeAsync(STANDING_AFTER_PUSH_MS * 2));
+    expect(standingReads()).toBe(3);
+  });
+});
