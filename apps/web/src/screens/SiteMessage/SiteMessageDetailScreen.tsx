@@ -77,10 +77,10 @@ export function MailDetail({ id }: { id: number }) {
           {formatMailTime(message.createdAt, language)}
         </time>
       </div>
-      <h2 className="mail-detail__title" data-testid="mail-detail-title">
+      <h2 className="mail-detail__title" data-testid="mail-detail-title" dir="auto">
         {message.title}
       </h2>
-      <div className="mail-detail__content" data-testid="mail-detail-content">
+      <div className="mail-detail__content" data-testid="mail-detail-content" dir="auto">
         {linkify(message.content)}
       </div>
       {message.expiresAt && (

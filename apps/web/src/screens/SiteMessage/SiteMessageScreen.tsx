@@ -32,10 +32,12 @@ function MailRow({ mail, categoryName }: { mail: Mail; categoryName: string }) {
               {formatMailTime(mail.createdAt, language)}
             </time>
           </span>
-          <b className="mail-row__title" data-testid="mail-row-title">
+          <b className="mail-row__title" data-testid="mail-row-title" dir="auto">
             {mail.title}
           </b>
-          <span className="mail-row__preview">{mail.content}</span>
+          <span className="mail-row__preview" dir="auto">
+            {mail.content}
+          </span>
         </span>
       </Link>
     </li>
