@@ -47,11 +47,11 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true } },
+    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true }, '/media': 'http://localhost:8080', '/ip': 'http://localhost:8080' },
   },
   preview: {
     port: 4173,
-    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true } },
+    proxy: { '/v1': { target: 'http://localhost:8080', changeOrigin: true, ws: true }, '/media': 'http://localhost:8080', '/ip': 'http://localhost:8080' },
   },
   build: {
     target: 'es2020',

@@ -11,9 +11,12 @@ import { createRoot } from 'react-dom/client';
 import { loadCatalogue } from './api/catalogue';
 import { App } from './App';
 import { initLaunchParams } from './config/app';
+import { startDebugConsole } from './config/debug-console';
+import { startPublicIpLookup } from './config/public-ip';
 import { runStartupTasks } from './config/startup';
 import { initI18n } from './i18n';
 import { preventZoomGestures } from './lib/gestures';
+import { startPwa } from './lib/pwa';
 import { installRemLayout } from './lib/rem';
 import { homeQuery } from './state/queries/home';
 import { queryClient } from './state/queryClient';
@@ -37,6 +40,11 @@ function loadShippedFonts(language: string) {
 /** Startup order of SPEC section 4: launch parameters, configuration, then the app. */
 async function start() {
   const params = initLaunchParams();
+  // Before the app mounts (SPEC section 4), neither holding it up: the console unless the debug type is
+  // official, the public address outside official and preview builds (calls wait for it briefly).
+  void startDebugConsole(params.debugType);
+  void startPublicIpLookup();
+  startPwa();
   installRemLayout();
   preventZoomGestures();
   const { language, theme } = useSettings.getState();

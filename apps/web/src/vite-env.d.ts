@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   readonly VITE_CLIENT_VERSION?: string;
   readonly VITE_APP_ENV?: string;
+  /** Public IP lookup of test and internal builds; default this server's GET /ip. */
+  readonly VITE_PUBLIC_IP_URL?: string;
 }
 
 /** Call paths and auth read from the contract at build time (build/contractCalls.ts). */

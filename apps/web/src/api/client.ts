@@ -89,6 +89,8 @@ export interface ApiClientConfig {
   retryBaseDelayMs?: number;
   getToken(): string | null;
   getClientIp(): string;
+  /** Settles once the Client-IP is known or will not be (the public IP lookup); calls wait for it. */
+  clientIpReady?(): Promise<unknown>;
   getLanguage(): string;
   events: ApiEvents;
 }
@@ -165,6 +167,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const payload: Record<string, unknown> = { ...body };
     if (spec.movesMoney && typeof payload.requestId !== 'string') payload.requestId = newRequestId();
 
+    if (config.clientIpReady) await config.clientIpReady();
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
       'Client-IP': config.getClientIp(),

@@ -1,3 +1,4 @@
+import { publicIpSettled } from '../config/public-ip';
 import { i18n } from '../i18n';
 import { currentPath, LOGIN_PATH, navigateTo } from '../lib/navigation';
 import { queryClient } from '../state/queryClient';
@@ -45,6 +46,7 @@ export function endSession(reason: SessionEndReason | 'logout', code?: number, m
 export const api = createApiClient({
   getToken: () => useSession.getState().token,
   getClientIp: () => useSession.getState().clientIp,
+  clientIpReady: publicIpSettled,
   getLanguage: () => useSettings.getState().language,
   events: {
     businessError: (code, message) => toastCode(code, message),
