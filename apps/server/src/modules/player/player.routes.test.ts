@@ -332,6 +332,8 @@ describe('/v1/player/heartbeat', () => {
       .insertInto('notices')
       .values({ title: JSON.stringify({ en_US: 'Maintenance', zh_CN: '维护' }), content: JSON.stringify({ en_US: 'Tonight 2:00', zh_CN: '今晚2点' }) })
       .execute();
+    // Every instance holds the live bulletins in memory; a row written behind the bulletin service's back is read on its next reload.
+    await t.app.services.bulletins.reload();
     const first = await t.call('/v1/player/heartbeat', {}, { token, headers: { language: 'zh_CN' } });
     expect(first.data.notice).toMatchObject({ title: '维护', content: '今晚2点' });
     const second = await t.call('/v1/player/heartbeat', {}, { token });
