@@ -44,8 +44,8 @@ function remember(key: string): void {
 
 /**
  * The lobby's single-button popup for a reward that has just become claimable: its button claims it
- * there and then, its link opens the activity. Each reward is announced once, on the lobby only, one
- * popup at a time.
+ * there and then, its link opens the activity; several new at once are named in one popup whose
+ * button opens the Events tab. Each reward is announced once, on the lobby only.
  */
 export function ActivityNotice() {
   const token = useSession((s) => s.token);
@@ -60,16 +60,31 @@ export function ActivityNotice() {
   useEffect(() => {
     if (!token || !onLobby || playerId === undefined || open.current || !activities.data || !states.data) return;
     const announced = new Set(readAnnounced());
-    const isNew = (state: ActivityState | undefined): state is ActivityState =>
-      state !== undefined && isClaimable(state) && !announced.has(announcementKey(playerId, state));
-    const conf = activities.data.find((c) => isNew(states.data.get(c.id)));
-    const state = conf && states.data.get(conf.id);
-    if (!conf || !state) return;
+    const due = activities.data.flatMap((conf) => {
+      const state = states.data.get(conf.id);
+      return state && isClaimable(state) && !announced.has(announcementKey(playerId, state)) ? [{ conf, state }] : [];
+    });
+    if (due.length === 0) return;
     open.current = true;
-    remember(announcementKey(playerId, state));
+    for (const { state } of due) remember(announcementKey(playerId, state));
     void (async () => {
       await loadNamespace(ACTIVITY_NS);
       const t = i18n.getFixedT(null, ACTIVITY_NS);
+      if (due.length > 1) {
+        // Several at once (a deposit can complete more than one): one popup names them all.
+        const titles = new Intl.ListFormat(i18n.language.replace('_', '-'), { type: 'conjunction' }).format(due.map(({ conf }) => conf.title));
+        const choice = await showActivityPopup({
+          title: t('popup.manyTitle'),
+          message: t('popup.manyText', { count: due.length, titles }),
+          image: due.find(({ conf }) => conf.imageUrl)?.conf.imageUrl ?? undefined,
+          button: t('popup.events'),
+          testId: 'activity-popup',
+        });
+        open.current = false;
+        if (choice === true) navigateTo('/activity');
+        return;
+      }
+      const [{ conf, state }] = due;
       const choice = await showActivityPopup({
         title: t('popup.title'),
         message: t('popup.text', { title: conf.title, amount: amountText(state.pendingReward), currency: state.currency }),

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActivityConf, ActivityState } from '../../state/queries/activity';
 import type { BonusRecord } from '../../state/queries/bonus';
+import { setNavigator } from '../../lib/navigation';
 import { useUi } from '../../state/ui';
 import { answerEachTest, loadTexts, renderScreen, renderSignedIn, settle, type Rendered } from '../../testing/screen';
 import ActivityBonusScreen from './ActivityBonusScreen';
@@ -287,6 +288,20 @@ describe('the lobby’s activity popup and the Events tab badge', () => {
     screen = await renderSignedIn(lobby('/home'), { usdt: '20', trx: '0' });
     await settle();
     expect(screen.byTestId('activity-popup')).toBeNull();
+  });
+
+  it('names several new rewards in one popup whose button opens the Events tab', async () => {
+    const navigate = vi.fn();
+    setNavigator(navigate);
+    states = states.map((s) => (s.activityId === 2 ? { ...s, canParticipate: true, pendingReward: '60' } : s));
+    const screen = await renderSignedIn(lobby('/home'), { usdt: '20', trx: '0' });
+    await settle();
+    expect(text(screen, 'tab-activity-badge')).toBe('2');
+    expect(screen.byTestId('activity-popup')?.textContent).toContain('2 bonuses are ready to claim: First deposit bonus and Register reward.');
+    await screen.click('popup-confirm');
+    expect(navigate).toHaveBeenCalledWith('/activity', undefined);
+    expect(participations()).toHaveLength(0);
+    setNavigator(undefined);
   });
 
   it('stays quiet away from the lobby', async () => {
