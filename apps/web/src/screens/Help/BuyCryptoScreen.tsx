@@ -22,8 +22,8 @@ function ConfiguredExchanges() {
           </span>
           <span className="help-links__text">
             <span className="help-links__name">{link.name}</span>
-            <span className="help-links__host" dir="ltr">
-              {link.note ?? new URL(link.url, window.location.href).host}
+            <span className="help-links__host">
+              <bdi>{link.note ?? new URL(link.url, window.location.href).host}</bdi>
             </span>
           </span>
           <Icon name="chevronRight" className="flip-rtl" />
