@@ -161,6 +161,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   http = await createHttpServer({
     gameOrigins: games.gameOrigins,
     gameOriginsFor: (request) => games.gameOriginsFor(playerHostname(request)),
+    scriptOrigins: config.CHATWOOT_BASE_URL ? [new URL(config.CHATWOOT_BASE_URL).origin] : [],
     logLevel: config.LOG_LEVEL,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: config.BODY_LIMIT_BYTES,
@@ -272,7 +273,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   await activityCatalogue.start();
   const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents);
   registerActivityRoutes(http, sessions, activity);
-  registerActivityOpsRoutes(http, new ActivityOpsService(database.db, activityCatalogue), config.OPS_TOKEN);
+  registerActivityOpsRoutes(http, new ActivityOpsService(database.db, activityCatalogue, media), config.OPS_TOKEN);
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });

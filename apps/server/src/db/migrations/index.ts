@@ -15,6 +15,7 @@ import * as thirdPartyGames from './0013_third_party_games.ts';
 import * as playerMarksAndCatalogue from './0014_player_marks_and_catalogue.ts';
 import * as bonusAndRebates from './0015_bonus_and_rebates.ts';
 import * as turnoverAndVip from './0016_turnover_and_vip.ts';
+import * as activities from './0017_activities.ts';
 import * as referralAndReports from './0018_referral_and_reports.ts';
 import * as siteMail from './0019_site_mail.ts';
 import * as supportChat from './0020_support_chat.ts';
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '0014_player_marks_and_catalogue': playerMarksAndCatalogue,
   '0015_bonus_and_rebates': bonusAndRebates,
   '0016_turnover_and_vip': turnoverAndVip,
+  '0017_activities': activities,
   '0018_referral_and_reports': referralAndReports,
   '0019_site_mail': siteMail,
   '0020_support_chat': supportChat,

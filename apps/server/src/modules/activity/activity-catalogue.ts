@@ -1,0 +1,75 @@
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { ACTIVITY_DEFAULTS, DEFAULTS_START } from './activity-defaults.ts';
+import { activityOf, type Activity } from './activity.model.ts';
+import { ActivityRepository } from './activity.repo.ts';
+
+const CHANGED_CHANNEL = 'activity.catalogue.changed';
+
+/**
+ * Every activity, held in memory by each instance and read again when any instance announces a
+ * change on the event bus, so an operator's edit applies everywhere without a restart. Claims never
+ * trust this copy for money: they read the row again inside their transaction.
+ */
+export class ActivityCatalogue {
+  private activities: Activity[] = [];
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly bus?: EventBus,
+  ) {}
+
+  /** Writes the seven default activities the first time (a type already present is left alone), loads, and follows changes. */
+  async start(): Promise<void> {
+    const repo = new ActivityRepository(this.db);
+    const present = new Set(await repo.typesPresent());
+    for (const seed of ACTIVITY_DEFAULTS) {
+      if (present.has(seed.type)) continue;
+      await repo.insert(
+        {
+          type: seed.type,
+          texts: seed.texts,
+          image_url: null,
+          sort: seed.sort,
+          start_at: DEFAULTS_START,
+          end_at: null,
+          currency: 'USDT',
+          rules: seed.rules,
+          wagering_multiplier: null,
+          per_player_limit: null,
+          budget_cap: null,
+          requires_recharge: false,
+          enabled: true,
+        },
+        'defaults',
+      );
+    }
+    await this.reload();
+    this.unsubscribe ??= this.bus?.subscribe(CHANGED_CHANNEL, () => void this.reload().catch(() => undefined));
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
+  }
+
+  async reload(): Promise<void> {
+    this.activities = (await new ActivityRepository(this.db).all()).map(activityOf);
+  }
+
+  /** Every activity, enabled or not, in display order. */
+  all(): readonly Activity[] {
+    return this.activities;
+  }
+
+  get(id: number): Activity | undefined {
+    return this.activities.find((a) => a.id === id);
+  }
+
+  /** Reloads here and tells every other instance to. */
+  async changed(): Promise<void> {
+    await this.reload();
+    await this.bus?.publish(CHANGED_CHANNEL, {});
+  }
+}

@@ -1,0 +1,186 @@
+import { formatMicro, LANGUAGES, type Language } from '@lobby/contract';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../http/app-error.ts';
+import type { BalanceEvents } from '../../money/balance-events.ts';
+import { playerBalances } from '../../money/balances.ts';
+import type { BonusRecordTypeCode, BonusService } from '../bonus/bonus.service.ts';
+import type { ActivityCatalogue } from './activity-catalogue.ts';
+import { ActivityFactsRepository } from './activity-facts.repo.ts';
+import { activityOf, contentHtml, isOpen, textOf, type Activity } from './activity.model.ts';
+import { ActivityRepository, type ClaimRow } from './activity.repo.ts';
+import type { ActivityType } from './activity-rules.ts';
+import { engineOf } from './engines/index.ts';
+import type { ActivityEngine, Evaluation } from './engines/engine.ts';
+
+type ActivityEngineAny = ActivityEngine<ActivityType>;
+import { systemClock, type Clock } from './shanghai-day.ts';
+
+/** A 31-bit FNV-1a hash: configSync's version of the list a player sees. */
+function versionOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) & 0x7fffffff;
+}
+
+/**
+ * The player's side of activities (ECONOMY.md "Activities"): what is offered, each one's progress,
+ * and claims. What a player has earned is decided by the activity's engine from facts recorded as
+ * they happened (registration, e-mail bound, deposits credited, rounds settled with their valid
+ * turnover), read for that player only; daily activities turn over at midnight in Asia/Shanghai.
+ * A claim pays through BonusService.credit from `activity_bonuses`, once per (player, activity,
+ * period), within the activity's per-player limit and budget cap.
+ */
+export class ActivityService {
+  /** Where the service reads the time; tests move it across day boundaries. */
+  clock: Clock = systemClock;
+
+  constructor(
+    private readonly db: Db,
+    private readonly catalogue: ActivityCatalogue,
+    private readonly bonus: BonusService,
+    private readonly announce?: Pick<BalanceEvents, 'changed'>,
+  ) {}
+
+  /** Activities open now, as the activity tab shows them; `changed` false when `sinceVersion` is current. */
+  configSync(input: { sinceVersion?: number; language?: string }, language: Language) {
+    const lang = (LANGUAGES as readonly string[]).includes(input.language ?? '') ? (input.language as Language) : language;
+    const open = this.open();
+    const version = versionOf(open.map((a) => `${a.id}:${a.revision}`).join(',') + `|${lang}`);
+    if (input.sinceVersion === version) return { version, changed: false, confs: [] };
+    return {
+      version,
+      changed: true,
+      confs: open.map((a) => {
+        const text = textOf(a, lang);
+        return {
+          id: a.id,
+          bonusType: a.type,
+          title: text.title,
+          summary: text.summary,
+          content: contentHtml(text.content ?? text.summary),
+          imageUrl: a.imageUrl,
+          sort: a.sort,
+          startAt: a.startAt.toISOString(),
+          endAt: a.endAt?.toISOString() ?? null,
+          manual: true,
+          requiresRecharge: a.requiresRecharge,
+          rules: a.rulesJson,
+        };
+      }),
+    };
+  }
+
+  /** The player's standing in each open activity (or in those asked for). */
+  async playerData(playerId: number, input: { activityIds?: number[] }) {
+    const now = this.clock();
+    let activities = this.open(now);
+    if (input.activityIds) activities = activities.filter((a) => input.activityIds!.includes(a.id));
+    const repo = new ActivityRepository(this.db);
+    const facts = new ActivityFactsRepository(this.db);
+    const [claims, player] = await Promise.all([repo.claims(playerId, activities.map((a) => a.id)), facts.player(playerId)]);
+    return Promise.all(
+      activities.map(async (activity) => {
+        const own = claims.filter((c) => c.activity_id === activity.id);
+        const evaluation = await this.evaluate(activity, playerId, own, facts, now);
+        const blocked = this.blocked(activity, own, player?.firstRechargeAt ?? null) !== undefined;
+        const pending = blocked ? 0n : evaluation.due.reduce((sum, d) => sum + d.amount, 0n);
+        return {
+          activityId: activity.id,
+          bonusType: activity.type,
+          participated: evaluation.claimedNow,
+          canParticipate: pending > 0n,
+          progress: evaluation.progress && { current: formatMicro(evaluation.progress.current), target: formatMicro(evaluation.progress.target) },
+          pendingReward: formatMicro(pending),
+          currency: activity.currency,
+          lastParticipatedAt: own[0]?.created_at.toISOString() ?? null,
+          periodEndsAt: evaluation.periodEndsAt?.toISOString() ?? null,
+        };
+      }),
+    );
+  }
+
+  /**
+   * Claims everything the activity owes the player now. Idempotent per (player, activity, period):
+   * a repeated `requestId` answers what it paid, another request for a paid period gets 14. An
+   * activity not open answers 10; nothing earned, the limit or the budget reached answer 14; an
+   * activity for depositors answers 30007 before the first deposit.
+   */
+  async participate(playerId: number, input: { requestId: string; activityId: number }) {
+    const now = this.clock();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const repo = new ActivityRepository(trx);
+      const row = await repo.find(input.activityId);
+      const activity = row && activityOf(row);
+      if (!activity || !isOpen(activity, now)) throw fail('CONFIG_NOT_FOUND', `activity ${input.activityId} is not running`);
+      const replay = await repo.claimsOfRequest(playerId, activity.id, input.requestId);
+      if (replay.length > 0) return { activity, paid: replay, playerIds: [] as number[] };
+
+      const facts = new ActivityFactsRepository(trx);
+      const claims = await repo.claims(playerId, [activity.id]);
+      const player = await facts.player(playerId);
+      const blocked = this.blocked(activity, claims, player?.firstRechargeAt ?? null);
+      if (blocked === 'recharge') throw fail('FIRST_RECHARGE_REQUIRED', `activity ${activity.id} is for players who have deposited`);
+      if (blocked === 'limit') throw fail('NO_REWARD', `activity ${activity.id} allows ${activity.perPlayerLimit} claims`);
+      const evaluation = await this.evaluate(activity, playerId, claims, facts, now);
+      let due = evaluation.due;
+      if (due.length === 0) throw fail('NO_REWARD', evaluation.whyNot ?? 'nothing to claim');
+      if (activity.perPlayerLimit !== null) due = due.slice(0, activity.perPlayerLimit - claims.length);
+
+      const engine = engineOf(activity.type);
+      const paid: ClaimRow[] = [];
+      const playerIds = new Set<number>();
+      for (const item of due) {
+        const claim = { activity_id: activity.id, player_id: playerId, period: item.period, step: item.step ?? 0, request_id: input.requestId, currency: activity.currency, amount: item.amount };
+        // A concurrent claim of the same period commits first; this one then finds it and pays nothing.
+        if (!(await repo.insertClaim(claim))) continue;
+        if (!(await repo.spendBudget(activity.id, item.amount))) throw fail('NO_REWARD', `activity ${activity.id} has spent its budget`);
+        const credit = await this.bonus.credit(trx, {
+          playerId,
+          bonusType: activity.type as BonusRecordTypeCode,
+          source: engine.source,
+          sourceRef: `${activity.id}:${item.period}`,
+          currency: activity.currency,
+          amount: item.amount,
+          ...(activity.wageringMultiplier === null ? {} : { multiplier: activity.wageringMultiplier }),
+        });
+        for (const id of credit.playerIds) playerIds.add(id);
+        paid.push({ ...claim, created_at: now });
+      }
+      if (paid.length === 0) {
+        const same = await repo.claimsOfRequest(playerId, activity.id, input.requestId);
+        if (same.length > 0) return { activity, paid: same, playerIds: [] as number[] };
+        throw fail('NO_REWARD', `activity ${activity.id}: this period was already claimed`);
+      }
+      return { activity, paid, playerIds: [...playerIds] };
+    });
+    if (result.playerIds.length > 0) await this.announce?.changed(result.playerIds);
+    const balances = await playerBalances(this.db, playerId);
+    const amount = result.paid.reduce((sum, c) => sum + BigInt(c.amount), 0n);
+    return {
+      activityId: result.activity.id,
+      bonusType: result.activity.type,
+      reward: { amount: formatMicro(amount), currency: result.activity.currency },
+      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+    };
+  }
+
+  /** How many open activities the player could claim now: the Events tab's badge. */
+  async claimableCount(playerId: number): Promise<number> {
+    return (await this.playerData(playerId, {})).filter((s) => s.canParticipate).length;
+  }
+
+  private open(now: Date = this.clock()): Activity[] {
+    return this.catalogue.all().filter((a) => isOpen(a, now));
+  }
+
+  private evaluate(activity: Activity, playerId: number, claims: ClaimRow[], facts: ActivityFactsRepository, now: Date): Promise<Evaluation> {
+    return engineOf(activity.type as ActivityType).evaluate({ activity: activity as Parameters<ActivityEngineAny["evaluate"]>[0]["activity"], playerId, now, facts, claims });
+  }
+
+  /** Why the player may not claim regardless of what was earned. */
+  private blocked(activity: Activity, claims: ClaimRow[], firstRechargeAt: Date | null): 'recharge' | 'limit' | undefined {
+    if (activity.requiresRecharge && firstRechargeAt === null) return 'recharge';
+    if (activity.perPlayerLimit !== null && claims.length >= activity.perPlayerLimit) return 'limit';
+    return undefined;
+  }
+}
