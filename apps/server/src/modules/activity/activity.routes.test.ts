@@ -1,0 +1,175 @@
+import { BonusType } from '@lobby/contract';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPlayer } from '../wallet/test-support.ts';
+import { ActivityCatalogue } from './activity-catalogue.ts';
+import { startActivityTestApp, USDT, type ActivityTestApp } from './test-support.ts';
+
+let t: ActivityTestApp;
+let registerId: number;
+
+beforeAll(async () => {
+  t = await startActivityTestApp();
+  registerId = (await t.activityOf(BonusType.REGISTER_REWARD)).id;
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  t.app.services.activity.clock = () => new Date();
+  await t.expectLedgerOk();
+});
+
+const db = () => t.app.database.db;
+const TEXTS = { en_US: { title: 'Welcome <b>back</b>', summary: 'Bind an e-mail', content: 'Line one\n\n<script>x</script>' }, zh_CN: { title: '欢迎回来', summary: '绑定邮箱' } };
+
+/** Players with a bound e-mail, written directly: these tests are about claims, not about binding. */
+async function playersWithEmail(n: number): Promise<TestPlayer[]> {
+  const players = await Promise.all(Array.from({ length: n }, () => t.registerPlayer()));
+  for (const p of players) await sql`update players set email = ${`${p.account}@example.com`} where id = ${p.playerId}`.execute(db());
+  return players;
+}
+
+const creditsOf = async (source: string, activityId: number) =>
+  db().selectFrom('bonus_credits').select(['player_id', 'amount']).where('source', '=', source).where('source_ref', 'like', `${activityId}:%`).execute();
+
+describe('/v1/activity/configSync', () => {
+  it('lists the seven default activities, enabled, in the asked language, with their rules', async () => {
+    const p = await t.registerPlayer();
+    const reply = await t.call('/v1/activity/configSync', { language: 'zh_CN' }, { token: p.token });
+    expect(reply.code).toBe(0);
+    expect(reply.data.confs.map((c: { bonusType: number }) => c.bonusType).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const signIn = reply.data.confs.find((c: { bonusType: number }) => c.bonusType === 1);
+    expect(signIn).toMatchObject({ title: '每日签到', manual: true, endAt: null, rules: { dailyTurnover: '10', rewards: ['0.1', '0.2', '0.3', '0.5', '0.8', '1', '2'] } });
+    const again = await t.call('/v1/activity/configSync', { language: 'zh_CN', sinceVersion: reply.data.version }, { token: p.token });
+    expect(again.data).toEqual({ version: reply.data.version, changed: false, confs: [] });
+  });
+
+  it('asks a visitor to log in', async () => {
+    expect((await t.call('/v1/activity/configSync', {})).status).toBe(401);
+    expect((await t.call('/v1/activity/participate', { requestId: randomUUID(), activityId: registerId })).status).toBe(401);
+  });
+});
+
+describe('/v1/activity/participate', () => {
+  it('pays once for 20 parallel claims with different request ids; the others answer 14', async () => {
+    const [p] = await playersWithEmail(1);
+    const replies = await Promise.all(Array.from({ length: 20 }, () => t.participate(p!, registerId)));
+    expect(replies.filter((r) => r.code === 0)).toHaveLength(1);
+    expect(replies.filter((r) => r.code === 14)).toHaveLength(19);
+    expect(await t.balances(p!)).toEqual({ usdt: '1', trx: '0' });
+    expect(await creditsOf('register', registerId).then((rows) => rows.filter((r) => r.player_id === p!.playerId))).toHaveLength(1);
+  });
+
+  it('answers 20 parallel copies of one request alike and pays once', async () => {
+    const [p] = await playersWithEmail(1);
+    const requestId = randomUUID();
+    const replies = await Promise.all(Array.from({ length: 20 }, () => t.participate(p!, registerId, requestId)));
+    expect(replies.map((r) => r.code)).toEqual(Array(20).fill(0));
+    expect(new Set(replies.map((r) => JSON.stringify(r.data.reward)))).toEqual(new Set([JSON.stringify({ amount: '1', currency: 'USDT' })]));
+    expect(await t.balances(p!)).toEqual({ usdt: '1', trx: '0' });
+  });
+
+  it('never passes the budget cap under 50 parallel claims', async () => {
+    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '1' }, budgetCap: '10', by: 'ops@test' });
+    expect(created.code).toBe(0);
+    const id = created.data.activity.id as number;
+    const players = await playersWithEmail(50);
+    const replies = await Promise.all(players.map((p) => t.participate(p, id)));
+    expect(replies.filter((r) => r.code === 0)).toHaveLength(10);
+    expect(replies.filter((r) => r.code === 14)).toHaveLength(40);
+    const credits = await creditsOf('register', id);
+    expect(credits.reduce((sum, c) => sum + c.amount, 0n)).toBe(USDT(10));
+    const listed = (await t.ops('/ops/activities/list', {})).data.activities.find((a: { id: number }) => a.id === id);
+    expect(listed).toMatchObject({ budgetCap: '10', paidTotal: '10' });
+    await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
+  });
+
+  it('answers 10 for an activity that is disabled, not started or over, and 30007 before a first deposit where one is required', async () => {
+    const [p] = await playersWithEmail(1);
+    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '2' }, requiresRecharge: true, by: 'ops@test' });
+    const id = created.data.activity.id as number;
+    expect((await t.participate(p!, id)).code).toBe(30007);
+    await t.deposit(p!, { usdt: '1' });
+    const future = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await t.ops('/ops/activities/schedule', { id, startAt: future, endAt: null, by: 'ops@test' })).code).toBe(0);
+    expect((await t.participate(p!, id)).code).toBe(10);
+    t.app.services.activity.clock = () => new Date(Date.now() + 2 * 86_400_000);
+    expect((await t.participate(p!, id)).data.reward.amount).toBe('2');
+    await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
+    expect((await t.participate(p!, id)).code).toBe(10);
+    expect((await t.participate(p!, 999_999)).code).toBe(10);
+  });
+});
+
+describe('/ops/activities', () => {
+  it('refuses invalid changes with 12 and changes nothing', async () => {
+    const before = (await t.ops('/ops/activities/list', {})).data.activities;
+    expect((await t.ops('/ops/activities/create', { type: 9, texts: TEXTS, by: 'ops' })).code).toBe(12);
+    expect((await t.ops('/ops/activities/create', { type: 1, texts: { zh_CN: TEXTS.zh_CN }, by: 'ops' })).code).toBe(12);
+    expect((await t.ops('/ops/activities/edit', { id: registerId, rules: { reward: '-1' }, by: 'ops' })).code).toBe(12);
+    expect((await t.ops('/ops/activities/edit', { id: registerId, imageUrl: 'https://elsewhere.example/banner.png', by: 'ops' })).code).toBe(12);
+    expect((await t.ops('/ops/activities/schedule', { id: registerId, startAt: '2030-01-02T00:00:00Z', endAt: '2030-01-01T00:00:00Z', by: 'ops' })).code).toBe(12);
+    expect((await t.ops('/ops/activities/edit', { id: registerId, by: '' })).code).toBe(12);
+    expect((await t.ops('/ops/activities/list', {})).data.activities).toEqual(before);
+    const unauthorised = await fetch(t.url + '/ops/activities/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(unauthorised.status).toBeGreaterThanOrEqual(401);
+  });
+
+  it('applies an edit at once on every instance and audits old and new values, who and when', async () => {
+    // A second instance's catalogue on the same database and event bus.
+    const other = new ActivityCatalogue(db(), t.app.bus);
+    await other.start();
+    try {
+      const created = await t.ops('/ops/activities/create', { type: BonusType.LOSS_REBATE, texts: TEXTS, rules: { percent: 10, minLoss: '20', cap: '100' }, by: 'alice' });
+      const id = created.data.activity.id as number;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(other.get(id)?.rules).toMatchObject({ percent: 10, minLoss: USDT(20) });
+      expect((await t.ops('/ops/activities/edit', { id, rules: { percent: 7, minLoss: '20', cap: null }, wageringMultiplier: 3, by: 'bob' })).code).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(other.get(id)).toMatchObject({ rules: { percent: 7, cap: null }, wageringMultiplier: 3 });
+      const p = await t.registerPlayer();
+      const conf = (await t.call('/v1/activity/configSync', { language: 'en_US' }, { token: p.token })).data.confs.find((c: { id: number }) => c.id === id);
+      expect(conf).toMatchObject({ title: 'Welcome <b>back</b>', content: '<p>Line one</p><p>&lt;script&gt;x&lt;/script&gt;</p>', rules: { percent: 7 } });
+      expect((await t.ops('/ops/activities/disable', { id, by: 'carol' })).code).toBe(0);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(other.get(id)?.enabled).toBe(false);
+      const audit = (await t.ops('/ops/activities/audit', { id })).data.changes;
+      expect(audit.map((c: { action: string; by: string }) => [c.action, c.by])).toEqual([
+        ['disable', 'carol'],
+        ['edit', 'bob'],
+        ['create', 'alice'],
+      ]);
+      expect(audit[1]).toMatchObject({ oldValue: { rules: { percent: 10 }, wagering_multiplier: null }, newValue: { rules: { percent: 7 }, wagering_multiplier: 3 } });
+      expect(Date.parse(audit[0].at)).toBeGreaterThan(Date.now() - 60_000);
+    } finally {
+      other.stop();
+    }
+  });
+
+  it('stores a banner with the media store and shows its /media path; refuses what is not an image', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const set = await t.ops('/ops/activities/banner', { id: registerId, image: { data: png, type: 'image/png' }, by: 'ops' });
+    expect(set.code).toBe(0);
+    expect(set.data.activity.imageUrl).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
+    const served = await fetch(t.url + set.data.activity.imageUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    const p = await t.registerPlayer();
+    const conf = (await t.call('/v1/activity/configSync', {}, { token: p.token })).data.confs.find((c: { id: number }) => c.id === registerId);
+    expect(conf.imageUrl).toBe(set.data.activity.imageUrl);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
+    expect((await t.ops('/ops/activities/banner', { id: registerId, image: { data: svg }, by: 'ops' })).code).toBe(12);
+  });
+
+  it("credits an activity's own wagering multiplier", async () => {
+    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '3' }, wageringMultiplier: 2, by: 'ops' });
+    const id = created.data.activity.id as number;
+    const [p] = await playersWithEmail(1);
+    expect((await t.participate(p!, id)).code).toBe(0);
+    const credit = await db().selectFrom('bonus_credits').select(['amount', 'wagering_added']).where('player_id', '=', p!.playerId).executeTakeFirstOrThrow();
+    expect(credit).toEqual({ amount: USDT(3), wagering_added: USDT(6) });
+    await t.ops('/ops/activities/disable', { id, by: 'ops' });
+  });
+});
