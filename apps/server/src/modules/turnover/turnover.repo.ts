@@ -127,21 +127,22 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       select i.player_id, i.round_key, i.game_type, i.currency, i.stake, i.payout, v.valid,
              case when i.currency = 'USDT' then v.valid
                   else div(v.valid::numeric * ${terms.trxPerUsdt.den.toString()}::numeric, ${terms.trxPerUsdt.num.toString()}::numeric)::int8 end as usdt_equivalent,
-             ${options.withBetCount ? sql`i.bets` : sql`1`}::int4 as bets
+             ${options.withBetCount ? sql`i.bets` : sql`1`}::int4 as bets,
+             x.id is not null as experience
       from turnover_input i
       cross join lateral (select least(i.stake, abs(i.payout - i.stake))::int8 as valid) v
-      where not exists (select 1 from players x where x.id = i.player_id and x.experience_type = 1)
+      left join players x on x.id = i.player_id and x.experience_type = 1
     ),
     turnover_rec as (
       insert into turnover_records (player_id, round_key, game_type, currency, stake, payout, valid, usdt_equivalent)
-      select player_id, round_key, game_type, currency, stake, payout, valid, usdt_equivalent from turnover_calc
+      select player_id, round_key, game_type, currency, stake, payout, valid, usdt_equivalent from turnover_calc where not experience
       ${options.once ? sql`` : sql`on conflict (player_id, round_key, currency) where round_key like 'tp:%' do nothing`}
       returning player_id, round_key, currency
     ),
     turnover_new as (
       ${
         options.once
-          ? sql`select * from turnover_calc`
+          ? sql`select * from turnover_calc where not experience`
           : sql`select c.* from turnover_calc c join turnover_rec r on r.player_id = c.player_id and r.round_key = c.round_key and r.currency = c.currency`
       }
     ),
@@ -166,6 +167,8 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
             updated_at = now()
       returning player_id, vip_level, xp
     ),
+    -- The writes below return nothing: PostgreSQL runs a data-modifying CTE whether or not it is read,
+    -- and rows returned that nobody reads would only be buffered.
     turnover_rebate as (
       insert into rebate_accruals as ra (player_id, currency, game_type, accrued, total_accrued)
       select r.player_id, r.currency, r.game_type, r.amount, r.amount
@@ -179,14 +182,12 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       where r.amount > 0
       on conflict (player_id, currency, game_type) do update
         set accrued = ra.accrued + excluded.accrued, total_accrued = ra.total_accrued + excluded.total_accrued, updated_at = now()
-      returning 1
     ),
     turnover_wagering as (
       update wagering w
       set outstanding = greatest(0, w.outstanding - s.valid), updated_at = now()
       from (select player_id, currency, sum(valid)::int8 as valid from turnover_new group by player_id, currency) s
       where w.player_id = s.player_id and w.currency = s.currency and w.outstanding > 0 and s.valid > 0
-      returning 1
     ),
     turnover_level_ups as (
       select v.player_id, b.vip_level as from_level, v.vip_level as to_level, v.xp
@@ -196,17 +197,14 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     turnover_badge as (
       update players p set vip_level = u.to_level, updated_at = now()
       from turnover_level_ups u where p.id = u.player_id
-      returning 1
     ),
     turnover_day_sums as (
       ${
         options.once
-          ? // Experience accounts are left out of turnover_calc but their bets belong in their reports.
-            sql`select i.player_id, i.game_type, i.currency, ${options.withBetCount ? sql`sum(i.bets)` : sql`count(*)`}::int4 as bets,
-                   sum(i.stake)::int8 as stake, sum(i.payout)::int8 as payout,
-                   sum(case when x.id is null then least(i.stake, abs(i.payout - i.stake)) else 0 end)::int8 as valid
-            from turnover_input i left join players x on x.id = i.player_id and x.experience_type = 1
-            group by i.player_id, i.game_type, i.currency`
+          ? // Experience accounts earn no turnover but their bets belong in their reports.
+            sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
+                   sum(case when experience then 0 else valid end)::int8 as valid
+            from turnover_calc group by player_id, game_type, currency`
           : sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout, sum(valid)::int8 as valid
             from turnover_new group by player_id, game_type, currency`
       }
@@ -217,7 +215,6 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       on conflict (player_id, day, game_type, currency) do update
         set bet_count = d.bet_count + excluded.bet_count, bet_amount = d.bet_amount + excluded.bet_amount,
             valid_amount = d.valid_amount + excluded.valid_amount, payout_amount = d.payout_amount + excluded.payout_amount
-      returning 1
     ),
     turnover_commission as (
       insert into referral_daily as rd (beneficiary_id, day, level, game_type, currency, valid_amount, commission_scaled)
@@ -229,7 +226,6 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       group by a.ancestor_id, a.level, s.game_type, s.currency
       on conflict (beneficiary_id, currency, day, level, game_type) do update
         set valid_amount = rd.valid_amount + excluded.valid_amount, commission_scaled = rd.commission_scaled + excluded.commission_scaled
-      returning 1
     )`;
 }
 
@@ -262,16 +258,19 @@ export class TurnoverRepository {
   }
 
   /**
-   * Records a closed third-party round from its totals in `provider_rounds` (bets less refunds, wins),
-   * under key `tp:<aggregator>:<round>`; a round not closed, or seen again, adds nothing.
+   * Records closed third-party rounds from their totals in `provider_rounds` (bets less refunds, wins),
+   * each under key `tp:<aggregator>:<round>`; a round not closed, or seen again, adds nothing.
    */
-  async recordProviderRound(trx: Db, round: { aggregator: string; playerId: number; round: string }, terms: TurnoverTerms): Promise<LevelUp[]> {
+  async recordProviderRounds(trx: Db, rounds: readonly { aggregator: string; playerId: number; round: string }[], terms: TurnoverTerms): Promise<LevelUp[]> {
+    if (rounds.length === 0) return [];
     const { rows } = await sql<LevelUpRow>`
       with turnover_input as (
-        select player_id, 'tp:' || aggregator || ':' || round as round_key, game_type, currency, bet_total as stake, win_total as payout
-        from provider_rounds
-        where aggregator = ${round.aggregator} and player_id = ${round.playerId} and round = ${round.round}
-          and closed_at is not null and bet_total > 0 and currency in ('USDT', 'TRX')
+        select r.player_id, 'tp:' || r.aggregator || ':' || r.round as round_key, r.game_type, r.currency, r.bet_total as stake, r.win_total as payout
+        from provider_rounds r
+        join unnest(${rounds.map((x) => x.aggregator)}::text[], ${rounds.map((x) => x.playerId)}::int4[], ${rounds.map((x) => x.round)}::text[])
+          as closing(aggregator, player_id, round)
+          on r.aggregator = closing.aggregator and r.player_id = closing.player_id and r.round = closing.round
+        where r.closed_at is not null and r.bet_total > 0 and r.currency in ('USDT', 'TRX')
       ),
       ${turnoverCtes(terms, { month: shanghaiMonth() })}
       select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(trx);
