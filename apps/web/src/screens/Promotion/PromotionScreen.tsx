@@ -43,9 +43,12 @@ function InviteCard({ summary, link }: { summary: ReferralSummary; link: string 
       <p className="promo-hero__text">{t('promotion.heroText')}</p>
       <div className="promo-field">
         <span className="promo-field__label">{t('promotion.code')}</span>
-        <Ltr className="promo-field__value promo-field__value--code">
-          <span data-testid="promotion-code">{summary.inviteCode}</span>
-        </Ltr>
+        {/* The code keeps the label's side in either direction; the link reads as the address it is. */}
+        <span className="promo-field__value promo-field__value--code">
+          <Ltr>
+            <span data-testid="promotion-code">{summary.inviteCode}</span>
+          </Ltr>
+        </span>
         <Pressable className="promo-copy" onClick={() => void copy(summary.inviteCode, 'code')} aria-label={t('promotion.copyCode')} data-testid="promotion-copy-code">
           <Icon name="copy" />
         </Pressable>

@@ -46,6 +46,7 @@ function options(width: number, { days, labels, formatTick }: ReportChartProps):
     axes: [
       {
         ...axis,
+        size: 30,
         grid: { show: false },
         splits: () => days.map((_, index) => index),
         // A label every few days keeps thirty days legible on a phone.
