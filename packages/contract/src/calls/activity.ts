@@ -66,6 +66,14 @@ export const bonusRecord = z
   })
   .describe('Our design: one credited bonus, as /bonusRecord lists it');
 
+/** Pushed to the player's sockets as event `activity` when the set of activities they can claim changes to a non-empty one. */
+export const activityClaimablePush = z
+  .object({
+    claimable: z.number().int().min(1).describe('How many activities have a reward to claim now (the Events tab badge)'),
+    activityIds: z.array(id).describe('Those activities, for the single-button activity popup'),
+  })
+  .describe("Our design: websocket event 'activity'");
+
 export const activityCalls = {
   configSync: defineCall({
     path: '/v1/activity/configSync',
