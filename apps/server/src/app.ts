@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
 import { createHttpServer } from './http/server.ts';
 import { setupChain, type Chain } from './chain/chain-setup.ts';
-import { registerRealtime } from './realtime/realtime.ts';
+import { pushToPlayer, registerRealtime } from './realtime/realtime.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
 import { createHashGameModule, unsettledHashBets, type HashGameModule } from './modules/hash-game/hash-game.module.ts';
 import { registerHashGameRoutes } from './modules/hash-game/hash-game.routes.ts';
@@ -271,7 +271,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Activities: the catalogue is cached per instance and reloaded on every instance when an operator changes it.
   const activityCatalogue = new ActivityCatalogue(database.db, bus);
   await activityCatalogue.start();
-  const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents);
+  const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents, (push) => pushToPlayer(bus, push));
   registerActivityRoutes(http, sessions, activity);
   registerActivityOpsRoutes(http, new ActivityOpsService(database.db, activityCatalogue, media), config.OPS_TOKEN);
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
@@ -291,6 +291,18 @@ export async function createApplication(config: Config, overrides: { database?: 
   balanceEvents.afterAnnounce = (playerId, balance) => experienceEnd.afterBalance(playerId, balance.usdt);
   wallet.withdrawals.experienceEnd = experienceEnd;
   hashGame.publisher.afterRound = (playerIds) => experienceEnd.afterRound(playerIds);
+  // Activities look for a newly earned reward after money moved (deposits, third-party rounds), a hash round settled, a registration or an e-mail bound.
+  const afterBalance = balanceEvents.afterAnnounce;
+  balanceEvents.afterAnnounce = async (playerId, balance) => {
+    activity.notice([playerId]);
+    await afterBalance?.(playerId, balance);
+  };
+  const afterRound = hashGame.publisher.afterRound;
+  hashGame.publisher.afterRound = async (playerIds) => {
+    activity.notice(playerIds);
+    await afterRound?.(playerIds);
+  };
+  players.afterAccountEvent = (playerId) => activity.notice([playerId]);
   const thirdGame = new ThirdGameService(database.db, {
     lobby,
     aggregatorFor: (name) => (name === games.aggregator.name ? games.aggregator : undefined),
@@ -340,6 +352,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       catalogue.stop();
       economy.stop();
       activityCatalogue.stop();
+      await activity.stop();
       await games.close();
       await wallet.stop();
       await autoBet.stop();

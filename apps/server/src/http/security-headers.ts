@@ -4,13 +4,14 @@
  * Content-Security-Policy. They never vary, so they are written once here and attached in one
  * hook instead of by a dozen middlewares per request: `/v1/player/load` is polled by every open app.
  */
-function contentSecurityPolicy(gameOrigins: readonly string[]): string {
+function contentSecurityPolicy(gameOrigins: readonly string[], scriptOrigins: readonly string[]): string {
   // The third-party game aggregator's pages are framed by /webview and its thumbnails shown as tiles,
   // even when it serves plain http (the in-process demo aggregator does).
   const games = gameOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // A live-chat widget the operator configured (Chatwoot) loads its script from its own server.
+    `script-src 'self'${scriptOrigins.map((origin) => ` ${origin}`).join('')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${games}`,
     "connect-src 'self' ws: wss:",
@@ -24,9 +25,9 @@ function contentSecurityPolicy(gameOrigins: readonly string[]): string {
 }
 
 /** The headers, with the origins of the game aggregator's pages allowed in frames and images. */
-export function securityHeaders(gameOrigins: readonly string[] = []): Readonly<Record<string, string>> {
+export function securityHeaders(gameOrigins: readonly string[] = [], scriptOrigins: readonly string[] = []): Readonly<Record<string, string>> {
   return Object.freeze({
-    'content-security-policy': contentSecurityPolicy(gameOrigins),
+    'content-security-policy': contentSecurityPolicy(gameOrigins, scriptOrigins),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',

@@ -27,6 +27,8 @@ export interface ServerOptions {
   gameOrigins?: readonly string[];
   /** The game origins for one request (an aggregator answering on the player's host); `gameOrigins` without it. */
   gameOriginsFor?: (request: FastifyRequest) => readonly string[];
+  /** Origins besides our own allowed to serve scripts: the operator's live-chat widget. */
+  scriptOrigins?: readonly string[];
 }
 
 /** Milliseconds; see the HTTP_*_TIMEOUT_MS settings. */
@@ -93,13 +95,13 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
   });
   // Callback hooks, not async ones: they run on every request and need no promise. The headers go
   // on at the start so a route may still replace one (a logo another site may embed, say).
-  const headers = securityHeaders(options.gameOrigins);
+  const headers = securityHeaders(options.gameOrigins, options.scriptOrigins);
   const perOrigins = new Map<string, Readonly<Record<string, string>>>();
   const headersFor = (origins: readonly string[]) => {
     const key = origins.join(' ');
     let found = perOrigins.get(key);
     if (!found) {
-      found = securityHeaders(origins);
+      found = securityHeaders(origins, options.scriptOrigins);
       if (perOrigins.size < 256) perOrigins.set(key, found);
     }
     return found;

@@ -360,6 +360,12 @@ describe('/v1/chat/widget', () => {
     });
   });
 
+  it('lets the page load the widget\'s script from the configured Chatwoot server only', async () => {
+    const response = await fetch(`${t.url}/healthz`);
+    const scriptSrc = response.headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('script-src'));
+    expect(scriptSrc).toBe("script-src 'self' https://chat.example.com");
+  });
+
   it('takes no identity from the client', async () => {
     const player = await t.registerPlayer();
     expect((await t.call('/v1/chat/widget', { identifier: 'player-1' }, { token: player.token })).code).toBe(12);
