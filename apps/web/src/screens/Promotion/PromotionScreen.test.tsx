@@ -125,7 +125,7 @@ describe('/promotion', () => {
   it('shows the team by level and the rates in percent', async () => {
     const screen = await renderSignedIn(<PromotionScreen />, { usdt: '10', trx: '0' });
     expect(text(screen, 'promotion-team-total')).toBe('3');
-    expect(text(screen, 'promotion-team-level-1')).toBe('Level 12+1 today');
+    expect(text(screen, 'promotion-team-level-1')).toBe('Level 12\u2066+1\u2069 today');
     expect(text(screen, 'promotion-rate-1')).toBe('Level 10.3%');
     expect(text(screen, 'promotion-rate-3')).toBe('Level 30.05%');
     expect(screen.byTestId('promotion-performance-link')?.getAttribute('href')).toMatch(/^\/performance\/details\/1\/0\/USDT\/\d{4}-\d{2}-\d{2}$/);
@@ -156,7 +156,7 @@ describe('/proxyPartner', () => {
 
   it('filters by level', async () => {
     const screen = await renderSignedIn(<ProxyPartnerScreen />, { usdt: '10', trx: '0' });
-    expect(text(screen, 'team-filter-2')).toBe('L2 1');
+    expect(text(screen, 'team-filter-2')).toBe('L2 (1)');
     await screen.click('team-filter-2');
     const rows = screen.container.querySelectorAll('[data-testid="team-member"]');
     expect([...rows].map((row) => row.getAttribute('data-level'))).toEqual(['2', '2', '2', '2', '2']);

@@ -14,7 +14,7 @@ import { toastFailure, toastSuccess } from '../../state/ui';
 import { toMicro } from '../Trade/money';
 import { CoinMark, LoadError, Ltr, SkeletonCard } from '../Trade/parts';
 import { Card, inlineAmount, Money } from '../Vip/parts';
-import { shanghaiDay } from './days';
+import { plusCount, shanghaiDay } from './days';
 import { drawPoster, savePoster } from './poster';
 import { inviteLink, SHARE_TARGETS, shareUrl, type ShareTarget } from './share';
 import { ShareIcon } from './ShareIcons';
@@ -237,7 +237,7 @@ function TeamCard({ summary }: { summary: ReferralSummary }) {
           <div key={level.level} className="promo-level" data-testid={`promotion-team-level-${level.level}`}>
             <small>{t('team.level', { level: level.level })}</small>
             <b>{level.members}</b>
-            {level.newToday > 0 && <span className="promo-level__new">{t('team.newToday', { count: level.newToday })}</span>}
+            {level.newToday > 0 && <span className="promo-level__new">{t('team.newToday', { added: plusCount(level.newToday) })}</span>}
           </div>
         ))}
       </div>

@@ -12,7 +12,7 @@ import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { Card, Money } from '../Vip/parts';
-import { shanghaiDay } from './days';
+import { plusCount, shanghaiDay } from './days';
 import { useReferralT } from './useReferralT';
 import './promotion.css';
 
@@ -90,7 +90,7 @@ function PlayerTeam() {
   const [level, setLevel] = useState<LevelFilter>(0);
   const count = (value: LevelFilter) =>
     value === 0 ? summary.data?.teamTotal : summary.data?.team.find((entry) => entry.level === value)?.members;
-  const label = (value: LevelFilter, text: string) => (count(value) === undefined ? text : `${text} ${count(value)}`);
+  const label = (value: LevelFilter, text: string) => (count(value) === undefined ? text : `${text} (${count(value)})`);
   return (
     <>
       {summary.isError ? (
@@ -108,7 +108,7 @@ function PlayerTeam() {
                 <div key={value} className="promo-level" data-testid={`team-level-${value}`}>
                   <small>{t('team.level', { level: value })}</small>
                   <b>{entry?.members ?? '–'}</b>
-                  {entry && entry.newToday > 0 && <span className="promo-level__new">{t('team.newToday', { count: entry.newToday })}</span>}
+                  {entry && entry.newToday > 0 && <span className="promo-level__new">{t('team.newToday', { added: plusCount(entry.newToday) })}</span>}
                 </div>
               );
             })}

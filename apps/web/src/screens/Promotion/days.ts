@@ -18,3 +18,6 @@ export function isPlayableDay(day: string, today: string): boolean {
   const time = Date.parse(`${day}T00:00:00Z`);
   return Number.isFinite(time) && new Date(time).toISOString().startsWith(day) && day <= today && day >= '2000-01-01';
 }
+
+/** "+3" kept in this order inside a right-to-left sentence (Unicode isolate marks). */
+export const plusCount = (count: number): string => `\u2066+${count}\u2069`;
