@@ -75,6 +75,8 @@ describe('/ops/banners/create', () => {
     const huge = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
     expect((await ops('/ops/banners/create', { ...good, image: image(huge) })).code).toBe(4);
     expect((await ops('/ops/banners/create', good, null)).status).toBe(401);
+    // The token is checked before the body is read: without it even a body over the limit is 401.
+    expect((await ops('/ops/banners/create', { ...good, image: image(Buffer.alloc(4 * 1024 * 1024)) }, null)).status).toBe(401);
     expect((await ops('/ops/banners/create', good, 'wrong-token')).status).toBe(401);
     expect(await listed()).toEqual(before);
   });

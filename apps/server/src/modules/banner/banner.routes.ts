@@ -1,5 +1,5 @@
 import { LANGUAGES } from '@lobby/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { fail } from '../../http/app-error.ts';
 import { opsTokenGuard } from '../../http/ops-guard.ts';
@@ -64,25 +64,25 @@ export function registerBannerOpsRoutes(http: FastifyInstance, banners: BannerSe
   if (!opsToken) return;
   const guard = opsTokenGuard(opsToken);
   const ok = (data: unknown) => ({ code: 0, msg: 'success', data });
+  // Upload routes take large bodies, so the token is checked before a byte of the body is read.
+  const upload = { ...mediaUploadRouteOptions(BANNER_MAX_BYTES), onRequest: async (request: FastifyRequest) => guard(request) };
 
   http.post('/ops/banners/list', async (request) => {
     guard(request);
     return ok({ banners: await banners.list() });
   });
 
-  http.post('/ops/banners/create', mediaUploadRouteOptions(BANNER_MAX_BYTES), async (request) => {
-    guard(request);
+  http.post('/ops/banners/create', upload, async (request) => {
     const body = parse(createBody, request.body, '{title, image: {data: base64, type?}, link?, language?, promotionChannel?, sort?, startsAt?, endsAt?, enabled?, by}');
     const banner = await banners.create({ ...body, image: decodeMediaUpload(body.image) }, body.by);
     request.log.info({ audit: 'banner', action: 'create', bannerId: banner.id, by: body.by }, 'banner created');
     return ok({ banner });
   });
 
-  http.post('/ops/banners/edit', mediaUploadRouteOptions(BANNER_MAX_BYTES), async (request) => {
-    guard(request);
+  http.post('/ops/banners/edit', upload, async (request) => {
     const body = parse(editBody, request.body, '{id, title?, link?, language?, promotionChannel?, image?, by}');
-    const { id: bannerId, by: who, image: upload, ...patch } = body;
-    const banner = await banners.edit(bannerId, { ...patch, image: upload ? decodeMediaUpload(upload) : undefined }, who);
+    const { id: bannerId, by: who, image: picture, ...patch } = body;
+    const banner = await banners.edit(bannerId, { ...patch, image: picture ? decodeMediaUpload(picture) : undefined }, who);
     request.log.info({ audit: 'banner', action: 'edit', bannerId, by: who }, 'banner edited');
     return ok({ banner });
   });
