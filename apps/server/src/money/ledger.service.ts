@@ -4,6 +4,7 @@ import {
   accountBalance,
   houseShardsHolding,
   isFirstUse,
+  playerAccountBalances,
   postTransferReadRow,
   postTransferRow,
   postTransferRows,
@@ -264,6 +265,23 @@ export class Ledger {
     }
     if (!outcome.ok) throw outcome.error;
     return !outcome.value.replayed;
+  }
+
+  /**
+   * Many independent transfers inside the caller's transaction `trx`, in one set-based statement
+   * (`ledger_post_transfers`) on one shard of the sharded accounts: one outcome each, in order. No
+   * player wallet may appear in two of them; `shard` spreads concurrent callers over the shards. The statement never creates an account: when one is
+   * missing it throws (code FIRST_USE) and `trx` is left aborted, for the caller to roll back and post
+   * one by one through `transfer`.
+   */
+  async transferMany(inputs: readonly TransferInput[], trx: Db, shard = pickHouseShard(this.houseShards)): Promise<BatchOutcome<TransferResult>[]> {
+    if (inputs.length === 0) return [];
+    return postBatch(trx, inputs.map((input) => ({ input, legs: this.resolve(input, shard) })));
+  }
+
+  /** Players' balances in one currency (zero for a wallet never used), read in one statement. */
+  async playerBalances(playerIds: readonly number[], currency: LedgerCurrency, trx?: Db): Promise<Map<number, bigint>> {
+    return playerAccountBalances(trx ?? this.db, playerIds, currency);
   }
 
   /** An account's balance in micro-units (zero if never used); a sharded account's is the sum of its shards. */

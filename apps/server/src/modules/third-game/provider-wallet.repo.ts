@@ -58,6 +58,15 @@ export interface RoundChange {
   closed: boolean;
 }
 
+/** What `batchFacts` tells of one call of a batch. */
+export interface BatchFacts {
+  session: WalletSession | null;
+  /** The call's uuid is recorded already. */
+  known: boolean;
+  /** The bet a win names, when it exists. */
+  bet: { kind: ProviderTransactionKind; playerId: number; rolledBack: boolean } | null;
+}
+
 /** A round change whose game type and studio are the session's (read in the same statement). */
 export type SessionRoundChange = Omit<RoundChange, 'gameType' | 'manufacturer'>;
 
@@ -289,6 +298,83 @@ export class ProviderWalletRepository {
       fresh: row.recorded_id !== null,
       bet: row.bet === null ? null : toTransaction(row.bet),
     };
+  }
+
+  /**
+   * What a batch of bets and wins needs to know before it is applied together, one row per call in
+   * order: the session under its token with the player's standing, whether its uuid is known already,
+   * and, for a win, the bet it names, locked until the end of `trx` (as `recordWin` locks it).
+   */
+  async batchFacts(aggregator: string, calls: readonly { token: string; transactionUuid: string; referenceTransactionUuid: string | null }[], trx: Db): Promise<BatchFacts[]> {
+    const { rows } = await sql<Record<string, any>>`
+      with input as (
+        select * from unnest(${calls.map((c) => c.token)}::text[], ${calls.map((c) => c.transactionUuid)}::text[],
+                             ${calls.map((c) => c.referenceTransactionUuid)}::text[])
+          with ordinality as i(token, transaction_uuid, reference_uuid, n)
+      ),
+      bets as materialized (
+        select b.transaction_uuid, b.kind, b.player_id, b.rolled_back from provider_transactions b
+        where b.aggregator = ${aggregator} and b.transaction_uuid in (select reference_uuid from input where reference_uuid is not null)
+        order by b.id
+        for update
+      )
+      select i.n, s.player_id, s.aggregator, s.game_code, s.game_type, s.manufacturer, s.ended_at, p.status,
+             exists (select 1 from provider_transactions k where k.aggregator = ${aggregator} and k.transaction_uuid = i.transaction_uuid) as known,
+             b.kind as bet_kind, b.player_id as bet_player_id, b.rolled_back as bet_rolled_back
+      from input i
+      left join third_game_sessions s on s.token = i.token
+      left join players p on p.id = s.player_id
+      left join bets b on b.transaction_uuid = i.reference_uuid
+      order by i.n`.execute(trx);
+    return rows.map((row) => ({
+      session: row.player_id === null ? null : toSession(row),
+      known: row.known,
+      bet: row.bet_kind === null ? null : { kind: row.bet_kind, playerId: row.bet_player_id, rolledBack: row.bet_rolled_back },
+    }));
+  }
+
+  /**
+   * Records a batch of bets and wins judged fit (at most one per player) and adds each to its round,
+   * in one statement. Answers the uuids it recorded: one missing was recorded meanwhile by another
+   * transaction, and the caller must roll `trx` back.
+   */
+  async recordBatch(calls: readonly (NewProviderTransaction & { round: string; gameCode: string; change: RoundChange })[], trx: Db): Promise<Set<string>> {
+    const col = <T>(pick: (c: (typeof calls)[number]) => T) => calls.map(pick);
+    const { rows } = await sql<{ transaction_uuid: string }>`
+      with input as (
+        select * from unnest(
+          ${col((c) => c.aggregator)}::text[], ${col((c) => c.transactionUuid)}::text[], ${col((c) => c.kind)}::text[],
+          ${col((c) => c.playerId)}::int4[], ${col((c) => c.userId)}::text[], ${col((c) => c.round)}::text[], ${col((c) => c.gameCode)}::text[],
+          ${col((c) => c.currency)}::text[], ${col((c) => c.amount.toString())}::int8[], ${col((c) => c.referenceTransactionUuid)}::text[],
+          ${col((c) => c.change.gameType)}::int2[], ${col((c) => c.change.manufacturer)}::text[], ${col((c) => c.change.currency)}::text[],
+          ${col((c) => c.change.bet.toString())}::int8[], ${col((c) => c.change.win.toString())}::int8[], ${col((c) => c.change.bets)}::int4[],
+          ${col((c) => c.change.closed)}::bool[]
+        ) as i(aggregator, transaction_uuid, kind, player_id, user_id, round, game_code, currency, amount, reference_uuid,
+               game_type, manufacturer, ledger_currency, bet, win, bets, closed)
+      ),
+      recorded as (
+        insert into provider_transactions (aggregator, transaction_uuid, kind, player_id, user_id, round, game_code, currency, amount,
+                                           reference_transaction_uuid, placeholder, rolled_back)
+        select aggregator, transaction_uuid, kind, player_id, user_id, round, game_code, currency, amount, reference_uuid, false, false
+        from input order by transaction_uuid
+        on conflict (aggregator, transaction_uuid) do nothing
+        returning transaction_uuid
+      ),
+      round_changed as (
+        insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
+        select i.aggregator, i.round, i.player_id, i.game_code, i.game_type, i.manufacturer, i.ledger_currency, i.bet, i.win, i.bets,
+               case when i.closed then now() end
+        from input i join recorded r on r.transaction_uuid = i.transaction_uuid
+        order by i.player_id, i.round
+        on conflict (aggregator, player_id, round) do update set
+          bet_total = provider_rounds.bet_total + excluded.bet_total,
+          win_total = provider_rounds.win_total + excluded.win_total,
+          bet_count = provider_rounds.bet_count + excluded.bet_count,
+          updated_at = now(),
+          closed_at = coalesce(provider_rounds.closed_at, excluded.closed_at)
+      )
+      select transaction_uuid from recorded`.execute(trx);
+    return new Set(rows.map((row) => row.transaction_uuid));
   }
 
   /** A player's rounds, newest first. */

@@ -2,6 +2,8 @@ import type { Db } from '../../db/database.ts';
 import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../money/ledger.service.ts';
 import { ProviderWalletRepository, type NewProviderTransaction, type ProviderRoundRecord, type RoundFilter, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
 import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
+import type { Batcher } from '../../money/batcher.ts';
+import { createWalletCallBatcher, settlementTransfer, type WalletCall } from './provider-wallet.batch.ts';
 
 /**
  * The seamless wallet an aggregator calls: every bet debits and every win or refund credits the
@@ -47,6 +49,8 @@ export interface WalletOptions {
   onBalanceChanged?: (playerId: number) => void;
   /** VIP: a closed round's valid turnover is recorded under these terms, and level-ups announced. */
   turnover?: TurnoverHooks;
+  /** Bets and wins arriving together are applied in shared transactions (see provider-wallet.batch.ts) unless false. */
+  batching?: false | { maxSize?: number; maxConcurrent?: number };
 }
 
 export interface BetRequest {
@@ -102,14 +106,25 @@ interface Incoming {
 export class ProviderWalletService {
   readonly repo: ProviderWalletRepository;
   private readonly turnover: TurnoverRepository;
+  private readonly batcher: Batcher<WalletCall, WalletOutcome> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
-    private readonly options: WalletOptions,
+    readonly options: WalletOptions,
   ) {
     this.repo = new ProviderWalletRepository(db);
     this.turnover = new TurnoverRepository(db);
+    if (options.batching !== false && !db.isTransaction) {
+      this.batcher = createWalletCallBatcher({
+        db,
+        ledger,
+        repo: this.repo,
+        turnover: this.turnover,
+        options,
+        alone: (call) => (call.kind === 'bet' ? this.betAlone(call.request) : this.winAlone(call.request)),
+      });
+    }
   }
 
   get currency(): string {
@@ -137,7 +152,15 @@ export class ProviderWalletService {
     return { status: 'RS_OK', balance: await this.balanceOf(playerId) };
   }
 
-  async bet(request: BetRequest): Promise<WalletOutcome> {
+  bet(request: BetRequest): Promise<WalletOutcome> {
+    return this.batcher ? this.batcher.submit({ kind: 'bet', request }) : this.betAlone(request);
+  }
+
+  win(request: WinRequest): Promise<WalletOutcome> {
+    return this.batcher ? this.batcher.submit({ kind: 'win', request }) : this.winAlone(request);
+  }
+
+  private async betAlone(request: BetRequest): Promise<WalletOutcome> {
     const incoming: Incoming = { kind: 'bet', ...request, referenceTransactionUuid: null };
     const micro = request.amount * this.options.microPerUnit;
     let levelUps: LevelUp[] = [];
@@ -156,7 +179,7 @@ export class ProviderWalletService {
     return outcome;
   }
 
-  async win(request: WinRequest): Promise<WalletOutcome> {
+  private async winAlone(request: WinRequest): Promise<WalletOutcome> {
     const incoming: Incoming = { kind: 'win', ...request };
     const micro = request.amount * this.options.microPerUnit;
     let levelUps: LevelUp[] = [];
@@ -181,7 +204,7 @@ export class ProviderWalletService {
   /** A round that closes with this callback has its valid turnover recorded (once: a repeat adds nothing). */
   private async closeRound(request: { playerId: number; round: string; roundClosed: boolean }, trx: Db): Promise<LevelUp[]> {
     if (!request.roundClosed || !this.options.turnover) return [];
-    return this.turnover.recordProviderRound(trx, { aggregator: this.options.aggregator, playerId: request.playerId, round: request.round }, this.options.turnover.terms());
+    return this.turnover.recordProviderRounds(trx, [{ aggregator: this.options.aggregator, playerId: request.playerId, round: request.round }], this.options.turnover.terms());
   }
 
   /**
@@ -241,20 +264,8 @@ export class ProviderWalletService {
   private async post(kind: string, transactionUuid: string, playerId: number, micro: bigint, metadata: object, trx: Db): Promise<bigint> {
     const currency = this.options.ledgerCurrency;
     if (micro === 0n) return this.ledger.balance({ kind: 'player', playerId }, currency, trx);
-    const { balance } = await this.ledger.transferAndRead(
-      {
-        idempotencyKey: `${this.options.aggregator}:${transactionUuid}`,
-        kind,
-        reference: transactionUuid,
-        metadata: { aggregator: this.options.aggregator, ...metadata },
-        legs: [
-          { account: { kind: 'player', playerId }, currency, amount: micro },
-          { account: { kind: 'provider_settlement' }, currency, amount: -micro },
-        ],
-      },
-      trx,
-      { account: { kind: 'player', playerId }, currency },
-    );
+    const transfer = settlementTransfer(this.options, kind, transactionUuid, playerId, micro, metadata);
+    const { balance } = await this.ledger.transferAndRead(transfer, trx, { account: { kind: 'player', playerId }, currency });
     return balance;
   }
 
