@@ -107,3 +107,17 @@ describe('/v1/reportForm/winOrLoseForm and /betFormSummary', () => {
     );
   }, 180_000);
 });
+
+describe('an experience account', () => {
+  it('sees its bets in its reports with no valid turnover, since it earns none', async () => {
+    const playerId = await insertPlayer(db, { experience: true });
+    await new TurnoverRepository(db).recordRounds(
+      [{ playerId, roundKey: `hash:report:${++round}`, gameType: GameType.HASH, currency: 'USDT', stake: 3_000_000n, payout: 0n, bets: 2 }],
+      DEFAULT_TURNOVER_TERMS,
+      db,
+      { once: true, at: NOW },
+    );
+    const summary = await new ReportService(db, () => NOW).betSummary(playerId, { currencyCode: 'USDT', lastDay: 1 });
+    expect(summary.total).toEqual({ betCount: 2, betAmount: '3', validBetAmount: '0', payoutAmount: '0', winLoseAmount: '-3' });
+  });
+});
