@@ -54,6 +54,7 @@ const message = (seq: number, sender: 'player' | 'operator', text: string): Chat
 let stored: ChatMessage[] = [];
 const historyCalls: Record<string, unknown>[] = [];
 let failSends = 0;
+let widget: unknown = null;
 
 function serve(spec: { path: string }, body: Record<string, any>) {
   switch (spec.path) {
@@ -75,7 +76,7 @@ function serve(spec: { path: string }, body: Record<string, any>) {
       return Promise.resolve(created);
     }
     case '/v1/chat/widget':
-      return Promise.resolve(null);
+      return Promise.resolve(widget);
     case '/v1/chat/read':
     case '/v1/chat/typing':
       return Promise.resolve(null);
@@ -96,6 +97,7 @@ beforeEach(() => {
   stored = [];
   historyCalls.length = 0;
   failSends = 0;
+  widget = null;
   call.mockReset();
   call.mockImplementation(serve);
   signIn('token', { id: 1 } as unknown as Player);
@@ -192,6 +194,37 @@ describe('/chat', () => {
     expect(screen.byTestId('chat-typing')).toBeNull();
     await push('chat.status', { status: 'closed' });
     expect(screen.byTestId('chat-closed')!.textContent).toContain('closed');
+  });
+});
+
+describe('/chat with the operator\'s Chatwoot widget', () => {
+  it('loads the widget from its server and hands it the identity the server signed', async () => {
+    widget = {
+      provider: 'chatwoot',
+      baseUrl: 'https://chat.example.com/',
+      websiteToken: 'website-token-123',
+      identifier: 'player-1',
+      identifierHash: 'a'.repeat(64),
+      name: 'Lucky',
+    };
+    const setUser = vi.fn();
+    const screen = await renderScreen(<ChatScreen />);
+    const script = document.head.querySelector<HTMLScriptElement>('script[src="https://chat.example.com/packs/js/sdk.js"]');
+    expect(script).not.toBeNull();
+    expect(screen.byTestId('chat-live')).not.toBeNull();
+    expect((screen.byTestId('chat-live-open') as HTMLButtonElement).disabled).toBe(true);
+    const w = window as unknown as { chatwootSDK: unknown; $chatwoot: unknown };
+    w.chatwootSDK = { run: vi.fn() };
+    w.$chatwoot = { setUser, toggle: vi.fn() };
+    await act(async () => {
+      script!.onload?.(new Event('load'));
+      window.dispatchEvent(new Event('chatwoot:ready'));
+    });
+    await settle();
+    expect(setUser).toHaveBeenCalledWith('player-1', { name: 'Lucky', identifier_hash: 'a'.repeat(64) });
+    expect((screen.byTestId('chat-live-open') as HTMLButtonElement).disabled).toBe(false);
+    // Our own conversation stays available beside it.
+    expect(screen.byTestId('chat-composer')).not.toBeNull();
   });
 });
 
