@@ -8,7 +8,7 @@ import { showConfirm } from '../state/ui';
  * shells load the app from their own files and need neither.
  */
 
-interface BeforeInstallPromptEvent extends Event {
+export interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
