@@ -8,6 +8,7 @@ import { SupportChatService, type ChatMessage } from './support-chat.service.ts'
 const OPS_TOKEN = 'ops-token-for-support-chat-tests';
 const HMAC_TOKEN = 'chatwoot-hmac-token-0123456789';
 const IMAGE_MAX = 4096;
+const BODY_LIMIT = 4096;
 
 /** The smallest valid PNG (1x1, transparent). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
@@ -16,6 +17,8 @@ let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({
     OPS_TOKEN,
+    // Below the base64 of an image the chat accepts: the image call has a limit of its own.
+    BODY_LIMIT_BYTES: String(BODY_LIMIT),
     CHAT_IMAGE_MAX_BYTES: String(IMAGE_MAX),
     CHATWOOT_BASE_URL: 'https://chat.example.com',
     CHATWOOT_WEBSITE_TOKEN: 'website-token-123',
@@ -264,6 +267,14 @@ describe('/v1/chat/sendImage', () => {
     const served = await fetch(t.url + reply.data.imageUrl);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+  });
+
+  it('takes an image whose upload is larger than the body limit of other calls', async () => {
+    const player = await t.registerPlayer();
+    const image = Buffer.concat([PNG, Buffer.alloc(IMAGE_MAX - PNG.length)]);
+    expect(image.toString('base64').length).toBeGreaterThan(BODY_LIMIT);
+    expect((await sendImage(player.token, image)).code).toBe(0);
+    expect((await t.call('/v1/chat/send', { clientMsgId: msgId(), text: 'x'.repeat(BODY_LIMIT) }, { token: player.token })).code).toBe(4);
   });
 
   it('judges the type by the bytes, not by what the sender declares', async () => {
