@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlayer } from '../wallet/test-support.ts';
+import { PUSH_PLAYER } from '../../realtime/realtime.ts';
 import { ActivityCatalogue } from './activity-catalogue.ts';
 import { startActivityTestApp, USDT, type ActivityTestApp } from './test-support.ts';
 
@@ -100,6 +101,24 @@ describe('/v1/activity/participate', () => {
     await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
     expect((await t.participate(p!, id)).code).toBe(10);
     expect((await t.participate(p!, 999_999)).code).toBe(10);
+  });
+});
+
+describe("the 'activity' push", () => {
+  it('tells the player, shortly after an e-mail is bound, which activity now has a reward to claim', async () => {
+    const pushes: { playerId: number; event: string; data: any }[] = [];
+    const off = t.app.bus.subscribe(PUSH_PLAYER, (push) => pushes.push(push));
+    try {
+      const p = await t.player();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(pushes.filter((x) => x.playerId === p.playerId && x.event === 'activity')).toEqual([]);
+      await t.bindEmail(p);
+      await expect.poll(() => pushes.filter((x) => x.playerId === p.playerId && x.event === 'activity'), { timeout: 15_000 }).toEqual([
+        { playerId: p.playerId, event: 'activity', data: { claimable: 1, activityIds: [registerId] } },
+      ]);
+    } finally {
+      off();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import { formatMicro, LANGUAGES, type Language } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
+import type { PlayerPush } from '../../realtime/realtime.ts';
 import { playerBalances } from '../../money/balances.ts';
 import type { BonusRecordTypeCode, BonusService } from '../bonus/bonus.service.ts';
 import type { ActivityCatalogue } from './activity-catalogue.ts';
@@ -22,6 +23,15 @@ function versionOf(text: string): number {
   return (hash >>> 0) & 0x7fffffff;
 }
 
+/** Events arriving together are looked at once, this long after the first. */
+const NOTICE_DELAY_MS = 1_000;
+/** A player is looked at at most this often: an event sooner is looked at when this has passed. */
+const NOTICE_RECHECK_MS = 5_000;
+/** Players looked at per pass; the rest wait for the next pass. */
+const NOTICE_BATCH = 200;
+/** Players whose last push an instance remembers. */
+const NOTICE_MEMORY = 50_000;
+
 /**
  * The player's side of activities (ECONOMY.md "Activities"): what is offered, each one's progress,
  * and claims. What a player has earned is decided by the activity's engine from facts recorded as
@@ -34,12 +44,76 @@ export class ActivityService {
   /** Where the service reads the time; tests move it across day boundaries. */
   clock: Clock = systemClock;
 
+  /** Players to look at, with when they may be looked at. */
+  private readonly pending = new Map<number, number>();
+  private readonly lookedAt = new Map<number, { at: number; claimable: string }>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
   constructor(
     private readonly db: Db,
     private readonly catalogue: ActivityCatalogue,
     private readonly bonus: BonusService,
     private readonly announce?: Pick<BalanceEvents, 'changed'>,
+    /** Sends an event to a player's sockets on every instance. */
+    private readonly push?: (push: PlayerPush) => Promise<void>,
   ) {}
+
+  /**
+   * Told of players something happened to (registered, bound an e-mail, had a deposit credited or a
+   * balance moved, had a round settled). Shortly after, each one's activities are evaluated and, when
+   * the set they can claim changed and is not empty, the `activity` event is pushed to their sockets
+   * (the lobby's popup and the Events tab's badge). Best effort: it never delays the event's source.
+   */
+  notice(playerIds: readonly number[]): void {
+    if (!this.push) return;
+    const now = Date.now();
+    for (const id of playerIds) {
+      if (this.pending.has(id)) continue;
+      const last = this.lookedAt.get(id)?.at ?? 0;
+      this.pending.set(id, Math.max(now + NOTICE_DELAY_MS, last + NOTICE_RECHECK_MS));
+    }
+    this.schedule(NOTICE_DELAY_MS);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer || this.pending.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flushing = this.flushing.then(() => this.flushNotices()).catch(() => undefined);
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** Stops looking at noticed players (the app is closing); waits for a pass under way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pending.clear();
+    await this.flushing;
+  }
+
+  private async flushNotices(): Promise<void> {
+    const now = Date.now();
+    const batch: number[] = [];
+    for (const [id, due] of this.pending) {
+      if (batch.length >= NOTICE_BATCH) break;
+      if (due > now) continue;
+      this.pending.delete(id);
+      batch.push(id);
+    }
+    if (this.lookedAt.size > NOTICE_MEMORY) this.lookedAt.clear();
+    for (const playerId of batch) {
+      const claimable = (await this.playerData(playerId, {})).filter((s) => s.canParticipate).map((s) => s.activityId);
+      const key = claimable.join(',');
+      const before = this.lookedAt.get(playerId)?.claimable ?? '';
+      this.lookedAt.set(playerId, { at: Date.now(), claimable: key });
+      if (key !== before && claimable.length > 0) await this.push!({ playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
+    }
+    let next = Infinity;
+    for (const due of this.pending.values()) if (due < next) next = due;
+    if (next !== Infinity) this.schedule(Math.max(0, next - Date.now()));
+  }
 
   /** Activities open now, as the activity tab shows them; `changed` false when `sinceVersion` is current. */
   configSync(input: { sinceVersion?: number; language?: string }, language: Language) {
