@@ -38,10 +38,10 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 const profiles: string[] = [];
 
-async function phone(language: string): Promise<Page> {
-  const { context, page } = await newPhone(browser);
+async function phone(language: string, theme: 'dark' | 'light' = 'dark'): Promise<Page> {
+  const { context, page } = await newPhone(browser, { colorScheme: theme });
   contexts.push(context);
-  await presetSettings(context, { language, theme: 'dark' });
+  await presetSettings(context, { language, theme });
   return page;
 }
 
@@ -63,8 +63,11 @@ afterAll(async () => {
 });
 
 describe('help pages and app download at 390 px', () => {
-  it.each(['en_US', 'ar_EG'])('every help screen shows its page in %s and fits the phone', async (language) => {
-    const page = await phone(language);
+  it.each([
+    ['en_US', 'dark'],
+    ['ar_EG', 'light'],
+  ] as const)('every help screen shows its page in %s (%s theme) and fits the phone', async (language, theme) => {
+    const page = await phone(language, theme);
     const problems: string[] = [];
     for (const screen of SCREENS) {
       await openApp(page, `${server.url}${screen.path}`);
@@ -79,6 +82,14 @@ describe('help pages and app download at 390 px', () => {
       if (report.scrollWidth > report.clientWidth) problems.push(`${language} ${screen.path}: scrolls sideways`);
       for (const o of report.overflows) problems.push(`${language} ${screen.path}: ${o.element} "${o.text}" outside ${o.within}`);
       await screenshot(page, `help-${language}-${screen.name}`);
+      if (screen.path === '/helpCenter') {
+        // The first frequent question opens in place with its answer.
+        const question = shown(page, 'help-faq').locator('details').first();
+        await question.locator('summary').click();
+        expect(await question.getAttribute('open')).not.toBeNull();
+        expect((await question.innerText()).length).toBeGreaterThan(100);
+        await screenshot(page, `help-${language}-help-centre-answer`);
+      }
     }
     // The pictures of the graphic tutorial load, and are photographed where they are.
     await openApp(page, `${server.url}/graphicTutorial`);
