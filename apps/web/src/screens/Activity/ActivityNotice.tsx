@@ -1,4 +1,4 @@
-import { formatMicro, parseMicro } from '@lobby/contract';
+import { parseMicro } from '@lobby/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { navigateTo } from '../../lib/navigation';
 import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsBalances, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
+import { formatMicroExact } from '../Trade/money';
 
 // The tab layout loads this file after the first paint, on every tab: it holds no screen code and
 // no stylesheet, only the badge and the popup.
@@ -16,8 +17,8 @@ const ANNOUNCED_KEY = 'lobby.activity.announced';
 const ANNOUNCED_KEEP = 50;
 const LOBBY_PATH = '/home';
 
-/** An amount inside a sentence, isolated left to right so its digits keep their order in Arabic. */
-const amountText = (value: string) => `\u2066${formatMicro(parseMicro(value) ?? 0n)}\u2069`;
+/** An amount and its currency inside a sentence, isolated together so Arabic keeps the figure before its currency. */
+const amountText = (value: string, currency: string) => `\u2066${formatMicroExact(parseMicro(value) ?? 0n)} ${currency}\u2069`;
 
 /**
  * One reward is announced once: a claim moves `lastParticipatedAt` on, so the next period's reward of
@@ -87,7 +88,7 @@ export function ActivityNotice() {
       const [{ conf, state }] = due;
       const choice = await showActivityPopup({
         title: t('popup.title'),
-        message: t('popup.text', { title: conf.title, amount: amountText(state.pendingReward), currency: state.currency }),
+        message: t('popup.text', { title: conf.title, amount: amountText(state.pendingReward, state.currency) }),
         image: conf.imageUrl ?? undefined,
         button: t('popup.claim'),
         link: { text: t('popup.details'), testId: 'activity-popup-details' },
@@ -98,7 +99,7 @@ export function ActivityNotice() {
       else if (choice === true) {
         claim(conf.id, {
           onSuccess: (reply) => {
-            if (reply.reward) toastSuccess(t('claimedToast', { amount: amountText(reply.reward.amount), currency: reply.reward.currency }));
+            if (reply.reward) toastSuccess(t('claimedToast', { amount: amountText(reply.reward.amount, reply.reward.currency) }));
           },
         });
       }

@@ -113,7 +113,7 @@ describe('/activity', () => {
     const screen = await renderSignedIn(<ActivityScreen />, { usdt: '20', trx: '0' });
     expect(cards(screen).map((c) => c.dataset.id)).toEqual(['2', '4', '5', '6']);
     expect(cards(screen).map((c) => c.dataset.status)).toEqual(['locked', 'auto', 'open', 'claimable']);
-    expect(text(screen, 'activity-status-6')).toBe('\u20661.00\u2069 USDT to claim');
+    expect(text(screen, 'activity-status-6')).toBe('\u20661.00 USDT\u2069 to claim');
     expect(text(screen, 'activity-status-2')).toBe('Not available yet');
     expect(text(screen, 'activity-status-4')).toBe('Paid automatically');
     expect(screen.byTestId('activity-progress-5')?.dataset.value).toBe('350');
@@ -126,7 +126,7 @@ describe('/activity', () => {
     await screen.click('activity-claim-6');
     expect(participations()).toHaveLength(1);
     expect(participations()[0][1]).toMatchObject({ activityId: 6, requestId: expect.stringMatching(/^[0-9a-f]{32}$/) });
-    expect(useUi.getState().toast).toMatchObject({ kind: 'success', text: '\u20661.00\u2069 USDT added to your balance' });
+    expect(useUi.getState().toast).toMatchObject({ kind: 'success', text: '\u20661.00 USDT\u2069 added to your balance' });
     expect(screen.byTestId('activity-claim-6')).toBeNull();
     expect(text(screen, 'activity-status-6')).toBe('Claimed');
   });
@@ -208,11 +208,11 @@ describe('/ActivityDetail', () => {
     const rows = (screen: Rendered, id: string) => [...screen.byTestId(id)!.querySelectorAll('tbody tr')].map((row) => row.textContent);
     let screen = await renderSignedIn(detail(1), { usdt: '20', trx: '0' });
     expect(rows(screen, 'activity-figures-days')).toEqual(['Day 10.10 USDT', 'Day 20.20 USDT', 'Day 32.00 USDT']);
-    expect(text(screen, 'activity-detail-rules')).toContain('A day counts once your valid bets that day reach \u206610.00\u2069 USDT');
+    expect(text(screen, 'activity-detail-rules')).toContain('A day counts once your valid bets that day reach \u206610.00 USDT\u2069');
     screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
-    expect(rows(screen, 'activity-figures-tasks')).toEqual(['Play 20 hash rounds0.50 USDT', 'Bet \u2066100.00\u2069 USDT on hash games0.50 USDT']);
+    expect(rows(screen, 'activity-figures-tasks')).toEqual(['Play 20 hash rounds0.50 USDT', 'Bet \u2066100.00 USDT\u2069 on hash games0.50 USDT']);
     screen = await renderSignedIn(detail(3), { usdt: '20', trx: '0' });
-    expect(text(screen, 'activity-figures-loss')).toBe("5% of the previous day's net loss on all games, when it reaches \u206650.00\u2069 USDT.");
+    expect(text(screen, 'activity-figures-loss')).toBe("5% of the previous day's net loss on all games, when it reaches \u206650.00 USDT\u2069.");
     expect(text(screen, 'activity-detail-rules')).not.toContain('At most');
   });
 
@@ -276,7 +276,7 @@ describe('the lobby’s activity popup and the Events tab badge', () => {
     expect(text(screen, 'tab-activity-badge')).toBe('1');
     const popup = screen.byTestId('activity-popup')!;
     expect(popup.dataset.kind).toBe('activity');
-    expect(popup.textContent).toContain('Register reward: \u20661\u2069 USDT is ready to claim.');
+    expect(popup.textContent).toContain('Register reward: \u20661.00 USDT\u2069 is ready to claim.');
     expect(popup.querySelectorAll('button')).toHaveLength(2); // the button and the details link
     await screen.click('popup-confirm');
     expect(participations()).toHaveLength(1);

@@ -7,10 +7,10 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useActivities, useActivityStates, type ActivityConf, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { LoadError, localeTag, SkeletonCard } from '../Trade/parts';
+import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { ProgressBar } from '../Vip/ProgressBar';
 import { perMille } from '../Vip/progress';
-import { activityStatus, Banner, detailPath, ParticipateButton, StatusChip, useActivityT, useNow, useStatusText } from './parts';
+import { activityStatus, Banner, detailPath, ParticipateButton, progressText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
 
 function ActivityCard({ conf, state, now }: { conf: ActivityConf; state: ActivityState | undefined; now: number }) {
   const { t } = useActivityT();
@@ -29,7 +29,13 @@ function ActivityCard({ conf, state, now }: { conf: ActivityConf; state: Activit
         </span>
       </Link>
       {showProgress && (
-        <ProgressBar perMille={perMille(state.progress!.current, state.progress!.target)} label={t('detail.progress')} testId={`activity-progress-${conf.id}`} />
+        <div className="activity-card__progress">
+          <div className="activity-progress-row">
+            <span>{t('detail.progress')}</span>
+            <Ltr className="activity-progress-row__value">{progressText(state.progress!, conf, state.currency)}</Ltr>
+          </div>
+          <ProgressBar perMille={perMille(state.progress!.current, state.progress!.target)} label={t('detail.progress')} testId={`activity-progress-${conf.id}`} />
+        </div>
       )}
       <div className="activity-card__foot">
         <StatusChip status={status} testId={`activity-status-${conf.id}`}>

@@ -1,8 +1,8 @@
 import { BonusType, parseMicro } from '@lobby/contract';
 import type { ReactNode } from 'react';
 import type { ActivityConf } from '../../state/queries/activity';
-import { inlineAmount, Money } from '../Vip/parts';
-import { useActivityT } from './parts';
+import { Money } from '../Vip/parts';
+import { moneyInline, useActivityT } from './parts';
 
 type Rules = Record<string, unknown>;
 
@@ -42,7 +42,7 @@ function Table({ head, rows, testId }: { head: [string, string]; rows: [ReactNod
 export function RulesFigures({ conf, currency }: { conf: ActivityConf; currency: string }) {
   const { t } = useActivityT();
   const rules = conf.rules;
-  const amount = (value: unknown) => inlineAmount(micro(value) ?? 0n);
+  const amount = (value: unknown) => moneyInline(micro(value) ?? 0n, currency);
   const money = (value: unknown) => <Money amount={micro(value) ?? 0n} currency={currency} />;
   const line = (text: string, testId?: string) => (
     <p className="vip-note activity-figure" data-testid={testId}>
@@ -62,7 +62,7 @@ export function RulesFigures({ conf, currency }: { conf: ActivityConf; currency:
               testId="activity-figures-days"
             />
           )}
-          {micro(rules.dailyTurnover) !== null && line(t('figures.signInTurnover', { amount: amount(rules.dailyTurnover), currency }))}
+          {micro(rules.dailyTurnover) !== null && line(t('figures.signInTurnover', { amount: amount(rules.dailyTurnover) }))}
         </>
       );
     }
@@ -70,14 +70,14 @@ export function RulesFigures({ conf, currency }: { conf: ActivityConf; currency:
       if (count(rules.percent) === null || micro(rules.minDeposit) === null || micro(rules.cap) === null) return null;
       return (
         <>
-          {line(t('figures.firstRecharge', { percent: rules.percent, min: amount(rules.minDeposit), cap: amount(rules.cap), currency }), 'activity-figures-first')}
+          {line(t('figures.firstRecharge', { percent: rules.percent, min: amount(rules.minDeposit), cap: amount(rules.cap) }), 'activity-figures-first')}
           {count(rules.claimDays) !== null && line(t('figures.firstRechargeDays', { days: rules.claimDays }))}
         </>
       );
     case BonusType.INVITATION:
       if (micro(rules.reward) === null) return null;
       return line(
-        t('figures.invitation', { amount: amount(rules.reward), deposits: amount(rules.minDeposits), turnover: amount(rules.minTurnover), currency }),
+        t('figures.invitation', { amount: amount(rules.reward), deposits: amount(rules.minDeposits), turnover: amount(rules.minTurnover) }),
         'activity-figures-invitation',
       );
     case BonusType.BETTING_REBATE: {
@@ -98,7 +98,7 @@ export function RulesFigures({ conf, currency }: { conf: ActivityConf; currency:
         <Table
           head={[t('figures.task'), t('figures.reward')]}
           rows={tasks.map((task) => [
-            task.kind === 'rounds' ? t('figures.taskRounds', { count: count(task.target) ?? 0 }) : t('figures.taskTurnover', { amount: amount(task.target), currency }),
+            task.kind === 'rounds' ? t('figures.taskRounds', { count: count(task.target) ?? 0 }) : t('figures.taskTurnover', { amount: amount(task.target) }),
             money(task.reward),
           ])}
           testId="activity-figures-tasks"
@@ -106,13 +106,13 @@ export function RulesFigures({ conf, currency }: { conf: ActivityConf; currency:
       );
     }
     case BonusType.REGISTER_REWARD:
-      return micro(rules.reward) === null ? null : line(t('figures.register', { amount: amount(rules.reward), currency }), 'activity-figures-register');
+      return micro(rules.reward) === null ? null : line(t('figures.register', { amount: amount(rules.reward) }), 'activity-figures-register');
     case BonusType.LOSS_REBATE:
       if (count(rules.percent) === null || micro(rules.minLoss) === null) return null;
       return (
         <>
-          {line(t('figures.loss', { percent: rules.percent, min: amount(rules.minLoss), currency }), 'activity-figures-loss')}
-          {micro(rules.cap) !== null && line(t('figures.lossCap', { amount: amount(rules.cap), currency }))}
+          {line(t('figures.loss', { percent: rules.percent, min: amount(rules.minLoss) }), 'activity-figures-loss')}
+          {micro(rules.cap) !== null && line(t('figures.lossCap', { amount: amount(rules.cap) }))}
         </>
       );
     default:

@@ -6,7 +6,7 @@ import { LazyImage } from '../../components/LazyImage';
 import { useNamespaceT } from '../../i18n/useNamespaceT';
 import { isClaimable, useParticipate, type ActivityConf, type ActivityState } from '../../state/queries/activity';
 import { toastSuccess } from '../../state/ui';
-import { inlineAmount } from '../Vip/parts';
+import { formatMicroExact } from '../Trade/money';
 import './activity.css';
 
 /** The texts of the activity screens, the lobby's bonus popup and the Events tab's badge. */
@@ -101,13 +101,19 @@ export function StatusChip({ status, children, testId }: { status: ActivityStatu
   );
 }
 
+/**
+ * An amount and its currency inside a sentence, isolated together left to right: in Arabic the
+ * figure stays before its currency and its digits keep their order.
+ */
+export const moneyInline = (micro: bigint, currency: string): string => `\u2066${formatMicroExact(micro)} ${currency}\u2069`;
+
 /** The words of a status chip; a claimable one names its amount. */
 export function useStatusText() {
   const { t } = useActivityT();
   return (status: ActivityStatus, conf: ActivityConf, state: ActivityState | undefined, locale: string): string => {
     switch (status) {
       case 'claimable':
-        return t('state.claimable', { amount: inlineAmount(parseMicro(state!.pendingReward) ?? 0n), currency: state!.currency });
+        return t('state.claimable', { amount: moneyInline(parseMicro(state!.pendingReward) ?? 0n, state!.currency) });
       case 'upcoming':
         return t('state.upcoming', { date: new Date(conf.startAt).toLocaleDateString(locale, { month: 'short', day: 'numeric' }) });
       case 'joinable':
@@ -137,7 +143,7 @@ export function ParticipateButton({ conf, state, block, testId }: { conf: Activi
           onSuccess: (reply) =>
             toastSuccess(
               reply.reward
-                ? t('claimedToast', { amount: inlineAmount(parseMicro(reply.reward.amount) ?? 0n), currency: reply.reward.currency })
+                ? t('claimedToast', { amount: moneyInline(parseMicro(reply.reward.amount) ?? 0n, reply.reward.currency) })
                 : t('joinedToast'),
             ),
         })
