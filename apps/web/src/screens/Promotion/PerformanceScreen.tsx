@@ -87,13 +87,14 @@ function Figures({ request }: { request: PerformanceRequest }) {
           <ul className="vip-record-list">
             {data.byGameType.map((row) => (
               <li key={row.gameType} className="vip-record" data-testid={`performance-type-${row.gameType}`}>
-                <div className="vip-record__line">
-                  <span>{t(`gameType.${row.gameType}`)}</span>
-                  <Money amount={row.commission} currency={currency} />
-                </div>
+                <b>{t(`gameType.${row.gameType}`)}</b>
                 <div className="vip-record__line vip-record__line--sub">
                   <span>{t('performance.turnover')}</span>
                   <Money amount={row.validTurnover} currency={currency} />
+                </div>
+                <div className="vip-record__line">
+                  <span>{t('performance.commission')}</span>
+                  <Money amount={row.commission} currency={currency} />
                 </div>
               </li>
             ))}
