@@ -61,7 +61,8 @@ async function validOf(playerId: number): Promise<bigint> {
 /** Everyone bets in one settled hash round, and B also closes a third-party slot round. */
 async function everyoneBets(players: Member[]) {
   const height = nextHeight++;
-  const block = await storeBlock(db(), height);
+  // Bets first: the app's round engine may settle the block as soon as it is stored; whichever
+  // settles it, the round is settled once and committed when settleRound returns.
   await placePageBets(
     db(),
     height,
@@ -70,7 +71,9 @@ async function everyoneBets(players: Member[]) {
       { playerId: p.playerId, gameId: 2, area: 'odd', amount: USDT(13.000001 * (i + 1)) },
     ]),
   );
+  const block = await storeBlock(db(), height);
   await settleRound(db(), block);
+  for (const p of players) expect(await validOf(p.playerId)).toBeGreaterThan(0n);
 }
 
 describe('/v1/referral/summary', () => {

@@ -28,13 +28,14 @@ describe('/v1/reportForm', () => {
     const p = await t.registerPlayer();
     const height = 8_100_000;
     // Game 1 ends big: the big bet wins at 1.95, the small one loses.
-    const block = await storeBlock(db(), height, (result) => (result(1) as { winner?: string }).winner === 'big');
-    expect((resultOf(1, block.blockId, height) as { winner?: string }).winner).toBe('big');
+    // Bets before the block: the app's round engine may settle a stored block before this test does.
     await placePageBets(db(), height, [
       { playerId: p.playerId, gameId: 1, area: 'big', amount: USDT(10) },
       { playerId: p.playerId, gameId: 1, area: 'small', amount: USDT(4) },
       { playerId: p.playerId, gameId: 1, area: 'big', amount: USDT(6) },
     ]);
+    const block = await storeBlock(db(), height, (result) => (result(1) as { winner?: string }).winner === 'big');
+    expect((resultOf(1, block.blockId, height) as { winner?: string }).winner).toBe('big');
     await settleRound(db(), block);
     await sql`
       insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
