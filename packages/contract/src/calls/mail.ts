@@ -19,10 +19,23 @@ export const mail = z
 /** Name of the websocket event (channel `player`) that tells a player their inbox changed. */
 export const MAIL_EVENT = 'mail';
 /**
- * Our design: `{unread}` when the server knows the player's new count (a message to them alone),
- * `{}` after a broadcast or segment message, which each client asks /v1/mail/newMail about.
+ * Our design: `{unread}` when the server knows the player's new count (a message to them alone, a
+ * read on another device); `{broadcast}` after a message to everyone or a segment, sent to every
+ * signed-in socket with the audience, so each client tells from its own profile (VIP level,
+ * registration time) whether the message is for it and counts it without asking the server.
  */
-export const mailEvent = z.object({ unread: z.number().int().min(0).optional() });
+export const mailEvent = z.object({
+  unread: z.number().int().min(0).optional(),
+  broadcast: z
+    .object({
+      id,
+      sentAt: isoTime,
+      vipMin: z.number().int().min(0).nullable(),
+      vipMax: z.number().int().min(0).nullable(),
+      registeredSince: isoTime.nullable(),
+    })
+    .optional(),
+});
 
 const unreadCount = z.number().int().min(0).describe('Unread site messages, for the badge');
 

@@ -230,7 +230,7 @@ describe('/v1/mail/newMail', () => {
 });
 
 describe('the unread badge over /v1/ws', () => {
-  it('pushes the new count to the player a message is sent to, and a refresh hint to everyone on a broadcast', async () => {
+  it('pushes the new count to the player a message is sent to, and a broadcast\'s audience to every signed-in socket', async () => {
     const p = await t.registerPlayer();
     const bystander = await t.registerPlayer();
     const socket = await socketOf(p.token);
@@ -238,11 +238,13 @@ describe('the unread badge over /v1/ws', () => {
     try {
       const id = await send({ kind: 'player', playerId: p.playerId });
       expect(await socket.next()).toEqual({ channel: 'player', event: 'mail', data: { unread: 1 } });
-      await send({ kind: 'all' });
-      expect(await socket.next()).toEqual({ channel: 'player', event: 'mail', data: {} });
-      expect(await other.next()).toEqual({ channel: 'player', event: 'mail', data: {} });
+      const broadcast = await send({ kind: 'segment', vipMin: 2, vipMax: 4 });
+      const hint = { channel: 'player', event: 'mail', data: { broadcast: { id: broadcast, sentAt: expect.any(String), vipMin: 2, vipMax: 4, registeredSince: null } } };
+      expect(await socket.next()).toEqual(hint);
+      expect(await other.next()).toEqual(hint);
+      // The segment (VIP 2-4) is not this VIP 0 player's: reading their one message leaves nothing unread.
       await t.call('/v1/mail/readMail', { ids: [id] }, { token: p.token });
-      expect(await socket.next()).toEqual({ channel: 'player', event: 'mail', data: { unread: 1 } });
+      expect(await socket.next()).toEqual({ channel: 'player', event: 'mail', data: { unread: 0 } });
     } finally {
       socket.close();
       other.close();

@@ -56,7 +56,8 @@ export interface SendMailInput {
 /**
  * The site-mail inbox. A message is one row whoever it reaches; a player's read and deleted marks are
  * rows of their own, written when they act. After a send, the recipients' sockets hear `mail`: with
- * the new unread count for a message to one player, without one after a broadcast (each client asks).
+ * the new unread count for a message to one player; with the audience after a broadcast or segment,
+ * which every signed-in socket hears and each client matches against its own profile.
  */
 export class MailBoxService {
   constructor(
@@ -135,7 +136,14 @@ export class MailBoxService {
 
   private async announce(row: SentMailRow): Promise<void> {
     if (row.audience !== 'player') {
-      await this.push(() => pushToAllPlayers(this.bus, { event: MAIL_EVENT, data: {} }));
+      const broadcast = {
+        id: Number(row.id),
+        sentAt: row.created_at.toISOString(),
+        vipMin: row.vip_min,
+        vipMax: row.vip_max,
+        registeredSince: row.registered_since?.toISOString() ?? null,
+      };
+      await this.push(() => pushToAllPlayers(this.bus, { event: MAIL_EVENT, data: { broadcast } }));
       return;
     }
     const player = await this.players.find(row.player_id!);

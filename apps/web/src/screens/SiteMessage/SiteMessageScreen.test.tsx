@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../../state/queries/mail';
+import type { Player } from '@lobby/contract';
+import { signIn } from '../../state/session';
 import { useUi } from '../../state/ui';
 import { answerEachTest, loadTexts, renderScreen, renderSignedIn, settle, type Rendered } from '../../testing/screen';
 import { MailDetail } from './SiteMessageDetailScreen';
@@ -165,7 +167,24 @@ describe('the unread badge', () => {
     expect(screen.byTestId('badge')).toBeNull();
   });
 
-  it('asks the server after a broadcast, spread over a few seconds', async () => {
+  it('counts a broadcast meant for the player without asking the server, and ignores one for another segment', async () => {
+    unread = 1;
+    signIn('token', { id: 1, vipLevel: 3, createdAt: '2026-11-01T00:00:00.000Z' } as unknown as Player);
+    const screen = await renderScreen(<UnreadMailBadge variant="row" testId="badge" />);
+    expect(screen.byTestId('badge')?.textContent).toBe('1');
+    const asked = call.mock.calls.length;
+    push('mail', { broadcast: { id: 9, sentAt: '2026-11-20T00:00:00.000Z', vipMin: 2, vipMax: 5, registeredSince: null } });
+    await settle();
+    expect(screen.byTestId('badge')?.textContent).toBe('2');
+    push('mail', { broadcast: { id: 10, sentAt: '2026-11-20T00:00:00.000Z', vipMin: 4, vipMax: null, registeredSince: null } });
+    push('mail', { broadcast: { id: 11, sentAt: '2026-10-20T00:00:00.000Z', vipMin: null, vipMax: null, registeredSince: null } });
+    push('mail', { broadcast: { id: 12, sentAt: '2026-11-20T00:00:00.000Z', vipMin: null, vipMax: null, registeredSince: '2026-11-10T00:00:00.000Z' } });
+    await settle();
+    expect(screen.byTestId('badge')?.textContent).toBe('2');
+    expect(call.mock.calls.length).toBe(asked);
+  });
+
+  it('asks the server after a mail event it cannot judge, spread over a few seconds', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
     unread = 0;
     const screen = await signedIn(<UnreadMailBadge variant="row" testId="badge" />);

@@ -23,6 +23,36 @@ export const MAIL_PAGE_SIZE = 20;
 export const BROADCAST_SPREAD_MS = 3_000;
 const quiet = { silent: true } as const;
 
+/** A broadcast's audience as the `mail` push carries it. */
+export interface BroadcastHint {
+  sentAt: number;
+  vipMin: number | null;
+  vipMax: number | null;
+  registeredSince: number | null;
+}
+
+const level = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null);
+const time = (value: unknown) => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null);
+
+export function readBroadcast(value: unknown): BroadcastHint | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const hint = value as Record<string, unknown>;
+  const sentAt = time(hint.sentAt);
+  if (sentAt === null) return undefined;
+  return { sentAt, vipMin: level(hint.vipMin), vipMax: level(hint.vipMax), registeredSince: time(hint.registeredSince) };
+}
+
+/** Whether a broadcast reaches this player, by the rule the server lists messages with. */
+export function reaches(hint: BroadcastHint, player: { vipLevel: number; createdAt: string }): boolean {
+  const registeredAt = Date.parse(player.createdAt);
+  return (
+    hint.sentAt >= registeredAt &&
+    (hint.vipMin === null || player.vipLevel >= hint.vipMin) &&
+    (hint.vipMax === null || player.vipLevel <= hint.vipMax) &&
+    (hint.registeredSince === null || registeredAt >= hint.registeredSince)
+  );
+}
+
 /** The unread count and newest unread message, kept live by the `mail` pushes of the player's socket. */
 export function useUnreadMail() {
   const client = useQueryClient();
@@ -37,6 +67,15 @@ export function useUnreadMail() {
         client.setQueryData<UnreadMail>(mailKeys.unread(), (old) => ({ unread, latest: unread === 0 ? null : (old?.latest ?? null) }));
         void client.invalidateQueries({ queryKey: [...mailKeys.all, 'list'] });
         void client.invalidateQueries({ queryKey: [...mailKeys.all, 'detail'] });
+        return;
+      }
+      const broadcast = readBroadcast((data as { broadcast?: unknown } | null)?.broadcast);
+      const player = useSession.getState().player;
+      if (broadcast && player && client.getQueryData(mailKeys.unread())) {
+        // Every signed-in player hears a broadcast: each counts it from its own profile, and the server is not asked a million times.
+        if (!reaches(broadcast, player)) return;
+        client.setQueryData<UnreadMail>(mailKeys.unread(), (old) => (old ? { ...old, unread: old.unread + 1 } : old));
+        void client.invalidateQueries({ queryKey: [...mailKeys.all, 'list'] });
         return;
       }
       clearTimeout(timer);
