@@ -14,6 +14,7 @@ export type ChatWidget = CallResponse<typeof chatCalls.widget>;
 export const CHAT_MESSAGE_EVENT = 'chat.message';
 export const CHAT_TYPING_EVENT = 'chat.typing';
 export const CHAT_STATUS_EVENT = 'chat.status';
+export const CHAT_READ_EVENT = 'chat.read';
 /** Bus topic: a player typing, heard by every instance so any of them can show it in the operator queue. */
 const PLAYER_TYPING_TOPIC = 'support-chat.typing';
 /** A typing signal lasts this long unless renewed; clients renew it every few seconds while typing. */
@@ -149,7 +150,11 @@ export class SupportChatService {
     const conversation = await this.requireConversation(conversationId);
     const page = await this.repo.messages(conversation.id, { ...range, limit: range.limit ?? DEFAULT_PAGE });
     const last = page.list.at(-1);
-    if (last) await this.repo.markRead(conversation.id, 'operator', last.seq);
+    if (last && last.seq > conversation.operator_read_seq) {
+      await this.repo.markRead(conversation.id, 'operator', last.seq);
+      // The player's "Read" marks follow at once.
+      await pushToPlayer(this.bus, { playerId: conversation.player_id, event: CHAT_READ_EVENT, data: { seq: last.seq } });
+    }
     const names = await this.players.nicknames([conversation.player_id]);
     return {
       ...state(conversation),

@@ -173,7 +173,7 @@ describe('support chat over the websocket', () => {
     b.socket.close();
   });
 
-  it('pushes the operator typing and the closing of the conversation to the player', async () => {
+  it('pushes the operator reading, typing and closing the conversation to the player', async () => {
     const player = await t.registerPlayer();
     const sent = await send(player.token, 'question');
     const conversationId = (await history(player.token)).data.conversationId;
@@ -184,10 +184,12 @@ describe('support chat over the websocket', () => {
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ op: 'auth', token: player.token }));
     await until(() => events.some((e) => e.op === 'auth'));
+    await ops('/ops/chat/conversation', { conversationId });
     await ops('/ops/chat/typing', { conversationId, typing: true });
     expect((await ops('/ops/chat/close', { conversationId, by: 'Ann' })).data).toEqual({ conversationId, status: 'closed' });
     await until(() => events.some((e) => e.event === 'chat.status'));
     expect(events.filter((e) => e.channel === 'player').map((e) => [e.event, e.data])).toEqual([
+      ['chat.read', { seq: 1 }],
       ['chat.typing', { typing: true }],
       ['chat.status', { status: 'closed' }],
     ]);

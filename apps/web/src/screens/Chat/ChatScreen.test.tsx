@@ -143,6 +143,14 @@ describe('/chat', () => {
     expect(shown(screen)).toEqual(['1:hello', '2:hi, how can I help?', '3:one moment', '4:done']);
   });
 
+  it('marks the player\'s messages read when the operator reads them', async () => {
+    stored = [message(1, 'player', 'hello'), message(2, 'player', 'anyone?')];
+    const screen = await renderScreen(<ChatScreen />);
+    expect(screen.container.querySelectorAll('.chat-bubble__read')).toHaveLength(0);
+    await push('chat.read', { seq: 2 });
+    expect(screen.container.querySelectorAll('.chat-bubble__read')).toHaveLength(2);
+  });
+
   it('catches up from the last message it holds when the socket comes back', async () => {
     stored = [message(1, 'player', 'hello')];
     const screen = await renderScreen(<ChatScreen />);
@@ -184,7 +192,7 @@ describe('/chat', () => {
     expect(call.mock.calls.some(([spec]) => spec.path === '/v1/chat/sendImage')).toBe(false);
   });
 
-  it('shows the operator typing until the answer arrives, and a closed conversation', async () => {
+  it('shows the operator typing until the answer arrives, the player\'s message read, and a closed conversation', async () => {
     stored = [message(1, 'player', 'hello')];
     const screen = await renderScreen(<ChatScreen />);
     await push('chat.typing', { typing: true });
@@ -192,6 +200,7 @@ describe('/chat', () => {
     stored.push(message(2, 'operator', 'here'));
     await push('chat.message', stored[1]);
     expect(screen.byTestId('chat-typing')).toBeNull();
+    expect(screen.container.querySelector('[data-seq="1"] .chat-bubble__read')).not.toBeNull();
     await push('chat.status', { status: 'closed' });
     expect(screen.byTestId('chat-closed')!.textContent).toContain('closed');
   });

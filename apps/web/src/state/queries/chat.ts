@@ -83,7 +83,9 @@ function applyMessage(client: QueryClient, message: ChatMessage): boolean {
     if (!held) return held;
     const messages = mergeMessages(held.messages, [message]);
     gap = contiguousEnd(messages) < messages[messages.length - 1].seq;
-    return { ...held, messages, status: message.sender === 'player' ? 'open' : held.status };
+    // An operator who answers has read everything before the answer.
+    const operatorReadSeq = message.sender === 'operator' ? Math.max(held.operatorReadSeq, message.seq) : held.operatorReadSeq;
+    return { ...held, messages, operatorReadSeq, status: message.sender === 'player' ? 'open' : held.status };
   });
   return gap;
 }
@@ -117,6 +119,11 @@ export function useChatConversation() {
       if (status !== 'open' && status !== 'closed') return;
       client.setQueryData<ChatConversation>(chatKeys.conversation(), (held) => (held ? { ...held, status } : held));
     });
+    const offRead = onPlayerEvent('chat.read', (data) => {
+      const seq = (data as { seq?: unknown }).seq;
+      if (typeof seq !== 'number') return;
+      client.setQueryData<ChatConversation>(chatKeys.conversation(), (held) => (held ? { ...held, operatorReadSeq: Math.max(held.operatorReadSeq, seq) } : held));
+    });
     const offStatusChange = onRealtimeStatus((connected) => {
       if (!connected) return;
       catchUp();
@@ -125,6 +132,7 @@ export function useChatConversation() {
     return () => {
       offMessage();
       offStatus();
+      offRead();
       offStatusChange();
       timers.forEach(clearTimeout);
     };
