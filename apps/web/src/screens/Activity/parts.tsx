@@ -1,7 +1,7 @@
 import { BonusType, formatMicro, parseMicro } from '@lobby/contract';
 import { createElement, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
-import { Icon } from '../../components/Icon';
+import { Icon, type IconName } from '../../components/Icon';
 import { LazyImage } from '../../components/LazyImage';
 import { useNamespaceT } from '../../i18n/useNamespaceT';
 import { isClaimable, useParticipate, type ActivityConf, type ActivityState } from '../../state/queries/activity';
@@ -77,6 +77,17 @@ export function progressText(progress: { current: string; target: string }, conf
   return countsRounds(conf, target) ? text : `${text} ${currency}`;
 }
 
+/** Without an operator's banner, each type is told apart by its own picture and colours. */
+const BANNER_ICONS: Record<number, IconName> = {
+  [BonusType.SIGN_IN]: 'star',
+  [BonusType.FIRST_RECHARGE]: 'recharge',
+  [BonusType.INVITATION]: 'team',
+  [BonusType.BETTING_REBATE]: 'chart',
+  [BonusType.HASH_TASK]: 'hash',
+  [BonusType.REGISTER_REWARD]: 'gift',
+  [BonusType.LOSS_REBATE]: 'refund',
+};
+
 /** The operator's banner, or the brand gradient with a gift when there is none (or it fails to load). */
 export function Banner({ conf, size = 'card' }: { conf: ActivityConf; size?: 'card' | 'hero' }) {
   return (
@@ -86,7 +97,7 @@ export function Banner({ conf, size = 'card' }: { conf: ActivityConf; size?: 'ca
       className={`activity-banner activity-banner--${size}`}
       fallback={
         <span className="activity-banner__art" data-type={conf.bonusType}>
-          <Icon name="gift" strokeWidth={1.6} />
+          <Icon name={BANNER_ICONS[conf.bonusType] ?? 'gift'} strokeWidth={1.6} />
         </span>
       }
     />
