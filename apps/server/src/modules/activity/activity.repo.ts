@@ -113,6 +113,14 @@ export class ActivityRepository {
   }
 
   /**
+   * Serialises the claims of one player on one activity until the transaction ends, so the claims
+   * already made (the per-player limit, a streak) are read as they stand.
+   */
+  async lockPlayerClaims(activityId: number, playerId: number): Promise<void> {
+    await sql`select pg_advisory_xact_lock(${activityId}::int4, ${playerId}::int4)`.execute(this.db);
+  }
+
+  /**
    * Records a claim of one period; false when the period is already claimed (a concurrent claim of
    * the same period waits here for the first to commit, then finds it).
    */

@@ -87,6 +87,20 @@ describe('/v1/activity/participate', () => {
     await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
   });
 
+  it('pays no more claims than the per-player limit, even when more are earned', async () => {
+    const created = await t.ops('/ops/activities/create', { type: BonusType.BETTING_REBATE, texts: TEXTS, perPlayerLimit: 2, by: 'ops@test' });
+    const id = created.data.activity.id as number;
+    const p = await t.player();
+    await t.hashRound(p, USDT(20_000), 'lose');
+    const replies = await Promise.all([t.participate(p, id), t.participate(p, id)]);
+    // One claim pays the first two tiers (3 + 18); the limit then refuses the other and the third tier.
+    expect(replies.map((r) => r.code).sort()).toEqual([0, 14]);
+    expect(replies.find((r) => r.code === 0)!.data.reward.amount).toBe('21');
+    expect((await t.participate(p, id)).code).toBe(14);
+    expect(await t.balances(p)).toEqual({ usdt: '21', trx: '0' });
+    await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
+  });
+
   it('answers 10 for an activity that is disabled, not started or over, and 30007 before a first deposit where one is required', async () => {
     const [p] = await playersWithEmail(1);
     const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '2' }, requiresRecharge: true, by: 'ops@test' });

@@ -186,6 +186,7 @@ export class ActivityService {
       const row = await repo.find(input.activityId);
       const activity = row && activityOf(row);
       if (!activity || !isOpen(activity, now)) throw fail('CONFIG_NOT_FOUND', `activity ${input.activityId} is not running`);
+      await repo.lockPlayerClaims(activity.id, playerId);
       const replay = await repo.claimsOfRequest(playerId, activity.id, input.requestId);
       if (replay.length > 0) return { activity, paid: replay, playerIds: [] as number[] };
 
