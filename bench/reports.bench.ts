@@ -5,7 +5,8 @@
  * (100 / 900 / 9,000 over three levels) who each bet every day of the 30. Budget: p99 <= 50 ms each,
  * on PostgreSQL, the server as its own process. Seeding is set-based: players and bets by
  * generate_series, then each day's bets recorded by the statement settlement uses (modules/turnover).
- * BENCH_SECONDS (default 5) per call, BENCH_CONNECTIONS (default 4).
+ * BENCH_SECONDS (default 5) per call, BENCH_CONNECTIONS (default 4); BENCH_KEEP_DB=1 keeps the
+ * scratch database (its URL is printed) to EXPLAIN the queries afterwards.
  */
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -77,20 +78,18 @@ try {
     select p, 'USDT', 'benchtx' || p, 'Tbench', 'Tfrom', 50000000, 1, 0, 'credited', now() from generate_series(${firstId}::int4, ${lastMember}::int4, 5) as p`.execute(db);
   await sql`update players set first_recharge_at = now() where id between ${firstId} and ${lastMember} and id % 10 = 0`.execute(db);
 
-  // Settled bets: the bettor's 100,000 over 30 days, and one a day for every member.
+  // The bettor's 100,000 settled bets over 30 days; members' bets exist only as the rounds recorded below.
   const now = Date.now();
+  // In the first hour of each Shanghai day, so all 30 days lie inside the report window at any hour.
+  const todayStart = Math.floor(new Date(`${shanghaiDay(new Date(now))}T00:00:00+08:00`).getTime() / 1000);
   await sql`
     insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp, status, payout, created_at, settled_at)
     select 'page', ${bettor.playerId}, 'b' || g, 1, 0, 1 + g, case when g % 2 = 0 then 'big' else 'small' end, 'USDT', 1000000 + (g * 7919) % 50000000, 19500,
            case when g % 3 = 0 then 5 else 6 end, case when g % 3 = 0 then (1000000 + (g * 7919) % 50000000)::int8 * 195 / 100 else 0 end,
-           to_timestamp(${Math.floor(now / 1000)}::int8 - (g % ${DAYS}) * 86400 - (g % 3600)), to_timestamp(${Math.floor(now / 1000)}::int8 - (g % ${DAYS}) * 86400 - (g % 3600) + 3)
+           to_timestamp(${todayStart}::int8 - (g % ${DAYS}) * 86400 + (g % 3600)), to_timestamp(${todayStart}::int8 - (g % ${DAYS}) * 86400 + (g % 3600) + 3)
     from generate_series(0, ${PLAYER_BETS - 1}) as g`.execute(db);
-  await sql`
-    insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp, status, payout, created_at, settled_at)
-    select 'page', p, 'm' || d, 1, 0, 1 + d, 'big', 'USDT', 2000000 + (p % 97) * 10000, 19500, 6, 0,
-           to_timestamp(${Math.floor(now / 1000)}::int8 - d * 86400 - 60), to_timestamp(${Math.floor(now / 1000)}::int8 - d * 86400 - 57)
-    from generate_series(${firstId}::int4, ${lastMember}::int4) as p, generate_series(0, ${DAYS - 1}) as d`.execute(db);
-  // Each day's bets recorded as settlement records them: turnover, daily report rows, commission.
+  // Each day's rounds recorded as settlement records them: turnover, daily report rows, commission;
+  // every member loses one bet a day.
   for (let d = 0; d < DAYS; d++) {
     const at = new Date(now - d * DAY_MS);
     const dayStart = new Date(`${shanghaiDay(at)}T00:00:00+08:00`);
@@ -98,6 +97,9 @@ try {
       with turnover_input as (
         select player_id, 'bench:' || id as round_key, 1::int2 as game_type, currency, amount as stake, payout, 1 as bets
         from hash_bets where settled_at >= ${dayStart} and settled_at < ${new Date(dayStart.getTime() + DAY_MS)}
+        union all
+        select p, 'bench:m:' || p || ':' || ${d}::int4, 1::int2, 'USDT', 2000000 + (p % 97) * 10000, 0, 1
+        from generate_series(${firstId}::int4, ${lastMember}::int4) as p
       ),
       ${turnoverCtes(DEFAULT_TURNOVER_TERMS, { month: shanghaiMonth(at), day: shanghaiDay(at), once: true, withBetCount: true })}
       select count(*) from turnover_level_ups`.execute(db);
@@ -105,6 +107,7 @@ try {
   // As autovacuum would have by now: visibility maps let the team counts read the index alone.
   await sql`vacuum analyze`.execute(db);
   const seedMs = performance.now() - seedStart;
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`bettor ${bettor.playerId}, inviter ${inviter.playerId}`);
   console.log(`seeded ${PLAYER_BETS} bets of one player and a ${teamSize}-member team betting ${DAYS} days in ${(seedMs / 1000).toFixed(1)} s`);
 
   const winLose = await load('/v1/reportForm/winOrLoseForm', bettor.token, { currencyCode: 'USDT', lastDay: DAYS });
@@ -126,6 +129,7 @@ try {
 } finally {
   await handle.close();
   await stopProcess(api);
-  await database.drop();
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`kept ${database.url}`);
+  else await database.drop();
 }
 process.exit(ok ? 0 : 1);
