@@ -170,12 +170,19 @@ describe('the unread badge', () => {
   it('counts a broadcast meant for the player without asking the server, and ignores one for another segment', async () => {
     unread = 1;
     signIn('token', { id: 1, vipLevel: 3, createdAt: '2026-11-01T00:00:00.000Z' } as unknown as Player);
-    const screen = await renderScreen(<UnreadMailBadge variant="row" testId="badge" />);
+    // Two badges (the profile tab and the Messages row) hear each push; the message counts once.
+    const screen = await renderScreen(
+      <>
+        <UnreadMailBadge variant="row" testId="badge" />
+        <UnreadMailBadge variant="tab" testId="tab-badge" />
+      </>,
+    );
     expect(screen.byTestId('badge')?.textContent).toBe('1');
     const asked = call.mock.calls.length;
     push('mail', { broadcast: { id: 9, sentAt: '2026-11-20T00:00:00.000Z', vipMin: 2, vipMax: 5, registeredSince: null } });
     await settle();
     expect(screen.byTestId('badge')?.textContent).toBe('2');
+    expect(screen.byTestId('tab-badge')?.textContent).toBe('2');
     push('mail', { broadcast: { id: 10, sentAt: '2026-11-20T00:00:00.000Z', vipMin: 4, vipMax: null, registeredSince: null } });
     push('mail', { broadcast: { id: 11, sentAt: '2026-10-20T00:00:00.000Z', vipMin: null, vipMax: null, registeredSince: null } });
     push('mail', { broadcast: { id: 12, sentAt: '2026-11-20T00:00:00.000Z', vipMin: null, vipMax: null, registeredSince: '2026-11-10T00:00:00.000Z' } });

@@ -25,6 +25,7 @@ const quiet = { silent: true } as const;
 
 /** A broadcast's audience as the `mail` push carries it. */
 export interface BroadcastHint {
+  id: number;
   sentAt: number;
   vipMin: number | null;
   vipMax: number | null;
@@ -38,8 +39,18 @@ export function readBroadcast(value: unknown): BroadcastHint | undefined {
   if (!value || typeof value !== 'object') return undefined;
   const hint = value as Record<string, unknown>;
   const sentAt = time(hint.sentAt);
-  if (sentAt === null) return undefined;
-  return { sentAt, vipMin: level(hint.vipMin), vipMax: level(hint.vipMax), registeredSince: time(hint.registeredSince) };
+  if (sentAt === null || typeof hint.id !== 'number') return undefined;
+  return { id: hint.id, sentAt, vipMin: level(hint.vipMin), vipMax: level(hint.vipMax), registeredSince: time(hint.registeredSince) };
+}
+
+/** Broadcasts already counted, per query client: every mounted badge hears the push, one counts it. */
+const counted = new WeakMap<QueryClient, Set<number>>();
+function firstHearing(client: QueryClient, id: number): boolean {
+  let ids = counted.get(client);
+  if (!ids) counted.set(client, (ids = new Set()));
+  if (ids.has(id)) return false;
+  ids.add(id);
+  return true;
 }
 
 /** Whether a broadcast reaches this player, by the rule the server lists messages with. */
@@ -73,7 +84,7 @@ export function useUnreadMail() {
       const player = useSession.getState().player;
       if (broadcast && player && client.getQueryData(mailKeys.unread())) {
         // Every signed-in player hears a broadcast: each counts it from its own profile, and the server is not asked a million times.
-        if (!reaches(broadcast, player)) return;
+        if (!reaches(broadcast, player) || !firstHearing(client, broadcast.id)) return;
         client.setQueryData<UnreadMail>(mailKeys.unread(), (old) => (old ? { ...old, unread: old.unread + 1 } : old));
         void client.invalidateQueries({ queryKey: [...mailKeys.all, 'list'] });
         return;
