@@ -102,6 +102,10 @@ describe('/ops/mail/send', () => {
     const again = await ops('/ops/mail/send', { audience: { kind: 'player', playerId: p.playerId }, category: 2, title: texts('once'), content: texts('once'), requestKey: `key-${p.playerId}`, by: 'ops' });
     expect(again.data).toEqual({ mail: first.data.mail, created: false });
     expect((await inbox(p.token)).total).toBe(1);
+    const sent = (await ops('/ops/mail/sent', { limit: 5 })).data.mails;
+    expect(sent.filter((m: { requestKey: string }) => m.requestKey === `key-${p.playerId}`)).toEqual([
+      expect.objectContaining({ id: first.data.mail.id, audience: { kind: 'player', playerId: p.playerId }, category: 2, sentBy: 'ops' }),
+    ]);
   });
 
   it('reaches a segment by VIP level and registration date, and no one else', async () => {
