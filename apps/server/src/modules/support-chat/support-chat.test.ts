@@ -200,6 +200,36 @@ describe('support chat over the websocket', () => {
   });
 });
 
+describe('support chat on two instances', () => {
+  it('delivers an answer given on one instance to the player\'s socket on the other, and shows typing across them', async () => {
+    const other = await startTestApp({ OPS_TOKEN }, { alongside: t });
+    try {
+      const player = await t.registerPlayer();
+      const socket = new WebSocket(other.url.replace('http', 'ws') + '/v1/ws');
+      const frames: any[] = [];
+      socket.on('message', (raw) => frames.push(JSON.parse(String(raw))));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ op: 'auth', token: player.token }));
+      await until(() => frames.some((f) => f.op === 'auth'));
+
+      await other.call('/v1/chat/send', { clientMsgId: msgId(), text: 'via instance two' }, { token: player.token });
+      await other.call('/v1/chat/typing', { typing: true }, { token: player.token });
+      const entry = (await ops('/ops/chat/conversations', { limit: 200 })).data.conversations.find((c: any) => c.playerId === player.playerId);
+      expect([entry.lastMessage.text, entry.playerTyping]).toEqual(['via instance two', true]);
+
+      await ops('/ops/chat/answer', { conversationId: entry.conversationId, clientMsgId: msgId(), text: 'from instance one', by: 'Ann' });
+      await until(() => frames.some((f) => f.event === 'chat.message' && f.data.text === 'from instance one'));
+      expect(frames.filter((f) => f.event === 'chat.message').map((f) => [f.data.seq, f.data.text])).toEqual([
+        [1, 'via instance two'],
+        [2, 'from instance one'],
+      ]);
+      socket.close();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('/v1/chat/send', () => {
   it('stores one message for 20 parallel sends with the same client message id', async () => {
     const player = await t.registerPlayer();
