@@ -104,11 +104,15 @@ export class ActivityService {
     }
     if (this.lookedAt.size > NOTICE_MEMORY) this.lookedAt.clear();
     for (const playerId of batch) {
-      const claimable = (await this.playerData(playerId, {})).filter((s) => s.canParticipate).map((s) => s.activityId);
-      const key = claimable.join(',');
-      const before = this.lookedAt.get(playerId)?.claimable ?? '';
-      this.lookedAt.set(playerId, { at: Date.now(), claimable: key });
-      if (key !== before && claimable.length > 0) await this.push!({ playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
+      try {
+        const claimable = (await this.playerData(playerId, {})).filter((s) => s.canParticipate).map((s) => s.activityId);
+        const key = claimable.join(',');
+        const before = this.lookedAt.get(playerId)?.claimable ?? '';
+        this.lookedAt.set(playerId, { at: Date.now(), claimable: key });
+        if (key !== before && claimable.length > 0) await this.push!({ playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
+      } catch {
+        // A missed push costs nothing lasting: the screens read the live state.
+      }
     }
     let next = Infinity;
     for (const due of this.pending.values()) if (due < next) next = due;
