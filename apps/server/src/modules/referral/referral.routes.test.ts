@@ -95,10 +95,10 @@ describe('/v1/referral/summary', () => {
   it('pays each ancestor ECONOMY.md rates times its descendants valid turnover, to the micro-unit, and nothing on its own bets', async () => {
     const { a, b, c, d, e } = await chain();
     await everyoneBets([a, b, c, d, e]);
-    await new TurnoverRepository(db()).recordRounds(
-      [{ playerId: b.playerId, roundKey: `tp:test:${unique('r')}`, gameType: GameType.SLOT, currency: 'USDT', stake: USDT(40), payout: USDT(12.5) }],
-      DEFAULT_TURNOVER_TERMS,
-    );
+    // A third-party round reported twice (an aggregator's retry) counts, and earns, once.
+    const slotRound = { playerId: b.playerId, roundKey: `tp:test:${unique('r')}`, gameType: GameType.SLOT, currency: 'USDT' as const, stake: USDT(40), payout: USDT(12.5) };
+    await new TurnoverRepository(db()).recordRounds([slotRound], DEFAULT_TURNOVER_TERMS);
+    await new TurnoverRepository(db()).recordRounds([slotRound], DEFAULT_TURNOVER_TERMS);
     const valid = new Map<number, bigint>();
     for (const p of [a, b, c, d, e]) valid.set(p.playerId, await validOf(p.playerId));
     expect(valid.get(b.playerId)).toBeGreaterThan(0n);
