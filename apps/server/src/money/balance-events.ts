@@ -2,7 +2,7 @@ import { formatMicro } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { playerBalances } from './balances.ts';
+import { playersBalances, type PlayerBalances } from './balances.ts';
 import type { PlayerService } from '../modules/player/player.service.ts';
 import { pushToPlayer } from '../realtime/realtime.ts';
 
@@ -38,14 +38,22 @@ export class BalanceEvents {
   }
 
   /**
-   * Reads and announces each player's balances. The money has moved by then, so a failure here
+   * Reads every player's balances in one query and announces each. The money has moved by then, so a failure here
    * (Redis away) is logged, never turned into an error for the call that moved it.
    */
   async changed(playerIds: Iterable<number>): Promise<void> {
-    for (const playerId of new Set(playerIds)) {
+    const players = [...new Set(playerIds)];
+    let all: Map<number, PlayerBalances>;
+    try {
+      all = await playersBalances(this.db, players);
+    } catch (error) {
+      this.log.warn({ err: error, players }, 'balance changes not announced');
+      return;
+    }
+    for (const playerId of players) {
+      const balances = all.get(playerId) ?? { USDT: 0n, TRX: 0n };
       try {
         await this.players.announceChanged(playerId);
-        const balances = await playerBalances(this.db, playerId);
         await this.push(playerId, { usdt: balances.USDT, trx: balances.TRX });
         await this.after(playerId, { usdt: balances.USDT, trx: balances.TRX });
       } catch (error) {

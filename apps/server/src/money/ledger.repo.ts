@@ -124,17 +124,6 @@ export async function accountBalance(executor: Db, kind: string, ownerId: bigint
   return BigInt(balance);
 }
 
-/** Player wallets' balances in one currency, by player id; a wallet never used is absent and reads as zero. */
-export async function playerAccountBalances(executor: Db, playerIds: readonly number[], currency: string): Promise<Map<number, bigint>> {
-  const balances = new Map<number, bigint>(playerIds.map((id) => [id, 0n]));
-  if (playerIds.length === 0) return balances;
-  const { rows } = await sql<{ owner_id: string | bigint; balance: string | bigint }>`
-    select owner_id, balance from ledger_accounts
-    where kind = 'player' and currency = ${currency} and owner_id = any(${playerIds.map(String)}::int8[])`.execute(executor);
-  for (const row of rows) balances.set(Number(row.owner_id), BigInt(row.balance));
-  return balances;
-}
-
 export function toJson(value: object): string {
   return JSON.stringify(value, (_key, v) => (typeof v === 'bigint' ? v.toString() : v));
 }

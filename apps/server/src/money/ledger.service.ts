@@ -4,7 +4,6 @@ import {
   accountBalance,
   houseShardsHolding,
   isFirstUse,
-  playerAccountBalances,
   postTransferReadRow,
   postTransferRow,
   postTransferRows,
@@ -277,11 +276,6 @@ export class Ledger {
   async transferMany(inputs: readonly TransferInput[], trx: Db, shard = pickHouseShard(this.houseShards)): Promise<BatchOutcome<TransferResult>[]> {
     if (inputs.length === 0) return [];
     return postBatch(trx, inputs.map((input) => ({ input, legs: this.resolve(input, shard) })));
-  }
-
-  /** Players' balances in one currency (zero for a wallet never used), read in one statement. */
-  async playerBalances(playerIds: readonly number[], currency: LedgerCurrency, trx?: Db): Promise<Map<number, bigint>> {
-    return playerAccountBalances(trx ?? this.db, playerIds, currency);
   }
 
   /** An account's balance in micro-units (zero if never used); a sharded account's is the sum of its shards. */

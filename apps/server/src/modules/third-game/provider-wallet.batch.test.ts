@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { aggregatorUserId } from './hub88/user-id.ts';
 import { newToken } from './hub88/wallet-test-support.ts';
 import { ProviderWalletService, type BetRequest, type WalletOutcome } from './provider-wallet.service.ts';
-import { ThirdGameRepository } from './third-game.repo.ts';
+import { ThirdGameRepository, withThirdGameTables } from './third-game.repo.ts';
 
 // Bets and wins that arrive together are applied together (provider-wallet.batch.ts). With one batch
 // in flight at a time, calls submitted in one go queue behind the first and leave as one batch, so
@@ -81,7 +81,7 @@ describe('bets and wins applied together', () => {
 
     for (const [i, p] of players.entries()) expect(await units(p.playerId)).toBe(after[i]);
     const ids = players.map((p) => p.playerId);
-    const rounds = await t.app.database.db
+    const rounds = await withThirdGameTables(t.app.database.db)
       .selectFrom('provider_rounds')
       .select(['player_id', 'round', 'bet_total', 'win_total', 'bet_count', 'closed_at', 'game_type', 'manufacturer'])
       .where('player_id', 'in', ids)

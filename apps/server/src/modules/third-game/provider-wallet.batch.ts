@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { playersBalances } from '../../money/balances.ts';
 import { Batcher, type BatchOutcome } from '../../money/batcher.ts';
 import { DEFAULT_HOUSE_SHARDS, type Ledger, type TransferInput } from '../../money/ledger.service.ts';
 import type { LevelUp, TurnoverRepository } from '../turnover/turnover.repo.ts';
@@ -18,8 +19,8 @@ import type { BetRequest, WalletOptions, WalletOutcome, WinRequest } from './pro
 export type WalletCall = { kind: 'bet'; request: BetRequest } | { kind: 'win'; request: WinRequest };
 
 /** Callbacks applied together at most; batches in flight at once (each holds a connection). */
-const MAX_BATCH = 32;
-const MAX_CONCURRENT_BATCHES = 4;
+const MAX_BATCH = 64;
+const MAX_CONCURRENT_BATCHES = 2;
 
 /** A batch that cannot be applied as judged; it has moved nothing and its calls go one by one. */
 class ApplyOneByOne extends Error {}
@@ -156,9 +157,10 @@ async function applyTogether(calls: WalletCall[], shard: number, deps: WalletBat
     );
     if (posted.some((outcome) => !outcome.ok || outcome.value.replayed)) throw new ApplyOneByOne('a transfer was refused or known');
 
-    const balances = await deps.ledger.playerBalances(applied.map((i) => calls[i].request.playerId), options.ledgerCurrency, trx);
+    const balances = await playersBalances(trx, applied.map((i) => calls[i].request.playerId));
     for (const i of applied) {
-      outcomes[i] = { ok: true, value: { status: 'RS_OK', balance: balances.get(calls[i].request.playerId)! / options.microPerUnit } };
+      const micro = balances.get(calls[i].request.playerId)?.[options.ledgerCurrency] ?? 0n;
+      outcomes[i] = { ok: true, value: { status: 'RS_OK', balance: micro / options.microPerUnit } };
     }
   });
 

@@ -13,18 +13,20 @@ import { HUB88_AGGREGATOR } from './games-api.ts';
 const ANNOUNCE_DELAY_MS = 250;
 
 /**
- * Announces a player's balance once per `delayMs` however many changes arrive meanwhile, never
- * holding up the answer to the aggregator (the money has moved already).
+ * Announces changed balances at most once per `delayMs`, all players changed meanwhile together (one
+ * read of their balances), never holding up the answer to the aggregator (the money has moved already).
  */
-function coalesce(announce: (playerId: number) => Promise<void>, delayMs: number): (playerId: number) => void {
+function coalesce(announce: (playerIds: number[]) => Promise<void>, delayMs: number): (playerId: number) => void {
   const pending = new Set<number>();
   return (playerId) => {
-    if (pending.has(playerId)) return;
+    if (pending.size === 0) {
+      setTimeout(() => {
+        const players = [...pending];
+        pending.clear();
+        void announce(players);
+      }, delayMs).unref();
+    }
     pending.add(playerId);
-    setTimeout(() => {
-      pending.delete(playerId);
-      void announce(playerId);
-    }, delayMs).unref();
   };
 }
 
@@ -52,7 +54,7 @@ export async function setupHub88Wallet(
     ledgerCurrency: 'USDT',
     microPerUnit: 10n,
     afterCommit: () => failpoint('provider_wallet.after_commit'),
-    onBalanceChanged: coalesce((playerId) => deps.balanceEvents.changed([playerId]), ANNOUNCE_DELAY_MS),
+    onBalanceChanged: coalesce((playerIds) => deps.balanceEvents.changed(playerIds), ANNOUNCE_DELAY_MS),
     turnover: deps.turnover,
   });
   await registerHub88WalletRoutes(http, wallet, { publicKeysPem: deps.publicKeysPem });
