@@ -8,8 +8,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 /**
  * Site mail on a 390x844 phone. A player sits on their profile while the operator broadcasts a
- * message to everyone: the unread badge appears on the profile tab and the Messages row without a
- * reload. The player opens the inbox, reads the message (its link is a link) and the badges clear.
+ * message to everyone: the unread badge appears on the profile tab and the Messages rows of the
+ * profile and the menu without a reload. The player opens the inbox, reads the message (its link is a link) and the badges clear.
  * Then, in Arabic and dark, a message sent to the player alone arrives the same way, the inbox and
  * the message read right to left without sideways scrolling, and a bulletin the operator published
  * opens on the next start. Screenshots in English and Arabic.
@@ -113,6 +113,10 @@ describe('site mail', () => {
     expect(await shown(page, 'tab-userProfile-badge').innerText()).toBe('1');
     expect(await shown(page, 'profile-messages-badge').innerText()).toBe('1');
     await screenshot(page, 'site-mail-en-profile-badge');
+    await shown(page, 'tab-menu').click();
+    await shown(page, 'menu-messages-badge').waitFor({ timeout: UI_TIMEOUT });
+    expect(await shown(page, 'menu-messages-badge').innerText()).toBe('1');
+    await shown(page, 'tab-userProfile').click();
 
     await shown(page, 'profile-messages').click();
     const row = shown(page, 'mail-row').first();

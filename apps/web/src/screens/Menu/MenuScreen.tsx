@@ -10,6 +10,7 @@ import { useHomeState } from '../../state/home';
 import { useHomeData } from '../../state/queries/home';
 import { useSettings } from '../../state/settings';
 import { ThemeRow } from '../Settings/ThemeRow';
+import { UnreadMailBadge } from '../SiteMessage/UnreadBadge';
 import './menu.css';
 import { Pressable } from '../../components/Pressable';
 
@@ -51,6 +52,7 @@ export default function MenuScreen() {
       )}
       <ListGroup title={t('menu.discover')}>
         <ListRow icon="promotion" label={t('screens.promotion')} to="/promotion" testId="menu-promotion" />
+        <ListRow icon="mail" label={t('screens.siteMessage')} value={<UnreadMailBadge variant="row" testId="menu-messages-badge" />} to="/siteMessage" testId="menu-messages" />
         <ListRow icon="record" label={t('screens.autoBet')} to="/autoBet" testId="menu-autobet" />
         <ListRow icon="vip" label={t('screens.vip')} to="/vip" testId="menu-vip" />
         <ListRow icon="refund" label={t('screens.rebate')} to="/newFanshui" testId="menu-rebate" />
