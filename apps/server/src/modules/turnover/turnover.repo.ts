@@ -146,8 +146,23 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
           : sql`select c.* from turnover_calc c join turnover_rec r on r.player_id = c.player_id and r.round_key = c.round_key and r.currency = c.currency`
       }
     ),
+    -- Per (player, game type, currency): the day's report row, and the smaller input the per-player
+    -- sums below read instead of every round.
+    turnover_day_sums as (
+      ${
+        options.once
+          ? // Experience accounts earn no turnover but their bets belong in their reports.
+            sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
+                   sum(case when experience then 0 else valid end)::int8 as valid,
+                   sum(case when experience then 0 else usdt_equivalent end)::int8 as usdt_equivalent, bool_or(experience) as experience
+            from turnover_calc group by player_id, game_type, currency`
+          : sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
+                   sum(valid)::int8 as valid, sum(usdt_equivalent)::int8 as usdt_equivalent, false as experience
+            from turnover_new group by player_id, game_type, currency`
+      }
+    ),
     turnover_xp as (
-      select player_id, sum(usdt_equivalent)::int8 as xp from turnover_new group by player_id
+      select player_id, sum(usdt_equivalent)::int8 as xp from turnover_day_sums where not experience group by player_id
     ),
     turnover_before as (
       select x.player_id, coalesce(pv.vip_level, 0)::int2 as vip_level
@@ -186,7 +201,7 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     turnover_wagering as (
       update wagering w
       set outstanding = greatest(0, w.outstanding - s.valid), updated_at = now()
-      from (select player_id, currency, sum(valid)::int8 as valid from turnover_new group by player_id, currency) s
+      from (select player_id, currency, sum(valid)::int8 as valid from turnover_day_sums group by player_id, currency) s
       where w.player_id = s.player_id and w.currency = s.currency and w.outstanding > 0 and s.valid > 0
     ),
     turnover_level_ups as (
@@ -197,17 +212,6 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     turnover_badge as (
       update players p set vip_level = u.to_level, updated_at = now()
       from turnover_level_ups u where p.id = u.player_id
-    ),
-    turnover_day_sums as (
-      ${
-        options.once
-          ? // Experience accounts earn no turnover but their bets belong in their reports.
-            sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
-                   sum(case when experience then 0 else valid end)::int8 as valid
-            from turnover_calc group by player_id, game_type, currency`
-          : sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout, sum(valid)::int8 as valid
-            from turnover_new group by player_id, game_type, currency`
-      }
     ),
     turnover_daily as (
       insert into player_daily_bets as d (player_id, day, game_type, currency, bet_count, bet_amount, valid_amount, payout_amount)
