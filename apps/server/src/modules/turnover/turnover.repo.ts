@@ -216,8 +216,6 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     turnover_daily as (
       insert into player_daily_bets as d (player_id, day, game_type, currency, bet_count, bet_amount, valid_amount, payout_amount)
       select player_id, ${day}::date, game_type, currency, bets, stake, valid, payout from turnover_day_sums
-      -- In key order, so concurrent recordings (a page round and a transfer bet) lock rows in one order.
-      order by player_id, game_type, currency
       on conflict (player_id, day, game_type, currency) do update
         set bet_count = d.bet_count + excluded.bet_count, bet_amount = d.bet_amount + excluded.bet_amount,
             valid_amount = d.valid_amount + excluded.valid_amount, payout_amount = d.payout_amount + excluded.payout_amount
@@ -230,6 +228,8 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       join referral_ancestors a on a.player_id = s.player_id
       where s.valid > 0
       group by a.ancestor_id, a.level, s.game_type, s.currency
+      -- In key order: recordings running together (a page round, transfer bets, third-party rounds of
+      -- members with common ancestors) lock the ancestors' rows in one order.
       order by a.ancestor_id, s.currency, a.level, s.game_type
       on conflict (beneficiary_id, currency, day, level, game_type) do update
         set valid_amount = rd.valid_amount + excluded.valid_amount, commission_scaled = rd.commission_scaled + excluded.commission_scaled
