@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { i18n, loadNamespace } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
-import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsBalances, type ActivityState } from '../../state/queries/activity';
+import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsPushes, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
 import { formatMicroExact } from '../Trade/money';
@@ -56,7 +56,7 @@ export function ActivityNotice() {
   const states = useActivityStates();
   const { mutate: claim } = useParticipate();
   const open = useRef(false);
-  useStandingFollowsBalances();
+  useStandingFollowsPushes();
 
   useEffect(() => {
     if (!token || !onLobby || playerId === undefined || open.current || !activities.data || !states.data) return;

@@ -4,14 +4,16 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeHandler } from '../realtime';
 import { clearSession, signIn } from '../session';
-import { STANDING_AFTER_PUSH_MS, useActivityStates, useStandingFollowsBalances } from './activity';
+import { STANDING_AFTER_PUSH_MS, useActivityStates, useStandingFollowsPushes } from './activity';
 
 const balanceHandlers = new Set<RealtimeHandler>();
+const activityHandlers = new Set<RealtimeHandler>();
 vi.mock('../realtime', () => ({
   onPlayerEvent: (event: string, handler: RealtimeHandler) => {
-    if (event !== 'balance') return () => undefined;
-    balanceHandlers.add(handler);
-    return () => balanceHandlers.delete(handler);
+    const handlers = event === 'balance' ? balanceHandlers : event === 'activity' ? activityHandlers : undefined;
+    if (!handlers) return () => undefined;
+    handlers.add(handler);
+    return () => handlers.delete(handler);
   },
   onRealtimeStatus: () => () => undefined,
 }));
@@ -27,7 +29,7 @@ const standingReads = () => call.mock.calls.filter(([spec]) => spec.path === '/v
 
 function Follower() {
   useActivityStates();
-  useStandingFollowsBalances();
+  useStandingFollowsPushes();
   return null;
 }
 
@@ -75,5 +77,14 @@ describe("the player's activity standing", () => {
     expect(standingReads()).toBe(3);
     await act(() => vi.advanceTimersByTimeAsync(STANDING_AFTER_PUSH_MS * 2));
     expect(standingReads()).toBe(3);
+  });
+
+  it("is read again at once when the server pushes that something new can be claimed", async () => {
+    expect(standingReads()).toBe(1);
+    await act(async () => {
+      activityHandlers.forEach((handler) => handler({ claimable: 1, activityIds: [6] }, 'activity'));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(standingReads()).toBe(2);
   });
 });

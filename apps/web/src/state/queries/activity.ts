@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { newRequestId } from '../../lib/requestId';
+import { onPlayerEvent } from '../realtime';
 import { useSession } from '../session';
 import { useSettings } from '../settings';
 import { applyBalances, useBalances } from './balances';
@@ -57,12 +58,15 @@ export function useActivityStates() {
 /** Standing is read again at most this often when balance pushes come in. */
 export const STANDING_AFTER_PUSH_MS = 5_000;
 
+/** Pushed on the player's channel when a registration, a bound e-mail, a deposit or a round leaves a reward to claim. */
+export const ACTIVITY_EVENT = 'activity';
+
 /**
  * Reads the player's standing again soon after a pushed balance change: a credited deposit or a
  * settled round is what moves a progress or makes a reward claimable. While bets settle every few
  * seconds the reads are spaced out, the last push always followed by one.
  */
-export function useStandingFollowsBalances(): void {
+export function useStandingFollowsPushes(): void {
   const client = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const last = useRef(0);
@@ -77,6 +81,12 @@ export function useStandingFollowsBalances(): void {
   }, [client]);
   useEffect(() => () => clearTimeout(timer.current), []);
   useBalances(refresh);
+  // The server's own word that something new can be claimed (`{ claimable, activityIds }`): read at once.
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    return onPlayerEvent(ACTIVITY_EVENT, () => void client.invalidateQueries({ queryKey: activityKeys.playerData() }));
+  }, [client, token]);
 }
 
 /** How many rewards wait to be claimed (the Events tab's badge). */
