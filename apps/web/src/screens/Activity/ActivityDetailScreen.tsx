@@ -16,10 +16,28 @@ import { perMille } from '../Vip/progress';
 import { RulesFigures } from './RulesFigures';
 import { activityStatus, Banner, countdownParts, htmlText, ParticipateButton, progressText, RulesText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
 
-function Countdown({ conf, now }: { conf: ActivityConf; now: number }) {
+function Clock({ end, now, testId }: { end: number; now: number; testId: string }) {
+  const { t } = useActivityT();
+  const { days, time } = countdownParts(end, now);
+  return (
+    <b className="activity-countdown__clock" data-testid={testId}>
+      {days > 0 && <span className="activity-countdown__days">{t('detail.days', { days })}</span>}
+      <Ltr>{time}</Ltr>
+    </b>
+  );
+}
+
+/**
+ * The countdown to the window's end, and, for a daily task or a claim deadline ending sooner, to the
+ * end of the current period (`periodEndsAt`).
+ */
+function Countdown({ conf, state, now }: { conf: ActivityConf; state: ActivityState | undefined; now: number }) {
   const { t } = useActivityT();
   const language = useSettings((s) => s.language);
   const date = (iso: string) => new Date(iso).toLocaleString(localeTag(language), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const running = now >= Date.parse(conf.startAt) && (conf.endAt === null || now < Date.parse(conf.endAt));
+  const periodEnd = state?.periodEndsAt ? Date.parse(state.periodEndsAt) : NaN;
+  const showPeriod = running && periodEnd > now && (conf.endAt === null || periodEnd < Date.parse(conf.endAt));
   let line;
   if (now < Date.parse(conf.startAt)) {
     line = <span data-testid="activity-detail-starts">{t('detail.startsAt', { date: date(conf.startAt) })}</span>;
@@ -28,20 +46,22 @@ function Countdown({ conf, now }: { conf: ActivityConf; now: number }) {
   } else if (now >= Date.parse(conf.endAt)) {
     line = <span data-testid="activity-detail-ended">{t('detail.ended')}</span>;
   } else {
-    const { days, time } = countdownParts(Date.parse(conf.endAt), now);
     line = (
       <>
         <span>{t('detail.endsIn')}</span>
-        <b className="activity-countdown__clock" data-testid="activity-countdown">
-          {days > 0 && <span className="activity-countdown__days">{t('detail.days', { days })}</span>}
-          <Ltr>{time}</Ltr>
-        </b>
+        <Clock end={Date.parse(conf.endAt)} now={now} testId="activity-countdown" />
       </>
     );
   }
   return (
     <div className="activity-countdown">
       <div className="activity-countdown__line">{line}</div>
+      {showPeriod && (
+        <div className="activity-countdown__line">
+          <span>{t('detail.periodEndsIn')}</span>
+          <Clock end={periodEnd} now={now} testId="activity-period-countdown" />
+        </div>
+      )}
       {conf.endAt !== null && (
         <small className="activity-countdown__period" data-testid="activity-detail-period">
           {t('detail.period', { start: date(conf.startAt), end: date(conf.endAt) })}
@@ -125,7 +145,7 @@ function Detail({ id }: { id: number }) {
         {conf.title}
       </h2>
       {conf.summary && <p className="activity-detail__summary">{conf.summary}</p>}
-      <Countdown conf={conf} now={now} />
+      <Countdown conf={conf} state={states.data?.get(conf.id)} now={now} />
       <Standing conf={conf} state={states.data?.get(conf.id)} now={now} />
       <Card title={t('detail.rules')} testId="activity-detail-rules">
         <RulesFigures conf={conf} currency={states.data?.get(conf.id)?.currency ?? 'USDT'} />

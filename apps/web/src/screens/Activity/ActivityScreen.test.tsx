@@ -175,8 +175,11 @@ describe('/ActivityDetail', () => {
   });
 
   it('shows progress in rounds or in the currency as the rules say, and leads a player without a deposit to deposit', async () => {
+    const midnight = Date.now() + 3 * HOUR + 25 * 60_000 + 10_500;
+    states = states.map((s) => (s.activityId === 5 ? { ...s, periodEndsAt: iso(midnight) } : s));
     let screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
     expect(text(screen, 'activity-detail-progress')).toBe('7 / 20');
+    expect(text(screen, 'activity-period-countdown')).toMatch(/^03:25:1[01]$/);
     expect(screen.byTestId('activity-detail-bar')?.dataset.value).toBe('350');
     expect(screen.byTestId('activity-detail-permanent')).not.toBeNull();
     // The rounds task done, the hash task shows its turnover task.
