@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { HOT_STATEMENT, type Db } from '../../db/database.ts';
 import type { ProviderTransactionKind } from './tables.ts';
 import { withThirdGameTables } from './third-game.repo.ts';
 
@@ -306,7 +306,7 @@ export class ProviderWalletRepository {
    * and, for a win, the bet it names, locked until the end of `trx` (as `recordWin` locks it).
    */
   async batchFacts(aggregator: string, calls: readonly { token: string; transactionUuid: string; referenceTransactionUuid: string | null }[], trx: Db): Promise<BatchFacts[]> {
-    const { rows } = await sql<Record<string, any>>`
+    const { rows } = await sql<Record<string, any>>`${sql.raw(HOT_STATEMENT)}
       with input as (
         select * from unnest(${calls.map((c) => c.token)}::text[], ${calls.map((c) => c.transactionUuid)}::text[],
                              ${calls.map((c) => c.referenceTransactionUuid)}::text[])
@@ -340,7 +340,7 @@ export class ProviderWalletRepository {
    */
   async recordBatch(calls: readonly (NewProviderTransaction & { round: string; gameCode: string; change: RoundChange })[], trx: Db): Promise<Set<string>> {
     const col = <T>(pick: (c: (typeof calls)[number]) => T) => calls.map(pick);
-    const { rows } = await sql<{ transaction_uuid: string }>`
+    const { rows } = await sql<{ transaction_uuid: string }>`${sql.raw(HOT_STATEMENT)}
       with input as (
         select * from unnest(
           ${col((c) => c.aggregator)}::text[], ${col((c) => c.transactionUuid)}::text[], ${col((c) => c.kind)}::text[],

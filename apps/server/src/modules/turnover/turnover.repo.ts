@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { HOT_STATEMENT, type Db } from '../../db/database.ts';
 
 /** A positive rational, TRX per USDT, so conversions stay in integer arithmetic. */
 export interface TrxPerUsdt {
@@ -270,7 +270,7 @@ export class TurnoverRepository {
    */
   async recordProviderRounds(trx: Db, rounds: readonly { aggregator: string; playerId: number; round: string }[], terms: TurnoverTerms): Promise<LevelUp[]> {
     if (rounds.length === 0) return [];
-    const { rows } = await sql<LevelUpRow>`
+    const { rows } = await sql<LevelUpRow>`${sql.raw(HOT_STATEMENT)}
       with turnover_input as (
         select r.player_id, 'tp:' || r.aggregator || ':' || r.round as round_key, r.game_type, r.currency, r.bet_total as stake, r.win_total as payout
         from provider_rounds r
