@@ -1,8 +1,8 @@
-import { parseMicro } from '@lobby/contract';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { i18n, loadNamespace } from '../../i18n';
+import { readMicro } from '../../lib/micro';
 import { navigateTo } from '../../lib/navigation';
 import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsPushes, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
@@ -18,7 +18,7 @@ const ANNOUNCED_KEEP = 50;
 const LOBBY_PATH = '/home';
 
 /** An amount and its currency inside a sentence, isolated together so Arabic keeps the figure before its currency. */
-const amountText = (value: string, currency: string) => `\u2066${formatMicroExact(parseMicro(value) ?? 0n)} ${currency}\u2069`;
+const amountText = (value: string, currency: string) => `\u2066${formatMicroExact(readMicro(value) ?? 0n)} ${currency}\u2069`;
 
 /**
  * One reward is announced once: a claim moves `lastParticipatedAt` on, so the next period's reward of

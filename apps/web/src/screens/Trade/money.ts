@@ -1,4 +1,5 @@
-import { formatMicro, MICRO_PER_UNIT, MONEY_DECIMALS, parseMicro } from '@lobby/contract';
+import { MICRO_PER_UNIT, MONEY_DECIMALS } from '@lobby/contract';
+import { readMicro } from '../../lib/micro';
 
 /**
  * Money on the trade screens is exact: amounts are integer micro-units (bigint), as in the ledger.
@@ -43,11 +44,11 @@ export function inputToMicro(text: string): bigint | undefined {
 /** A server amount ("12.5") in micro-units; anything unreadable counts as zero. */
 export function toMicro(value: string | null | undefined): bigint {
   if (value === null || value === undefined) return 0n;
-  return parseMicro(value) ?? 0n;
+  return readMicro(value) ?? 0n;
 }
 
 /** Micro-units as the text an amount field holds (no grouping, no trailing zeros). */
-export const microToInput = (micro: bigint): string => formatMicro(micro < 0n ? 0n : micro);
+export const microToInput = (micro: bigint): string => formatMicroExact(micro < 0n ? 0n : micro, 0).replace(/,/g, '');
 
 /**
  * Micro-units for display: thousands separators and every significant decimal (at least

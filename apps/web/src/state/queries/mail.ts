@@ -1,4 +1,4 @@
-import { MAIL_EVENT, type CallResponse, type mailCalls } from '@lobby/contract';
+import type { CallResponse, MAIL_EVENT, mailCalls } from '@lobby/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../api';
@@ -22,6 +22,11 @@ export const MAIL_PAGE_SIZE = 20;
 /** After a broadcast every signed-in client asks for its count; spread over this long, they do not all ask at once. */
 export const BROADCAST_SPREAD_MS = 3_000;
 const quiet = { silent: true } as const;
+/**
+ * The contract's event name, checked against it by type: importing the value would bring the mail
+ * calls' zod schemas, and zod with them, into the lobby, where the unread badge shows.
+ */
+const MAIL_PUSH: typeof MAIL_EVENT = 'mail';
 
 /** A broadcast's audience as the `mail` push carries it. */
 export interface BroadcastHint {
@@ -71,7 +76,7 @@ export function useUnreadMail() {
   useEffect(() => {
     if (!token) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onPlayerEvent(MAIL_EVENT, (data) => {
+    const off = onPlayerEvent(MAIL_PUSH, (data) => {
       const unread = (data as { unread?: unknown } | null)?.unread;
       if (typeof unread === 'number' && Number.isInteger(unread) && unread >= 0) {
         // A message to this player alone, or a read on another device: the count is exact already.
