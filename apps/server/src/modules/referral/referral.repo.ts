@@ -27,20 +27,24 @@ export interface ReferralClaimRow {
 export class ReferralRepository {
   constructor(private readonly db: Db) {}
 
-  /** Members per level, and how many joined at or after `since`. */
-  async teamSize(playerId: number, since: Date) {
-    const { rows } = await sql<{ level: number; members: string; recent: string }>`
-      select level, count(*)::text as members, count(*) filter (where joined_at >= ${since})::text as recent
-      from referral_ancestors where ancestor_id = ${playerId} group by level`.execute(this.db);
-    return rows.map((row) => ({ level: Number(row.level), members: Number(row.members), recent: Number(row.recent) }));
-  }
-
-  /** Commission accrued per currency, in all and on `day`, as scaled numeric text. */
-  async commissionTotals(playerId: number, day: string) {
-    const { rows } = await sql<{ currency: Currency; total: string; today: string | null }>`
-      select currency, sum(commission_scaled)::text as total, sum(commission_scaled) filter (where day = ${day}::date)::text as today
-      from referral_daily where beneficiary_id = ${playerId} group by currency`.execute(this.db);
-    return rows;
+  /**
+   * In one round trip: members per level and how many joined at or after `since`; commission accrued
+   * per currency in all and on `day` (scaled numeric text); what was claimed per currency.
+   */
+  async overview(playerId: number, since: Date, day: string) {
+    const { rows } = await sql<{ kind: 'team' | 'commission' | 'claimed'; key: string; a: string | null; b: string | null }>`
+      select 'team' as kind, level::text as key, count(*)::text as a, count(*) filter (where joined_at >= ${since})::text as b
+      from referral_ancestors where ancestor_id = ${playerId} group by level
+      union all
+      select 'commission', currency, sum(commission_scaled)::text, sum(commission_scaled) filter (where day = ${day}::date)::text
+      from referral_daily where beneficiary_id = ${playerId} group by currency
+      union all
+      select 'claimed', currency, claimed::text, null from referral_claimed where player_id = ${playerId}`.execute(this.db);
+    return {
+      team: rows.filter((r) => r.kind === 'team').map((r) => ({ level: Number(r.key), members: Number(r.a), recent: Number(r.b) })),
+      commission: rows.filter((r) => r.kind === 'commission').map((r) => ({ currency: r.key as Currency, total: r.a, today: r.b })),
+      claimed: new Map(rows.filter((r) => r.kind === 'claimed').map((r) => [r.key as Currency, BigInt(r.a ?? '0')])),
+    };
   }
 
   /** Commission accrued in one currency, scaled. */
@@ -48,12 +52,6 @@ export class ReferralRepository {
     const { rows } = await sql<{ total: string | null }>`
       select sum(commission_scaled)::text as total from referral_daily where beneficiary_id = ${playerId} and currency = ${currency}`.execute(this.db);
     return rows[0]?.total ?? null;
-  }
-
-  async claimedTotals(playerId: number): Promise<Map<Currency, bigint>> {
-    const { rows } = await sql<{ currency: Currency; claimed: string }>`
-      select currency, claimed::text as claimed from referral_claimed where player_id = ${playerId}`.execute(this.db);
-    return new Map(rows.map((row) => [row.currency, BigInt(row.claimed)]));
   }
 
   /** Locks the player's claimed total of a currency (created at 0 the first time) until the transaction ends. */
@@ -88,54 +86,63 @@ export class ReferralRepository {
     return rows[0]!;
   }
 
-  /** A page of the team, newest first; `level` narrows it to one level. */
+  /** A page of the team, newest first, with each member's valid turnover per currency; `level` narrows it to one level. */
   async members(playerId: number, level: number | undefined, page: { offset: number; limit: number }) {
     const levelFilter = level === undefined ? sql`` : sql`and level = ${level}`;
-    const [list, count] = await Promise.all([
-      sql<{ player_id: number; level: number; joined_at: Date }>`
+    const { rows } = await sql<{ player_id: number | null; level: number | null; joined_at: Date | null; usdt: string | null; trx: string | null; total: string }>`
+      with team_page as (
         select player_id, level, joined_at from referral_ancestors
         where ancestor_id = ${playerId} ${levelFilter}
         order by joined_at desc, player_id desc
-        limit ${page.limit} offset ${page.offset}`.execute(this.db),
-      sql<{ total: string }>`select count(*)::text as total from referral_ancestors where ancestor_id = ${playerId} ${levelFilter}`.execute(this.db),
-    ]);
-    return { rows: list.rows.map((row) => ({ playerId: row.player_id, level: Number(row.level), joinedAt: row.joined_at })), total: Number(count.rows[0]!.total) };
-  }
-
-  /** Valid turnover of these players per currency, from their daily rows. */
-  async validTurnover(playerIds: readonly number[]) {
-    if (playerIds.length === 0) return [];
-    const { rows } = await sql<{ player_id: number; currency: Currency; valid: string }>`
-      select player_id, currency, sum(valid_amount)::text as valid from player_daily_bets
-      where player_id = any(${[...playerIds]}::int4[]) group by player_id, currency`.execute(this.db);
-    return rows;
-  }
-
-  /** Turnover and commission per game type that the given levels of the team brought on a day. */
-  async dayCommission(playerId: number, levels: readonly number[], day: string, currency: Currency) {
-    const { rows } = await sql<{ game_type: number; valid: string; commission: string }>`
-      select game_type, sum(valid_amount)::text as valid, sum(commission_scaled)::text as commission
-      from referral_daily
-      where beneficiary_id = ${playerId} and currency = ${currency} and day = ${day}::date and level = any(${[...levels]}::int2[])
-      group by game_type order by game_type`.execute(this.db);
-    return rows;
+        limit ${page.limit} offset ${page.offset}
+      )
+      select m.player_id, m.level, m.joined_at, t.usdt, t.trx,
+             (select count(*) from referral_ancestors where ancestor_id = ${playerId} ${levelFilter})::text as total
+      from (select 1) as one
+      left join team_page m on true
+      left join lateral (
+        select sum(valid_amount) filter (where currency = 'USDT')::text as usdt, sum(valid_amount) filter (where currency = 'TRX')::text as trx
+        from player_daily_bets where player_id = m.player_id
+      ) t on true
+      order by m.joined_at desc, m.player_id desc`.execute(this.db);
+    return {
+      rows: rows.flatMap((row) =>
+        row.player_id === null
+          ? []
+          : [{ playerId: row.player_id, level: Number(row.level), joinedAt: row.joined_at!, usdt: BigInt(row.usdt ?? '0'), trx: BigInt(row.trx ?? '0') }],
+      ),
+      total: Number(rows[0]?.total ?? 0),
+    };
   }
 
   /**
-   * Members of the given levels who registered, made their first deposit, or had deposits of the
-   * currency credited within [from, to). Deposits and first recharges are read here in one
-   * statement each rather than member by member through their modules: a team has thousands.
+   * One Shanghai day [from, to) of the given levels of the team, in one round trip: turnover and
+   * commission per game type, members who registered, made their first deposit, and deposits of the
+   * currency credited. Deposits and first recharges are read here in one statement rather than
+   * member by member through their modules: a team has thousands.
    */
-  async dayMembersActivity(playerId: number, levels: readonly number[], from: Date, to: Date, currency: Currency) {
+  async day(playerId: number, levels: readonly number[], day: string, from: Date, to: Date, currency: Currency) {
     const levelList = [...levels];
-    const { rows } = await sql<{ new_members: string; first_deposits: string; deposit_count: string; deposit_amount: string | null }>`
+    const { rows } = await sql<{
+      new_members: string;
+      first_deposits: string;
+      deposit_count: string;
+      deposit_amount: string | null;
+      by_game_type: { game_type: number; valid: string; commission: string }[] | null;
+    }>`
       select
         (select count(*) from referral_ancestors a
           where a.ancestor_id = ${playerId} and a.level = any(${levelList}::int2[]) and a.joined_at >= ${from} and a.joined_at < ${to})::text as new_members,
         (select count(*) from players p join referral_ancestors a on a.player_id = p.id
           where p.first_recharge_at >= ${from} and p.first_recharge_at < ${to}
             and a.ancestor_id = ${playerId} and a.level = any(${levelList}::int2[]))::text as first_deposits,
-        d.deposit_count::text as deposit_count, d.deposit_amount::text as deposit_amount
+        d.deposit_count::text as deposit_count, d.deposit_amount::text as deposit_amount,
+        (select json_agg(c order by c.game_type) from (
+          select game_type, sum(valid_amount)::text as valid, sum(commission_scaled)::text as commission
+          from referral_daily
+          where beneficiary_id = ${playerId} and currency = ${currency} and day = ${day}::date and level = any(${levelList}::int2[])
+          group by game_type
+        ) c) as by_game_type
       from (
         select count(*) as deposit_count, sum(dep.amount) as deposit_amount
         from deposits dep join referral_ancestors a on a.player_id = dep.player_id
@@ -148,6 +155,7 @@ export class ReferralRepository {
       firstDeposits: Number(row.first_deposits),
       depositCount: Number(row.deposit_count),
       depositAmount: BigInt(row.deposit_amount ?? '0'),
+      byGameType: (row.by_game_type ?? []).map((c) => ({ gameType: Number(c.game_type), valid: BigInt(c.valid), scaled: BigInt(c.commission.split('.')[0]!) })),
     };
   }
 }

@@ -44,11 +44,12 @@ export class ReferralService {
   ) {}
 
   async summary(playerId: number) {
-    const player = await this.players.find(playerId);
-    if (!player) throw fail('PLAYER_MISSING');
     const today = shanghaiDay(this.now());
-    const repo = new ReferralRepository(this.db);
-    const [totals, claimed, team] = await Promise.all([repo.commissionTotals(playerId, today), repo.claimedTotals(playerId), repo.teamSize(playerId, shanghaiDayStart(today))]);
+    const [player, { team, commission: totals, claimed }] = await Promise.all([
+      this.players.find(playerId),
+      new ReferralRepository(this.db).overview(playerId, shanghaiDayStart(today), today),
+    ]);
+    if (!player) throw fail('PLAYER_MISSING');
     const commissions = CURRENCIES.map((currency) => {
       const row = totals.find((r) => r.currency === currency);
       const total = floorScaled(row?.total);
@@ -122,17 +123,14 @@ export class ReferralService {
   }
 
   async members(playerId: number, input: { level?: 1 | 2 | 3; page: number; pageSize: number }) {
-    const repo = new ReferralRepository(this.db);
-    const { rows, total } = await repo.members(playerId, input.level, { offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
-    const ids = rows.map((row) => row.playerId);
-    const [names, turnover] = await Promise.all([this.players.nicknames(ids), repo.validTurnover(ids)]);
-    const validOf = (id: number, currency: Currency) => formatMicro(BigInt(turnover.find((t) => t.player_id === id && t.currency === currency)?.valid ?? '0'));
+    const { rows, total } = await new ReferralRepository(this.db).members(playerId, input.level, { offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
+    const names = await this.players.nicknames(rows.map((row) => row.playerId));
     return {
       list: rows.map((row) => ({
         name: maskName(names.get(row.playerId) ?? String(row.playerId)),
         level: row.level as 1 | 2 | 3,
         joinedAt: row.joinedAt.toISOString(),
-        validTurnover: { usdt: validOf(row.playerId, 'USDT'), trx: validOf(row.playerId, 'TRX') },
+        validTurnover: { usdt: formatMicro(row.usdt), trx: formatMicro(row.trx) },
       })),
       total,
       page: input.page,
@@ -145,14 +143,10 @@ export class ReferralService {
     const levels = input.isTeam === 1 ? LEVELS : ([1] as const);
     const from = shanghaiDayStart(input.selectDay);
     const to = new Date(from.getTime() + DAY_MS);
-    const repo = new ReferralRepository(this.db);
-    const [commission, activity] = await Promise.all([
-      repo.dayCommission(playerId, levels, input.selectDay, input.currencyCode),
-      repo.dayMembersActivity(playerId, levels, from, to, input.currencyCode),
-    ]);
-    const byGameType = commission
-      .filter((row) => input.gameType === undefined || row.game_type === input.gameType)
-      .map((row) => ({ gameType: row.game_type as GameTypeCode, valid: BigInt(row.valid), scaled: BigInt(row.commission.split('.')[0]!) }));
+    const activity = await new ReferralRepository(this.db).day(playerId, levels, input.selectDay, from, to, input.currencyCode);
+    const byGameType = activity.byGameType
+      .filter((row) => input.gameType === undefined || row.gameType === input.gameType)
+      .map((row) => ({ ...row, gameType: row.gameType as GameTypeCode }));
     const valid = byGameType.reduce((sum, row) => sum + row.valid, 0n);
     const scaled = byGameType.reduce((sum, row) => sum + row.scaled, 0n);
     return {
