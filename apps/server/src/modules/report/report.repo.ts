@@ -47,18 +47,30 @@ export class ReportRepository {
     return rows;
   }
 
-  /** Credited deposits, withdrawals not refused or failed, and bonuses of the currency in [from, to). */
-  async moneyFlows(playerId: number, currency: Currency, from: Date, to: Date) {
-    const { rows } = await sql<{ deposits: string | null; withdrawals: string | null; bonuses: string | null }>`
-      select
-        (select sum(amount) from deposits
-          where player_id = ${playerId} and currency = ${currency} and status = 'credited' and credited_at >= ${from} and credited_at < ${to})::text as deposits,
-        (select sum(amount) from withdrawals
-          where player_id = ${playerId} and currency = ${currency} and status not in ('rejected', 'failed') and created_at >= ${from} and created_at < ${to})::text as withdrawals,
-        (select sum(amount) from bonus_credits
-          where player_id = ${playerId} and currency = ${currency} and created_at >= ${from} and created_at < ${to})::text as bonuses`.execute(this.db);
-    const row = rows[0]!;
-    return { deposits: BigInt(row.deposits ?? '0'), withdrawals: BigInt(row.withdrawals ?? '0'), bonuses: BigInt(row.bonuses ?? '0') };
+  /**
+   * In one round trip: the daily rows as `dailyBets` does, and the credited deposits, withdrawals not
+   * refused or failed, and bonuses of the currency in [from, to).
+   */
+  async window(playerId: number, currency: Currency, range: { fromDay: string; toDay: string; from: Date; to: Date }) {
+    const { rows } = await sql<DailyBetRow & { deposits: string | null; withdrawals: string | null; bonuses: string | null }>`
+      select to_char(day, 'YYYY-MM-DD') as day, game_type, bet_count, bet_amount::text as bet_amount,
+             valid_amount::text as valid_amount, payout_amount::text as payout_amount,
+             null::text as deposits, null::text as withdrawals, null::text as bonuses
+      from player_daily_bets
+      where player_id = ${playerId} and day >= ${range.fromDay}::date and day <= ${range.toDay}::date and currency = ${currency}
+      union all
+      select null, null, null, null, null, null,
+        coalesce((select sum(amount) from deposits
+          where player_id = ${playerId} and currency = ${currency} and status = 'credited' and credited_at >= ${range.from} and credited_at < ${range.to}), 0)::text,
+        coalesce((select sum(amount) from withdrawals
+          where player_id = ${playerId} and currency = ${currency} and status not in ('rejected', 'failed') and created_at >= ${range.from} and created_at < ${range.to}), 0)::text,
+        coalesce((select sum(amount) from bonus_credits
+          where player_id = ${playerId} and currency = ${currency} and created_at >= ${range.from} and created_at < ${range.to}), 0)::text`.execute(this.db);
+    const flows = rows.find((row) => row.day === null)!;
+    return {
+      daily: rows.filter((row) => row.day !== null) as DailyBetRow[],
+      flows: { deposits: BigInt(flows.deposits!), withdrawals: BigInt(flows.withdrawals!), bonuses: BigInt(flows.bonuses!) },
+    };
   }
 
   /** A page of the player's hash bets of a currency placed in [from, to), newest first. */

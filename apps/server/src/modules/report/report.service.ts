@@ -56,11 +56,7 @@ export class ReportService {
 
   async winOrLose(playerId: number, input: { currencyCode: Currency; lastDay: number }) {
     const window = reportWindow(input.lastDay, this.now());
-    const repo = new ReportRepository(this.db);
-    const [rows, flows] = await Promise.all([
-      repo.dailyBets(playerId, input.currencyCode, window.fromDay, window.toDay),
-      repo.moneyFlows(playerId, input.currencyCode, window.from, window.to),
-    ]);
+    const { daily: rows, flows } = await new ReportRepository(this.db).window(playerId, input.currencyCode, window);
     return {
       currencyCode: input.currencyCode,
       from: window.from.toISOString(),
