@@ -7,7 +7,6 @@ import { navigateTo } from '../../lib/navigation';
 import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsPushes, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
-import { formatMicroExact } from '../Trade/money';
 
 // The tab layout loads this file after the first paint, on every tab: it holds no screen code and
 // no stylesheet, only the badge and the popup.
@@ -18,7 +17,7 @@ const ANNOUNCED_KEEP = 50;
 const LOBBY_PATH = '/home';
 
 /** An amount and its currency inside a sentence, isolated together so Arabic keeps the figure before its currency. */
-const amountText = (value: string, currency: string) => `\u2066${formatMicroExact(readMicro(value) ?? 0n)} ${currency}\u2069`;
+const amountText = (format: (micro: bigint) => string, value: string, currency: string) => `\u2066${format(readMicro(value) ?? 0n)} ${currency}\u2069`;
 
 /**
  * One reward is announced once: a claim moves `lastParticipatedAt` on, so the next period's reward of
@@ -69,7 +68,8 @@ export function ActivityNotice() {
     open.current = true;
     for (const { state } of due) remember(announcementKey(playerId, state));
     void (async () => {
-      await loadNamespace(ACTIVITY_NS);
+      // The money formatting comes with the popup: most visits to the lobby have nothing to announce.
+      const [{ formatMicroExact }] = await Promise.all([import('../Trade/money'), loadNamespace(ACTIVITY_NS)]);
       const t = i18n.getFixedT(null, ACTIVITY_NS);
       if (due.length > 1) {
         // Several at once (a deposit can complete more than one): one popup names them all.
@@ -88,7 +88,7 @@ export function ActivityNotice() {
       const [{ conf, state }] = due;
       const choice = await showActivityPopup({
         title: t('popup.title'),
-        message: t('popup.text', { title: conf.title, amount: amountText(state.pendingReward, state.currency) }),
+        message: t('popup.text', { title: conf.title, amount: amountText(formatMicroExact, state.pendingReward, state.currency) }),
         image: conf.imageUrl ?? undefined,
         button: t('popup.claim'),
         link: { text: t('popup.details'), testId: 'activity-popup-details' },
@@ -99,7 +99,7 @@ export function ActivityNotice() {
       else if (choice === true) {
         claim(conf.id, {
           onSuccess: (reply) => {
-            if (reply.reward) toastSuccess(t('claimedToast', { amount: amountText(reply.reward.amount, reply.reward.currency) }));
+            if (reply.reward) toastSuccess(t('claimedToast', { amount: amountText(formatMicroExact, reply.reward.amount, reply.reward.currency) }));
           },
         });
       }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useUnreadMail } from '../../state/queries/mail';
+import { useUnreadMail } from '../../state/queries/mailUnread';
 import { useSession } from '../../state/session';
 import { MAIL_NS } from './useMailT';
 import './siteMessage.css';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
 import { Page, RequireAuth } from '../../components/Page';
+import { useSession } from '../../state/session';
 import { HomeScreen } from '../Home/HomeScreen';
 import './tabs.css';
 
@@ -33,6 +34,8 @@ const TABS: { tab: string; icon: IconName; label: string }[] = [
  */
 export const TabsLayout = memo(function TabsLayout() {
   const { t } = useTranslation();
+  // The badges and the bonus popup have nothing to show a visitor, whose first download skips them.
+  const signedIn = useSession((s) => s.token !== null);
   // Ionic's outlet mounts its page in one synchronous update. The tabs and the lobby are built in
   // the render that follows instead, which React can interrupt, so a slow phone is not blocked for
   // the whole of it (the launch screen covers the frame in between).
@@ -63,12 +66,12 @@ export const TabsLayout = memo(function TabsLayout() {
           <IonTabButton key={tab} tab={tab} href={`/${tab}`} data-testid={`tab-${tab}`} className={`tab-button tab-button--${tab}`}>
             <span className="tab-button__icon">
               <Icon name={icon} />
-              {tab === 'activity' && (
+              {tab === 'activity' && signedIn && (
                 <Suspense fallback={null}>
                   <ActivityBadge />
                 </Suspense>
               )}
-              {tab === 'userProfile' && (
+              {tab === 'userProfile' && signedIn && (
                 <Suspense fallback={null}>
                   <UnreadMailBadge variant="tab" testId="tab-userProfile-badge" />
                 </Suspense>
@@ -78,9 +81,11 @@ export const TabsLayout = memo(function TabsLayout() {
           </IonTabButton>
         ))}
       </IonTabBar>
-      <Suspense fallback={null}>
-        <ActivityNotice />
-      </Suspense>
+      {signedIn && (
+        <Suspense fallback={null}>
+          <ActivityNotice />
+        </Suspense>
+      )}
     </IonTabs>
   );
 });
