@@ -104,6 +104,10 @@ const DESIGNED_PATHS = {
   '/v1/chat/typing': 'player',
   '/v1/chat/read': 'player',
   '/v1/chat/widget': 'player',
+  '/v1/referral/summary': 'player',
+  '/v1/referral/claim': 'player',
+  '/v1/referral/members': 'player',
+  '/v1/referral/performance': 'player',
 } as const;
 
 const REQ = 'req-0000000001';
@@ -226,6 +230,10 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   '/v1/chat/typing': { typing: true },
   '/v1/chat/read': { seq: 3 },
   '/v1/chat/widget': {},
+  '/v1/referral/summary': {},
+  '/v1/referral/claim': { requestId: REQ, currency: 'USDT' },
+  '/v1/referral/members': { level: 1, page: 1, pageSize: 20 },
+  '/v1/referral/performance': { isTeam: 1, gameType: 1, currencyCode: 'USDT', selectDay: '2026-11-24' },
 };
 
 const callByPath = new Map<string, CallDefinition>(ALL_CALLS.map((c) => [c.path, c]));
@@ -312,6 +320,7 @@ describe('every request', () => {
         '/v1/bank/transfer/submit',
         '/v1/hashGame/bet',
         '/v1/rebate/claim',
+        '/v1/referral/claim',
         '/v1/vip/getVipMonthGift',
         '/v1/vip/getVipUpLevelGift',
       ].sort(),
