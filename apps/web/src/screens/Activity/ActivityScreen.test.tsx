@@ -186,6 +186,10 @@ describe('/ActivityDetail', () => {
     states = states.map((s) => (s.activityId === 5 ? { ...s, progress: { current: '42.5', target: '100' } } : s));
     screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
     expect(text(screen, 'activity-detail-progress')).toBe('42.5 / 100 USDT');
+    // Past the target the figure stops there, like the bar.
+    states = states.map((s) => (s.activityId === 5 ? { ...s, progress: { current: '21', target: '20' } } : s));
+    screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
+    expect(text(screen, 'activity-detail-progress')).toBe('20 / 20');
     screen = await renderSignedIn(detail(4), { usdt: '20', trx: '0' });
     expect(text(screen, 'activity-detail-progress')).toBe('250 / 1000 USDT');
     expect(text(screen, 'activity-detail-rules')).toContain('Rewards are credited to your balance automatically.');

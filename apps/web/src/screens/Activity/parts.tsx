@@ -71,8 +71,10 @@ function countsRounds(conf: ActivityConf, target: bigint): boolean {
 
 /** Progress as "done / target", exact and without trailing zeros: rounds as a count, amounts with their currency. */
 export function progressText(progress: { current: string; target: string }, conf: ActivityConf, currency: string): string {
-  const current = parseMicro(progress.current) ?? 0n;
   const target = parseMicro(progress.target) ?? 0n;
+  // Rounds played past a finished task count for nothing more: the figure stops at the target, like the bar.
+  const done = parseMicro(progress.current) ?? 0n;
+  const current = done > target ? target : done;
   const text = `${formatMicro(current)} / ${formatMicro(target)}`;
   return countsRounds(conf, target) ? text : `${text} ${currency}`;
 }
