@@ -7,6 +7,8 @@ import { useNamespaceT } from '../../i18n/useNamespaceT';
 import { isClaimable, useParticipate, type ActivityConf, type ActivityState } from '../../state/queries/activity';
 import { toastSuccess } from '../../state/ui';
 import { formatMicroExact } from '../Trade/money';
+// The progress bar, cards and record rows are the VIP screens' own, styled there.
+import '../Vip/vip.css';
 import './activity.css';
 
 /** The texts of the activity screens, the lobby's bonus popup and the Events tab's badge. */
