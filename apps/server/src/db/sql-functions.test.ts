@@ -9,7 +9,15 @@ import { openDatabase, type DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { FUNCTIONS_DIRECTORY, applySqlFunctions, readSqlFunctionFiles, splitSqlStatements } from './sql-functions.ts';
 
-const FUNCTION_NAMES = ['hash_place_bets', 'ledger_entries_append_only', 'ledger_post_transfer', 'ledger_post_transfer_read', 'ledger_post_transfers'];
+const FUNCTION_NAMES = [
+  'hash_place_bets',
+  'ledger_entries_append_only',
+  'ledger_post_transfer',
+  'ledger_post_transfer_read',
+  'ledger_post_transfers',
+  'players_inviter_fixed',
+  'referral_ancestors_on_insert',
+];
 
 const shared: DatabaseHandle[] = [];
 const scratch: string[] = [];
@@ -73,6 +81,9 @@ describe('database functions, one file each', () => {
   it('defines on a fresh database exactly what running each file defines, and nothing else', async () => {
     expect(Object.keys(migratedDefinitions).map((signature) => signature.replace(/\(.*$/, '')).sort()).toEqual(FUNCTION_NAMES);
     expect(migratedTrigger).toContain('EXECUTE FUNCTION ledger_entries_append_only()');
+    const { rows: playerTriggers } = await sql<{ tgname: string }>`
+      select tgname from pg_trigger where tgrelid = 'players'::regclass and not tgisinternal order by 1`.execute(db);
+    expect(playerTriggers.map((row) => row.tgname)).toEqual(expect.arrayContaining(['players_inviter_fixed', 'players_referral_ancestors']));
 
     for (const name of FUNCTION_NAMES) await sql.raw(`drop function ${name} cascade`).execute(db);
     for (const file of readSqlFunctionFiles()) {

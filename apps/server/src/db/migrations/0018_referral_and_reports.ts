@@ -32,28 +32,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index referral_ancestors_team_idx on referral_ancestors (ancestor_id, level, joined_at desc, player_id desc)`.execute(db);
   await sql`create index referral_ancestors_joined_idx on referral_ancestors (ancestor_id, joined_at desc, player_id desc)`.execute(db);
 
-  await sql`
-    create function referral_ancestors_on_insert() returns trigger language plpgsql as $$
-    begin
-      insert into referral_ancestors (player_id, level, ancestor_id, joined_at)
-      select new.id, 1, new.inviter_id, new.created_at
-      union all
-      select new.id, a.level + 1, a.ancestor_id, new.created_at
-      from referral_ancestors a where a.player_id = new.inviter_id and a.level < 3;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create trigger players_referral_ancestors after insert on players
-    for each row when (new.inviter_id is not null) execute function referral_ancestors_on_insert()`.execute(db);
-  await sql`
-    create function players_inviter_fixed() returns trigger language plpgsql as $$
-    begin
-      raise exception 'inviter of player % is set at registration and never changes', old.id using errcode = 'check_violation';
-    end $$`.execute(db);
-  await sql`
-    create trigger players_inviter_fixed before update of inviter_id on players
-    for each row when (old.inviter_id is distinct from new.inviter_id) execute function players_inviter_fixed()`.execute(db);
-
   // Players invited before this migration.
   await sql`
     insert into referral_ancestors (player_id, level, ancestor_id, joined_at)
