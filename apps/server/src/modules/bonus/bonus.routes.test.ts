@@ -184,7 +184,7 @@ describe('/ops/economy/settings', () => {
     const reply = await ops('/ops/economy/settings', {});
     expect(reply.code).toBe(0);
     const byKey = Object.fromEntries(reply.data.settings.map((s: { key: string }) => [s.key, s]));
-    expect(Object.keys(byKey).sort()).toEqual(['rebate.rates', 'vip.levels', 'vip.trxPerUsdt', 'wagering.multipliers']);
+    expect(Object.keys(byKey).sort()).toEqual(['rebate.rates', 'referral.rates', 'vip.levels', 'vip.trxPerUsdt', 'wagering.multipliers']);
     expect(byKey['vip.levels'].isDefault).toBe(true);
     expect(byKey['vip.levels'].value[10]).toEqual({ threshold: '5000000', upLevelGift: '2888', monthGift: '1288' });
     expect(byKey['rebate.rates'].value[0]).toMatchObject({ '1': 5000, '2': 4000 });

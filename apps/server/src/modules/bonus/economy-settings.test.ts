@@ -1,5 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameType } from '@lobby/contract';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { TurnoverRepository } from '../turnover/turnover.repo.ts';
 import { ECONOMY_DEFAULTS, EconomySettings, InvalidEconomySettingError, parseEconomySetting } from './economy-settings.ts';
 
 describe('economy settings defaults (ECONOMY.md)', () => {
@@ -14,6 +17,15 @@ describe('economy settings defaults (ECONOMY.md)', () => {
     // Beyond the table: its last row; a game type without a rate earns nothing.
     expect(settings.rebateRatePpm(12, 1)).toBe(10_000);
     expect(settings.rebateRatePpm(0, 0)).toBe(0);
+  });
+
+  it('pays referral commission of 0.30 %, 0.10 % and 0.05 % on every game type to levels 1, 2 and 3, and nothing beyond', () => {
+    for (const type of [GameType.HASH, GameType.SLOT, GameType.MINI]) {
+      expect([1, 2, 3].map((level) => settings.referralRatePpm(level, type))).toEqual([3_000, 1_000, 500]);
+    }
+    expect(settings.referralRatePpm(0, GameType.HASH)).toBe(0);
+    expect(settings.referralRatePpm(4, GameType.HASH)).toBe(0);
+    expect(settings.referralRatePpm(1, GameType.NONE)).toBe(0);
   });
 
   it('holds the VIP ladder in micro-USDT', () => {
@@ -55,5 +67,91 @@ describe('a change made on one instance', () => {
     while (second.app.services.economy.rebateRatePpm(0, 1) !== 7_000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(second.app.services.economy.rebateRatePpm(5, 1)).toBe(7_000);
     expect(second.app.services.economy.rebateRatePpm(5, 10)).toBe(0);
+  });
+});
+
+describe('/ops/economy/settings/set referral.rates', () => {
+  const OPS_TOKEN = 'ops-token-for-referral-rates';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ OPS_TOKEN });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(async () => {
+    await sql`delete from economy_settings`.execute(t.app.database.db);
+    await t.app.services.economy.reload();
+  });
+
+  const ops = (path: string, body: unknown) =>
+    fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN }, body: JSON.stringify(body) }).then(
+      (r) => r.json() as Promise<{ code: number; msg: string; data: any }>,
+    );
+  let seq = 0;
+  async function register(inviteCode?: string) {
+    const reply = await t.call('/v1/player/register', { kind: 1, account: `rates${Date.now().toString(36)}${++seq}`, password: 'secret123', ...(inviteCode ? { inviteCode } : {}) });
+    expect(reply.code).toBe(0);
+    const summary = await t.call('/v1/referral/summary', {}, { token: reply.data.token });
+    return { token: reply.data.token as string, playerId: reply.data.player.id as number, inviteCode: summary.data.inviteCode as string };
+  }
+  /** A losing round of `stake` micro-USDT, recorded under the terms in force: its valid turnover is the stake. */
+  let round = 0;
+  const bet = (playerId: number, gameType: number, stake: bigint) =>
+    new TurnoverRepository(t.app.database.db).recordRounds(
+      [{ playerId, roundKey: `tp:rates:${Date.now()}:${++round}`, gameType, currency: 'USDT', stake, payout: 0n }],
+      t.app.services.vip.terms(),
+    );
+  const commission = async (token: string) =>
+    (await t.call('/v1/referral/summary', {}, { token })).data.commissions.find((row: { currency: string }) => row.currency === 'USDT').total as string;
+
+  it('lists the defaults of ECONOMY.md', async () => {
+    const reply = await ops('/ops/economy/settings', {});
+    const setting = reply.data.settings.find((s: { key: string }) => s.key === 'referral.rates');
+    expect(setting.isDefault).toBe(true);
+    expect(setting.value.map((row: Record<string, number>) => row[String(GameType.HASH)])).toEqual([3_000, 1_000, 500]);
+  });
+
+  it('changes the commission of the next accrual, on the levels and game types it names, and keeps who changed it', async () => {
+    const a = await register();
+    const b = await register(a.inviteCode);
+    const c = await register(b.inviteCode);
+    await bet(c.playerId, GameType.HASH, 1_000_000_000n);
+    // Defaults: A is two levels above C (0.10 %), B one (0.30 %).
+    expect([await commission(a.token), await commission(b.token)]).toEqual(['1', '3']);
+
+    const rates = [{ [GameType.HASH]: 20_000 }, { [GameType.HASH]: 5_000, [GameType.SLOT]: 7_000 }, {}];
+    expect((await ops('/ops/economy/settings/set', { key: 'referral.rates', value: rates, by: 'alice' })).code).toBe(0);
+    expect(t.app.services.vip.terms().referralPpm).toContainEqual({ level: 2, gameType: GameType.SLOT, ppm: 7_000 });
+    await bet(c.playerId, GameType.HASH, 1_000_000_000n);
+    await bet(c.playerId, GameType.SLOT, 1_000_000_000n);
+    // Hash: A +0.5 %, B +2 %; slot: A +0.7 %, B nothing (level 1 names no slot rate).
+    expect([await commission(a.token), await commission(b.token)]).toEqual(['13', '23']);
+    const summary = await t.call('/v1/referral/summary', {}, { token: a.token });
+    expect(summary.data.rates).toContainEqual({ level: 1, gameType: GameType.HASH, ratePpm: 20_000 });
+
+    const audit = await ops('/ops/economy/settings/audit', { key: 'referral.rates' });
+    expect(audit.data.changes).toEqual([{ id: expect.any(Number), key: 'referral.rates', oldValue: null, newValue: rates, by: 'alice', at: expect.any(String) }]);
+  });
+
+  it('refuses invalid rates with 12 naming the problem, and changes nothing', async () => {
+    const before = t.app.services.vip.terms().referralPpm;
+    const cases: [unknown, RegExp][] = [
+      [[{ '1': 3_000 }, { '1': 1_000 }], /referral.rates: one row per level/],
+      [[{}, {}, {}, {}], /referral.rates: one row per level/],
+      [[{ '1': 0.3 }, {}, {}], /referral.rates\[0\]\[1\]/],
+      [[{ '1': -1 }, {}, {}], /referral.rates\[0\]\[1\]/],
+      [[{}, { '1': 60_000 }, {}], /referral.rates\[1\]\[1\]/],
+      [[{ '99': 100 }, {}, {}], /referral.rates/],
+      ['0.3 %', /referral.rates/],
+    ];
+    for (const [value, message] of cases) {
+      const reply = await ops('/ops/economy/settings/set', { key: 'referral.rates', value, by: 'mallory' });
+      expect(reply.code, JSON.stringify(value)).toBe(12);
+      expect(reply.msg).toMatch(message);
+    }
+    expect(await t.app.database.db.selectFrom('economy_settings').select('key').execute()).toEqual([]);
+    expect(await t.app.database.db.selectFrom('economy_settings_audit').select('id').where('updated_by', '=', 'mallory').execute()).toEqual([]);
+    expect(t.app.services.vip.terms().referralPpm).toEqual(before);
   });
 });

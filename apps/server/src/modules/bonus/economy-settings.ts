@@ -5,7 +5,8 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { EconomySettingsRepository } from './economy-settings.repo.ts';
 
 /**
- * The operator's economy settings (ECONOMY.md): the VIP ladder, rebate rates and wagering multipliers.
+ * The operator's economy settings (ECONOMY.md): the VIP ladder, rebate and referral rates and wagering
+ * multipliers.
  * Stored as JSON rows of `economy_settings`; a key without a row takes its default below. Every
  * instance keeps a parsed snapshot in memory and reloads it when any instance announces a change on
  * the event bus, so a change applies at once everywhere without a restart.
@@ -30,6 +31,8 @@ export interface EconomySnapshot {
   vipLevels: VipLevelSetting[];
   /** rebateRates[level][gameType]: parts per million of valid turnover; a missing game type earns 0. */
   rebateRates: Record<number, number>[];
+  /** referralRates[level - 1][gameType]: parts per million of a team member's valid turnover, levels 1-3; a missing game type earns 0. */
+  referralRates: Record<number, number>[];
   /** Wagering multiplier per bonus source ('rebate', 'vip_level_gift', 'sign_in', ...); unknown sources use `activity`. */
   wageringMultipliers: Record<string, number>;
   /** TRX per USDT for XP when the exchange is closed; null: the exchange's rate only. */
@@ -60,6 +63,11 @@ const rebateRatesSchema = z
   .min(1)
   .max(101);
 
+// Exactly one row per level of the tree the commission reaches (ECONOMY.md "Referral": 3 levels).
+const referralRatesSchema = z
+  .array(z.partialRecord(gameTypeKey, z.number().int().min(0).max(50_000).describe('parts per million; at most 5 %')))
+  .length(3, 'one row per level 1-3');
+
 const multipliersSchema = z
   .record(z.string().regex(/^[a-z_]{1,40}$/), z.number().int().min(0).max(100))
   .refine((value) => 'activity' in value, 'must name the `activity` multiplier, used by sources without their own');
@@ -74,6 +82,7 @@ const trxPerUsdtSchema = z
 export const ECONOMY_SETTING_SCHEMAS = {
   'vip.levels': vipLevelsSchema,
   'rebate.rates': rebateRatesSchema,
+  'referral.rates': referralRatesSchema,
   'wagering.multipliers': multipliersSchema,
   'vip.trxPerUsdt': trxPerUsdtSchema,
 } as const;
@@ -105,6 +114,8 @@ export const ECONOMY_DEFAULTS: Record<EconomySettingKey, unknown> = {
   'rebate.rates': VIP_LADDER_USDT.map((_, level) =>
     Object.fromEntries(REBATE_GAME_TYPES.map((type) => [String(type), (type === GameType.HASH ? 5_000 : 4_000) + 500 * level])),
   ),
+  // Level 1 0.30 %, level 2 0.10 %, level 3 0.05 %, on every game type.
+  'referral.rates': [3_000, 1_000, 500].map((ppm) => Object.fromEntries(REBATE_GAME_TYPES.map((type) => [String(type), ppm]))),
   'wagering.multipliers': {
     vip_level_gift: 1,
     vip_month_gift: 1,
@@ -139,10 +150,11 @@ export function parseEconomySetting<K extends EconomySettingKey>(key: K, value: 
 
 function snapshotOf(values: Record<EconomySettingKey, unknown>): EconomySnapshot {
   const levels = parseEconomySetting('vip.levels', values['vip.levels']);
-  const rates = parseEconomySetting('rebate.rates', values['rebate.rates']);
+  const byGameType = (row: Partial<Record<string, number>>) => Object.fromEntries(Object.entries(row).map(([type, ppm]) => [Number(type), ppm as number]));
   return {
     vipLevels: levels,
-    rebateRates: rates.map((row) => Object.fromEntries(Object.entries(row).map(([type, ppm]) => [Number(type), ppm as number]))),
+    rebateRates: parseEconomySetting('rebate.rates', values['rebate.rates']).map(byGameType),
+    referralRates: parseEconomySetting('referral.rates', values['referral.rates']).map(byGameType),
     wageringMultipliers: parseEconomySetting('wagering.multipliers', values['wagering.multipliers']),
     trxPerUsdt: parseEconomySetting('vip.trxPerUsdt', values['vip.trxPerUsdt']),
   };
@@ -189,6 +201,11 @@ export class EconomySettings {
   rebateRatePpm(vipLevel: number, gameType: number): number {
     const rates = this.snapshot.rebateRates;
     return rates[Math.min(Math.max(vipLevel, 0), rates.length - 1)]?.[gameType] ?? 0;
+  }
+
+  /** Referral commission rate of a tree level (1-3) and game type, parts per million; 0 outside the tree. */
+  referralRatePpm(level: number, gameType: number): number {
+    return this.snapshot.referralRates[level - 1]?.[gameType] ?? 0;
   }
 
   /** Every setting as stored JSON (defaults where no row exists), with who changed it last. */

@@ -8,7 +8,7 @@ export const NO_RATE: TrxPerUsdt = { num: 1n, den: 0n };
 
 /**
  * What turnover recording needs from the operator's economy settings: the thresholds, the rebate
- * rates, and the TRX rate for XP, which is the exchange's own rate before spread when the exchange
+ * and referral rates, and the TRX rate for XP, which is the exchange's own rate before spread when the exchange
  * is open (`EXCHANGE_TRX_PER_USDT`), otherwise the setting `vip.trxPerUsdt`.
  */
 export function turnoverTermsOf(snapshot: EconomySnapshot, exchangeTrxPerUsdt?: string | null): TurnoverTerms {
@@ -17,6 +17,7 @@ export function turnoverTermsOf(snapshot: EconomySnapshot, exchangeTrxPerUsdt?: 
     thresholds: snapshot.vipLevels.map((level) => level.threshold),
     rebatePpm: snapshot.rebateRates.flatMap((row, level) => Object.entries(row).map(([gameType, ppm]) => ({ level, gameType: Number(gameType), ppm }))),
     trxPerUsdt: rate ? parseRational(rate) : NO_RATE,
+    referralPpm: snapshot.referralRates.flatMap((row, index) => Object.entries(row).map(([gameType, ppm]) => ({ level: index + 1, gameType: Number(gameType), ppm }))),
   };
 }
 
