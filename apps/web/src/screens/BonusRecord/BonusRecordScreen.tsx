@@ -1,7 +1,7 @@
 import { BonusRecordType } from '@lobby/contract';
-import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/Button';
+import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { PagedList } from '../../components/PagedList';
 import { Pressable } from '../../components/Pressable';
 import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
@@ -56,19 +56,6 @@ function Records() {
   const [type, setType] = useState<BonusRecordTypeCode | undefined>(undefined);
   const records = useBonusRecords(type);
   const rows = records.data?.pages.flatMap((page) => page.list) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = records;
-
-  // The next page loads as the end of the list scrolls into view.
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
 
   const chips: (BonusRecordTypeCode | undefined)[] = [undefined, ...TYPES];
   return (
@@ -88,36 +75,21 @@ function Records() {
           </Pressable>
         ))}
       </div>
-      {records.isPending ? (
-        <div className="vip-card" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <span key={i} className="skeleton skeleton--text" />
+      <PagedList
+        query={records}
+        count={rows.length}
+        className="vip-card"
+        error={<LoadError onRetry={() => void records.refetch()} testId="bonus-error" icon="gift" />}
+        empty={<EmptyState icon="gift" title={t('bonus.emptyTitle')} text={t('bonus.emptyText')} testId="bonus-empty" />}
+        more={{ label: t('bonus.more'), testId: 'bonus-more' }}
+        end={{ label: t('bonus.end'), testId: 'bonus-end', className: 'vip-note vip-note--center' }}
+      >
+        <ul className="vip-record-list" data-testid="bonus-list">
+          {rows.map((record) => (
+            <BonusRow key={record.id} record={record} />
           ))}
-        </div>
-      ) : records.isError && rows.length === 0 ? (
-        <LoadError onRetry={() => void records.refetch()} testId="bonus-error" icon="gift" />
-      ) : rows.length === 0 ? (
-        <EmptyState icon="gift" title={t('bonus.emptyTitle')} text={t('bonus.emptyText')} testId="bonus-empty" />
-      ) : (
-        <section className="vip-card">
-          <ul className="vip-record-list" data-testid="bonus-list">
-            {rows.map((record) => (
-              <BonusRow key={record.id} record={record} />
-            ))}
-          </ul>
-          <div ref={sentinel}>
-            {hasNextPage ? (
-              <Button variant="ghost" size="sm" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="bonus-more">
-                {t('bonus.more')}
-              </Button>
-            ) : (
-              <p className="vip-note vip-note--center" data-testid="bonus-end">
-                {t('bonus.end')}
-              </p>
-            )}
-          </div>
-        </section>
-      )}
+        </ul>
+      </PagedList>
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { PagedList } from '../../components/PagedList';
 import { Pressable } from '../../components/Pressable';
 import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
@@ -53,19 +54,6 @@ function Inbox() {
   const unread = useUnreadMail();
   const readAll = useReadMail();
   const rows = list.data?.pages.flatMap((page) => page.list) ?? [];
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
-
-  // The next page loads as the end of the list scrolls into view.
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
 
   const unreadCount = unread.data?.unread ?? 0;
   return (
@@ -90,40 +78,27 @@ function Inbox() {
           {t('readAll')}
         </Button>
       </div>
-      {list.isPending ? (
-        <div className="mail-card" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <span key={i} className="skeleton skeleton--text" />
+      <PagedList
+        query={list}
+        count={rows.length}
+        className="mail-card"
+        error={<MailLoadError onRetry={() => void list.refetch()} testId="mail-error" />}
+        empty={
+          unreadOnly ? (
+            <EmptyState icon="mail" title={t('empty.unreadTitle')} text={t('empty.unreadText')} testId="mail-empty-unread" />
+          ) : (
+            <EmptyState icon="mail" title={t('empty.title')} text={t('empty.text')} testId="mail-empty" />
+          )
+        }
+        more={{ label: t('more'), testId: 'mail-more' }}
+        end={{ label: t('end'), testId: 'mail-end', className: 'mail-end' }}
+      >
+        <ul className="mail-list" data-testid="mail-list">
+          {rows.map((mail) => (
+            <MailRow key={mail.id} mail={mail} categoryName={categoryName(mail.category)} />
           ))}
-        </div>
-      ) : list.isError && rows.length === 0 ? (
-        <MailLoadError onRetry={() => void list.refetch()} testId="mail-error" />
-      ) : rows.length === 0 ? (
-        unreadOnly ? (
-          <EmptyState icon="mail" title={t('empty.unreadTitle')} text={t('empty.unreadText')} testId="mail-empty-unread" />
-        ) : (
-          <EmptyState icon="mail" title={t('empty.title')} text={t('empty.text')} testId="mail-empty" />
-        )
-      ) : (
-        <section className="mail-card">
-          <ul className="mail-list" data-testid="mail-list">
-            {rows.map((mail) => (
-              <MailRow key={mail.id} mail={mail} categoryName={categoryName(mail.category)} />
-            ))}
-          </ul>
-          <div ref={sentinel}>
-            {hasNextPage ? (
-              <Button variant="ghost" size="sm" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="mail-more">
-                {t('more')}
-              </Button>
-            ) : (
-              <p className="mail-end" data-testid="mail-end">
-                {t('end')}
-              </p>
-            )}
-          </div>
-        </section>
-      )}
+        </ul>
+      </PagedList>
     </>
   );
 }
