@@ -11,6 +11,7 @@ import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { formatMailTime, MailLoadError, useCategoryName } from './parts';
 import { useMailT } from './useMailT';
+import '../Trade/trade.css';
 import './siteMessage.css';
 
 function MailRow({ mail, categoryName }: { mail: Mail; categoryName: string }) {
@@ -59,14 +60,14 @@ function Inbox() {
   return (
     <>
       <div className="mail-toolbar">
-        <div className="mail-chips" role="tablist" aria-label={t('title')}>
+        <div className="chip-row mail-chips" role="tablist" aria-label={t('title')}>
           {([false, true] as const).map((value) => (
             <Pressable
               key={String(value)}
               type="button"
               role="tab"
               aria-selected={unreadOnly === value}
-              className={['mail-chip', unreadOnly === value ? 'is-active' : ''].filter(Boolean).join(' ')}
+              className={['filter-chip', unreadOnly === value ? 'is-active' : ''].filter(Boolean).join(' ')}
               onClick={() => setUnreadOnly(value)}
               data-testid={value ? 'mail-filter-unread' : 'mail-filter-all'}
             >
