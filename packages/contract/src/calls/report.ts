@@ -23,6 +23,19 @@ const totals = {
 
 export const gameTypeTotals = z.object({ gameType: gameTypeCode, ...totals });
 
+export const reportDay = z
+  .object({
+    day: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .describe('YYYY-MM-DD, Asia/Shanghai'),
+    betAmount: moneyString,
+    validBetAmount: moneyString,
+    payoutAmount: moneyString,
+    winLoseAmount: moneyString.describe('payout minus bet: positive when the player is ahead'),
+  })
+  .describe('Our design: the bets settled on one day of the window');
+
 export const reportBet = z
   .object({
     id,
@@ -55,8 +68,9 @@ export const reportCalls = {
         bonusAmount: moneyString.describe('Bonuses and rebates credited in the window'),
         depositAmount: moneyString,
         withdrawAmount: moneyString,
+        days: z.array(reportDay).describe('Every day of the window, oldest first, zeros included: the chart needs no other call'),
       })
-      .describe('Our design: totals of the window'),
+      .describe('Our design: totals of the window and its daily series'),
   }),
   betFormSummary: defineCall({
     path: '/v1/reportForm/betFormSummary',

@@ -75,13 +75,18 @@ function direct(bets: Bet[], currency: 'USDT' | 'TRX', lastDay: number) {
   const byGameType = GAME_TYPES.map((gameType) => ({ gameType, list: inWindow.filter((b) => b.gameType === gameType) }))
     .filter((entry) => entry.list.length > 0)
     .map((entry) => ({ gameType: entry.gameType, ...totals(entry.list) }));
-  return { total: totals(inWindow), byGameType };
+  // Every day of the window, oldest first; day index d is the calendar date of d × 24 h in UTC.
+  const days = Array.from({ length: lastDay }, (_, i) => today - lastDay + 1 + i).map((index) => {
+    const { betCount: _count, ...amounts } = totals(inWindow.filter((b) => dayIndex(b.at.getTime()) === index));
+    return { day: new Date(index * DAY).toISOString().slice(0, 10), ...amounts };
+  });
+  return { total: totals(inWindow), byGameType, days };
 }
 
 let round = 0;
 
 describe('/v1/reportForm/winOrLoseForm and /betFormSummary', () => {
-  it('equal a direct computation from the bets, over random bets across days and the Shanghai midnight', async () => {
+  it('equal a direct computation from the bets, totals and every day of the series, over random bets across days and the Shanghai midnight', async () => {
     const reports = new ReportService(db, () => NOW);
     const turnover = new TurnoverRepository(db);
     await fc.assert(
@@ -97,9 +102,10 @@ describe('/v1/reportForm/winOrLoseForm and /betFormSummary', () => {
         }
         const expected = direct(bets, currency, lastDay);
         const summary = await reports.betSummary(playerId, { currencyCode: currency, lastDay });
-        expect({ total: summary.total, byGameType: summary.byGameType }).toEqual(expected);
+        expect({ total: summary.total, byGameType: summary.byGameType }).toEqual({ total: expected.total, byGameType: expected.byGameType });
         const winLose = await reports.winOrLose(playerId, { currencyCode: currency, lastDay });
         expect(winLose).toMatchObject({ ...expected.total, bonusAmount: '0', depositAmount: '0', withdrawAmount: '0' });
+        expect(winLose.days).toEqual(expected.days);
         expect(Date.parse(winLose.to) - Date.parse(winLose.from)).toBe(lastDay * DAY);
         expect(dayIndex(Date.parse(winLose.from))).toBe(dayIndex(NOW.getTime()) - lastDay + 1);
       }),

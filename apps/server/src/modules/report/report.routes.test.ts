@@ -6,7 +6,7 @@ import { checkLedger } from '../../money/ledger-check.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { settleRound } from '../hash-game/settlement.ts';
 import { placePageBets, storeBlock } from '../turnover/test-support.ts';
-import { TurnoverRepository } from '../turnover/turnover.repo.ts';
+import { shanghaiDay, TurnoverRepository } from '../turnover/turnover.repo.ts';
 import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 
 let t: TestApp;
@@ -53,8 +53,15 @@ describe('/v1/reportForm', () => {
 
     const winLose = await t.call('/v1/reportForm/winOrLoseForm', { currencyCode: 'USDT', lastDay: 7 }, { token: p.token });
     expect(winLose.data).toMatchObject({ currencyCode: 'USDT', betCount: 4, betAmount: '25', winLoseAmount: '13.7', bonusAmount: '0' });
+    // The chart's series: seven days, oldest first, today's bets on the last one and zeros before.
+    const nothing = { betAmount: '0', validBetAmount: '0', payoutAmount: '0', winLoseAmount: '0' };
+    expect(winLose.data.days).toHaveLength(7);
+    expect(winLose.data.days[0].day).toBe(shanghaiDay(new Date(Date.now() - 6 * 86_400_000)));
+    expect(winLose.data.days.slice(0, 6)).toEqual(winLose.data.days.slice(0, 6).map((d: { day: string }) => ({ day: d.day, ...nothing })));
+    expect(winLose.data.days[6]).toEqual({ day: shanghaiDay(), betAmount: '25', validBetAmount: '13.7', payoutAmount: '38.7', winLoseAmount: '13.7' });
     const trx = await t.call('/v1/reportForm/winOrLoseForm', { currencyCode: 'TRX', lastDay: 7 }, { token: p.token });
     expect(trx.data).toMatchObject({ betCount: 0, betAmount: '0', winLoseAmount: '0' });
+    expect(trx.data.days).toEqual(winLose.data.days.map((d: { day: string }) => ({ day: d.day, ...nothing })));
 
     const hash = await t.call('/v1/reportForm/betFormDetail', { currencyCode: 'USDT', lastDay: 1, gameType: GameType.HASH, page: 1 }, { token: p.token });
     expect(hash.data.total).toBe(3);
@@ -74,6 +81,9 @@ describe('/v1/reportForm', () => {
     const p = await t.registerPlayer();
     const summary = await t.call('/v1/reportForm/betFormSummary', { currencyCode: 'USDT', lastDay: 90 }, { token: p.token });
     expect(summary.data).toMatchObject({ total: { betCount: 0, betAmount: '0' }, byGameType: [] });
+    const winLose = await t.call('/v1/reportForm/winOrLoseForm', { currencyCode: 'USDT', lastDay: 90 }, { token: p.token });
+    expect(winLose.data.days).toHaveLength(90);
+    expect(winLose.data.days.every((d: { winLoseAmount: string; betAmount: string }) => d.winLoseAmount === '0' && d.betAmount === '0')).toBe(true);
     const detail = await t.call('/v1/reportForm/betFormDetail', { currencyCode: 'USDT', lastDay: 90, gameType: GameType.HASH }, { token: p.token });
     expect(detail.data).toMatchObject({ list: [], total: 0 });
   });

@@ -35,6 +35,16 @@ function formatTotals(totals: Totals) {
   };
 }
 
+/** Every 'YYYY-MM-DD' from `fromDay` to `toDay`, both included, oldest first. */
+export function daysBetween(fromDay: string, toDay: string): string[] {
+  const days: string[] = [];
+  // Calendar days as UTC midnights: the arithmetic is on dates, not on Shanghai instants.
+  for (let at = Date.parse(`${fromDay}T00:00:00Z`), end = Date.parse(`${toDay}T00:00:00Z`); at <= end; at += DAY_MS) {
+    days.push(new Date(at).toISOString().slice(0, 10));
+  }
+  return days;
+}
+
 /** The report window of `lastDay` Shanghai days ending today: [start of the first day, start of tomorrow). */
 export function reportWindow(lastDay: number, now: Date) {
   const today = shanghaiDay(now);
@@ -57,6 +67,8 @@ export class ReportService {
   async winOrLose(playerId: number, input: { currencyCode: Currency; lastDay: number }) {
     const window = reportWindow(input.lastDay, this.now());
     const { daily: rows, flows } = await new ReportRepository(this.db).window(playerId, input.currencyCode, window);
+    const byDay = new Map<string, Totals>();
+    for (const row of rows) byDay.set(row.day, add(byDay.get(row.day) ?? zero(), row));
     return {
       currencyCode: input.currencyCode,
       from: window.from.toISOString(),
@@ -65,6 +77,11 @@ export class ReportService {
       bonusAmount: formatMicro(flows.bonuses),
       depositAmount: formatMicro(flows.deposits),
       withdrawAmount: formatMicro(flows.withdrawals),
+      // The chart's series in the same reply, so a window of 30 days is one call, not 30.
+      days: daysBetween(window.fromDay, window.toDay).map((day) => {
+        const { betCount: _count, ...amounts } = formatTotals(byDay.get(day) ?? zero());
+        return { day, ...amounts };
+      }),
     };
   }
 

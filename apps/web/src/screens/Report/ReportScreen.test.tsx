@@ -33,9 +33,9 @@ const units = (micro: bigint) => {
   return `${negative ? '-' : ''}${abs / 1_000_000n}.${(abs % 1_000_000n).toString().padStart(6, '0')}`;
 };
 
-/** The window of the last N days as the server answers it: sums of the daily figures. */
+/** The window of the last N days as the server answers it: sums of the daily figures, and every day oldest first. */
 function windowOf(lastDay: number) {
-  const days = DAILY.slice(0, lastDay);
+  const days = Array.from({ length: lastDay }, (_, back) => DAILY[back] ?? ([0n, 0n] as [bigint, bigint]));
   const winLose = days.reduce((sum, [w]) => sum + w, 0n);
   const turnover = days.reduce((sum, [, v]) => sum + v, 0n);
   const from = new Date(`${shiftDay(TODAY, -(lastDay - 1))}T00:00:00+08:00`).toISOString();
@@ -51,6 +51,15 @@ function windowOf(lastDay: number) {
     bonusAmount: '0',
     depositAmount: '100',
     withdrawAmount: '0',
+    days: days
+      .map(([w, v], back) => ({
+        day: shiftDay(TODAY, -back),
+        betAmount: units(v),
+        validBetAmount: units(v),
+        payoutAmount: units(v + w),
+        winLoseAmount: units(w),
+      }))
+      .reverse(),
   };
 }
 
@@ -116,12 +125,24 @@ describe('/report', () => {
     expect(text(screen, 'report-deposit')).toBe('100.00 USDT');
   });
 
-  it('charts each day as the difference of two windows, exact to the micro-unit, oldest first', async () => {
+  it('charts every day of the window from the one call that brings its totals, exact to the micro-unit, oldest first', async () => {
     const screen = await renderSignedIn(<ReportScreen />, { usdt: '10', trx: '0' });
     const days = [...DAILY].reverse().map(([w, v], index) => `${shiftDay(TODAY, index - 6)}:${w}/${v}`);
     expect(text(screen, 'report-chart-plot')).toBe(days.join(' '));
     const lastDays = call.mock.calls.filter(([spec]) => spec.path === '/v1/reportForm/winOrLoseForm').map(([, body]) => body.lastDay);
-    expect(new Set(lastDays)).toEqual(new Set([1, 2, 3, 4, 5, 6, 7]));
+    expect(new Set(lastDays)).toEqual(new Set([7]));
+  });
+
+  it('charts 30 days with one call, the days without bets at zero', async () => {
+    const screen = await renderSignedIn(<ReportScreen />, { usdt: '10', trx: '0' });
+    await screen.click('report-period-30');
+    const plotted = text(screen, 'report-chart-plot')!.split(' ');
+    expect(plotted).toHaveLength(30);
+    expect(plotted[0]).toBe(`${shiftDay(TODAY, -29)}:0/0`);
+    expect(plotted.at(-1)).toBe(`${TODAY}:${DAILY[0]![0]}/${DAILY[0]![1]}`);
+    const lastDays = call.mock.calls.filter(([spec]) => spec.path === '/v1/reportForm/winOrLoseForm').map(([, body]) => body.lastDay);
+    expect(lastDays.filter((lastDay) => lastDay === 30)).toHaveLength(1);
+    expect(new Set(lastDays)).toEqual(new Set([7, 30]));
   });
 
   it('sums per game type and lists the bets of the type picked, 20 at a time', async () => {

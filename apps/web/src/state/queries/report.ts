@@ -1,5 +1,6 @@
 import { parseMicro, type CallResponse, type CurrencyCode, type GameTypeCode, type reportCalls } from '@lobby/contract';
-import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { useSession } from '../session';
@@ -75,43 +76,18 @@ export function signedMicro(value: string): bigint {
   const magnitude = parseMicro(negative || text.startsWith('+') ? text.slice(1) : text) ?? 0n;
   return negative ? -magnitude : magnitude;
 }
-const micro = signedMicro;
 
 /**
- * The chart's daily series. The report calls answer windows that end today, so day k back is the
- * window of k+1 days minus the window of k days: exact in micro-units, each window read from the
- * server's daily aggregates. The windows are cached one by one, so moving from 7 to 30 days asks
- * only for the 23 new ones.
+ * The chart's daily series: the window's own reply carries every day, oldest first, so the chart
+ * shares the totals' query (one call for 30 days) and changes with it.
  */
 export function useDailyWinOrLose(currencyCode: CurrencyCode, lastDay: number) {
-  const token = useSession((s) => s.token);
-  const windows = useQueries({
-    queries: Array.from({ length: lastDay }, (_, index) => ({
-      queryKey: reportKeys.winOrLose(currencyCode, index + 1),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.call(calls.report.winOrLoseForm, { currencyCode, lastDay: index + 1 }, { ...quiet, signal }),
-      enabled: token !== null,
-      refetchOnWindowFocus: true,
-      meta: quiet,
-    })),
-  });
-  const isPending = windows.some((query) => query.isPending);
-  const isError = windows.some((query) => query.isError);
-  const forms = windows.map((query) => query.data);
-  let days: ReportDay[] | undefined;
-  if (forms.every((form): form is WinOrLoseForm => form !== undefined)) {
-    days = forms
-      .map((form, index) => {
-        const before = index === 0 ? undefined : forms[index - 1];
-        return {
-          day: shanghaiDate(form.from),
-          winLoseMicro: micro(form.winLoseAmount) - (before ? micro(before.winLoseAmount) : 0n),
-          turnoverMicro: micro(form.validBetAmount) - (before ? micro(before.validBetAmount) : 0n),
-        };
-      })
-      .reverse();
-  }
-  return { days, isPending, isError, refetch: () => windows.forEach((query) => void query.refetch()) };
+  const form = useWinOrLoseForm(currencyCode, lastDay);
+  const series = form.data?.days;
+  // The same array while the reply is the same, so the chart redraws only when the data changes.
+  const days = useMemo<ReportDay[] | undefined>(
+    () => series?.map((day) => ({ day: day.day, winLoseMicro: signedMicro(day.winLoseAmount), turnoverMicro: signedMicro(day.validBetAmount) })),
+    [series],
+  );
+  return { days, isPending: form.isPending, isError: form.isError, refetch: () => void form.refetch() };
 }
-
-const SHANGHAI = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-const shanghaiDate = (iso: string) => SHANGHAI.format(new Date(iso));
