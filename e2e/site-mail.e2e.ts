@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
+import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -65,16 +66,7 @@ let token = '';
 let playerId = 0;
 const contexts: BrowserContext[] = [];
 
-async function ops<T = any>(path: string, body: object): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
+const ops = <T = any>(path: string, body: object) => callOps<T>(server, OPS_TOKEN, path, body);
 
 async function phone(language: string, theme: 'light' | 'dark'): Promise<Page> {
   const { context, page } = await newPhone(browser, { colorScheme: theme });
@@ -87,10 +79,7 @@ async function phone(language: string, theme: 'light' | 'dark'): Promise<Page> {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ OPS_TOKEN }), launchBrowser()]);
   const account = `mail${Date.now().toString(36)}`.slice(0, 16);
-  const reply = await server.call<{ token: string; player: { id: number } }>('/v1/player/register', { kind: 1, account, password: 'mailbox1', lang: 'en_US' });
-  if (reply.code !== 0) throw new Error(`register: ${reply.code} ${reply.msg}`);
-  token = reply.data.token;
-  playerId = reply.data.player.id;
+  ({ token, playerId } = await registerPlayer(server, account, 'mailbox1'));
 });
 
 afterAll(async () => {

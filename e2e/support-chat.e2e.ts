@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, presetToken, screenshot } from './support/app.ts';
+import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -22,16 +23,7 @@ let token = '';
 let playerId = 0;
 const contexts: BrowserContext[] = [];
 
-async function ops<T = any>(path: string, body: object): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
+const ops = <T = any>(path: string, body: object) => callOps<T>(server, OPS_TOKEN, path, body);
 
 /** The visible element with this test id (Ionic keeps earlier pages in the DOM, hidden). */
 const visible = (page: Page, id: string): Locator => page.getByTestId(id).filter({ visible: true }).first();
@@ -47,10 +39,7 @@ async function conversationOfPlayer(): Promise<{ conversationId: number; lastMes
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ OPS_TOKEN }), launchBrowser()]);
   const account = `chat${Date.now().toString(36)}`.slice(0, 16);
-  const reply = await server.call<{ token: string; player: { id: number } }>('/v1/player/register', { kind: 1, account, password: 'chat2support', lang: 'en_US' });
-  if (reply.code !== 0) throw new Error(`register: ${reply.code} ${reply.msg}`);
-  token = reply.data.token;
-  playerId = reply.data.player.id;
+  ({ token, playerId } = await registerPlayer(server, account, 'chat2support'));
 });
 
 afterAll(async () => {

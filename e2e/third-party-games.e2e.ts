@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
+import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -42,9 +43,8 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs = 90_
   }
 }
 
-async function signUp(prefix: string, inviteCode?: string): Promise<{ token: string; player: { id: number } }> {
-  const account = `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 16);
-  return call('/v1/player/register', { kind: 1, account, password: PASSWORD, lang: 'en_US', ...(inviteCode ? { inviteCode } : {}) });
+function signUp(prefix: string, inviteCode?: string): Promise<{ token: string; playerId: number }> {
+  return registerPlayer(server, `${prefix}${randomBytes(4).toString('hex')}`.slice(0, 16), PASSWORD, inviteCode);
 }
 
 async function register(prefix: string, inviteCode?: string): Promise<string> {
@@ -52,16 +52,7 @@ async function register(prefix: string, inviteCode?: string): Promise<string> {
 }
 
 /** An operator endpoint (OPS_TOKEN), as the operator's tools call it. */
-async function ops<T>(path: string, body: object): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
+const ops = <T = any>(path: string, body: object) => callOps<T>(server, OPS_TOKEN, path, body);
 
 /** Micro-units as balances are shown: cut to 2 decimals, thousands separated. */
 function short(micro: bigint): string {
@@ -269,8 +260,8 @@ describe('a third-party game from Home', () => {
   });
 
   it('tells an experience account its experience gold is not used up, with the rules a tap away', async () => {
-    const { token, player } = await signUp('trial');
-    await ops('/ops/player-marks/experience-gold/grant', { requestId: `trial-${player.id}`, playerId: player.id, amount: '10', note: 'browser test' });
+    const { token, playerId } = await signUp('trial');
+    await ops('/ops/player-marks/experience-gold/grant', { requestId: `trial-${playerId}`, playerId, amount: '10', note: 'browser test' });
     expect((await call<{ accountType: number }>('/v1/player_mark/experience_gold/info', {}, token)).accountType).toBe(1);
 
     const page = await phoneOnHome(token);

@@ -1,0 +1,31 @@
+import type { RunningServer } from './server.ts';
+
+/** An operator endpoint, called as the operator's tools call it (the ops token in its header); a refusal throws. */
+export async function callOps<T = any>(server: Pick<RunningServer, 'url'>, opsToken: string, path: string, body: object): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-ops-token': opsToken },
+    body: JSON.stringify(body),
+  });
+  const reply = (await response.json()) as { code: number; msg: string; data: T };
+  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
+  return reply.data;
+}
+
+/** A new player signed up by account and password in English (with an invite code when given); a refusal throws. */
+export async function registerPlayer(
+  server: Pick<RunningServer, 'call'>,
+  account: string,
+  password: string,
+  inviteCode?: string,
+): Promise<{ token: string; playerId: number }> {
+  const reply = await server.call<{ token: string; player: { id: number } }>('/v1/player/register', {
+    kind: 1,
+    account,
+    password,
+    lang: 'en_US',
+    ...(inviteCode ? { inviteCode } : {}),
+  });
+  if (reply.code !== 0) throw new Error(`register: ${reply.code} ${reply.msg}`);
+  return { token: reply.data.token, playerId: reply.data.player.id };
+}
