@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../testing/test-app.ts';
+import { authenticatedSocket, connectSocket, type TestSocket } from '../testing/test-socket.ts';
 import { pushToChannel, pushToPlayer } from './realtime.ts';
 
 let t: TestApp;
@@ -11,48 +12,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-interface TestSocket {
-  socket: WebSocket;
-  /** The next frame the server sent; fails when none comes within `ms`. */
-  next(ms?: number): Promise<any>;
-  /** Settles with the close code once the connection is closed. */
-  closed: Promise<number>;
-  send(message: unknown): void;
-}
-
-function connect(app: TestApp = t, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
-  const socket = new WebSocket(app.url.replace('http', 'ws') + '/v1/ws', options);
-  const queue: any[] = [];
-  const waiters: ((m: any) => void)[] = [];
-  const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
-  socket.on('message', (raw) => {
-    const message = JSON.parse(String(raw));
-    const waiter = waiters.shift();
-    if (waiter) waiter(message);
-    else queue.push(message);
-  });
-  const next = (ms = 3000) =>
-    new Promise<any>((resolve, reject) => {
-      if (queue.length) return resolve(queue.shift());
-      const timer = setTimeout(() => reject(new Error('no message')), ms);
-      waiters.push((m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-    });
-  const send = (message: unknown) => socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve({ socket, next, closed, send }));
-    socket.once('error', reject);
-  });
-}
-
-async function authenticated(token: string, app: TestApp = t) {
-  const client = await connect(app);
-  client.send({ op: 'auth', token });
-  expect(await client.next()).toEqual({ op: 'auth', ok: true });
-  return client;
-}
+const connect = (app: TestApp = t, options: WebSocket.ClientOptions = {}) => connectSocket(app, options);
+const authenticated = (token: string, app: TestApp = t) => authenticatedSocket(app, token);
 
 /**
  * Pushes a private event to the player, then pings: frames leave in order, so a pong with nothing

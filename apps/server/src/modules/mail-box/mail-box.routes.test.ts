@@ -1,8 +1,8 @@
 import { LANGUAGES } from '@lobby/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
+import { authenticatedSocket } from '../../testing/test-socket.ts';
 
 const OPS = 'mail-ops-token-0123456789';
 let t: TestApp;
@@ -33,34 +33,7 @@ async function setVipLevel(playerId: number, vipLevel: number) {
   await t.app.services.players.announceChanged(playerId);
 }
 
-function socketOf(token: string): Promise<{ next(ms?: number): Promise<any>; close(): void }> {
-  const socket = new WebSocket(t.url.replace('http', 'ws') + '/v1/ws');
-  const queue: any[] = [];
-  const waiters: ((m: any) => void)[] = [];
-  socket.on('message', (raw) => {
-    const message = JSON.parse(String(raw));
-    const waiter = waiters.shift();
-    if (waiter) waiter(message);
-    else queue.push(message);
-  });
-  const next = (ms = 3000) =>
-    new Promise<any>((resolve, reject) => {
-      if (queue.length) return resolve(queue.shift());
-      const timer = setTimeout(() => reject(new Error('no message')), ms);
-      waiters.push((m) => {
-        clearTimeout(timer);
-        resolve(m);
-      });
-    });
-  return new Promise((resolve, reject) => {
-    socket.once('open', async () => {
-      socket.send(JSON.stringify({ op: 'auth', token }));
-      expect(await next()).toEqual({ op: 'auth', ok: true });
-      resolve({ next, close: () => socket.close() });
-    });
-    socket.once('error', reject);
-  });
-}
+const socketOf = (token: string) => authenticatedSocket(t, token);
 
 describe('/ops/mail/send', () => {
   it('writes one row for a broadcast to 100,000 players and no row per player', async () => {
@@ -250,8 +223,8 @@ describe('the unread badge over /v1/ws', () => {
       await t.call('/v1/mail/readMail', { ids: [id] }, { token: p.token });
       expect(await socket.next()).toEqual({ channel: 'player', event: 'mail', data: { unread: 0 } });
     } finally {
-      socket.close();
-      other.close();
+      socket.socket.close();
+      other.socket.close();
     }
   });
 });
