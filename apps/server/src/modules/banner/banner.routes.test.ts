@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@lobby/contract';
+import { callOps } from '../../testing/ops-call.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const OPS_TOKEN = 'ops-token-for-banner-tests';
@@ -19,14 +20,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function ops(path: string, body: unknown, token: string | null = OPS_TOKEN) {
-  const response = await fetch(t.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-ops-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, ...((await response.json()) as { code: number; msg: string; data: any }) };
-}
+const ops = (path: string, body: unknown, token: string | null = OPS_TOKEN) => callOps(t, path, body, token);
 
 const shown = async (app: TestApp, language = 'en_US', promotionChannel?: string) =>
   (await app.call('/v1/app/queryBanner', { language, ...(promotionChannel ? { promotionChannel } : {}) })).data as { id: number; imageUrl: string; link: string | null; sort: number }[];

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callOps } from '../../testing/ops-call.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const OPS_TOKEN = 'ops-token-for-catalogue-tests';
@@ -11,14 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function ops(path: string, body: unknown, token: string | null = OPS_TOKEN) {
-  const response = await fetch(t.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-ops-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, ...((await response.json()) as { code: number; data: any }) };
-}
+const ops = (path: string, body: unknown, token: string | null = OPS_TOKEN) => callOps(t, path, body, token);
 
 const demoSlots = async () => {
   const home = await t.call('/v1/app/home', {});

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
+import { callOps } from '../../testing/ops-call.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
 const OPS_TOKEN = 'ops-token-for-player-mark-tests';
@@ -18,14 +19,7 @@ afterAll(async () => {
 
 const db = () => t.app.database.db;
 
-async function ops(path: string, body: unknown, token: string | null = OPS_TOKEN) {
-  const response = await fetch(t.url + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-ops-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, ...((await response.json()) as { code: number; msg: string; data: any }) };
-}
+const ops = (path: string, body: unknown, token: string | null = OPS_TOKEN) => callOps(t, path, body, token);
 
 const grant = (body: unknown, token?: string | null) => ops('/ops/player-marks/experience-gold/grant', body, token);
 const issue = (body: unknown, token?: string | null) => ops('/ops/player-marks/special-invite-codes/issue', body, token);
