@@ -64,7 +64,7 @@ export class BannerRepository {
   async insert(values: BannerValues, by: string, action: BannerAuditAction = 'create'): Promise<BannerRecord> {
     return this.db.transaction().execute(async (trx) => {
       const row = (await trx.insertInto('banners').values(values).returning(COLUMNS).executeTakeFirstOrThrow()) as BannerRecord;
-      await audit(trx, row.id, { action, oldValue: null, newValue: snapshot(row), by });
+      await audit(trx, row.id, { action, oldValue: null, newValue: bannerFields(row), by });
       return row;
     });
   }
@@ -84,7 +84,7 @@ export class BannerRepository {
         .where('id', '=', id)
         .returning(COLUMNS)
         .executeTakeFirstOrThrow()) as BannerRecord;
-      await audit(trx, id, { action, oldValue: pick(snapshot(old), Object.keys(values)), newValue: pick(snapshot(row), Object.keys(values)), by });
+      await audit(trx, id, { action, oldValue: pick(bannerFields(old), Object.keys(values)), newValue: pick(bannerFields(row), Object.keys(values)), by });
       return row;
     });
   }
@@ -122,7 +122,7 @@ export class BannerRepository {
       if (any) return false;
       for (const values of rows) {
         const row = (await trx.insertInto('banners').values(values).returning(COLUMNS).executeTakeFirstOrThrow()) as BannerRecord;
-        await audit(trx, row.id, { action: 'create', oldValue: null, newValue: snapshot(row), by });
+        await audit(trx, row.id, { action: 'create', oldValue: null, newValue: bannerFields(row), by });
       }
       return true;
     });
@@ -142,7 +142,8 @@ async function audit(trx: Transaction<Tables>, bannerId: number, entry: AuditEnt
     .execute();
 }
 
-function snapshot(row: BannerRecord): Record<string, unknown> {
+/** What the operator sets on a banner, as the API names it: what the audit records and the views show. */
+export function bannerFields(row: BannerRecord) {
   return {
     title: row.title,
     imageUrl: row.image_url,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { MediaService } from '../media/media.service.ts';
 import { BANNER_DESIGNS, bannerArtFile } from './banner-art.ts';
-import { BannerRepository, type BannerRecord, type BannerValues } from './banner.repo.ts';
+import { bannerFields, BannerRepository, type BannerRecord, type BannerValues } from './banner.repo.ts';
 
 /** Largest banner picture an operator may upload. */
 export const BANNER_MAX_BYTES = 2 * 1024 * 1024;
@@ -188,15 +188,7 @@ function checkWindow(startsAt: Date | null, endsAt: Date | null) {
 function view(row: BannerRecord, now: Date): BannerView {
   return {
     id: row.id,
-    title: row.title,
-    imageUrl: row.image_url,
-    link: row.link,
-    sort: row.sort,
-    language: row.language,
-    promotionChannel: row.promotion_channel,
-    enabled: row.enabled,
-    startsAt: row.starts_at?.toISOString() ?? null,
-    endsAt: row.ends_at?.toISOString() ?? null,
+    ...bannerFields(row),
     live: row.enabled && (!row.starts_at || row.starts_at <= now) && (!row.ends_at || row.ends_at > now),
     updatedAt: row.updated_at.toISOString(),
   };
