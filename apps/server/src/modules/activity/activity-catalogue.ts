@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { ACTIVITY_DEFAULTS, DEFAULTS_START } from './activity-defaults.ts';
+import { ACTIVITY_DEFAULTS, DEFAULTS_START, newActivityValues } from './activity-defaults.ts';
 import { activityOf, type Activity } from './activity.model.ts';
 import { ActivityRepository } from './activity.repo.ts';
 
@@ -26,24 +26,7 @@ export class ActivityCatalogue {
     const present = new Set(await repo.typesPresent());
     for (const seed of ACTIVITY_DEFAULTS) {
       if (present.has(seed.type)) continue;
-      await repo.insert(
-        {
-          type: seed.type,
-          texts: seed.texts,
-          image_url: null,
-          sort: seed.sort,
-          start_at: DEFAULTS_START,
-          end_at: null,
-          currency: 'USDT',
-          rules: seed.rules,
-          wagering_multiplier: null,
-          per_player_limit: null,
-          budget_cap: null,
-          requires_recharge: false,
-          enabled: true,
-        },
-        'defaults',
-      );
+      await repo.insert(newActivityValues(seed, seed.texts, DEFAULTS_START), 'defaults');
     }
     await this.reload();
     this.unsubscribe ??= this.bus?.subscribe(CHANGED_CHANNEL, () => void this.reload().catch(() => undefined));

@@ -1,5 +1,6 @@
 import { BonusType, type Language } from '@lobby/contract';
 import type { ActivityType } from './activity-rules.ts';
+import type { ActivityValues } from './activity.repo.ts';
 
 type Texts = Record<Language, { title: string; summary: string }>;
 
@@ -137,3 +138,25 @@ export const ACTIVITY_DEFAULTS: ActivityDefault[] = [
 
 /** When the defaults start: the epoch, so they are open at once. */
 export const DEFAULTS_START = new Date(0);
+
+/**
+ * A new activity of the seed's type: its default rules and place in the list, enabled from `startAt`
+ * with no end, no limits and no deposit asked, paid in USDT.
+ */
+export function newActivityValues(seed: ActivityDefault, texts: unknown, startAt: Date): ActivityValues {
+  return {
+    type: seed.type,
+    texts,
+    image_url: null,
+    sort: seed.sort,
+    start_at: startAt,
+    end_at: null,
+    currency: 'USDT',
+    rules: seed.rules,
+    wagering_multiplier: null,
+    per_player_limit: null,
+    budget_cap: null,
+    requires_recharge: false,
+    enabled: true,
+  };
+}

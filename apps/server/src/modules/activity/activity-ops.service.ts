@@ -7,7 +7,7 @@ import type { ActivityCatalogue } from './activity-catalogue.ts';
 import { activityTexts } from './activity.model.ts';
 import { ActivityRepository, type ActivityRow, type ActivityValues } from './activity.repo.ts';
 import { ACTIVITY_TYPES, InvalidActivityError, parseRules, type ActivityType } from './activity-rules.ts';
-import { ACTIVITY_DEFAULTS } from './activity-defaults.ts';
+import { ACTIVITY_DEFAULTS, newActivityValues } from './activity-defaults.ts';
 
 export const ACTIVITY_BANNER_MAX_BYTES = 2 * 1024 * 1024;
 const BANNER_KINDS: readonly MediaKind[] = ['png', 'jpeg', 'webp'];
@@ -129,22 +129,7 @@ export class ActivityOpsService {
     if (!ACTIVITY_TYPES.includes(type as ActivityType)) throw new InvalidActivityError(`type ${type} is not an activity type (1-7)`);
     if (fields.texts === undefined) throw new InvalidActivityError('texts are required (en_US at least)');
     const seed = ACTIVITY_DEFAULTS.find((d) => d.type === type)!;
-    const base: ActivityValues = {
-      type,
-      texts: fields.texts,
-      image_url: null,
-      sort: seed.sort,
-      start_at: new Date(),
-      end_at: null,
-      currency: 'USDT',
-      rules: seed.rules,
-      wagering_multiplier: null,
-      per_player_limit: null,
-      budget_cap: null,
-      requires_recharge: false,
-      enabled: true,
-    };
-    const values = merged(base, fields);
+    const values = merged(newActivityValues(seed, fields.texts, new Date()), fields);
     const row = await this.db.transaction().execute(async (trx) => {
       const repo = new ActivityRepository(trx);
       const inserted = await repo.insert(values, by);
