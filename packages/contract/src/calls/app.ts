@@ -39,7 +39,7 @@ export const game = z.object({
 export type Game = z.infer<typeof game>;
 
 export const homeData = z.object({
-  navbar: z.array(z.object({ id: z.union(NAV_IDS.map((id) => z.literal(id)) as never), status: z.number().int() })),
+  navbar: z.array(z.object({ id: z.literal(NAV_IDS), status: z.number().int() })),
   manufacturers: z.array(z.object({ abbr: z.string(), name: z.string() })),
   imageUrl: z.string().nullable().describe('Set when banners exist; the client then calls queryBanner'),
   showBadges: z.boolean(),
