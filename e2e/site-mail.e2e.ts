@@ -6,6 +6,7 @@ import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { closeAll } from './support/teardown.ts';
 
 /**
  * Site mail on a 390x844 phone. A player sits on their profile while the operator broadcasts a
@@ -82,11 +83,7 @@ beforeAll(async () => {
   ({ token, playerId } = await registerPlayer(server, account, 'mailbox1'));
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(contexts, browser, server));
 
 describe('site mail', () => {
   it('an operator broadcast arrives live, the player reads it and the badge clears', async () => {

@@ -6,6 +6,7 @@ import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { closeAll } from './support/teardown.ts';
 
 /**
  * The support chat on a 390x844 phone: a player goes from /detail/service's "Online support" to
@@ -42,11 +43,7 @@ beforeAll(async () => {
   ({ token, playerId } = await registerPlayer(server, account, 'chat2support'));
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(contexts, browser, server));
 
 describe('support chat', () => {
   it('a player opens /chat from Online support, sends a message, and the operator\'s answer appears live', async () => {

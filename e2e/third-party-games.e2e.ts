@@ -6,6 +6,7 @@ import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { closeAll } from './support/teardown.ts';
 
 /**
  * Third-party games end to end, on a 390x844 phone, against the in-process demo aggregator the
@@ -124,11 +125,7 @@ beforeAll(async () => {
   await until('the deposit is credited', async () => (await call<{ usdt: string }>('/v1/player/balance/get', {}, fundedToken)).usdt !== '0');
 }, 240_000);
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closeAll(contexts, browser, server));
 
 describe('a third-party game from Home', () => {
   it('a funded player plays several rounds of the demo slot, leaves, and the lobby shows the balance after the last win', async () => {
