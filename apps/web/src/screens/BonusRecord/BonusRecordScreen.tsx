@@ -1,8 +1,8 @@
 import { BonusRecordType } from '@lobby/contract';
 import { useState } from 'react';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterChips } from '../../components/FilterChips';
 import { PagedList } from '../../components/PagedList';
-import { Pressable } from '../../components/Pressable';
 import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useBonusRecords, type BonusRecord, type BonusRecordTypeCode } from '../../state/queries/bonus';
@@ -57,24 +57,14 @@ function Records() {
   const records = useBonusRecords(type);
   const rows = records.data?.pages.flatMap((page) => page.list) ?? [];
 
-  const chips: (BonusRecordTypeCode | undefined)[] = [undefined, ...TYPES];
+  const chips = [undefined, ...TYPES].map((value) => ({
+    value,
+    label: value === undefined ? t('bonus.all') : t(`bonus.type.${value}`),
+    testId: `bonus-type-${value ?? 'all'}`,
+  }));
   return (
     <>
-      <div className="chip-row bonus-filters" role="tablist" aria-label={t('bonus.title')}>
-        {chips.map((value) => (
-          <Pressable
-            key={value ?? 'all'}
-            type="button"
-            role="tab"
-            aria-selected={type === value}
-            className={['filter-chip', type === value ? 'is-active' : ''].filter(Boolean).join(' ')}
-            onClick={() => setType(value)}
-            data-testid={`bonus-type-${value ?? 'all'}`}
-          >
-            {value === undefined ? t('bonus.all') : t(`bonus.type.${value}`)}
-          </Pressable>
-        ))}
-      </div>
+      <FilterChips label={t('bonus.title')} chips={chips} value={type} onChange={setType} className="bonus-filters" />
       <PagedList
         query={records}
         count={rows.length}

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { FilterChips } from '../../components/FilterChips';
 import { PagedList } from '../../components/PagedList';
-import { Pressable } from '../../components/Pressable';
 import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useMailCategories, useMailList, useReadMail, useUnreadMail, type Mail } from '../../state/queries/mail';
@@ -11,7 +11,6 @@ import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { formatMailTime, MailLoadError, useCategoryName } from './parts';
 import { useMailT } from './useMailT';
-import '../Trade/trade.css';
 import './siteMessage.css';
 
 function MailRow({ mail, categoryName }: { mail: Mail; categoryName: string }) {
@@ -60,21 +59,16 @@ function Inbox() {
   return (
     <>
       <div className="mail-toolbar">
-        <div className="chip-row mail-chips" role="tablist" aria-label={t('title')}>
-          {([false, true] as const).map((value) => (
-            <Pressable
-              key={String(value)}
-              type="button"
-              role="tab"
-              aria-selected={unreadOnly === value}
-              className={['filter-chip', unreadOnly === value ? 'is-active' : ''].filter(Boolean).join(' ')}
-              onClick={() => setUnreadOnly(value)}
-              data-testid={value ? 'mail-filter-unread' : 'mail-filter-all'}
-            >
-              {value ? t('filter.unread', { count: unreadCount }) : t('filter.all')}
-            </Pressable>
-          ))}
-        </div>
+        <FilterChips
+          label={t('title')}
+          chips={[
+            { value: false, label: t('filter.all'), testId: 'mail-filter-all' },
+            { value: true, label: t('filter.unread', { count: unreadCount }), testId: 'mail-filter-unread' },
+          ]}
+          value={unreadOnly}
+          onChange={setUnreadOnly}
+          className="mail-chips"
+        />
         <Button variant="ghost" size="sm" disabled={unreadCount === 0} busy={readAll.isPending} onClick={() => readAll.mutate('all')} data-testid="mail-read-all">
           {t('readAll')}
         </Button>
