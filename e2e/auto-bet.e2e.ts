@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markActivityPopupsSeen } from './support/app.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -65,6 +66,7 @@ describe('auto-bet on a phone: a simulated martingale from the editor to the pan
     await byTestId('screen-home').waitFor({ timeout: UI_TIMEOUT });
     token = (await page.evaluate(() => localStorage.getItem('lobby.token'))) ?? '';
     expect(token).toBeTruthy();
+    await markActivityPopupsSeen(page, server, token);
   });
 
   it('starts a simulated martingale from the strategy editor and the panel appears', async () => {

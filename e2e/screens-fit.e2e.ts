@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { HomeData } from '@lobby/contract';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
+import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
 import { launchBrowserWithoutCjkFonts } from './support/bare-fonts.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, newOutsideWallet, sendUsdt } from './support/chain.ts';
@@ -200,7 +200,10 @@ async function visitAll(language: string, theme: 'light' | 'dark', signedIn: boo
   const { context, page } = await newPhone(browser, { colorScheme: theme });
   contexts.push(context);
   await presetSettings(context, { language, theme });
-  if (signedIn) await presetToken(context, token);
+  if (signedIn) {
+    await presetToken(context, token);
+    await markActivityPopupsSeen(context, server, token);
+  }
   // /webview opens the game the player tapped last, kept for the tab.
   await context.addInitScript((game) => sessionStorage.setItem('lobby.thirdGame', JSON.stringify(game)), thirdGame);
   const quiet = trackRequests(page);
@@ -307,6 +310,7 @@ describe('the auto-bet panel', () => {
         contexts.push(context);
         await presetSettings(context, { language, theme });
         await presetToken(context, token);
+        await markActivityPopupsSeen(context, server, token);
         await openApp(page, `${server.url}/home`);
         await page.getByTestId('autobet-record-row').first().waitFor({ timeout: UI_TIMEOUT });
         expect(problems([{ route: 'auto-bet panel', report: await measureLayout(page, HORIZONTAL_SCROLLERS) }])).toEqual([]);

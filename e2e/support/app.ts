@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ANNOUNCED_KEY, announcementKey } from '../../apps/web/src/screens/Activity/announced.ts';
+import type { RunningServer } from './server.ts';
 
 /** Written by the test run for people to look at; git-ignored. */
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
@@ -64,4 +66,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await imagesSettled(page);
   await page.screenshot({ path: `${SCREENSHOT_DIR}${name}.png`, animations: 'disabled', caret: 'hide' });
+}
+
+/**
+ * Marks every activity's first reward as already announced to this player on this page's device, as
+ * after the player has seen the lobby's bonus popup (activities.e2e.ts tests the popup): tests of
+ * other screens are not covered by it when a deposit or a round makes a bonus claimable.
+ */
+export async function markActivityPopupsSeen(target: BrowserContext | Page, server: Pick<RunningServer, 'call'>, token: string): Promise<void> {
+  const player = (await server.call<{ id: number }>('/v1/player/load', {}, token)).data;
+  const confs = (await server.call<{ confs: { id: number }[] }>('/v1/activity/configSync', {}, token)).data.confs;
+  const seen = confs.map((conf) => announcementKey(player.id, { activityId: conf.id, lastParticipatedAt: null }));
+  const mark = ({ key, keys }: { key: string; keys: string[] }) =>
+    localStorage.setItem(key, JSON.stringify([...JSON.parse(localStorage.getItem(key) ?? '[]'), ...keys]));
+  if ('evaluate' in target) await target.evaluate(mark, { key: ANNOUNCED_KEY, keys: seen });
+  else await target.addInitScript(mark, { key: ANNOUNCED_KEY, keys: seen });
 }

@@ -7,23 +7,17 @@ import { navigateTo } from '../../lib/navigation';
 import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsPushes, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
+import { ANNOUNCED_KEY, announcementKey } from './announced';
 
 // The tab layout loads this file after the first paint, on every tab: it holds no screen code and
 // no stylesheet, only the badge and the popup.
 
 const ACTIVITY_NS = 'activity';
-const ANNOUNCED_KEY = 'lobby.activity.announced';
 const ANNOUNCED_KEEP = 50;
 const LOBBY_PATH = '/home';
 
 /** An amount and its currency inside a sentence, isolated together so Arabic keeps the figure before its currency. */
 const amountText = (format: (micro: bigint) => string, value: string, currency: string) => `\u2066${format(readMicro(value) ?? 0n)} ${currency}\u2069`;
-
-/**
- * One reward is announced once: a claim moves `lastParticipatedAt` on, so the next period's reward of
- * the same activity is a new one.
- */
-export const announcementKey = (playerId: number, state: ActivityState) => `${playerId}:${state.activityId}:${state.lastParticipatedAt ?? '-'}`;
 
 function readAnnounced(): string[] {
   try {
