@@ -1,51 +1,12 @@
-import { LANGUAGES } from '@lobby/contract';
-import { describe, expect, it } from 'vitest';
+import { describeNamespace, type Tree } from '../../i18n/namespace-test';
 
-type Tree = { [key: string]: string | Tree };
-
-const files = import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' });
-const sources = import.meta.glob<string>(['../../screens/Activity/*.tsx'], {
-  eager: true,
-  query: '?raw',
-  import: 'default',
-});
-
-function flatten(tree: Tree, prefix = ''): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
-    ),
-  );
-}
-
-const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
-const english = flatten(files['./en_US.json']);
-/** Latin tokens allowed inside texts of languages written in other scripts. */
-const LATIN_TOKENS = /\b(USDT|TRX)\b/g;
-
-describe('the activity texts', () => {
-  it.each(LANGUAGES)('%s has exactly the keys of en_US, each with a text and the same placeholders', (language) => {
-    const tree = files[`./${language}.json`];
-    expect(tree, `no activity locale for ${language}`).toBeDefined();
-    const flat = flatten(tree);
-    expect(Object.keys(flat).sort()).toEqual(Object.keys(english).sort());
-    for (const [key, text] of Object.entries(flat)) {
-      expect(text.trim(), `${language} ${key}`).not.toBe('');
-      expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(english[key]));
-    }
-  });
-
-  it.each(['zh_CN', 'zh_TW', 'th_TH', 'ar_EG'])('%s has no Latin words besides currency codes', (language) => {
-    const flat = flatten(files[`./${language}.json`]);
-    const latin = Object.entries(flat)
-      .filter(([, text]) => /[A-Za-z]{2,}/.test(text.replace(/{{\s*\w+\s*}}/g, '').replace(LATIN_TOKENS, '')))
-      .map(([key, text]) => `${key}: ${text}`);
-    expect(latin).toEqual([]);
-  });
-
-  it('every literal key the screens use exists', () => {
-    const used = Object.values(sources).flatMap((source) => [...source.matchAll(/\bt\('([\w.]+)'/g)].map((m) => m[1]));
-    expect(used.length).toBeGreaterThan(30);
-    for (const key of used) expect(english, key).toHaveProperty([key]);
-  });
+describeNamespace({
+  namespace: 'activity',
+  title: 'the activity texts',
+  files: import.meta.glob<Tree>('./*.json', { eager: true, import: 'default' }),
+  latin: { allowed: /\b(USDT|TRX)\b/g, besides: 'currency codes' },
+  used: {
+    sources: import.meta.glob<string>(['../../screens/Activity/*.tsx'], { eager: true, query: '?raw', import: 'default' }),
+    atLeast: 30,
+  },
 });
