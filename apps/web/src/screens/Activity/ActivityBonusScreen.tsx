@@ -1,10 +1,11 @@
 import { BonusType } from '@lobby/contract';
 import { useIonRouter } from '@ionic/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
-import { Pressable } from '../../components/Pressable';
+import { FilterChips } from '../../components/FilterChips';
+import { PagedList } from '../../components/PagedList';
 import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { useBonusRecords, type BonusRecordTypeCode } from '../../state/queries/bonus';
@@ -34,77 +35,43 @@ function Records() {
     if (lastPageEmpty && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [lastPageEmpty, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  // The next page loads as the end of the list scrolls into view, as on the bonus records.
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = sentinel.current;
-    if (!node || !hasNextPage || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
-
-  const chips: (BonusRecordTypeCode | undefined)[] = [undefined, ...ACTIVITY_TYPES];
+  const chips = [undefined, ...ACTIVITY_TYPES].map((value) => ({
+    value,
+    label: value === undefined ? t('bonus.all') : bonus(`bonus.type.${value}`),
+    testId: `activity-bonus-type-${value ?? 'all'}`,
+  }));
   const searching = records.isPending || (rows.length === 0 && (isFetchingNextPage || (lastPageEmpty && hasNextPage)));
   return (
     <>
-      <div className="chip-row bonus-filters" role="tablist" aria-label={t('list.bonuses')}>
-        {chips.map((value) => (
-          <Pressable
-            key={value ?? 'all'}
-            type="button"
-            role="tab"
-            aria-selected={type === value}
-            className={['filter-chip', type === value ? 'is-active' : ''].filter(Boolean).join(' ')}
-            onClick={() => setType(value)}
-            data-testid={`activity-bonus-type-${value ?? 'all'}`}
-          >
-            {value === undefined ? t('bonus.all') : bonus(`bonus.type.${value}`)}
-          </Pressable>
-        ))}
-      </div>
-      {searching ? (
-        <div className="vip-card" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <span key={i} className="skeleton skeleton--text" />
-          ))}
-        </div>
-      ) : records.isError && rows.length === 0 ? (
-        <LoadError onRetry={() => void records.refetch()} testId="activity-bonus-error" icon="gift" />
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon="gift"
-          title={t('bonus.emptyTitle')}
-          text={t('bonus.emptyText')}
-          testId="activity-bonus-empty"
-          action={
-            <Button variant="secondary" onClick={() => router.push('/activity', 'back')} data-testid="activity-bonus-events">
-              {t('bonus.events')}
-            </Button>
-          }
-        />
-      ) : (
-        <section className="vip-card">
-          <ul className="vip-record-list" data-testid="activity-bonus-list">
-            {rows.map((record) => (
-              <BonusRow key={record.id} record={record} />
-            ))}
-          </ul>
-          <div ref={sentinel}>
-            {hasNextPage ? (
-              <Button variant="ghost" size="sm" block busy={isFetchingNextPage} onClick={() => void fetchNextPage()} data-testid="activity-bonus-more">
-                {t('bonus.more')}
+      <FilterChips label={t('list.bonuses')} chips={chips} value={type} onChange={setType} className="bonus-filters" />
+      <PagedList
+        query={records}
+        count={rows.length}
+        loading={searching}
+        className="vip-card"
+        error={<LoadError onRetry={() => void records.refetch()} testId="activity-bonus-error" icon="gift" />}
+        empty={
+          <EmptyState
+            icon="gift"
+            title={t('bonus.emptyTitle')}
+            text={t('bonus.emptyText')}
+            testId="activity-bonus-empty"
+            action={
+              <Button variant="secondary" onClick={() => router.push('/activity', 'back')} data-testid="activity-bonus-events">
+                {t('bonus.events')}
               </Button>
-            ) : (
-              <p className="vip-note vip-note--center" data-testid="activity-bonus-end">
-                {t('bonus.end')}
-              </p>
-            )}
-          </div>
-        </section>
-      )}
+            }
+          />
+        }
+        more={{ label: t('bonus.more'), testId: 'activity-bonus-more' }}
+        end={{ label: t('bonus.end'), testId: 'activity-bonus-end', className: 'vip-note vip-note--center' }}
+      >
+        <ul className="vip-record-list" data-testid="activity-bonus-list">
+          {rows.map((record) => (
+            <BonusRow key={record.id} record={record} />
+          ))}
+        </ul>
+      </PagedList>
     </>
   );
 }
