@@ -104,9 +104,9 @@ describe('deep links and guarded routes', () => {
 
   it('asks a visitor on their own records (messages, reports, bonuses) to log in, as on the bet records', async () => {
     const page = await phone();
-    for (const kind of ['siteMessage', 'report', 'bonusRecord']) {
-      await openApp(page, `${server.url}/${kind}`);
-      await shown(page, `${kind}-visitor`).waitFor();
+    for (const [path, testId] of [['siteMessage', 'mail-visitor'], ['report', 'report-visitor'], ['bonusRecord', 'bonusRecord-visitor']]) {
+      await openApp(page, `${server.url}/${path}`);
+      await shown(page, testId).waitFor();
       expect(await shown(page, 'empty-state').count()).toBe(0);
     }
     await shown(page, 'bonusRecord-visitor-login').click();

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
+import { markActivityPopupsSeen, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
 import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
@@ -74,6 +74,7 @@ async function phoneOnHome(token: string, settings = { language: 'en_US', theme:
   contexts.push(context);
   await presetSettings(context, settings);
   await presetToken(context, token);
+  await markActivityPopupsSeen(context, server, token);
   await page.goto(`${server.url}/home`);
   await waitForApp(page);
   await shown(page, 'screen-home').waitFor({ timeout: UI_TIMEOUT });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openApp, presetSettings, presetToken, screenshot } from './support/app.ts';
+import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screenshot } from './support/app.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout } from './support/layout.ts';
@@ -131,6 +131,7 @@ describe('VIP, rebates and bonus wagering', () => {
     contexts.push(context);
     await presetSettings(context, { language: 'en_US', theme: 'light' });
     await presetToken(context, token);
+    await markActivityPopupsSeen(context, server, token);
     await openApp(page, `${server.url}/userProfile`);
     await expect.poll(() => visible(page, 'profile-vip-level').innerText(), { timeout: UI_TIMEOUT }).toBe('VIP 0');
 
@@ -194,6 +195,7 @@ describe('VIP, rebates and bonus wagering', () => {
         contexts.push(context);
         await presetSettings(context, { language, theme });
         await presetToken(context, token);
+        await markActivityPopupsSeen(context, server, token);
         for (const screen of SCREENS) {
           await openApp(page, `${server.url}${screen.path}`);
           await visible(page, screen.testId).waitFor({ timeout: UI_TIMEOUT });
