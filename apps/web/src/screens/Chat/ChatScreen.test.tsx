@@ -3,6 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Player } from '@lobby/contract';
 import { signIn } from '../../state/session';
 import { contiguousEnd, mergeMessages, type ChatMessage } from '../../state/queries/chat';
+import { pushPlayerEvent, resetFakeRealtime, setRealtimeConnected } from '../../testing/realtime';
 import { loadTexts, renderScreen, resetApp, settle, type Rendered } from '../../testing/screen';
 import { CHAT_NS } from './useChatT';
 import ChatScreen from './ChatScreen';
@@ -11,30 +12,13 @@ const call = vi.fn();
 vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
-// The socket is replaced by a switchboard the test pushes into, as the server would.
-const handlers = new Map<string, Set<(data: unknown, event: string) => void>>();
-const statusListeners = new Set<(connected: boolean) => void>();
-let connected = true;
-vi.mock('../../state/realtime', () => ({
-  onPlayerEvent: (event: string, handler: (data: unknown, event: string) => void) => {
-    if (!handlers.has(event)) handlers.set(event, new Set());
-    handlers.get(event)!.add(handler);
-    return () => handlers.get(event)?.delete(handler);
-  },
-  onRealtimeStatus: (listener: (connected: boolean) => void) => {
-    statusListeners.add(listener);
-    return () => statusListeners.delete(listener);
-  },
-  connectRealtime: () => undefined,
-  isRealtimeConnected: () => connected,
-}));
+vi.mock('../../state/realtime', () => import('../../testing/realtime').then((m) => m.fakeRealtime));
 const push = async (event: string, data: unknown) => {
-  await act(async () => handlers.get(event)?.forEach((handler) => handler(data, event)));
+  await act(async () => pushPlayerEvent(event, data));
   await settle();
 };
 const setConnected = async (next: boolean) => {
-  connected = next;
-  await act(async () => statusListeners.forEach((listener) => listener(next)));
+  await act(async () => setRealtimeConnected(next));
   await settle();
 };
 
@@ -91,9 +75,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   resetApp();
-  handlers.clear();
-  statusListeners.clear();
-  connected = true;
+  resetFakeRealtime({ connected: true });
   stored = [];
   historyCalls.length = 0;
   failSends = 0;

@@ -3,6 +3,7 @@ import type { Mail } from '../../state/queries/mail';
 import type { Player } from '@lobby/contract';
 import { signIn } from '../../state/session';
 import { useUi } from '../../state/ui';
+import { listenersOf, pushPlayerEvent as push } from '../../testing/realtime';
 import { answerEachTest, loadTexts, renderScreen, renderSignedIn, settle, type Rendered } from '../../testing/screen';
 import { MailDetail } from './SiteMessageDetailScreen';
 import SiteMessageScreen from './SiteMessageScreen';
@@ -12,19 +13,7 @@ const call = vi.fn();
 vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
-// The socket is replaced by a switchboard the test pushes into, as the server would.
-const handlers = new Map<string, Set<(data: unknown, event: string) => void>>();
-vi.mock('../../state/realtime', () => ({
-  onPlayerEvent: (event: string, handler: (data: unknown, event: string) => void) => {
-    if (!handlers.has(event)) handlers.set(event, new Set());
-    handlers.get(event)!.add(handler);
-    return () => handlers.get(event)?.delete(handler);
-  },
-  onRealtimeStatus: () => () => undefined,
-  connectRealtime: () => undefined,
-  isRealtimeConnected: () => false,
-}));
-const push = (event: string, data: unknown) => handlers.get(event)?.forEach((handler) => handler(data, event));
+vi.mock('../../state/realtime', () => import('../../testing/realtime').then((m) => m.fakeRealtime));
 
 const mail = (id: number, isRead: boolean, title = `Message ${id}`, content = `Body of ${id}`): Mail => ({
   id,
@@ -206,6 +195,6 @@ describe('the unread badge', () => {
     unread = 4;
     const screen = await renderScreen(<UnreadMailBadge variant="tab" testId="badge" />);
     expect(screen.byTestId('badge')).toBeNull();
-    expect(handlers.get('mail')?.size ?? 0).toBe(0);
+    expect(listenersOf('mail')).toBe(0);
   });
 });

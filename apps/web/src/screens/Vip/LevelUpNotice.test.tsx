@@ -5,6 +5,7 @@ import { signIn, useSession, type Profile } from '../../state/session';
 import { playerKeys } from '../../state/queries/keys';
 import { readLevelUp } from '../../state/queries/vip';
 import { useUi } from '../../state/ui';
+import { listenersOf, pushPlayerEvent as push } from '../../testing/realtime';
 import { answerEachTest, loadTexts, renderScreen, settle } from '../../testing/screen';
 import { LevelUpNotice } from './LevelUpNotice';
 
@@ -12,19 +13,7 @@ const call = vi.fn();
 vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
-// The socket itself is replaced by a switchboard the test pushes into, as the server would.
-const handlers = new Map<string, Set<(data: unknown, event: string) => void>>();
-vi.mock('../../state/realtime', () => ({
-  onPlayerEvent: (event: string, handler: (data: unknown, event: string) => void) => {
-    if (!handlers.has(event)) handlers.set(event, new Set());
-    handlers.get(event)!.add(handler);
-    return () => handlers.get(event)?.delete(handler);
-  },
-  onRealtimeStatus: () => () => undefined,
-  connectRealtime: () => undefined,
-  isRealtimeConnected: () => false,
-}));
-const push = (event: string, data: unknown) => handlers.get(event)?.forEach((handler) => handler(data, event));
+vi.mock('../../state/realtime', () => import('../../testing/realtime').then((m) => m.fakeRealtime));
 
 beforeAll(async () => {
   await loadTexts('en_US', ['vip']);
@@ -42,7 +31,7 @@ describe('a level-up pushed over the socket', () => {
       client = c;
       c.setQueryData(playerKeys.profile(), { id: 1, vipLevel: 0 });
     });
-    expect(handlers.get('vipLevel')?.size).toBe(1);
+    expect(listenersOf('vipLevel')).toBe(1);
     push('vipLevel', { vipLevel: 3, previousLevel: 0, xp: '1000' });
     await settle();
     const popup = useUi.getState().popups.at(-1);
@@ -54,7 +43,7 @@ describe('a level-up pushed over the socket', () => {
 
   it('is not followed by a visitor', async () => {
     await renderScreen(<LevelUpNotice />);
-    expect(handlers.get('vipLevel')?.size ?? 0).toBe(0);
+    expect(listenersOf('vipLevel')).toBe(0);
   });
 
   it('ignores a malformed push', () => {
