@@ -303,7 +303,11 @@ export class ProviderWalletRepository {
   /**
    * What a batch of bets and wins needs to know before it is applied together, one row per call in
    * order: the session under its token with the player's standing, whether its uuid is known already,
-   * and, for a win, the bet it names, locked until the end of `trx` (as `recordWin` locks it).
+   * and, for a win, the bet it names, locked until the end of `trx` (as `recordWin` locks it, in uuid
+   * order so two batches never wait on each other crosswise). Every lookup is a lateral join on its
+   * unique index (`limit 1` keeps the planner from flattening it into a join): the statement is kept
+   * prepared, and a generic plan made while a table was small would otherwise scan it whole once it
+   * has grown.
    */
   async batchFacts(aggregator: string, calls: readonly { token: string; transactionUuid: string; referenceTransactionUuid: string | null }[], trx: Db): Promise<BatchFacts[]> {
     const { rows } = await sql<Record<string, any>>`${sql.raw(HOT_STATEMENT)}
@@ -313,17 +317,23 @@ export class ProviderWalletRepository {
           with ordinality as i(token, transaction_uuid, reference_uuid, n)
       ),
       bets as materialized (
-        select b.transaction_uuid, b.kind, b.player_id, b.rolled_back from provider_transactions b
-        where b.aggregator = ${aggregator} and b.transaction_uuid in (select reference_uuid from input where reference_uuid is not null)
-        order by b.id
-        for update
+        select b.transaction_uuid, b.kind, b.player_id, b.rolled_back
+        from (select distinct reference_uuid from input where reference_uuid is not null order by reference_uuid) named
+        cross join lateral (
+          select * from provider_transactions b where b.aggregator = ${aggregator} and b.transaction_uuid = named.reference_uuid
+          for update
+        ) b
       )
-      select i.n, s.player_id, s.aggregator, s.game_code, s.game_type, s.manufacturer, s.ended_at, p.status,
-             exists (select 1 from provider_transactions k where k.aggregator = ${aggregator} and k.transaction_uuid = i.transaction_uuid) as known,
+      select i.n, s.player_id, s.aggregator, s.game_code, s.game_type, s.manufacturer, s.ended_at, s.status,
+             k.transaction_uuid is not null as known,
              b.kind as bet_kind, b.player_id as bet_player_id, b.rolled_back as bet_rolled_back
       from input i
-      left join third_game_sessions s on s.token = i.token
-      left join players p on p.id = s.player_id
+      left join lateral (
+        select s.*, p.status from third_game_sessions s join players p on p.id = s.player_id where s.token = i.token limit 1
+      ) s on true
+      left join lateral (
+        select k.transaction_uuid from provider_transactions k where k.aggregator = ${aggregator} and k.transaction_uuid = i.transaction_uuid limit 1
+      ) k on true
       left join bets b on b.transaction_uuid = i.reference_uuid
       order by i.n`.execute(trx);
     return rows.map((row) => ({

@@ -273,10 +273,14 @@ export class TurnoverRepository {
     const { rows } = await sql<LevelUpRow>`${sql.raw(HOT_STATEMENT)}
       with turnover_input as (
         select r.player_id, 'tp:' || r.aggregator || ':' || r.round as round_key, r.game_type, r.currency, r.bet_total as stake, r.win_total as payout
-        from provider_rounds r
-        join unnest(${rounds.map((x) => x.aggregator)}::text[], ${rounds.map((x) => x.playerId)}::int4[], ${rounds.map((x) => x.round)}::text[])
+        from unnest(${rounds.map((x) => x.aggregator)}::text[], ${rounds.map((x) => x.playerId)}::int4[], ${rounds.map((x) => x.round)}::text[])
           as closing(aggregator, player_id, round)
-          on r.aggregator = closing.aggregator and r.player_id = closing.player_id and r.round = closing.round
+        -- A lookup on the round's unique index (the limit keeps it from being flattened into a join):
+        -- a kept generic plan must never scan the table.
+        cross join lateral (
+          select * from provider_rounds r where r.aggregator = closing.aggregator and r.player_id = closing.player_id and r.round = closing.round
+          limit 1
+        ) r
         where r.closed_at is not null and r.bet_total > 0 and r.currency in ('USDT', 'TRX')
       ),
       ${turnoverCtes(terms, { month: shanghaiMonth() })}
