@@ -16,6 +16,7 @@ const FUNCTION_NAMES = [
   'ledger_post_transfer_read',
   'ledger_post_transfers',
   'players_inviter_fixed',
+  'provider_wallet_apply',
   'referral_ancestors_on_insert',
 ];
 

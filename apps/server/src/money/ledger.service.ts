@@ -278,6 +278,15 @@ export class Ledger {
     return postBatch(trx, inputs.map((input) => ({ input, legs: this.resolve(input, shard) })));
   }
 
+  /**
+   * The row (kind and owner) that a transfer posted on house shard `shard` uses for `account`, for
+   * statements that post through the ledger's SQL functions themselves.
+   */
+  accountRow(account: AccountRef, shard: number): { kind: string; ownerId: bigint } {
+    const { kind, ownerId } = resolveAccount(account, shard);
+    return { kind, ownerId };
+  }
+
   /** An account's balance in micro-units (zero if never used); a sharded account's is the sum of its shards. */
   async balance(account: AccountRef, currency: LedgerCurrency, trx?: Db): Promise<bigint> {
     const { kind, ownerId } = resolveAccount(account, 0);

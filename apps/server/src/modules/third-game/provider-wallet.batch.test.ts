@@ -20,10 +20,10 @@ beforeAll(async () => {
   t = await startTestApp({ HUB88_CURRENCY: 'USD' });
   const app = t.app.services.providerWallet;
   wallet = new ProviderWalletService(t.app.database.db, t.app.services.ledger, { ...app.options, batching: { maxConcurrent: 1 } });
-  const recordBatch = wallet.repo.recordBatch.bind(wallet.repo);
-  wallet.repo.recordBatch = (...args) => {
+  const applyBatch = wallet.repo.applyBatch.bind(wallet.repo);
+  wallet.repo.applyBatch = (...args) => {
     batches++;
-    return recordBatch(...args);
+    return applyBatch(...args);
   };
 });
 

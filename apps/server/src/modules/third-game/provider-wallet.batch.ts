@@ -1,19 +1,17 @@
-import type { Db } from '../../db/database.ts';
-import { playersBalances } from '../../money/balances.ts';
 import { Batcher, type BatchOutcome } from '../../money/batcher.ts';
 import { DEFAULT_HOUSE_SHARDS, type Ledger, type TransferInput } from '../../money/ledger.service.ts';
-import type { LevelUp, TurnoverRepository } from '../turnover/turnover.repo.ts';
-import type { BatchFacts, ProviderWalletRepository } from './provider-wallet.repo.ts';
+import type { ProviderWalletRepository } from './provider-wallet.repo.ts';
 import type { BetRequest, WalletOptions, WalletOutcome, WinRequest } from './provider-wallet.service.ts';
 
 /**
  * Bets and wins that arrive together, applied together: a game aggregator sends thousands of
- * callbacks a second, and one database transaction of a few set-based statements for a whole batch
- * costs little more than one for a single callback. Only the plain case goes this way (a fresh uuid,
- * a live session of that game and currency, a player in good standing, a win naming the player's live
- * bet); everything else, and every call of a batch that cannot be applied as judged (an overdraft, a
- * uuid recorded meanwhile, a settlement shard used for the first time), is answered one by one by
- * the service's own path, so every edge case has exactly one implementation.
+ * callbacks a second, and one statement for a whole batch (db/functions/provider_wallet_apply.sql,
+ * with the turnover of the rounds it closes) costs little more than one for a single callback. Only
+ * the plain case goes this way (a fresh uuid, a live session of that game and currency, a player in
+ * good standing who holds the stake, a win naming the player's live bet); everything else, and every
+ * call of a batch that cannot be applied as judged (a uuid recorded meanwhile, a settlement shard
+ * used for the first time), is answered one by one by the service's own path, so every refusal of
+ * the protocol has exactly one implementation.
  */
 
 export type WalletCall = { kind: 'bet'; request: BetRequest } | { kind: 'win'; request: WinRequest };
@@ -22,14 +20,9 @@ export type WalletCall = { kind: 'bet'; request: BetRequest } | { kind: 'win'; r
 const MAX_BATCH = 64;
 const MAX_CONCURRENT_BATCHES = 2;
 
-/** A batch that cannot be applied as judged; it has moved nothing and its calls go one by one. */
-class ApplyOneByOne extends Error {}
-
 export interface WalletBatchDeps {
-  db: Db;
   ledger: Ledger;
   repo: ProviderWalletRepository;
-  turnover: TurnoverRepository;
   options: WalletOptions;
   /** The one-by-one path that answers every call the batch does not. */
   alone(call: WalletCall): Promise<WalletOutcome>;
@@ -64,110 +57,65 @@ export function createWalletCallBatcher(deps: WalletBatchDeps): Batcher<WalletCa
       ...(kind === 'win' ? [`tx:${request.referenceTransactionUuid}`] : []),
     ],
     holdConflictsWhileRunning: true,
-    runOne: (call) => deps.alone(call),
+    // A call alone is still one statement when it is the plain case (one round trip where its own
+    // path takes four); a call of a batch that failed as a whole tries once more the same way.
+    runOne: (call, shard) => applyAlone(call, shard, deps),
     runBatch: (calls, shard) => applyTogether(calls, shard, deps),
   });
 }
 
-function microOf(call: WalletCall, options: WalletOptions): bigint {
-  return call.request.amount * options.microPerUnit;
-}
-
-/** Whether a call is the plain case the batch applies; anything else is answered one by one. */
-function plain(call: WalletCall, facts: BatchFacts, options: WalletOptions): boolean {
-  const { request } = call;
-  const session = facts.session;
-  if (facts.known || !session || session.playerId !== request.playerId || request.currency !== options.currency) return false;
-  if (call.kind === 'bet') return !session.ended && session.playerStatus === 0 && request.gameCode === session.gameCode;
-  const bet = facts.bet;
-  return bet !== null && bet.kind === 'bet' && bet.playerId === request.playerId && !bet.rolledBack;
+async function applyAlone(call: WalletCall, shard: number, deps: WalletBatchDeps): Promise<WalletOutcome> {
+  let outcome: BatchOutcome<WalletOutcome>;
+  try {
+    [outcome] = await applyTogether([call], shard, deps);
+  } catch {
+    return deps.alone(call);
+  }
+  if (!outcome.ok) throw outcome.error;
+  return outcome.value;
 }
 
 async function applyTogether(calls: WalletCall[], shard: number, deps: WalletBatchDeps): Promise<BatchOutcome<WalletOutcome>[]> {
   const { options } = deps;
-  const outcomes: BatchOutcome<WalletOutcome>[] = new Array(calls.length);
-  const applied: number[] = [];
-  let levelUps: LevelUp[] = [];
-  await deps.db.transaction().execute(async (trx) => {
-    const facts = await deps.repo.batchFacts(
-      options.aggregator,
-      calls.map(({ kind, request }) => ({ token: request.token, transactionUuid: request.transactionUuid, referenceTransactionUuid: kind === 'win' ? request.referenceTransactionUuid : null })),
-      trx,
-    );
-    calls.forEach((call, i) => {
-      if (plain(call, facts[i], options)) applied.push(i);
-    });
-    if (applied.length === 0) return;
-
-    const recorded = await deps.repo.recordBatch(
-      applied.map((i) => {
-        const { kind, request } = calls[i];
-        const session = facts[i].session!;
-        const micro = microOf(calls[i], options);
-        return {
-          aggregator: options.aggregator,
-          transactionUuid: request.transactionUuid,
-          kind,
-          playerId: request.playerId,
-          userId: request.user,
-          round: request.round,
-          gameCode: request.gameCode,
-          currency: request.currency,
-          amount: request.amount,
-          referenceTransactionUuid: kind === 'win' ? request.referenceTransactionUuid : null,
-          change: {
-            aggregator: options.aggregator,
-            round: request.round,
-            playerId: request.playerId,
-            gameCode: request.gameCode,
-            gameType: session.gameType,
-            manufacturer: session.manufacturer,
-            currency: options.ledgerCurrency,
-            bet: kind === 'bet' ? micro : 0n,
-            win: kind === 'win' ? micro : 0n,
-            bets: kind === 'bet' ? 1 : 0,
-            closed: request.roundClosed,
-          },
-        };
-      }),
-      trx,
-    );
-    if (recorded.size !== applied.length) throw new ApplyOneByOne('a uuid was recorded meanwhile');
-
-    const closing = applied.filter((i) => calls[i].request.roundClosed);
-    if (options.turnover && closing.length > 0) {
-      levelUps = await deps.turnover.recordProviderRounds(
-        trx,
-        closing.map((i) => ({ aggregator: options.aggregator, playerId: calls[i].request.playerId, round: calls[i].request.round })),
-        options.turnover.terms(),
-      );
-    }
-
-    const moving = applied.filter((i) => microOf(calls[i], options) !== 0n);
-    const posted = await deps.ledger.transferMany(
-      moving.map((i) => {
-        const { kind, request } = calls[i];
-        const micro = microOf(calls[i], options);
-        return kind === 'bet'
+  const { calls: answers, levelUps } = await deps.repo.applyBatch(
+    {
+      aggregator: options.aggregator,
+      walletCurrency: options.currency,
+      ledgerCurrency: options.ledgerCurrency,
+      settlementOwner: deps.ledger.accountRow({ kind: 'provider_settlement' }, shard).ownerId,
+    },
+    calls.map(({ kind, request }) => {
+      const micro = request.amount * options.microPerUnit;
+      const transfer =
+        kind === 'bet'
           ? settlementTransfer(options, 'provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode })
           : settlementTransfer(options, 'provider_win', request.transactionUuid, request.playerId, micro, { round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid });
-      }),
-      trx,
-      shard,
-    );
-    if (posted.some((outcome) => !outcome.ok || outcome.value.replayed)) throw new ApplyOneByOne('a transfer was refused or known');
+      return {
+        kind,
+        token: request.token,
+        transactionUuid: request.transactionUuid,
+        referenceTransactionUuid: kind === 'win' ? request.referenceTransactionUuid : null,
+        playerId: request.playerId,
+        userId: request.user,
+        round: request.round,
+        gameCode: request.gameCode,
+        currency: request.currency,
+        amount: request.amount,
+        micro: kind === 'bet' ? -micro : micro,
+        closed: request.roundClosed,
+        transfer,
+      };
+    }),
+    options.turnover?.terms(),
+  );
 
-    const balances = await playersBalances(trx, applied.map((i) => calls[i].request.playerId));
-    for (const i of applied) {
-      const micro = balances.get(calls[i].request.playerId)?.[options.ledgerCurrency] ?? 0n;
-      outcomes[i] = { ok: true, value: { status: 'RS_OK', balance: micro / options.microPerUnit } };
-    }
-  });
-
-  for (const i of applied) {
+  const outcomes: BatchOutcome<WalletOutcome>[] = new Array(calls.length);
+  answers.forEach((answer, i) => {
+    if (!answer.applied) return;
     options.afterCommit?.();
     options.onBalanceChanged?.(calls[i].request.playerId);
-  }
+    outcomes[i] = { ok: true, value: { status: 'RS_OK', balance: answer.balance! / options.microPerUnit } };
+  });
   if (levelUps.length > 0) void options.turnover?.levelsReached(levelUps);
   // The rest, one by one: each is another player's, so they may run side by side.
   await Promise.all(

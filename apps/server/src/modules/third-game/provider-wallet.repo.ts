@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { HOT_STATEMENT, type Db } from '../../db/database.ts';
+import type { TransferInput } from '../../money/ledger.service.ts';
+import { providerRoundTurnoverCtes, toLevelUps, type LevelUp, type LevelUpRow, type TurnoverTerms } from '../turnover/turnover.repo.ts';
 import type { ProviderTransactionKind } from './tables.ts';
 import { withThirdGameTables } from './third-game.repo.ts';
 
@@ -58,14 +60,34 @@ export interface RoundChange {
   closed: boolean;
 }
 
-/** What `batchFacts` tells of one call of a batch. */
-export interface BatchFacts {
-  session: WalletSession | null;
-  /** The call's uuid is recorded already. */
-  known: boolean;
-  /** The bet a win names, when it exists. */
-  bet: { kind: ProviderTransactionKind; playerId: number; rolledBack: boolean } | null;
+/** One bet or win of a batch, with the ledger transfer that moves its money (`micro`, the player's side). */
+export interface WalletBatchCall {
+  kind: 'bet' | 'win';
+  token: string;
+  transactionUuid: string;
+  referenceTransactionUuid: string | null;
+  playerId: number;
+  userId: string;
+  round: string;
+  gameCode: string;
+  currency: string;
+  amount: bigint;
+  /** Micro-units added to the player's wallet: negative for a bet. */
+  micro: bigint;
+  closed: boolean;
+  transfer: TransferInput;
 }
+
+type BatchRow = {
+  row_kind: 'call' | 'level';
+  n: number;
+  applied: boolean;
+  balance: string | null;
+  player_id: number;
+  from_level: number;
+  to_level: number;
+  xp: string;
+};
 
 /** A round change whose game type and studio are the session's (read in the same statement). */
 export type SessionRoundChange = Omit<RoundChange, 'gameType' | 'manufacturer'>;
@@ -301,90 +323,52 @@ export class ProviderWalletRepository {
   }
 
   /**
-   * What a batch of bets and wins needs to know before it is applied together, one row per call in
-   * order: the session under its token with the player's standing, whether its uuid is known already,
-   * and, for a win, the bet it names, locked until the end of `trx` (as `recordWin` locks it, in uuid
-   * order so two batches never wait on each other crosswise). Every lookup is a lateral join on its
-   * unique index (`limit 1` keeps the planner from flattening it into a join): the statement is kept
-   * prepared, and a generic plan made while a table was small would otherwise scan it whole once it
-   * has grown.
+   * Applies a batch of bets and wins (at most one per player and per uuid) in one statement
+   * (db/functions/provider_wallet_apply.sql): the plain ones are judged, recorded, added to their
+   * rounds and posted to the ledger, and with `turnover` the rounds they close are recorded as
+   * turnover in the same statement. Answers per call whether it was applied and the balance after it
+   * (micro-units), and the players whose VIP level rose. A batch the database cannot apply as judged
+   * throws and has moved nothing.
    */
-  async batchFacts(aggregator: string, calls: readonly { token: string; transactionUuid: string; referenceTransactionUuid: string | null }[], trx: Db): Promise<BatchFacts[]> {
-    const { rows } = await sql<Record<string, any>>`${sql.raw(HOT_STATEMENT)}
-      with input as (
-        select * from unnest(${calls.map((c) => c.token)}::text[], ${calls.map((c) => c.transactionUuid)}::text[],
-                             ${calls.map((c) => c.referenceTransactionUuid)}::text[])
-          with ordinality as i(token, transaction_uuid, reference_uuid, n)
-      ),
-      bets as materialized (
-        select b.transaction_uuid, b.kind, b.player_id, b.rolled_back
-        from (select distinct reference_uuid from input where reference_uuid is not null order by reference_uuid) named
-        cross join lateral (
-          select * from provider_transactions b where b.aggregator = ${aggregator} and b.transaction_uuid = named.reference_uuid
-          for update
-        ) b
-      )
-      select i.n, s.player_id, s.aggregator, s.game_code, s.game_type, s.manufacturer, s.ended_at, s.status,
-             k.transaction_uuid is not null as known,
-             b.kind as bet_kind, b.player_id as bet_player_id, b.rolled_back as bet_rolled_back
-      from input i
-      left join lateral (
-        select s.*, p.status from third_game_sessions s join players p on p.id = s.player_id where s.token = i.token limit 1
-      ) s on true
-      left join lateral (
-        select k.transaction_uuid from provider_transactions k where k.aggregator = ${aggregator} and k.transaction_uuid = i.transaction_uuid limit 1
-      ) k on true
-      left join bets b on b.transaction_uuid = i.reference_uuid
-      order by i.n`.execute(trx);
-    return rows.map((row) => ({
-      session: row.player_id === null ? null : toSession(row),
-      known: row.known,
-      bet: row.bet_kind === null ? null : { kind: row.bet_kind, playerId: row.bet_player_id, rolledBack: row.bet_rolled_back },
-    }));
-  }
-
-  /**
-   * Records a batch of bets and wins judged fit (at most one per player) and adds each to its round,
-   * in one statement. Answers the uuids it recorded: one missing was recorded meanwhile by another
-   * transaction, and the caller must roll `trx` back.
-   */
-  async recordBatch(calls: readonly (NewProviderTransaction & { round: string; gameCode: string; change: RoundChange })[], trx: Db): Promise<Set<string>> {
-    const col = <T>(pick: (c: (typeof calls)[number]) => T) => calls.map(pick);
-    const { rows } = await sql<{ transaction_uuid: string }>`${sql.raw(HOT_STATEMENT)}
-      with input as (
-        select * from unnest(
-          ${col((c) => c.aggregator)}::text[], ${col((c) => c.transactionUuid)}::text[], ${col((c) => c.kind)}::text[],
-          ${col((c) => c.playerId)}::int4[], ${col((c) => c.userId)}::text[], ${col((c) => c.round)}::text[], ${col((c) => c.gameCode)}::text[],
-          ${col((c) => c.currency)}::text[], ${col((c) => c.amount.toString())}::int8[], ${col((c) => c.referenceTransactionUuid)}::text[],
-          ${col((c) => c.change.gameType)}::int2[], ${col((c) => c.change.manufacturer)}::text[], ${col((c) => c.change.currency)}::text[],
-          ${col((c) => c.change.bet.toString())}::int8[], ${col((c) => c.change.win.toString())}::int8[], ${col((c) => c.change.bets)}::int4[],
-          ${col((c) => c.change.closed)}::bool[]
-        ) as i(aggregator, transaction_uuid, kind, player_id, user_id, round, game_code, currency, amount, reference_uuid,
-               game_type, manufacturer, ledger_currency, bet, win, bets, closed)
-      ),
-      recorded as (
-        insert into provider_transactions (aggregator, transaction_uuid, kind, player_id, user_id, round, game_code, currency, amount,
-                                           reference_transaction_uuid, placeholder, rolled_back)
-        select aggregator, transaction_uuid, kind, player_id, user_id, round, game_code, currency, amount, reference_uuid, false, false
-        from input order by transaction_uuid
-        on conflict (aggregator, transaction_uuid) do nothing
-        returning transaction_uuid
-      ),
-      round_changed as (
-        insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
-        select i.aggregator, i.round, i.player_id, i.game_code, i.game_type, i.manufacturer, i.ledger_currency, i.bet, i.win, i.bets,
-               case when i.closed then now() end
-        from input i join recorded r on r.transaction_uuid = i.transaction_uuid
-        order by i.player_id, i.round
-        on conflict (aggregator, player_id, round) do update set
-          bet_total = provider_rounds.bet_total + excluded.bet_total,
-          win_total = provider_rounds.win_total + excluded.win_total,
-          bet_count = provider_rounds.bet_count + excluded.bet_count,
-          updated_at = now(),
-          closed_at = coalesce(provider_rounds.closed_at, excluded.closed_at)
-      )
-      select transaction_uuid from recorded`.execute(trx);
-    return new Set(rows.map((row) => row.transaction_uuid));
+  async applyBatch(
+    wallet: { aggregator: string; walletCurrency: string; ledgerCurrency: 'USDT' | 'TRX'; settlementOwner: bigint },
+    calls: readonly WalletBatchCall[],
+    turnover?: TurnoverTerms,
+  ): Promise<{ calls: { applied: boolean; balance: bigint | null }[]; levelUps: LevelUp[] }> {
+    const col = <T>(pick: (c: WalletBatchCall) => T) => calls.map(pick);
+    const applied = sql`applied as materialized (
+        select * from provider_wallet_apply(
+          ${wallet.aggregator}::text, ${wallet.walletCurrency}::text, ${wallet.ledgerCurrency}::text, ${wallet.settlementOwner.toString()}::int8,
+          ${col((c) => c.kind)}::text[], ${col((c) => c.token)}::text[], ${col((c) => c.transactionUuid)}::text[],
+          ${col((c) => c.referenceTransactionUuid)}::text[], ${col((c) => c.playerId)}::int4[], ${col((c) => c.userId)}::text[],
+          ${col((c) => c.round)}::text[], ${col((c) => c.gameCode)}::text[], ${col((c) => c.currency)}::text[],
+          ${col((c) => c.amount.toString())}::int8[], ${col((c) => c.micro.toString())}::int8[], ${col((c) => c.closed)}::bool[],
+          ${col((c) => c.transfer.idempotencyKey)}::text[], ${col((c) => c.transfer.kind)}::text[],
+          ${JSON.stringify(col((c) => c.transfer.metadata ?? {}))}::jsonb)
+      )`;
+    const callRows = sql`select 'call' as row_kind, o_n as n, o_applied as applied, o_balance::text as balance,
+             null::int4 as player_id, null::int2 as from_level, null::int2 as to_level, null::text as xp
+      from applied`;
+    const { rows } = turnover
+      ? await sql<BatchRow>`${sql.raw(HOT_STATEMENT)}
+          with ${applied},
+          ${providerRoundTurnoverCtes(
+            sql`(select ${wallet.aggregator}::text as aggregator, o_player_id as player_id, o_round as round, o_game_type as game_type,
+                        ${wallet.ledgerCurrency}::text as currency, o_bet_total as bet_total, o_win_total as win_total, o_closes as closed
+                 from applied)`,
+            turnover,
+          )}
+          ${callRows}
+          union all
+          select 'level', null, null, null, player_id, from_level, to_level, xp::text from turnover_level_ups`.execute(this.db)
+      : await sql<BatchRow>`${sql.raw(HOT_STATEMENT)} with ${applied} ${callRows}`.execute(this.db);
+    const answers: { applied: boolean; balance: bigint | null }[] = new Array(calls.length);
+    const levelUps: LevelUpRow[] = [];
+    for (const row of rows) {
+      if (row.row_kind === 'call') answers[row.n - 1] = { applied: row.applied, balance: row.balance === null ? null : BigInt(row.balance) };
+      else levelUps.push({ player_id: row.player_id, from_level: row.from_level, to_level: row.to_level, xp: row.xp });
+    }
+    return { calls: answers, levelUps: toLevelUps(levelUps) };
   }
 
   /** A player's rounds, newest first. */

@@ -117,10 +117,8 @@ export class ProviderWalletService {
     this.turnover = new TurnoverRepository(db);
     if (options.batching !== false && !db.isTransaction) {
       this.batcher = createWalletCallBatcher({
-        db,
         ledger,
         repo: this.repo,
-        turnover: this.turnover,
         options,
         alone: (call) => (call.kind === 'bet' ? this.betAlone(call.request) : this.winAlone(call.request)),
       });

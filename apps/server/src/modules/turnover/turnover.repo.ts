@@ -236,7 +236,22 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     )`;
 }
 
-type LevelUpRow = { player_id: number; from_level: number; to_level: number; xp: string };
+export type LevelUpRow = { player_id: number; from_level: number; to_level: number; xp: string };
+
+/**
+ * The turnover of closed third-party rounds as CTEs (`turnover_input` and `turnoverCtes`), read from
+ * `rounds`: a relation of rounds with their totals (aggregator, player_id, round, game_type,
+ * currency, bet_total, win_total, closed). Each is recorded under key `tp:<aggregator>:<round>`;
+ * one not closed, without a stake, or seen before adds nothing.
+ */
+export function providerRoundTurnoverCtes(rounds: RawBuilder<unknown>, terms: TurnoverTerms): RawBuilder<unknown> {
+  return sql`turnover_input as (
+      select r.player_id, 'tp:' || r.aggregator || ':' || r.round as round_key, r.game_type, r.currency, r.bet_total as stake, r.win_total as payout
+      from ${rounds} r
+      where r.closed and r.bet_total > 0 and r.currency in ('USDT', 'TRX')
+    ),
+    ${turnoverCtes(terms, { month: shanghaiMonth() })}`;
+}
 
 export const toLevelUps = (rows: LevelUpRow[]): LevelUp[] =>
   rows.map((row) => ({ playerId: row.player_id, from: Number(row.from_level), to: Number(row.to_level), xp: BigInt(row.xp) }));
@@ -270,20 +285,19 @@ export class TurnoverRepository {
    */
   async recordProviderRounds(trx: Db, rounds: readonly { aggregator: string; playerId: number; round: string }[], terms: TurnoverTerms): Promise<LevelUp[]> {
     if (rounds.length === 0) return [];
+    const closing = sql`(
+      select r.aggregator, r.player_id, r.round, r.game_type, r.currency, r.bet_total, r.win_total, r.closed_at is not null as closed
+      from unnest(${rounds.map((x) => x.aggregator)}::text[], ${rounds.map((x) => x.playerId)}::int4[], ${rounds.map((x) => x.round)}::text[])
+        as closing(aggregator, player_id, round)
+      -- A lookup on the round's unique index (the limit keeps it from being flattened into a join):
+      -- a kept generic plan must never scan the table.
+      cross join lateral (
+        select * from provider_rounds r where r.aggregator = closing.aggregator and r.player_id = closing.player_id and r.round = closing.round
+        limit 1
+      ) r
+    )`;
     const { rows } = await sql<LevelUpRow>`${sql.raw(HOT_STATEMENT)}
-      with turnover_input as (
-        select r.player_id, 'tp:' || r.aggregator || ':' || r.round as round_key, r.game_type, r.currency, r.bet_total as stake, r.win_total as payout
-        from unnest(${rounds.map((x) => x.aggregator)}::text[], ${rounds.map((x) => x.playerId)}::int4[], ${rounds.map((x) => x.round)}::text[])
-          as closing(aggregator, player_id, round)
-        -- A lookup on the round's unique index (the limit keeps it from being flattened into a join):
-        -- a kept generic plan must never scan the table.
-        cross join lateral (
-          select * from provider_rounds r where r.aggregator = closing.aggregator and r.player_id = closing.player_id and r.round = closing.round
-          limit 1
-        ) r
-        where r.closed_at is not null and r.bet_total > 0 and r.currency in ('USDT', 'TRX')
-      ),
-      ${turnoverCtes(terms, { month: shanghaiMonth() })}
+      with ${providerRoundTurnoverCtes(closing, terms)}
       select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(trx);
     return toLevelUps(rows);
   }
