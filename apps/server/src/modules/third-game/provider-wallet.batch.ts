@@ -16,9 +16,14 @@ import type { BetRequest, WalletOptions, WalletOutcome, WinRequest } from './pro
 
 export type WalletCall = { kind: 'bet'; request: BetRequest } | { kind: 'win'; request: WinRequest };
 
-/** Callbacks applied together at most; batches in flight at once (each holds a connection). */
+/**
+ * Callbacks applied together at most, and batches in flight at once. One at a time: the calls that
+ * arrive while a batch runs form the next one. A second batch in flight was measured slower, not
+ * faster: both batches come out smaller, each pays the statement's fixed cost (about 1 ms of
+ * PostgreSQL's time), on the same cores as the HTTP side.
+ */
 const MAX_BATCH = 64;
-const MAX_CONCURRENT_BATCHES = 2;
+const MAX_CONCURRENT_BATCHES = 1;
 
 export interface WalletBatchDeps {
   ledger: Ledger;
