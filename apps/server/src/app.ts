@@ -293,9 +293,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   hashGame.publisher.afterRound = (playerIds) => experienceEnd.afterRound(playerIds);
   // Activities look for a newly earned reward after money moved (deposits, third-party rounds), a hash round settled, a registration or an e-mail bound.
   const afterBalance = balanceEvents.afterAnnounce;
-  balanceEvents.afterAnnounce = async (playerId, balance) => {
-    activity.notice([playerId]);
-    await afterBalance?.(playerId, balance);
+  balanceEvents.afterAnnounce = async (playerId, balance, cause) => {
+    activity.notice([playerId], cause);
+    await afterBalance?.(playerId, balance, cause);
   };
   const afterRound = hashGame.publisher.afterRound;
   hashGame.publisher.afterRound = async (playerIds) => {

@@ -12,6 +12,11 @@ export interface PlayerBalance {
   trx: bigint;
 }
 
+/** Why a balance is announced: `play` when a game round moved it. */
+export interface AnnounceCause {
+  play?: boolean;
+}
+
 /**
  * Tells everyone concerned that a player's balance changed, after the change committed: the cached
  * `/v1/player/load` snapshot is dropped on every instance, and the player's open sockets get a
@@ -27,21 +32,25 @@ export class BalanceEvents {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Told of each announced balance, after it was announced (an experience account ends below 3 USDT). */
-  afterAnnounce?: (playerId: number, balance: PlayerBalance) => Promise<void>;
+  /**
+   * Told of each announced balance, after it was announced (an experience account ends below 3 USDT);
+   * `play` when a game round moved it.
+   */
+  afterAnnounce?: (playerId: number, balance: PlayerBalance, cause: AnnounceCause) => Promise<void>;
 
   /** Announces balances the caller already read (a settled round reads all its players' at once). */
   async announce(playerId: number, balance: PlayerBalance): Promise<void> {
     await this.players.announceChanged(playerId);
     await this.push(playerId, balance);
-    await this.after(playerId, balance);
+    await this.after(playerId, balance, {});
   }
 
   /**
    * Reads every player's balances in one query and announces each. The money has moved by then, so a failure here
-   * (Redis away) is logged, never turned into an error for the call that moved it.
+   * (Redis away) is logged, never turned into an error for the call that moved it. `cause.play`: a
+   * game round moved it (a third-party game moves a balance many times a minute).
    */
-  async changed(playerIds: Iterable<number>): Promise<void> {
+  async changed(playerIds: Iterable<number>, cause: AnnounceCause = {}): Promise<void> {
     const players = [...new Set(playerIds)];
     let all: Map<number, PlayerBalances>;
     try {
@@ -55,16 +64,16 @@ export class BalanceEvents {
       try {
         await this.players.announceChanged(playerId);
         await this.push(playerId, { usdt: balances.USDT, trx: balances.TRX });
-        await this.after(playerId, { usdt: balances.USDT, trx: balances.TRX });
+        await this.after(playerId, { usdt: balances.USDT, trx: balances.TRX }, cause);
       } catch (error) {
         this.log.warn({ err: error, playerId }, 'balance change not announced');
       }
     }
   }
 
-  private async after(playerId: number, balance: PlayerBalance): Promise<void> {
+  private async after(playerId: number, balance: PlayerBalance, cause: AnnounceCause): Promise<void> {
     try {
-      await this.afterAnnounce?.(playerId, balance);
+      await this.afterAnnounce?.(playerId, balance, cause);
     } catch (error) {
       this.log.warn({ err: error, playerId }, 'after-balance check failed');
     }

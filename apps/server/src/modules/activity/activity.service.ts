@@ -11,6 +11,7 @@ import { activityOf, contentHtml, isOpen, textOf, type Activity } from './activi
 import { ActivityRepository, type ClaimRow } from './activity.repo.ts';
 import type { ActivityType } from './activity-rules.ts';
 import { engineOf } from './engines/index.ts';
+import { NoticeSchedule } from './notice-schedule.ts';
 import type { ActivityEngine, Evaluation } from './engines/engine.ts';
 
 type ActivityEngineAny = ActivityEngine<ActivityType>;
@@ -23,13 +24,9 @@ function versionOf(text: string): number {
   return (hash >>> 0) & 0x7fffffff;
 }
 
-/** Events arriving together are looked at once, this long after the first. */
-const NOTICE_DELAY_MS = 1_000;
-/** A player is looked at at most this often: an event sooner is looked at when this has passed. */
-const NOTICE_RECHECK_MS = 5_000;
 /** Players looked at per pass; the rest wait for the next pass. */
 const NOTICE_BATCH = 200;
-/** Players whose last push an instance remembers. */
+/** Players whose claimable activities an instance remembers. */
 const NOTICE_MEMORY = 50_000;
 
 /**
@@ -45,9 +42,10 @@ export class ActivityService {
   clock: Clock = systemClock;
 
   /** Players to look at, with when they may be looked at. */
-  private readonly pending = new Map<number, number>();
-  private readonly lookedAt = new Map<number, { at: number; claimable: string }>();
-  private timer: NodeJS.Timeout | undefined;
+  private readonly schedule = new NoticeSchedule();
+  /** What each player could claim when last looked at (the push goes out when that changes). */
+  private readonly claimableSeen = new Map<number, string>();
+  private timer: { handle: NodeJS.Timeout; at: number } | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -65,58 +63,47 @@ export class ActivityService {
    * the set they can claim changed and is not empty, the `activity` event is pushed to their sockets
    * (the lobby's popup and the Events tab's badge). Best effort: it never delays the event's source.
    */
-  notice(playerIds: readonly number[]): void {
+  notice(playerIds: readonly number[], options: { play?: boolean } = {}): void {
     if (!this.push) return;
-    const now = Date.now();
-    for (const id of playerIds) {
-      if (this.pending.has(id)) continue;
-      const last = this.lookedAt.get(id)?.at ?? 0;
-      this.pending.set(id, Math.max(now + NOTICE_DELAY_MS, last + NOTICE_RECHECK_MS));
-    }
-    this.schedule(NOTICE_DELAY_MS);
+    this.schedule.notice(playerIds, Date.now(), options);
+    this.wakeAt(this.schedule.next());
   }
 
-  private schedule(delayMs: number): void {
-    if (this.timer || this.pending.size === 0) return;
-    this.timer = setTimeout(() => {
+  /** The next pass at `at`, unless one is set for sooner. */
+  private wakeAt(at: number | undefined): void {
+    if (at === undefined || (this.timer && this.timer.at <= at)) return;
+    if (this.timer) clearTimeout(this.timer.handle);
+    const handle = setTimeout(() => {
       this.timer = undefined;
       this.flushing = this.flushing.then(() => this.flushNotices()).catch(() => undefined);
-    }, delayMs);
-    this.timer.unref();
+    }, Math.max(0, at - Date.now()));
+    handle.unref();
+    this.timer = { handle, at };
   }
 
   /** Stops looking at noticed players (the app is closing); waits for a pass under way. */
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer) clearTimeout(this.timer.handle);
     this.timer = undefined;
-    this.pending.clear();
+    this.schedule.clear();
     await this.flushing;
   }
 
   private async flushNotices(): Promise<void> {
-    const now = Date.now();
-    const batch: number[] = [];
-    for (const [id, due] of this.pending) {
-      if (batch.length >= NOTICE_BATCH) break;
-      if (due > now) continue;
-      this.pending.delete(id);
-      batch.push(id);
-    }
-    if (this.lookedAt.size > NOTICE_MEMORY) this.lookedAt.clear();
+    const batch = this.schedule.take(Date.now(), NOTICE_BATCH);
+    if (this.claimableSeen.size > NOTICE_MEMORY) this.claimableSeen.clear();
     for (const playerId of batch) {
       try {
         const claimable = (await this.playerData(playerId, {})).filter((s) => s.canParticipate).map((s) => s.activityId);
         const key = claimable.join(',');
-        const before = this.lookedAt.get(playerId)?.claimable ?? '';
-        this.lookedAt.set(playerId, { at: Date.now(), claimable: key });
+        const before = this.claimableSeen.get(playerId) ?? '';
+        this.claimableSeen.set(playerId, key);
         if (key !== before && claimable.length > 0) await this.push!({ playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
       } catch {
         // A missed push costs nothing lasting: the screens read the live state.
       }
     }
-    let next = Infinity;
-    for (const due of this.pending.values()) if (due < next) next = due;
-    if (next !== Infinity) this.schedule(Math.max(0, next - Date.now()));
+    this.wakeAt(this.schedule.next());
   }
 
   /** Activities open now, as the activity tab shows them; `changed` false when `sinceVersion` is current. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';
 import type { Db } from '../../../db/database.ts';
 import type { BalanceEvents } from '../../../money/balance-events.ts';
+import { coalesced } from '../../../money/coalesced.ts';
 import type { Ledger } from '../../../money/ledger.service.ts';
 import { createFailpoints } from '../../wallet/failpoints.ts';
 import { ProviderWalletService } from '../provider-wallet.service.ts';
@@ -9,26 +10,8 @@ import { registerHub88WalletRoutes } from './wallet.routes.ts';
 import type { TurnoverHooks } from '../../turnover/turnover.repo.ts';
 import { HUB88_AGGREGATOR } from './games-api.ts';
 
-/** A game sends a bet and a win per round, many a second: the player's screen hears of the balance at most this often. */
+/** How often at most a player's screen hears of the balance while a game plays. */
 const ANNOUNCE_DELAY_MS = 250;
-
-/**
- * Announces changed balances at most once per `delayMs`, all players changed meanwhile together (one
- * read of their balances), never holding up the answer to the aggregator (the money has moved already).
- */
-function coalesce(announce: (playerIds: number[]) => Promise<void>, delayMs: number): (playerId: number) => void {
-  const pending = new Set<number>();
-  return (playerId) => {
-    if (pending.size === 0) {
-      setTimeout(() => {
-        const players = [...pending];
-        pending.clear();
-        void announce(players);
-      }, delayMs).unref();
-    }
-    pending.add(playerId);
-  };
-}
 
 /**
  * Hub88's seamless wallet: amounts in 1/100000 of HUB88_CURRENCY, backed 1:1 by the player's USDT
@@ -54,7 +37,7 @@ export async function setupHub88Wallet(
     ledgerCurrency: 'USDT',
     microPerUnit: 10n,
     afterCommit: () => failpoint('provider_wallet.after_commit'),
-    onBalanceChanged: coalesce((playerIds) => deps.balanceEvents.changed(playerIds), ANNOUNCE_DELAY_MS),
+    onBalanceChanged: coalesced((playerIds) => deps.balanceEvents.changed(playerIds, { play: true }), ANNOUNCE_DELAY_MS),
     turnover: deps.turnover,
   });
   await registerHub88WalletRoutes(http, wallet, { publicKeysPem: deps.publicKeysPem });
