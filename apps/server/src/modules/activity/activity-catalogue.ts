@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { SharedCopy } from '../../events/shared-copy.ts';
 import { ACTIVITY_DEFAULTS, DEFAULTS_START, newActivityValues } from './activity-defaults.ts';
 import { activityOf, type Activity } from './activity.model.ts';
 import { ActivityRepository } from './activity.repo.ts';
@@ -13,12 +14,14 @@ const CHANGED_CHANNEL = 'activity.catalogue.changed';
  */
 export class ActivityCatalogue {
   private activities: Activity[] = [];
-  private unsubscribe: (() => void) | undefined;
+  private readonly copy: SharedCopy;
 
   constructor(
     private readonly db: Db,
-    private readonly bus?: EventBus,
-  ) {}
+    bus?: EventBus,
+  ) {
+    this.copy = new SharedCopy(CHANGED_CHANNEL, () => this.reload(), bus);
+  }
 
   /** Writes the seven default activities the first time (a type already present is left alone), loads, and follows changes. */
   async start(): Promise<void> {
@@ -28,13 +31,11 @@ export class ActivityCatalogue {
       if (present.has(seed.type)) continue;
       await repo.insert(newActivityValues(seed, seed.texts, DEFAULTS_START), 'defaults');
     }
-    await this.reload();
-    this.unsubscribe ??= this.bus?.subscribe(CHANGED_CHANNEL, () => void this.reload().catch(() => undefined));
+    await this.copy.follow();
   }
 
   stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+    this.copy.stop();
   }
 
   async reload(): Promise<void> {
@@ -52,7 +53,6 @@ export class ActivityCatalogue {
 
   /** Reloads here and tells every other instance to. */
   async changed(): Promise<void> {
-    await this.reload();
-    await this.bus?.publish(CHANGED_CHANNEL, {});
+    await this.copy.changed();
   }
 }

@@ -2,6 +2,7 @@ import { GameType, moneyAmount } from '@lobby/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { SharedCopy } from '../../events/shared-copy.ts';
 import { EconomySettingsRepository } from './economy-settings.repo.ts';
 
 /**
@@ -164,22 +165,22 @@ const CHANGED_CHANNEL = 'economy.settings.changed';
 
 export class EconomySettings {
   private snapshot: EconomySnapshot = snapshotOf(ECONOMY_DEFAULTS);
-  private unsubscribe: (() => void) | undefined;
+  private readonly copy: SharedCopy;
 
   constructor(
     private readonly db: Db,
-    private readonly bus?: EventBus,
-  ) {}
+    bus?: EventBus,
+  ) {
+    this.copy = new SharedCopy(CHANGED_CHANNEL, () => this.reload(), bus);
+  }
 
   /** Reads the stored settings and follows changes announced by any instance. */
   async start(): Promise<void> {
-    await this.reload();
-    this.unsubscribe ??= this.bus?.subscribe(CHANGED_CHANNEL, () => void this.reload().catch(() => undefined));
+    await this.copy.follow();
   }
 
   stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+    this.copy.stop();
   }
 
   async reload(): Promise<void> {
@@ -230,8 +231,7 @@ export class EconomySettings {
     await this.db.transaction().execute(async (trx) => {
       await new EconomySettingsRepository(trx).upsert(key, value, updatedBy);
     });
-    await this.reload();
-    await this.bus?.publish(CHANGED_CHANNEL, { key });
+    await this.copy.changed({ key });
   }
 
   /** Changes of one key, newest first. */

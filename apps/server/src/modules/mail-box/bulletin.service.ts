@@ -2,6 +2,7 @@ import type { Language } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import { SharedCopy } from '../../events/shared-copy.ts';
 import { fail } from '../../http/app-error.ts';
 import { BulletinRepository, type BulletinRow } from './bulletin.repo.ts';
 import { MailBoxRepository } from './mail-box.repo.ts';
@@ -31,29 +32,29 @@ export function bulletinView(row: BulletinRow, now: Date) {
  */
 export class BulletinService {
   private live: BulletinRow[] = [];
-  private unsubscribe: (() => void) | undefined;
+  private readonly copy: SharedCopy;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly bus: EventBus,
     private readonly options: { now?: () => Date; log?: FastifyBaseLogger } = {},
-  ) {}
+  ) {
+    this.copy = new SharedCopy(CHANGED_CHANNEL, () => this.reload(), bus, (error) => this.options.log?.warn({ err: error }, 'bulletins not reloaded'));
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
   }
 
   async start(): Promise<void> {
-    await this.reload();
-    this.unsubscribe ??= this.bus.subscribe(CHANGED_CHANNEL, () => void this.reload().catch((error) => this.options.log?.warn({ err: error }, 'bulletins not reloaded')));
+    await this.copy.follow();
     this.timer ??= setInterval(() => void this.reload().catch(() => undefined), RELOAD_MS);
     this.timer.unref();
   }
 
   stop(): void {
-    this.unsubscribe?.();
-    this.unsubscribe = undefined;
+    this.copy.stop();
     clearInterval(this.timer);
     this.timer = undefined;
   }
