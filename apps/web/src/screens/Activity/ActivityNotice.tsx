@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { i18n, loadNamespace } from '../../i18n';
-import { readMicro } from '../../lib/micro';
+import { parseMicro } from '@lobby/contract/micro';
 import { navigateTo } from '../../lib/navigation';
 import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsPushes, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
@@ -17,7 +17,7 @@ const ANNOUNCED_KEEP = 50;
 const LOBBY_PATH = '/home';
 
 /** An amount and its currency inside a sentence, isolated together so Arabic keeps the figure before its currency. */
-const amountText = (format: (micro: bigint) => string, value: string, currency: string) => `\u2066${format(readMicro(value) ?? 0n)} ${currency}\u2069`;
+const amountText = (format: (micro: bigint) => string, value: string, currency: string) => `\u2066${format(parseMicro(value) ?? 0n)} ${currency}\u2069`;
 
 function readAnnounced(): string[] {
   try {

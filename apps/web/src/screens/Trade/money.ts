@@ -1,5 +1,5 @@
 import { MICRO_PER_UNIT, MONEY_DECIMALS } from '@lobby/contract';
-import { readMicro } from '../../lib/micro';
+import { parseMicro } from '@lobby/contract/micro';
 
 /**
  * Money on the trade screens is exact: amounts are integer micro-units (bigint), as in the ledger.
@@ -44,7 +44,7 @@ export function inputToMicro(text: string): bigint | undefined {
 /** A server amount ("12.5") in micro-units; anything unreadable counts as zero. */
 export function toMicro(value: string | null | undefined): bigint {
   if (value === null || value === undefined) return 0n;
-  return readMicro(value) ?? 0n;
+  return parseMicro(value) ?? 0n;
 }
 
 /** Micro-units as the text an amount field holds (no grouping, no trailing zeros). */

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
-import { readMicro } from '../../lib/micro';
+import { parseMicro } from '@lobby/contract/micro';
 import { newRequestId } from '../../lib/requestId';
 import { onPlayerEvent } from '../realtime';
 import { useSession } from '../session';
@@ -23,7 +23,7 @@ const quiet = { silent: true } as const;
 
 /** A reward the player can take now with one press: the badge and the lobby popup count these. */
 export function isClaimable(state: ActivityState): boolean {
-  return state.canParticipate && (readMicro(state.pendingReward) ?? 0n) > 0n;
+  return state.canParticipate && (parseMicro(state.pendingReward) ?? 0n) > 0n;
 }
 
 /** The activities offered now, in the player's language, ordered as the operator sorted them. */
