@@ -90,10 +90,11 @@ async function applyTogether(calls: WalletCall[], shard: number, deps: WalletBat
       settlementOwner: deps.ledger.accountRow({ kind: 'provider_settlement' }, shard).ownerId,
     },
     calls.map(({ kind, request }) => {
-      const micro = request.amount * options.microPerUnit;
+      // What the call adds to the player's wallet: the transfer's player leg and the round's change.
+      const micro = (kind === 'bet' ? -request.amount : request.amount) * options.microPerUnit;
       const transfer =
         kind === 'bet'
-          ? settlementTransfer(options, 'provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode })
+          ? settlementTransfer(options, 'provider_bet', request.transactionUuid, request.playerId, micro, { round: request.round, game: request.gameCode })
           : settlementTransfer(options, 'provider_win', request.transactionUuid, request.playerId, micro, { round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid });
       return {
         kind,
@@ -106,7 +107,7 @@ async function applyTogether(calls: WalletCall[], shard: number, deps: WalletBat
         gameCode: request.gameCode,
         currency: request.currency,
         amount: request.amount,
-        micro: kind === 'bet' ? -micro : micro,
+        micro,
         closed: request.roundClosed,
         transfer,
       };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '../../../money/ledger-check.ts';
 import { startTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { ThirdGameRepository } from '../third-game.repo.ts';
@@ -336,5 +336,20 @@ describe('bet records', () => {
       [second.round, 100_000n, 0n, 1, false],
       [first.round, 1_500_000n, 200_000n, 2, true],
     ]);
+  });
+});
+
+describe('after a bet and a win', () => {
+  it("announces the player's balance as moved by a game round, so activities look at the player less often", async () => {
+    const notice = vi.spyOn(t.app.services.activity, 'notice');
+    try {
+      const p = await player(10);
+      const bet = p.bet(100_000);
+      expect((await post('/transaction/bet', bet)).json.status).toBe('RS_OK');
+      expect((await post('/transaction/win', p.win(bet, 0))).json.status).toBe('RS_OK');
+      await expect.poll(() => notice.mock.calls.filter(([ids]) => ids.includes(p.playerId))).toContainEqual([[p.playerId], { play: true }]);
+    } finally {
+      notice.mockRestore();
+    }
   });
 });
