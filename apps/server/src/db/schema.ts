@@ -41,9 +41,12 @@ export interface PlayerSessionsTable {
   last_notice_id: Generated<number>;
   login_ip: string;
   client_ip: string | null;
+  /** The device code the client reported (Device-Code header): recorded only. */
+  device_code: string | null;
 }
 
-export type VerificationPurpose = 'register' | 'reset_password' | 'bind_email';
+/** `change_email_old`: the code sent to the bound address before it may be changed. */
+export type VerificationPurpose = 'register' | 'reset_password' | 'bind_email' | 'change_email_old';
 
 export interface VerificationCodesTable {
   id: Generated<bigint>;
@@ -609,7 +612,28 @@ export interface WageringTable {
   currency: 'USDT' | 'TRX';
   outstanding: Generated<bigint>;
   required: Generated<bigint>;
+  /** Raised when a requirement starts from nothing; the release of its bonus is keyed by it. */
+  cycle: Generated<number>;
+  /** Bonus parts of the player's open bets. */
+  bonus_at_stake: Generated<bigint>;
+  /** Experience gold: bonus money that never becomes cash. */
+  locked: Generated<boolean>;
+  /** A requirement from before cash and bonus were apart: it guards cash until met or forfeited. */
+  legacy: Generated<boolean>;
   updated_at: Generated<Date>;
+}
+
+export interface BonusForfeitsTable {
+  id: Generated<bigint>;
+  player_id: number;
+  currency: 'USDT' | 'TRX';
+  amount: bigint;
+  outstanding: bigint;
+  by_player: boolean;
+  request_id: string | null;
+  operator: string | null;
+  reason: string | null;
+  created_at: Generated<Date>;
 }
 
 export interface RebateAccrualsTable {
@@ -650,6 +674,7 @@ export interface EconomySettingsAuditTable {
 export interface BonusTables {
   bonus_credits: BonusCreditsTable;
   wagering: WageringTable;
+  bonus_forfeits: BonusForfeitsTable;
   rebate_accruals: RebateAccrualsTable;
   rebate_claims: RebateClaimsTable;
   economy_settings: EconomySettingsTable;

@@ -1,39 +1,67 @@
-import type { CurrencyCode } from '@lobby/contract';
+import { formatMicro, type CurrencyCode } from '@lobby/contract';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 
 export type PlayerBalances = Record<CurrencyCode, bigint>;
 
-/** A player's wallet balances in micro-units; a currency never used reads as zero. */
-export async function playerBalances(db: Db, playerId: number): Promise<PlayerBalances> {
-  const rows = await db
-    .selectFrom('ledger_accounts')
-    .select(['currency', 'balance'])
-    .where('kind', '=', 'player')
-    .where('owner_id', '=', BigInt(playerId))
-    .execute();
-  const balances: PlayerBalances = { USDT: 0n, TRX: 0n };
-  // BigInt() again because a driver configured without an int8 parser hands back numbers.
-  for (const row of rows) balances[row.currency] = BigInt(row.balance);
-  return balances;
+/**
+ * A player's money per currency, in micro-units: `cash` (deposits, winnings on cash, released bonus:
+ * what may be withdrawn, exchanged and transferred), `bonus` (bonus money still to be wagered, or
+ * experience gold) and `total`, what the player may stake (cash first, then bonus).
+ */
+export interface PlayerWallet {
+  cash: PlayerBalances;
+  bonus: PlayerBalances;
+  total: PlayerBalances;
 }
 
-/** Wallet balances of many players at once, keyed by player id; a player with no account is absent. */
-export async function playersBalances(db: Db, playerIds: readonly number[]): Promise<Map<number, PlayerBalances>> {
-  const balances = new Map<number, PlayerBalances>();
-  if (playerIds.length === 0) return balances;
+const emptyWallet = (): PlayerWallet => ({ cash: { USDT: 0n, TRX: 0n }, bonus: { USDT: 0n, TRX: 0n }, total: { USDT: 0n, TRX: 0n } });
+
+/** A player's cash and bonus balances; a currency never used reads as zero. */
+export async function playerWallet(db: Db, playerId: number): Promise<PlayerWallet> {
+  return (await playersWallets(db, [playerId])).get(playerId) ?? emptyWallet();
+}
+
+/** Cash and bonus balances of many players at once, keyed by player id; a player with no account is absent. */
+export async function playersWallets(db: Db, playerIds: readonly number[]): Promise<Map<number, PlayerWallet>> {
+  const wallets = new Map<number, PlayerWallet>();
+  if (playerIds.length === 0) return wallets;
   const rows = await db
     .selectFrom('ledger_accounts')
-    .select(['owner_id', 'currency', 'balance'])
-    .where('kind', '=', 'player')
+    .select(['kind', 'owner_id', 'currency', 'balance'])
+    .where('kind', 'in', ['player', 'player_bonus'])
     .where('owner_id', 'in', playerIds.map(BigInt))
     .execute();
   for (const row of rows) {
-    const entry = balances.get(Number(row.owner_id)) ?? { USDT: 0n, TRX: 0n };
-    entry[row.currency] = BigInt(row.balance);
-    balances.set(Number(row.owner_id), entry);
+    const owner = Number(row.owner_id);
+    const wallet = wallets.get(owner) ?? emptyWallet();
+    // BigInt() again because a driver configured without an int8 parser hands back numbers.
+    const balance = BigInt(row.balance);
+    (row.kind === 'player' ? wallet.cash : wallet.bonus)[row.currency] = balance;
+    wallet.total[row.currency] += balance;
+    wallets.set(owner, wallet);
   }
-  return balances;
+  return wallets;
+}
+
+/** What a player owns per currency (cash + bonus): what may be staked. */
+export async function playerBalances(db: Db, playerId: number): Promise<PlayerBalances> {
+  return (await playerWallet(db, playerId)).total;
+}
+
+/** What players own per currency (cash + bonus), keyed by player id; a player with no account is absent. */
+export async function playersBalances(db: Db, playerIds: readonly number[]): Promise<Map<number, PlayerBalances>> {
+  return new Map([...(await playersWallets(db, playerIds))].map(([id, wallet]) => [id, wallet.total]));
+}
+
+/** The wire shape of balances (`balances` in the contract): totals, and cash and bonus apart. */
+export function balancesView(wallet: PlayerWallet) {
+  return {
+    usdt: formatMicro(wallet.total.USDT),
+    trx: formatMicro(wallet.total.TRX),
+    cash: { usdt: formatMicro(wallet.cash.USDT), trx: formatMicro(wallet.cash.TRX) },
+    bonus: { usdt: formatMicro(wallet.bonus.USDT), trx: formatMicro(wallet.bonus.TRX) },
+  };
 }
 
 /** What the operator's accounts of one kind hold in all, per currency (a pool read by the lobby). */

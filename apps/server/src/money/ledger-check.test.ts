@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import { checkLedger } from './ledger-check.ts';
-import { Ledger } from './ledger.service.ts';
-import { bet, fund, migratedTestDatabase, newPlayerId } from './test-support.ts';
+import { InsufficientFundsError, Ledger } from './ledger.service.ts';
+import { bet, fund, migratedTestDatabase, newPlayerId, uniqueKey } from './test-support.ts';
 
 let database: DatabaseHandle;
 let db: Db;
@@ -44,7 +44,7 @@ describe('the ledger check', () => {
     expect(result).toEqual({
       ok: true,
       problems: [],
-      stats: { accounts: 0, transfers: 0, entries: 0, playerBalances: { USDT: '0', TRX: '0' }, houseBalances: { USDT: '0', TRX: '0' } },
+      stats: { accounts: 0, transfers: 0, entries: 0, playerBalances: { USDT: '0', TRX: '0' }, bonusBalances: { USDT: '0', TRX: '0' }, houseBalances: { USDT: '0', TRX: '0' } },
     });
   });
 
@@ -95,7 +95,22 @@ describe('the ledger check', () => {
     await sql`alter table ledger_accounts drop constraint ledger_player_balance_non_negative`.execute(db);
     await db.updateTable('ledger_accounts').set({ balance: -5n }).where('id', '=', await accountId(alice)).execute();
     const problems = (await checkLedger(db)).problems.join('\n');
-    expect(problems).toContain(`1 negative player balances: player ${alice} USDT -5`);
+    expect(problems).toContain(`1 negative player balances (cash or bonus): player ${alice} USDT -5`);
+  });
+
+  tampering('detects bonus money that no requirement, open bet or experience holds', async () => {
+    const alice = newPlayerId();
+    await ledger.transfer({
+      idempotencyKey: uniqueKey('stray-bonus'),
+      kind: 'test',
+      legs: [
+        { account: { kind: 'bonus_pool' }, currency: 'TRX', amount: -7n },
+        { account: { kind: 'player_bonus', playerId: alice }, currency: 'TRX', amount: 7n },
+      ],
+    });
+    const result = await checkLedger(db);
+    expect(result.problems).toEqual([`1 bonus balances with no requirement left to release them: player ${alice} TRX bonus 7`]);
+    expect(result.stats.bonusBalances).toEqual({ USDT: '0', TRX: '7' });
   });
 
   tampering('lists a bounded number of examples with the full count', async () => {
@@ -120,6 +135,19 @@ describe('ledger entries', () => {
 });
 
 describe('player balances', () => {
+  tampering('bonus balances are refused below zero by the database itself', async () => {
+    await expect(
+      ledger.transfer({
+        idempotencyKey: uniqueKey('bonus-overdraft'),
+        kind: 'test',
+        legs: [
+          { account: { kind: 'player_bonus', playerId: newPlayerId() }, currency: 'USDT', amount: -1n },
+          { account: { kind: 'bonus_pool' }, currency: 'USDT', amount: 1n },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+  });
+
   tampering('are refused below zero by the database itself', async () => {
     const alice = newPlayerId();
     await fund(ledger, alice, 10n);

@@ -5,8 +5,9 @@ export interface LedgerCheckStats {
   accounts: number;
   transfers: number;
   entries: number;
-  /** Per currency, in micro-units as decimal strings: what players hold and what the house holds. */
+  /** Per currency, in micro-units as decimal strings: what players hold in cash, in bonus money, and what the house holds. */
   playerBalances: Record<string, string>;
+  bonusBalances: Record<string, string>;
   houseBalances: Record<string, string>;
 }
 
@@ -23,7 +24,9 @@ const EXAMPLES = 20;
  * Proves the ledger's invariants with set-based SQL over one snapshot (repeatable read), so
  * transfers committing while it runs cannot produce false alarms:
  * entries sum to zero per transfer and currency, every transfer has entries, every entry is in its
- * account's currency, every balance equals the sum of its entries, and no player balance is negative.
+ * account's currency, every balance equals the sum of its entries, no player balance (cash or bonus) is
+ * negative, and bonus money exists only while a requirement (or an open bet's bonus part, or
+ * experience gold) holds it.
  * Given a transaction, it runs inside it and sees what that transaction's isolation level shows.
  */
 export async function checkLedger(db: Db): Promise<LedgerCheckResult> {
@@ -92,13 +95,30 @@ async function runChecks(trx: Db): Promise<LedgerCheckResult> {
   const negative = await sql<{ id: string; owner_id: string; currency: string; balance: string; n: string }>`
     select id::text, owner_id::text, currency, balance::text, count(*) over ()::text as n
     from ledger_accounts
-    where kind = 'player' and balance < 0
+    where kind in ('player', 'player_bonus') and balance < 0
     order by id
     limit ${EXAMPLES}`.execute(trx);
   report(
     Number(negative.rows[0]?.n ?? 0),
-    'negative player balances',
+    'negative player balances (cash or bonus)',
     negative.rows.map((r) => `player ${r.owner_id} ${r.currency} ${r.balance}`),
+  );
+
+  // Bonus money exists only while its requirement is live (or it is experience gold): a requirement
+  // met releases it, a forfeit takes it back, a payout after either goes to cash.
+  const stranded = await sql<{ owner_id: string; currency: string; balance: string; n: string }>`
+    select a.owner_id::text, a.currency, a.balance::text, count(*) over ()::text as n
+    from ledger_accounts a
+    where a.kind = 'player_bonus' and a.balance > 0
+      and not exists (
+        select 1 from wagering w
+        where w.player_id = a.owner_id and w.currency = a.currency and (w.outstanding > 0 or w.locked or w.bonus_at_stake > 0))
+    order by a.id
+    limit ${EXAMPLES}`.execute(trx);
+  report(
+    Number(stranded.rows[0]?.n ?? 0),
+    'bonus balances with no requirement left to release them',
+    stranded.rows.map((r) => `player ${r.owner_id} ${r.currency} bonus ${r.balance}`),
   );
 
   const counts = await sql<{ accounts: string; transfers: string; entries: string }>`
@@ -108,11 +128,13 @@ async function runChecks(trx: Db): Promise<LedgerCheckResult> {
   const totals = await sql<{ kind: string; currency: string; total: string }>`
     select kind, currency, sum(balance)::text as total
     from ledger_accounts
-    where kind in ('player', 'house')
+    where kind in ('player', 'player_bonus', 'house')
     group by kind, currency`.execute(trx);
   const playerBalances: Record<string, string> = { USDT: '0', TRX: '0' };
+  const bonusBalances: Record<string, string> = { USDT: '0', TRX: '0' };
   const houseBalances: Record<string, string> = { USDT: '0', TRX: '0' };
-  for (const row of totals.rows) (row.kind === 'player' ? playerBalances : houseBalances)[row.currency] = row.total;
+  const byKind: Record<string, Record<string, string>> = { player: playerBalances, player_bonus: bonusBalances, house: houseBalances };
+  for (const row of totals.rows) byKind[row.kind][row.currency] = row.total;
 
   return {
     ok: problems.length === 0,
@@ -122,6 +144,7 @@ async function runChecks(trx: Db): Promise<LedgerCheckResult> {
       transfers: Number(counts.rows[0].transfers),
       entries: Number(counts.rows[0].entries),
       playerBalances,
+      bonusBalances,
       houseBalances,
     },
   };

@@ -41,7 +41,7 @@ describe('POST /ops/ledger/check', () => {
       data: {
         ok: true,
         problems: [],
-        stats: { accounts: 2, transfers: 1, entries: 2, playerBalances: { USDT: '1500000', TRX: '0' }, houseBalances: { USDT: '0', TRX: '0' } },
+        stats: { accounts: 2, transfers: 1, entries: 2, playerBalances: { USDT: '1500000', TRX: '0' }, bonusBalances: { USDT: '0', TRX: '0' }, houseBalances: { USDT: '0', TRX: '0' } },
       },
     });
   });

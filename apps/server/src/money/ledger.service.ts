@@ -52,6 +52,8 @@ export const SYSTEM_ACCOUNTS = [
   'rebates',
   'activity_bonuses',
   'referral_commissions',
+  // Aggregator wins above the plausible, until an operator releases them to the player or rejects them.
+  'provider_held_wins',
 ] as const;
 export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
 
@@ -61,7 +63,7 @@ export type SystemAccountKind = (typeof SYSTEM_ACCOUNTS)[number];
  * currency (owner_id = shard), one shard per transfer, its balance the sum of its shards, so
  * concurrent transfers against it (every aggregator callback, every deposit) do not queue on one row.
  */
-const SINGLE_ROW_ACCOUNTS: ReadonlySet<string> = new Set<SystemAccountKind>(['vip_gifts', 'rebates', 'hash_transfer_bets']);
+const SINGLE_ROW_ACCOUNTS: ReadonlySet<string> = new Set<SystemAccountKind>(['vip_gifts', 'rebates', 'hash_transfer_bets', 'provider_held_wins']);
 
 /**
  * The other side of hash-game bets that arrive and leave on chain: a transfer bet moves no player
@@ -70,7 +72,17 @@ const SINGLE_ROW_ACCOUNTS: ReadonlySet<string> = new Set<SystemAccountKind>(['vi
  */
 export const TRANSFER_BETS_ACCOUNT = 'hash_transfer_bets' satisfies SystemAccountKind;
 
-export type AccountRef = { kind: 'player'; playerId: number } | { kind: 'house' } | { kind: SystemAccountKind };
+/**
+ * A ledger account: a player's cash (`player`) or bonus money (`player_bonus`, ECONOMY.md "Bonus money
+ * and wagering"), the house, or a system account.
+ */
+export type AccountRef = { kind: PlayerAccountKind; playerId: number } | { kind: 'house' } | { kind: SystemAccountKind };
+
+/** A player's two accounts per currency: cash, and bonus money that becomes cash by being wagered. */
+export const PLAYER_ACCOUNTS = ['player', 'player_bonus'] as const;
+export type PlayerAccountKind = (typeof PLAYER_ACCOUNTS)[number];
+const PLAYER_KINDS: ReadonlySet<string> = new Set(PLAYER_ACCOUNTS);
+export const isPlayerKind = (kind: string): boolean => PLAYER_KINDS.has(kind);
 
 export interface TransferLeg {
   account: AccountRef;
@@ -195,7 +207,7 @@ export class Ledger {
         houseShards: this.houseShards,
         // One key and one wallet once per statement: the database then judges each overdraft
         // against the locked balance exactly as if the transfers ran one after another.
-        conflicts: ({ input, legs }) => [`key:${input.idempotencyKey}`, ...legs.filter((l) => l.kind === 'player').map((l) => `wallet:${l.ownerId}/${l.currency}`)],
+        conflicts: ({ input, legs }) => [`key:${input.idempotencyKey}`, ...legs.filter((l) => isPlayerKind(l.kind)).map((l) => `wallet:${l.ownerId}/${l.currency}`)],
         runOne: (transfer, shard) => postOne(this.db, transfer.input, onShard(transfer.legs, shard)),
         runBatch: (transfers, shard) => postBatch(this.db, transfers.map((t) => ({ input: t.input, legs: onShard(t.legs, shard) }))),
         onBatchError: (error, transfers) => {
@@ -294,8 +306,8 @@ export class Ledger {
   }
 
   private async postInParts(input: TransferInput, shard: number, trx: Db): Promise<boolean> {
-    const players = input.legs.filter((leg) => leg.account.kind === 'player');
-    const others = input.legs.filter((leg) => leg.account.kind !== 'player');
+    const players = input.legs.filter((leg) => isPlayerKind(leg.account.kind));
+    const others = input.legs.filter((leg) => !isPlayerKind(leg.account.kind));
     if (others.some((leg) => leg.account.kind !== 'house') || players.length <= LEGS_PER_PART) {
       return !(await postOne(trx, input, this.resolve(input, shard))).replayed;
     }
@@ -351,7 +363,7 @@ export class Ledger {
 function merged(posting: RoundPosting): TransferInput {
   const legs = new Map<string, TransferLeg>();
   for (const leg of posting.legs) {
-    const account = leg.account?.kind === 'player' ? `player/${leg.account.playerId}` : String(leg.account?.kind);
+    const account = isPlayerKind(leg.account?.kind) ? `${leg.account.kind}/${(leg.account as { playerId: number }).playerId}` : String(leg.account?.kind);
     const key = `${account}/${leg.currency}`;
     const entry = legs.get(key);
     if (entry) entry.amount += leg.amount;
@@ -416,10 +428,10 @@ function isSharded(kind: string): boolean {
 
 /** The ledger row of an account: kind, owner (the shard of a sharded account) and lock rank. */
 function resolveAccount(account: AccountRef, shard: number): { kind: string; ownerId: bigint; rank: number } {
-  if (account?.kind === 'player') {
+  if (isPlayerKind(account?.kind)) {
     const id = (account as { playerId: unknown }).playerId;
     if (typeof id !== 'number' || !Number.isSafeInteger(id) || id <= 0) throw new InvalidTransferError(`invalid player id ${String(id)}`);
-    return { kind: 'player', ownerId: BigInt(id), rank: 0 };
+    return { kind: account.kind, ownerId: BigInt(id), rank: 0 };
   }
   if (account?.kind === 'house') return { kind: 'house', ownerId: BigInt(shard), rank: 2 };
   if (SYSTEM_KINDS.has(account?.kind)) return { kind: account.kind, ownerId: isSharded(account.kind) ? BigInt(shard) : 0n, rank: 1 };
@@ -427,5 +439,5 @@ function resolveAccount(account: AccountRef, shard: number): { kind: string; own
 }
 
 function affectedPlayers(legs: ResolvedLeg[]): number[] {
-  return [...new Set(legs.filter((l) => l.kind === 'player').map((l) => Number(l.ownerId)))];
+  return [...new Set(legs.filter((l) => isPlayerKind(l.kind)).map((l) => Number(l.ownerId)))];
 }

@@ -4,7 +4,7 @@ export interface OrderedLegKey {
   ownerId: bigint;
   currency: string;
   amount: bigint;
-  /** 0 players, 1 system accounts, 2 house shards. */
+  /** 0 players (cash and bonus accounts), 1 system accounts, 2 house shards. */
   rank: number;
 }
 
@@ -24,7 +24,7 @@ export function compareLockOrder(a: OrderedLegKey, b: OrderedLegKey): number {
   return a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0;
 }
 
-/** The CHECK of migration 0002 that keeps player balances from going negative. */
+/** The CHECK of migrations 0002 and 0022 that keeps players' cash and bonus balances from going negative. */
 const PLAYER_BALANCE_CONSTRAINT = 'ledger_player_balance_non_negative';
 
 /** True when the database refused a posting because a player's balance would go below zero. */
@@ -35,5 +35,5 @@ export function isPlayerOverdraft(error: unknown): boolean {
 
 /** The players a posting takes money from, each once. */
 export function debitedPlayers(legs: readonly OrderedLegKey[]): number[] {
-  return [...new Set(legs.filter((l) => l.kind === 'player' && l.amount < 0n).map((l) => Number(l.ownerId)))];
+  return [...new Set(legs.filter((l) => l.rank === 0 && l.amount < 0n).map((l) => Number(l.ownerId)))];
 }

@@ -58,7 +58,7 @@ begin
       group by t, currency having sum(amount) <> 0)
     or exists (
       select 1 from unnest(p_account_kinds, p_owner_ids, p_currencies) as l(kind, owner_id, currency)
-      where kind = 'player' group by owner_id, currency having count(*) > 1) then
+      where kind in ('player', 'player_bonus') group by kind, owner_id, currency having count(*) > 1) then
     raise exception 'ledger batch: legs must be non-zero, sum to zero per transfer and currency, keys and player wallets distinct'
       using errcode = '22023';
   end if;
@@ -102,7 +102,7 @@ begin
     select a.id, a.kind, a.owner_id, a.currency, a.balance
     from ledger_accounts a
     join needed n on a.kind = n.kind and a.owner_id = n.owner_id and a.currency = n.currency
-    order by case a.kind when 'player' then 0 when 'house' then 2 else 1 end, a.kind collate "C", a.owner_id, a.currency collate "C"
+    order by case when a.kind in ('player', 'player_bonus') then 0 when a.kind = 'house' then 2 else 1 end, a.kind collate "C", a.owner_id, a.currency collate "C"
     for no key update of a
   )
   select (select count(*) from needed), array_agg(id), array_agg(kind), array_agg(owner_id), array_agg(currency), array_agg(balance)
@@ -117,7 +117,7 @@ begin
   from unnest(p_leg_transfers, p_account_kinds, p_owner_ids, p_currencies, p_amounts) as l(t, kind, owner_id, currency, amount)
   join unnest(v_acc_kinds, v_acc_owners, v_acc_currencies, v_acc_balances) as a(kind, owner_id, currency, balance)
     on a.kind = l.kind and a.owner_id = l.owner_id and a.currency = l.currency
-  where v_posted[l.t] and l.kind = 'player' and a.balance + l.amount < 0;
+  where v_posted[l.t] and l.kind in ('player', 'player_bonus') and a.balance + l.amount < 0;
   if v_failed is not null then
     delete from ledger_transfers where id in (select v_ids[f] from unnest(v_failed) as f);
     foreach v_index in array v_failed loop

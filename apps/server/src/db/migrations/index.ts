@@ -20,6 +20,8 @@ import * as referralAndReports from './0018_referral_and_reports.ts';
 import * as siteMail from './0019_site_mail.ts';
 import * as supportChat from './0020_support_chat.ts';
 import * as mediaAndBanners from './0021_media_and_banners.ts';
+import * as cashAndBonus from './0022_cash_and_bonus.ts';
+import * as referralReviewAndQuotas from './0022_referral_review_and_quotas.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -47,4 +49,6 @@ export const migrations: Record<string, Migration> = {
   '0019_site_mail': siteMail,
   '0020_support_chat': supportChat,
   '0021_media_and_banners': mediaAndBanners,
+  '0022_cash_and_bonus': cashAndBonus,
+  '0022_referral_review_and_quotas': referralReviewAndQuotas,
 };
