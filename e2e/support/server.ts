@@ -58,6 +58,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       CREDENTIALS_RATE_PER_MINUTE: '10000',
       MAIL_RATE_PER_MINUTE: '10000',
       VERIFICATION_CODE_RESEND_SECONDS: '0',
+      // Every browser of a run is one address: inviter and invitee would always share it.
+      SELF_REFERRAL_REVIEW: 'false',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATABASE_URL: '' }),
       ...env,
     },

@@ -38,7 +38,7 @@ import { registerVipRoutes } from './modules/vip/vip.routes.ts';
 import { VipService } from './modules/vip/vip.service.ts';
 import { registerRebateRoutes } from './modules/rebate/rebate.routes.ts';
 import { RebateService } from './modules/rebate/rebate.service.ts';
-import { registerReferralRoutes } from './modules/referral/referral.routes.ts';
+import { registerReferralOpsRoutes, registerReferralRoutes } from './modules/referral/referral.routes.ts';
 import { ReferralService } from './modules/referral/referral.service.ts';
 import { registerReportRoutes } from './modules/report/report.routes.ts';
 import { ReportService } from './modules/report/report.service.ts';
@@ -266,7 +266,11 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   registerVipRoutes(http, sessions, vip);
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
-  registerReferralRoutes(http, sessions, new ReferralService(database.db, bonus, players, balanceEvents, () => vip.terms()));
+  const referral = new ReferralService(database.db, bonus, players, balanceEvents, () => vip.terms());
+  registerReferralRoutes(http, sessions, referral);
+  registerReferralOpsRoutes(http, referral, config.OPS_TOKEN);
+  // Self-referral is judged inside the registration transaction of every invited player.
+  if (config.SELF_REFERRAL_REVIEW) players.invitedRegistration = (trx, input) => referral.flagIfSelfReferral(trx, input);
   registerReportRoutes(http, sessions, new ReportService(database.db));
   // Activities: the catalogue is cached per instance and reloaded on every instance when an operator changes it.
   const activityCatalogue = new ActivityCatalogue(database.db, bus);
@@ -303,6 +307,8 @@ export async function createApplication(config: Config, overrides: { database?: 
     await afterRound?.(playerIds);
   };
   players.afterAccountEvent = (playerId) => activity.notice([playerId]);
+  // A cleared self-referral pair may have made the inviter's invitation reward claimable.
+  referral.afterCleared = (inviterId) => activity.notice([inviterId]);
   const thirdGame = new ThirdGameService(database.db, {
     lobby,
     aggregatorFor: (name) => (name === games.aggregator.name ? games.aggregator : undefined),

@@ -74,6 +74,8 @@ const schema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   REGISTRATIONS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  /** ECONOMY.md "Self-referral": hold invitees registered from their inviter's address or device. Off only where every player shares one address (tests). */
+  SELF_REFERRAL_REVIEW: boolean.default(true),
   /** Failed logins one account allows in 15 minutes from addresses it has not signed in from lately. */
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(10),
   VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(600),

@@ -17,3 +17,10 @@ export function reportedClientIp(request: FastifyRequest): string | null {
   const text = Array.isArray(value) ? value[0] : value;
   return text ? text.slice(0, 64) : null;
 }
+
+/** The Device-Code header (the app's install id): recorded, never trusted for limits or security. */
+export function reportedDeviceCode(request: FastifyRequest): string | null {
+  const value = request.headers['device-code'];
+  const text = Array.isArray(value) ? value[0] : value;
+  return text ? text.slice(0, 128) : null;
+}

@@ -49,6 +49,8 @@ export async function startTestApp(
     MAIL_RATE_PER_MINUTE: '100000',
     VERIFICATION_CODE_RESEND_SECONDS: '0',
     REGISTRATIONS_PER_IP_PER_DAY: '1000',
+    // Every test player registers from 127.0.0.1: the self-referral tests turn the review on.
+    SELF_REFERRAL_REVIEW: 'false',
     LOGIN_FAILURES_PER_IP: '1000',
     DEV_OUTBOX: 'true',
     WEB_DIST_DIR: '/nonexistent',

@@ -40,6 +40,7 @@ export const activityPlayerState = z
       .nullable()
       .describe('Towards the next reward (e.g. turnover of a hash task); null when not measured'),
     pendingReward: moneyString.describe('Reward earned and not yet credited'),
+    underReview: moneyString.optional().describe('Our design: reward earned but held for review (shown as "under review", never why); absent when none'),
     currency,
     lastParticipatedAt: isoTime.nullable(),
     periodEndsAt: isoTime

@@ -37,6 +37,7 @@ export const referralCommission = z
     total: moneyString.describe('Commission accrued since the account opened, claimed or not'),
     claimed: moneyString.describe('Paid out by claims'),
     claimable: moneyString.describe('total − claimed'),
+    underReview: moneyString.describe('Commission held for review (not in total or claimable until released); players see only "under review"'),
     canClaim: z.boolean().describe('True once claimable reaches minClaim'),
     minClaim: moneyString,
   })

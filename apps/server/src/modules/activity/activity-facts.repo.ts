@@ -8,7 +8,7 @@ export interface TurnoverFacts {
   valid: bigint;
   /** Stakes less payouts over every game: what the player lost net (negative when ahead). */
   netLoss: bigint;
-  /** Rounds of the counted hash games (a transfer bet is a round of its own). */
+  /** Rounds of the counted hash games (a round is a block: every hash bet it decides for the player). */
   hashRounds: number;
   /** Valid turnover of the counted hash games. */
   hashValid: bigint;
@@ -18,6 +18,8 @@ export interface InviteeFacts {
   playerId: number;
   deposits: bigint;
   turnover: bigint;
+  /** Flagged as a self-referral and not cleared by an operator (ECONOMY.md "Referral"): its reward waits. */
+  underReview: boolean;
 }
 
 /**
@@ -34,7 +36,14 @@ export class ActivityFactsRepository {
 
   /** Turnover of the player's rounds settled in [from, to) in one currency; hash rounds only of `hashGameIds` (all when null). */
   async turnover(playerId: number, currency: string, from: Date, to: Date, hashGameIds: readonly number[] | null): Promise<TurnoverFacts> {
-    const counted = hashGameIds === null ? sql`game_type = 1` : sql`game_type = 1 and split_part(round_key, ':', 2) = any(${hashGameIds.map(String)}::text[])`;
+    // A hash round is a block (`hash:<height>`, every game the player bet on there): it counts for the
+    // task when one of its bets is on a counted game. Older keys name their game (`hash:<game>:...`).
+    const counted =
+      hashGameIds === null
+        ? sql`game_type = 1`
+        : sql`game_type = 1 and case when round_key ~ '^hash:[0-9]+$'
+            then exists (select 1 from hash_bets b where b.player_id = turnover_records.player_id and b.round = split_part(round_key, ':', 2)::int8 and b.game_id = any(${hashGameIds}::int2[]))
+            else split_part(round_key, ':', 2) = any(${hashGameIds.map(String)}::text[]) end`;
     const { rows } = await sql<{ valid: string; net_loss: string; hash_rounds: number; hash_valid: string }>`
       select coalesce(sum(valid), 0)::text as valid,
              coalesce(sum(stake - payout), 0)::text as net_loss,
@@ -71,8 +80,9 @@ export class ActivityFactsRepository {
    * deposits and valid turnover in `currency`.
    */
   async unpaidInvitees(inviterId: number, activityId: number, currency: string, limit: number): Promise<InviteeFacts[]> {
-    const { rows } = await sql<{ id: number; deposits: string; turnover: string }>`
+    const { rows } = await sql<{ id: number; deposits: string; turnover: string; under_review: boolean }>`
       select p.id,
+             exists (select 1 from referral_reviews r where r.player_id = p.id and r.status = 'held') as under_review,
              (select coalesce(sum(d.amount), 0) from deposits d where d.player_id = p.id and d.currency = ${currency} and d.status = 'credited')::text as deposits,
              (select coalesce(sum(t.valid), 0) from turnover_records t where t.player_id = p.id and t.currency = ${currency})::text as turnover
       from players p
@@ -80,6 +90,6 @@ export class ActivityFactsRepository {
         and not exists (select 1 from activity_claims c where c.activity_id = ${activityId} and c.player_id = ${inviterId} and c.period = 'invitee:' || p.id)
       order by p.id
       limit ${limit}`.execute(this.db);
-    return rows.map((row) => ({ playerId: row.id, deposits: BigInt(row.deposits), turnover: BigInt(row.turnover) }));
+    return rows.map((row) => ({ playerId: row.id, deposits: BigInt(row.deposits), turnover: BigInt(row.turnover), underReview: row.under_review }));
   }
 }

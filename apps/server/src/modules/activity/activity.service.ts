@@ -156,6 +156,7 @@ export class ActivityService {
           canParticipate: pending > 0n,
           progress: evaluation.progress && { current: formatMicro(evaluation.progress.current), target: formatMicro(evaluation.progress.target) },
           pendingReward: formatMicro(pending),
+          ...(evaluation.underReview ? { underReview: formatMicro(evaluation.underReview) } : {}),
           currency: activity.currency,
           lastParticipatedAt: own[0]?.created_at.toISOString() ?? null,
           periodEndsAt: evaluation.periodEndsAt?.toISOString() ?? null,

@@ -167,6 +167,23 @@ export class PlayerRepository {
     return row !== undefined;
   }
 
+  /**
+   * Whether any of the player's sessions of the last `days` days (opened or still open then) came
+   * from one of these addresses (connection or Client-IP, either way round) or this device code:
+   * 'address', 'device', or null when none did.
+   */
+  async sharedOrigin(playerId: number, origin: { addresses: readonly string[]; deviceCode: string | null }, days: number): Promise<'address' | 'device' | null> {
+    const { rows } = await sql<{ address: boolean; device: boolean }>`
+      select coalesce(bool_or(login_ip = any(${[...origin.addresses]}::text[]) or client_ip = any(${[...origin.addresses]}::text[])), false) as address,
+             coalesce(bool_or(device_code = ${origin.deviceCode}), false) as device
+      from player_sessions
+      where player_id = ${playerId}
+        and (created_at > now() - make_interval(days => ${days}) or ended_at is null or ended_at > now() - make_interval(days => ${days}))`.execute(this.db);
+    if (rows[0]?.address) return 'address';
+    if (rows[0]?.device) return 'device';
+    return null;
+  }
+
   /** Holds a named lock until the caller's transaction ends. */
   async lockName(name: string) {
     await sql`select pg_advisory_xact_lock(${advisoryKey(name)})`.execute(this.db);

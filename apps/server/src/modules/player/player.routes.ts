@@ -1,5 +1,6 @@
 import { playerCalls, type Language } from '@lobby/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reportedDeviceCode } from '../../http/request-context.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from './session.service.ts';
 import type { PlayerService } from './player.service.ts';
@@ -13,9 +14,10 @@ export interface PlayerRouteLimits {
 export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionService, players: PlayerService, limits: PlayerRouteLimits) {
   const CREDENTIALS_LIMIT = { max: limits.credentialsPerMinute, timeWindow: '1 minute' };
   const MAIL_LIMIT = { max: limits.mailPerMinute, timeWindow: '1 minute' };
-  const origin = (ctx: { ip: string; clientIp: string | null; lang: Language }) => ({
+  const origin = (ctx: { ip: string; clientIp: string | null; lang: Language; request: FastifyRequest }) => ({
     ip: ctx.ip,
     clientIp: ctx.clientIp,
+    deviceCode: reportedDeviceCode(ctx.request),
     lang: ctx.lang,
   });
 

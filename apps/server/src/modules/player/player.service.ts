@@ -33,7 +33,16 @@ const TRUSTED_ADDRESS_DAYS = 30;
 interface Origin {
   ip: string;
   clientIp: string | null;
+  /** The Device-Code header, when the client sends one. */
+  deviceCode?: string | null;
   lang: Language;
+}
+
+/** Where a registration came from, for the checks told of an invited one. */
+export interface RegistrationOrigin {
+  ip: string;
+  clientIp: string | null;
+  deviceCode: string | null;
 }
 
 export class PlayerService {
@@ -51,6 +60,12 @@ export class PlayerService {
    * it answers is written over the new row (a special invite code marks the account special).
    */
   registrationHook: ((trx: Db, playerId: number, inviteCode: string) => Promise<Partial<PlayerRow>>) | undefined;
+
+  /**
+   * Told of each new account registered through an invite code, inside its registration transaction,
+   * with where it came from (the referral module flags self-referral here).
+   */
+  invitedRegistration: ((trx: Db, input: { playerId: number; inviterId: number; origin: RegistrationOrigin }) => Promise<void>) | undefined;
 
   /** Told after a player registered or bound an e-mail (activities look for a newly earned reward). */
   afterAccountEvent: ((playerId: number) => void) | undefined;
@@ -90,6 +105,15 @@ export class PlayerService {
   /** Locks the player's row until `trx` ends, so a module's per-player check and write are one step. */
   async lock(trx: Db, playerId: number): Promise<void> {
     await new PlayerRepository(trx).lockById(playerId);
+  }
+
+  /**
+   * Whether the player's sessions of the last `days` days share an address or the device code with
+   * `origin` (ECONOMY.md "Self-referral"): 'address', 'device', or null.
+   */
+  sharedOrigin(trx: Db, playerId: number, origin: RegistrationOrigin, days: number): Promise<'address' | 'device' | null> {
+    const addresses = origin.clientIp && origin.clientIp !== origin.ip ? [origin.ip, origin.clientIp] : [origin.ip];
+    return new PlayerRepository(trx).sharedOrigin(playerId, { addresses, deviceCode: origin.deviceCode }, days);
   }
 
   /** Stores the hash of the player's new fund password. */
@@ -146,7 +170,10 @@ export class PlayerService {
           language: origin.lang,
         });
         const marked = input.inviteCode && this.registrationHook ? await this.registrationHook(trx, row.id, input.inviteCode) : {};
-        const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp);
+        if (inviter && this.invitedRegistration) {
+          await this.invitedRegistration(trx, { playerId: row.id, inviterId: inviter.id, origin: { ip: origin.ip, clientIp: origin.clientIp, deviceCode: origin.deviceCode ?? null } });
+        }
+        const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null);
         return { row: { ...row, ...marked }, session };
       });
       this.afterAccountEvent?.(row.id);
@@ -179,7 +206,7 @@ export class PlayerService {
       await this.refuseLockedLogin(trx, found.id, origin.ip);
       // The row lock orders concurrent logins of one player, so exactly one session stays active.
       const row = (await new PlayerRepository(trx).lockById(found.id))!;
-      const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp);
+      const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null);
       await new PlayerRepository(trx).recordLogin(row.id, origin.ip, origin.clientIp);
       return { row, session };
     });

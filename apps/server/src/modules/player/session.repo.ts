@@ -20,7 +20,7 @@ export class SessionRepository {
       .execute();
   }
 
-  async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null }) {
+  async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null; deviceCode: string | null }) {
     await this.db
       .insertInto('player_sessions')
       .values({
@@ -29,6 +29,7 @@ export class SessionRepository {
         expires_at: input.expiresAt,
         login_ip: input.loginIp,
         client_ip: input.clientIp,
+        device_code: input.deviceCode,
       })
       .execute();
   }

@@ -20,6 +20,17 @@ export interface ReferralClaimRow {
   created_at: Date;
 }
 
+export interface ReviewRow {
+  player_id: number;
+  inviter_id: number;
+  matched: 'address' | 'device';
+  status: 'held' | 'cleared';
+  flagged_at: Date;
+  cleared_at: Date | null;
+  cleared_by: string | null;
+  note: string | null;
+}
+
 /**
  * The referral tree (`referral_ancestors`, kept by the database when a player is inserted), the
  * commission accrued by settlement (`referral_daily`) and the claims paid from it.
@@ -32,19 +43,91 @@ export class ReferralRepository {
    * per currency in all and on `day` (scaled numeric text); what was claimed per currency.
    */
   async overview(playerId: number, since: Date, day: string) {
-    const { rows } = await sql<{ kind: 'team' | 'commission' | 'claimed'; key: string; a: string | null; b: string | null }>`
+    const { rows } = await sql<{ kind: 'team' | 'commission' | 'claimed' | 'held'; key: string; a: string | null; b: string | null }>`
       select 'team' as kind, level::text as key, count(*)::text as a, count(*) filter (where joined_at >= ${since})::text as b
       from referral_ancestors where ancestor_id = ${playerId} group by level
       union all
       select 'commission', currency, sum(commission_scaled)::text, sum(commission_scaled) filter (where day = ${day}::date)::text
       from referral_daily where beneficiary_id = ${playerId} group by currency
       union all
-      select 'claimed', currency, claimed::text, null from referral_claimed where player_id = ${playerId}`.execute(this.db);
+      select 'claimed', currency, claimed::text, null from referral_claimed where player_id = ${playerId}
+      union all
+      select 'held', currency, sum(commission_scaled)::text, null from referral_held where ancestor_id = ${playerId} group by currency`.execute(this.db);
     return {
       team: rows.filter((r) => r.kind === 'team').map((r) => ({ level: Number(r.key), members: Number(r.a), recent: Number(r.b) })),
       commission: rows.filter((r) => r.kind === 'commission').map((r) => ({ currency: r.key as Currency, total: r.a, today: r.b })),
       claimed: new Map(rows.filter((r) => r.kind === 'claimed').map((r) => [r.key as Currency, BigInt(r.a ?? '0')])),
+      held: new Map(rows.filter((r) => r.kind === 'held').map((r) => [r.key as Currency, floorScaled(r.a)])),
     };
+  }
+
+  /**
+   * Flags a self-referral (ECONOMY.md "Referral"): the review row, and the invitee's level-1 ancestry
+   * row held, so settlement accrues the pair's commission into `referral_held`.
+   */
+  async flag(input: { playerId: number; inviterId: number; matched: 'address' | 'device' }): Promise<void> {
+    await sql`insert into referral_reviews (player_id, inviter_id, matched) values (${input.playerId}, ${input.inviterId}, ${input.matched})`.execute(this.db);
+    await sql`update referral_ancestors set held = true where player_id = ${input.playerId} and level = 1 and ancestor_id = ${input.inviterId}`.execute(this.db);
+  }
+
+  /** Flagged pairs, newest first; `status` narrows them. With the commission each pair has held, per currency. */
+  async reviews(status: 'held' | 'cleared' | undefined, page: { offset: number; limit: number }) {
+    const filter = status === undefined ? sql`` : sql`where r.status = ${status}`;
+    const { rows } = await sql<ReviewRow & { held: { currency: Currency; scaled: string }[] | null; total: string }>`
+      select r.player_id, r.inviter_id, r.matched, r.status, r.flagged_at, r.cleared_at, r.cleared_by, r.note,
+             (select json_agg(json_build_object('currency', h.currency, 'scaled', h.scaled::text)) from (
+               select currency, sum(commission_scaled) as scaled from referral_held
+               where ancestor_id = r.inviter_id and player_id = r.player_id group by currency) h) as held,
+             count(*) over ()::text as total
+      from referral_reviews r ${filter}
+      order by r.flagged_at desc, r.player_id desc
+      limit ${page.limit} offset ${page.offset}`.execute(this.db);
+    return {
+      rows: rows.map(({ held, total: _total, ...row }) => ({ ...row, held: new Map((held ?? []).map((h) => [h.currency, floorScaled(h.scaled)])) })),
+      total: Number(rows[0]?.total ?? 0),
+    };
+  }
+
+  /** The review of an invitee, locked until the transaction ends. */
+  async lockReview(playerId: number): Promise<ReviewRow | undefined> {
+    const { rows } = await sql<ReviewRow>`
+      select player_id, inviter_id, matched, status, flagged_at, cleared_at, cleared_by, note
+      from referral_reviews where player_id = ${playerId} for update`.execute(this.db);
+    return rows[0];
+  }
+
+  /** Clears a held review: the pair's ancestry row is no longer held. */
+  async clear(review: ReviewRow, by: string, note: string | null): Promise<void> {
+    await sql`update referral_reviews set status = 'cleared', cleared_at = now(), cleared_by = ${by}, note = ${note} where player_id = ${review.player_id}`.execute(this.db);
+    await sql`update referral_ancestors set held = false where player_id = ${review.player_id} and ancestor_id = ${review.inviter_id}`.execute(this.db);
+  }
+
+  /**
+   * Moves the held commission of the ancestor's pairs that are no longer held into `referral_daily`
+   * (same day, level, game type and currency it was earned on), where claims read it: one statement,
+   * so each held row counts once. Also catches commission a settlement that began before the clear
+   * accrued as held. Answers the micro-units moved per currency.
+   */
+  async releaseCleared(ancestorId: number): Promise<Map<Currency, bigint>> {
+    const { rows } = await sql<{ currency: Currency; scaled: string }>`
+      with moved as (
+        delete from referral_held h
+        where h.ancestor_id = ${ancestorId}
+          and not exists (select 1 from referral_ancestors a where a.player_id = h.player_id and a.ancestor_id = h.ancestor_id and a.held)
+        returning h.ancestor_id, h.currency, h.day, h.level, h.game_type, h.commission_scaled
+      ),
+      summed as (
+        select ancestor_id, currency, day, level, game_type, sum(commission_scaled) as scaled
+        from moved group by ancestor_id, currency, day, level, game_type
+      ),
+      added as (
+        insert into referral_daily as rd (beneficiary_id, day, level, game_type, currency, valid_amount, commission_scaled)
+        select ancestor_id, day, level, game_type, currency, 0, scaled from summed
+        order by currency, day, level, game_type
+        on conflict (beneficiary_id, currency, day, level, game_type) do update set commission_scaled = rd.commission_scaled + excluded.commission_scaled
+      )
+      select currency, sum(scaled)::text as scaled from summed group by currency`.execute(this.db);
+    return new Map(rows.map((row) => [row.currency, floorScaled(row.scaled)]));
   }
 
   /** Commission accrued in one currency, scaled. */

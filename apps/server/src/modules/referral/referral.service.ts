@@ -2,16 +2,18 @@ import { BonusRecordType, formatMicro, GAME_TYPE_CODES, parseMicro, REFERRAL_MIN
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalancesView } from '../../money/balances.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
-import type { PlayerService } from '../player/player.service.ts';
+import type { PlayerService, RegistrationOrigin } from '../player/player.service.ts';
 import { referralRatesOf, shanghaiDay, type TurnoverTerms } from '../turnover/turnover.repo.ts';
-import { floorScaled, ReferralRepository, type Currency } from './referral.repo.ts';
+import { floorScaled, ReferralRepository, type Currency, type ReviewRow } from './referral.repo.ts';
 
 const CURRENCIES = ['USDT', 'TRX'] as const;
 const LEVELS = [1, 2, 3] as const;
 const MIN_CLAIM = parseMicro(REFERRAL_MIN_CLAIM)!;
 const DAY_MS = 86_400_000;
+/** ECONOMY.md "Self-referral": an inviter's sessions this recent count as theirs. */
+const SELF_REFERRAL_DAYS = 30;
 
 /** Start of a Shanghai day (UTC+8 all year). */
 export function shanghaiDayStart(day: string): Date {
@@ -37,15 +39,18 @@ export class ReferralService {
   constructor(
     private readonly db: Db,
     private readonly bonus: BonusService,
-    private readonly players: Pick<PlayerService, 'find' | 'nicknames'>,
+    private readonly players: Pick<PlayerService, 'find' | 'nicknames' | 'sharedOrigin'>,
     private readonly announce: Pick<BalanceEvents, 'changed'>,
     private readonly terms: () => Pick<TurnoverTerms, 'referralPpm'> = () => ({}),
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Told after an operator cleared a pair, with its inviter (activities look for a reward it unblocked). */
+  afterCleared: ((inviterId: number) => void) | undefined;
+
   async summary(playerId: number) {
     const today = shanghaiDay(this.now());
-    const [player, { team, commission: totals, claimed }] = await Promise.all([
+    const [player, { team, commission: totals, claimed, held }] = await Promise.all([
       this.players.find(playerId),
       new ReferralRepository(this.db).overview(playerId, shanghaiDayStart(today), today),
     ]);
@@ -61,6 +66,7 @@ export class ReferralService {
         total: formatMicro(total),
         claimed: formatMicro(paid),
         claimable: formatMicro(claimable),
+        underReview: formatMicro(held.get(currency) ?? 0n),
         canClaim: claimable >= MIN_CLAIM,
         minClaim: REFERRAL_MIN_CLAIM,
       };
@@ -92,6 +98,8 @@ export class ReferralService {
       const repo = new ReferralRepository(trx);
       // The lock first: a copy of this request that got there first has committed by now.
       const claimedBefore = await repo.lockClaimed(playerId, input.currency);
+      // Commission of cleared pairs a settlement still accrued as held becomes claimable now.
+      await repo.releaseCleared(playerId);
       const previous = await repo.findClaim(playerId, input.requestId);
       if (previous) {
         if (previous.currency !== input.currency) throw fail('INVALID_PARAMETERS', `request ${input.requestId} claimed ${previous.currency}`);
@@ -113,13 +121,48 @@ export class ReferralService {
       return { amount, wageringAdded: credit.wageringAdded, playerIds: credit.playerIds };
     });
     if (outcome.playerIds.length > 0) await this.announce.changed(outcome.playerIds);
-    const balances = await playerBalances(this.db, playerId);
     return {
       currency: input.currency,
       amount: formatMicro(outcome.amount),
       wageringAdded: formatMicro(outcome.wageringAdded),
-      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+      balances: await playerBalancesView(this.db, playerId),
     };
+  }
+
+  /**
+   * Inside the registration transaction of an invited player: flags the pair when the invitee comes
+   * from an address or device the inviter used within 30 days (ECONOMY.md "Self-referral"), so its
+   * invitation reward and the commission it earns for the inviter are held until an operator clears it.
+   */
+  async flagIfSelfReferral(trx: Db, input: { playerId: number; inviterId: number; origin: RegistrationOrigin }): Promise<void> {
+    const matched = await this.players.sharedOrigin(trx, input.inviterId, input.origin, SELF_REFERRAL_DAYS);
+    if (matched) await new ReferralRepository(trx).flag({ playerId: input.playerId, inviterId: input.inviterId, matched });
+  }
+
+  /** Operator: flagged pairs, newest first, with what each holds. */
+  async reviews(input: { status?: 'held' | 'cleared'; page: number; pageSize: number }) {
+    const { rows, total } = await new ReferralRepository(this.db).reviews(input.status, { offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
+    return { list: rows.map((row) => ({ ...reviewView(row), heldCommission: { usdt: formatMicro(row.held.get('USDT') ?? 0n), trx: formatMicro(row.held.get('TRX') ?? 0n) } })), total };
+  }
+
+  /**
+   * Operator: clears a held pair. Its held commission becomes claimable by the inviter once (moved in
+   * the same transaction) and its invitation reward is evaluated as any other. Clearing a cleared pair
+   * changes nothing and answers it as it stands; an invitee that was never flagged answers code 12.
+   */
+  async clearReview(input: { playerId: number; by: string; note?: string }) {
+    const result = await this.db.transaction().execute(async (trx) => {
+      const repo = new ReferralRepository(trx);
+      const review = await repo.lockReview(input.playerId);
+      if (!review) throw fail('INVALID_PARAMETERS', `player ${input.playerId} has no self-referral review`);
+      if (review.status === 'cleared') return { ...reviewView(review), released: { usdt: '0', trx: '0' }, changed: false };
+      await repo.clear(review, input.by, input.note ?? null);
+      const released = await repo.releaseCleared(review.inviter_id);
+      const after = (await repo.lockReview(input.playerId))!;
+      return { ...reviewView(after), released: { usdt: formatMicro(released.get('USDT') ?? 0n), trx: formatMicro(released.get('TRX') ?? 0n) }, changed: true };
+    });
+    if (result.changed) this.afterCleared?.(result.inviterId);
+    return result;
   }
 
   async members(playerId: number, input: { level?: 1 | 2 | 3; page: number; pageSize: number }) {
@@ -163,6 +206,19 @@ export class ReferralService {
       byGameType: byGameType.map((row) => ({ gameType: row.gameType, validTurnover: formatMicro(row.valid), commission: formatMicro(row.scaled / 1_000_000n) })),
     };
   }
+}
+
+function reviewView(row: ReviewRow) {
+  return {
+    playerId: row.player_id,
+    inviterId: row.inviter_id,
+    matched: row.matched,
+    status: row.status,
+    flaggedAt: row.flagged_at.toISOString(),
+    clearedAt: row.cleared_at?.toISOString() ?? null,
+    clearedBy: row.cleared_by,
+    note: row.note,
+  };
 }
 
 /** Game types a rate may name (0, none, is no game). */

@@ -109,7 +109,8 @@ export const valid = (stake: bigint, payout: bigint) => {
  * - the day's report row per (player, game type, currency): bets, stakes, valid turnover, payouts
  *   (experience accounts' bets too, with no valid turnover);
  * - referral commission: each of the player's up to 3 ancestors earns `valid × rate[level][game type]`,
- *   kept exact in micro-units × 10^6, one row per (ancestor, day, level, game type, currency).
+ *   kept exact in micro-units × 10^6, one row per (ancestor, day, level, game type, currency); the
+ *   commission of a pair held for self-referral review accrues per pair in `referral_held` instead.
  */
 export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): RawBuilder<unknown> {
   const thresholds = terms.thresholds.map(String);
@@ -223,7 +224,8 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     turnover_commission as (
       insert into referral_daily as rd (beneficiary_id, day, level, game_type, currency, valid_amount, commission_scaled)
       select a.ancestor_id, ${day}::date, a.level, s.game_type, s.currency, sum(s.valid)::int8,
-             sum(s.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + s.game_type + 1], 0))
+             -- A held pair's turnover counts for the team; its commission goes to turnover_commission_held.
+             sum(case when a.held then 0 else s.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + s.game_type + 1], 0) end)
       from turnover_day_sums s
       join referral_ancestors a on a.player_id = s.player_id
       where s.valid > 0
@@ -233,6 +235,19 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       order by a.ancestor_id, s.currency, a.level, s.game_type
       on conflict (beneficiary_id, currency, day, level, game_type) do update
         set valid_amount = rd.valid_amount + excluded.valid_amount, commission_scaled = rd.commission_scaled + excluded.commission_scaled
+    ),
+    -- Commission of pairs under self-referral review (ECONOMY.md "Referral"), per pair, until an
+    -- operator clears it: a probe of the small partial index of held rows per (player, game type, currency).
+    turnover_commission_held as (
+      insert into referral_held as rh (ancestor_id, player_id, currency, day, level, game_type, commission_scaled)
+      select a.ancestor_id, a.player_id, s.currency, ${day}::date, a.level, s.game_type,
+             s.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + s.game_type + 1], 0)
+      from turnover_day_sums s
+      join referral_ancestors a on a.player_id = s.player_id and a.held
+      where s.valid > 0
+      order by a.ancestor_id, a.player_id, s.currency, a.level, s.game_type
+      on conflict (ancestor_id, player_id, currency, day, level, game_type) do update
+        set commission_scaled = rh.commission_scaled + excluded.commission_scaled
     )`;
 }
 

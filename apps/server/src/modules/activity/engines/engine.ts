@@ -19,6 +19,8 @@ export interface Evaluation {
   claimedNow: boolean;
   /** When the current period's chance ends; null when it does not. */
   periodEndsAt: Date | null;
+  /** Earned but held for review (a self-referral invitee), in micro-units; never paid until released. */
+  underReview?: bigint;
   /** Why nothing is due, for the refusal's detail. */
   whyNot?: string;
 }
