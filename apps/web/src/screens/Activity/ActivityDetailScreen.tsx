@@ -98,6 +98,12 @@ function Standing({ conf, state, now }: { conf: ActivityConf; state: ActivitySta
         </div>
       )}
       {state && (status === 'claimable' || status === 'joinable') ? (
+      {state?.underReview && (parseMicro(state.underReview) ?? 0n) > 0n && (
+        <div className="activity-progress-row">
+          <span>{t('detail.underReview')}</span>
+          <Money amount={parseMicro(state.underReview) ?? 0n} currency={state.currency} testId="activity-detail-under-review" />
+        </div>
+      )}
         <ParticipateButton conf={conf} state={state} block testId="activity-detail-claim" />
       ) : status === 'locked' ? (
         <Button block onClick={() => router.push('/trade/Recharge')} data-testid="activity-detail-deposit">

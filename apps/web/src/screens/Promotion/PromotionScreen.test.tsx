@@ -20,13 +20,14 @@ function summaryWith(claimable: string): ReferralSummary {
     invitePath: '/register?inviteCode=AB12CD',
     hasInviter: false,
     commissions: [
-      { currency: 'TRX', today: '0', total: '0.004', claimed: '0', claimable: '0.004', canClaim: false, minClaim: '0.01' },
+      { currency: 'TRX', today: '0', total: '0.004', claimed: '0', claimable: '0.004', underReview: '0', canClaim: false, minClaim: '0.01' },
       {
         currency: 'USDT',
         today: '0.03',
         total: '1.230001',
         claimed: claimable === '0' ? '1.230001' : '0',
         claimable,
+        underReview: '3',
         canClaim: claimable !== '0',
         minClaim: '0.01',
       },
@@ -112,6 +113,9 @@ describe('/promotion', () => {
     const screen = await renderSignedIn(<PromotionScreen />, { usdt: '10', trx: '0' });
     expect(text(screen, 'commission-today-USDT')).toBe('0.03 USDT');
     expect(text(screen, 'commission-total-USDT')).toBe('1.230001 USDT');
+    // Held commission is shown as under review, never why; none held shows nothing.
+    expect(text(screen, 'commission-under-review-USDT')).toBe('3.00 USDT');
+    expect(screen.byTestId('commission-under-review-TRX')).toBeNull();
     expect((screen.byTestId('commission-claim-TRX') as HTMLButtonElement).disabled).toBe(true);
     expect(text(screen, 'commission-minimum-TRX')).toBe('Claimable from \u20660.01\u2069 TRX');
     await screen.click('commission-claim-USDT');

@@ -213,6 +213,12 @@ function CommissionCard({ commission }: { commission: ReferralCommission }) {
     </Card>
   );
 }
+        {(toMicro(commission.underReview) ?? 0n) > 0n && (
+          <div className="vip-stat">
+            <small>{t('commission.underReview')}</small>
+            <Money amount={commission.underReview} currency={currency} testId={`commission-under-review-${currency}`} />
+          </div>
+        )}
 
 function TeamCard({ summary }: { summary: ReferralSummary }) {
   const { t } = useReferralT();
