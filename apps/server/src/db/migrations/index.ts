@@ -22,6 +22,7 @@ import * as supportChat from './0020_support_chat.ts';
 import * as mediaAndBanners from './0021_media_and_banners.ts';
 import * as cashAndBonus from './0022_cash_and_bonus.ts';
 import * as referralReviewAndQuotas from './0022_referral_review_and_quotas.ts';
+import * as hashRoundsByBlock from './0024_hash_rounds_by_block.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0021_media_and_banners': mediaAndBanners,
   '0022_cash_and_bonus': cashAndBonus,
   '0022_referral_review_and_quotas': referralReviewAndQuotas,
+  '0024_hash_rounds_by_block': hashRoundsByBlock,
 };

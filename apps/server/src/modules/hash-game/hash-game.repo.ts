@@ -1,8 +1,8 @@
 import { BetStatus, GameType } from '@lobby/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { HashBetSource } from '../../db/schema.ts';
-import { shanghaiMonth, toLevelUps, turnoverCtes, type TurnoverTerms } from '../turnover/turnover.repo.ts';
+import { shanghaiMonth, toLevelUps, turnoverCtes, type LevelUp, type LevelUpRow, type TurnoverTerms } from '../turnover/turnover.repo.ts';
 
 export interface StoredBlock {
   height: number;
@@ -84,6 +84,13 @@ export interface BetFilter {
   from?: Date;
   to?: Date;
 }
+
+/** Adds rounds' totals (height, player_id, currency, stake, payout, bets) to the open rounds, as one CTE body. */
+const openRoundsUpsert = (rounds: RawBuilder<unknown>) => sql`
+  insert into hash_open_rounds as o (height, player_id, currency, stake, payout, bets)
+  ${rounds}
+  on conflict (height, player_id, currency) do update
+    set stake = o.stake + excluded.stake, payout = o.payout + excluded.payout, bets = o.bets + excluded.bets`;
 
 const toBlock = (row: { height: bigint | number; block_id: string; parent_hash: string; block_time: bigint | number }): StoredBlock => ({
   height: Number(row.height),
@@ -207,9 +214,12 @@ export class HashGameRepository {
    * Settles a round's unsettled page bets in one UPDATE ... FROM: each bet takes the status and rate
    * of its (game, area, odds), and payout = stake × rate / rateScale, rounded down. `exactInInt8`
    * says no stake × rate can overflow int8 (else the slower numeric path). In the same statement the
-   * round's valid turnover is recorded per player, game, level and currency, with XP, level, rebate
-   * accrual and wagering (modules/turnover). Answers what was paid per player and currency, how many
-   * bets, and whose VIP level rose.
+   * block's hash round is totalled per player and currency (every game and level: one round, key
+   * `hash:<height>`) and its valid turnover recorded with XP, level, rebate accrual and wagering
+   * (modules/turnover); a player who may also have transfer bets in this block (a bound bet address,
+   * or one already seen) has the totals kept open in `hash_open_rounds` instead, until
+   * `closeHashRounds`. Answers what was paid per player and currency, how many bets, and whose VIP
+   * level rose.
    */
   async settlePageBets(trx: Db, height: number, rates: SettlementRate[], rateScale: bigint, exactInInt8: boolean, terms: TurnoverTerms) {
     const payout = exactInInt8
@@ -242,21 +252,83 @@ export class HashGameRepository {
           and b.status = ${BetStatus.UNSETTLED}
           and b.source = 'page'
           and b.game_id = r.game_id and b.area = r.area and b.odds_bp = r.odds_bp
-        returning b.player_id, b.currency, b.payout, b.amount, b.game_id, b.level
+        returning b.player_id, b.currency, b.payout, b.amount
+      ),
+      round_totals as (
+        select t.*,
+               exists (select 1 from bet_addresses a where a.player_id = t.player_id and a.status = 1)
+               or exists (select 1 from hash_open_rounds o where o.height = ${height}::int8 and o.player_id = t.player_id and o.currency = t.currency) as held
+        from (
+          select player_id, currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout, count(*)::int4 as bets
+          from settled group by player_id, currency
+        ) t
+      ),
+      hash_open as (
+        ${openRoundsUpsert(sql`select ${height}::int8, player_id, currency, stake, payout, bets from round_totals where held`)}
       ),
       turnover_input as (
-        select player_id, 'hash:' || game_id || ':' || level || ':' || ${height}::int8 as round_key, ${GameType.HASH}::int2 as game_type,
-               currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout, count(*)::int4 as bets
-        from settled group by player_id, game_id, level, currency
+        select player_id, ${`hash:${height}`}::text as round_key, ${GameType.HASH}::int2 as game_type, currency, stake, payout, bets
+        from round_totals where not held
       ),
       ${turnoverCtes(terms, { month: shanghaiMonth(), once: true, withBetCount: true })}
-      select player_id, currency, sum(payout)::text as paid, count(*)::text as bets, null::int2 as from_level, null::int2 as to_level, null::text as xp
-      from settled group by player_id, currency
+      select player_id, currency, payout::text as paid, bets::text as bets, null::int2 as from_level, null::int2 as to_level, null::text as xp
+      from round_totals
       union all
       select player_id, null, null, null, from_level, to_level, xp::text from turnover_level_ups`.execute(trx);
     const paid = rows.flatMap((row) => (row.currency === null ? [] : [{ player_id: row.player_id, currency: row.currency, paid: row.paid!, bets: row.bets! }]));
     const levelUps = toLevelUps(rows.flatMap((row) => (row.currency === null ? [{ player_id: row.player_id, from_level: row.from_level!, to_level: row.to_level!, xp: row.xp! }] : [])));
     return { rows: paid, levelUps };
+  }
+
+  /**
+   * Adds a bound player's transfer bet decided by block `height` to the player's open round of that
+   * block. Waits for a settlement of the block in progress (the block row's lock), so a round is never
+   * both recorded at settlement and opened by a transfer. False, adding nothing, when the round is
+   * already recorded: the block's rounds were closed, or the player's page bets of the block were
+   * recorded at settlement (no bound address then).
+   */
+  async openTransferRound(trx: Db, bet: { height: number; playerId: number; currency: 'USDT' | 'TRX'; stake: bigint; payout: bigint }): Promise<boolean> {
+    const { rows: blocks } = await sql<{ open: boolean; block_time: string }>`
+      select turnover_closed_at is null as open, block_time::text from hash_blocks where height = ${bet.height}::int8 for share`.execute(trx);
+    if (!blocks[0]?.open) return false;
+    // Recorded at the block's settlement, after the block's time: an index range of the player's records.
+    const recorded = sql`
+      select 1 from turnover_records t
+      where t.player_id = ${bet.playerId} and t.currency = ${bet.currency} and t.round_key = ${`hash:${bet.height}`}
+        and t.settled_at >= to_timestamp(${blocks[0].block_time}::int8 / 1000.0) - interval '1 day'`;
+    const { rows } = await sql<{ height: string }>`
+      ${openRoundsUpsert(sql`
+        select ${bet.height}::int8, ${bet.playerId}::int4, ${bet.currency}::text, ${bet.stake.toString()}::int8, ${bet.payout.toString()}::int8, 1
+        where not exists (${recorded})`)}
+      returning height::text`.execute(trx);
+    return rows.length > 0;
+  }
+
+  /**
+   * Closes the hash rounds of every settled block whose time is before `beforeMs` (chain time, ms):
+   * marks the blocks closed, then records each open round's turnover once from its totals (key
+   * `hash:<height>`) and drops it. Two statements: the second sees whatever a settlement that held a
+   * block's row while the first waited for it has opened. Answers whose VIP level rose.
+   */
+  async closeHashRounds(beforeMs: number, terms: TurnoverTerms, executor: Db = this.db): Promise<LevelUp[]> {
+    return executor.transaction().execute(async (trx) => {
+      const { rows: closed } = await sql<{ height: string }>`
+        update hash_blocks set turnover_closed_at = now()
+        where turnover_closed_at is null and settled_at is not null and block_time < ${Math.floor(beforeMs)}::int8
+        returning height::text`.execute(trx);
+      if (closed.length === 0) return [];
+      const { rows } = await sql<LevelUpRow>`
+        with closing as (
+          delete from hash_open_rounds where height = any(${closed.map((c) => c.height)}::int8[])
+          returning height, player_id, currency, stake, payout, bets
+        ),
+        turnover_input as (
+          select player_id, 'hash:' || height as round_key, ${GameType.HASH}::int2 as game_type, currency, stake, payout, bets from closing
+        ),
+        ${turnoverCtes(terms, { month: shanghaiMonth(), once: true, withBetCount: true })}
+        select player_id, from_level, to_level, xp::text as xp from turnover_level_ups`.execute(trx);
+      return toLevelUps(rows);
+    });
   }
 
   /** Every page bet of a round (for the pushes after it settled). */

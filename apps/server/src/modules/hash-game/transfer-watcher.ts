@@ -1,4 +1,4 @@
-import { ErrorCode, GameType } from '@lobby/contract';
+import { ErrorCode } from '@lobby/contract';
 import { decodeTransferBet, hashGame, resultOf, settle, transferRefund, type Level, type TransferRefusal } from '@lobby/hash-games';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TronClient } from '../../chain/tron-client.ts';
@@ -8,7 +8,8 @@ import type { HashGameRepository, StoredBlock } from './hash-game.repo.ts';
 import type { GameRules, TransferTarget } from './rules.ts';
 import { OUTCOME_STATUS } from './settlement.ts';
 import { TransferBetsRepository } from './transfer-bets.repo.ts';
-import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
+import type { TurnoverHooks } from '../turnover/turnover.repo.ts';
+import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 
 type Currency = 'USDT' | 'TRX';
 
@@ -100,7 +101,18 @@ export class TransferWatcher {
     };
     await Promise.all(Array.from({ length: Math.min(SCAN_CONCURRENCY, jobs.length) }, worker));
     await this.transfers.moveCursors(moved);
+    // No later scan reads a transfer older than every cursor less the rescan window (an address never
+    // read starts from the oldest block): the rounds of the blocks before that are complete.
+    const movedTo = new Map(moved.map((m) => [`${m.address}/${m.currency}`, m.cursor]));
+    const reach = jobs.map(({ target, currency }) => movedTo.get(`${target.address}/${currency}`) ?? cursorOf.get(`${target.address}/${currency}`) ?? oldest.time);
+    await this.closeRounds((reach.length === 0 ? head.time + 1 : Math.min(...reach)) - this.rescanMs);
     return recorded;
+  }
+
+  /** Records the turnover of the hash rounds of every settled block before `beforeMs` (chain time), once. */
+  async closeRounds(beforeMs: number): Promise<void> {
+    const levelUps = await this.repo.closeHashRounds(beforeMs, this.turnover?.terms() ?? DEFAULT_TURNOVER_TERMS);
+    if (levelUps.length > 0) void this.turnover?.levelsReached(levelUps);
   }
 
   private async scanAddress(
@@ -174,7 +186,6 @@ export class TransferWatcher {
       : ({ ok: false, reason: 'gameClosed' } as const);
     const playerId = await this.ownerOf(transfer.from);
 
-    let levelUps: LevelUp[] = [];
     const recorded = await this.db.transaction().execute(async (trx) => {
       const receipt = {
         tx_id: transfer.txId,
@@ -248,18 +259,13 @@ export class TransferWatcher {
         }, trx);
         await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: betId, purpose: 'payout', to_address: transfer.from, currency: transfer.currency, amount: payout });
       }
-      // A transfer bet is decided on its own (its receipt makes it count once): a round of its own for turnover.
-      if (playerId !== null && this.turnover) {
-        levelUps = await new TurnoverRepository(trx).recordRounds(
-          [{ playerId, roundKey: `hash:${game.id}:${level}:${block.height}:tx:${transfer.txId}`, gameType: GameType.HASH, currency: transfer.currency, stake: transfer.amount, payout }],
-          this.turnover.terms(),
-          trx,
-          { once: true },
-        );
+      // Its turnover joins the player's round of this block (every hash bet the block decides), which
+      // closes once every scan has passed the block (closeRounds).
+      if (playerId !== null) {
+        await this.repo.openTransferRound(trx, { height: block.height, playerId, currency: transfer.currency, stake: transfer.amount, payout });
       }
       return { txId: transfer.txId, playerId, betId, owed: payout > 0n };
     });
-    if (levelUps.length > 0) void this.turnover?.levelsReached(levelUps);
     return recorded;
   }
 }

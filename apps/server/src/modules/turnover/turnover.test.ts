@@ -1,6 +1,7 @@
 import { GameType } from '@lobby/contract';
 import { resultOf, settle } from '@lobby/hash-games';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { checkLedger } from '../../money/ledger-check.ts';
@@ -57,12 +58,31 @@ describe('valid turnover recorded when a hash round settles', () => {
     ]);
     await settleRound(db, block);
 
-    expect(await recordOf(loser)).toEqual([{ roundKey: `hash:1:0:${height}`, gameType: GameType.HASH, currency: 'USDT', stake: USDT(100), payout: 0n, valid: USDT(100) }]);
+    expect(await recordOf(loser)).toEqual([{ roundKey: `hash:${height}`, gameType: GameType.HASH, currency: 'USDT', stake: USDT(100), payout: 0n, valid: USDT(100) }]);
     expect((await recordOf(winnerPlayer))[0]).toMatchObject({ payout: USDT(195), valid: USDT(95) });
     expect((await recordOf(hedger))[0]).toMatchObject({ stake: USDT(200), payout: USDT(195), valid: USDT(5) });
     expect((await recordOf(drawn))[0]).toMatchObject({ stake: USDT(100), payout: USDT(100), valid: 0n });
     expect((await db.selectFrom('player_vip').select('xp').where('player_id', '=', loser).executeTakeFirstOrThrow()).xp).toBe(USDT(100));
     expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('counts a hedge across levels as one round: big at beginner + small at intermediate of one block count 0.5, not 19.5', async () => {
+    const hedger = await insertPlayer(db);
+    await db.insertInto('wagering').values({ player_id: hedger, currency: 'USDT', outstanding: USDT(100), required: USDT(100) }).execute();
+    const height = nextHeight++;
+    const block = await storeBlock(db, height, (result) => (result(1) as { winner?: string }).winner === 'big');
+    await placePageBets(db, height, [
+      { playerId: hedger, gameId: 1, level: 0, area: 'big', amount: USDT(10) },
+      { playerId: hedger, gameId: 1, level: 1, area: 'small', amount: USDT(10) },
+    ]);
+    await settleRound(db, block);
+
+    expect(await recordOf(hedger)).toEqual([{ roundKey: `hash:${height}`, gameType: GameType.HASH, currency: 'USDT', stake: USDT(20), payout: USDT(19.5), valid: USDT(0.5) }]);
+    expect((await db.selectFrom('player_vip').select('xp').where('player_id', '=', hedger).executeTakeFirstOrThrow()).xp).toBe(USDT(0.5));
+    expect((await db.selectFrom('wagering').select('outstanding').where('player_id', '=', hedger).executeTakeFirstOrThrow()).outstanding).toBe(USDT(99.5));
+    const { rows: days } = await sql<{ bet_count: number; bet_amount: string; valid_amount: string }>`
+      select bet_count, bet_amount::text, valid_amount::text from player_daily_bets where player_id = ${hedger}`.execute(db);
+    expect(days).toEqual([{ bet_count: 2, bet_amount: String(USDT(20)), valid_amount: String(USDT(0.5)) }]);
   });
 
   it('counts nothing for experience accounts, and a round settles once however often it is retried', async () => {
@@ -76,7 +96,7 @@ describe('valid turnover recorded when a hash round settles', () => {
     expect(await db.selectFrom('player_vip').selectAll().where('player_id', '=', trial).execute()).toEqual([]);
   });
 
-  it('records min(stake, |payout − stake|) per player, game, level and currency over random rounds, with XP in USDT equivalent', async () => {
+  it('records min(stake, |payout − stake|) per player and currency over every game and level of random rounds, with XP in USDT equivalent', async () => {
     const players = [await insertPlayer(db), await insertPlayer(db), await insertPlayer(db)];
     const bet = fc.record({
       player: fc.integer({ min: 0, max: players.length - 1 }),
@@ -108,15 +128,15 @@ describe('valid turnover recorded when a hash round settles', () => {
         await placePageBets(db, height, bets);
         await settleRound(db, block);
 
-        // The model: settle() per bet, totals per (player, game, level, currency), then the rule.
+        // The model: settle() per bet, totals per (player, currency) over the block, then the rule.
         const totals = new Map<string, { playerId: number; stake: bigint; payout: bigint; currency: string }>();
         for (const b of bets) {
           const { payout } = settle({ area: b.area, result: resultOf(b.gameId, block.blockId, height), odds: b.oddsBp!, stake: b.amount });
-          const key = `${b.playerId}|hash:${b.gameId}:${b.level}:${height}|${b.currency}`;
+          const key = `${b.playerId}|hash:${height}|${b.currency}`;
           const t = totals.get(key) ?? { playerId: b.playerId, stake: 0n, payout: 0n, currency: b.currency! };
           totals.set(key, { ...t, stake: t.stake + b.amount, payout: t.payout + payout });
         }
-        const recorded = await db.selectFrom('turnover_records').selectAll().where('round_key', 'like', `hash:%:${height}`).execute();
+        const recorded = await db.selectFrom('turnover_records').selectAll().where('round_key', '=', `hash:${height}`).execute();
         expect(new Map(recorded.map((r) => [`${r.player_id}|${r.round_key}|${r.currency}`, { stake: r.stake, payout: r.payout, valid: r.valid }]))).toEqual(
           new Map([...totals].map(([key, t]) => [key, { stake: t.stake, payout: t.payout, valid: valid(t.stake, t.payout) }])),
         );
