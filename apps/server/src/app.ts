@@ -63,10 +63,11 @@ import { registerBannerOpsRoutes } from './modules/banner/banner.routes.ts';
 import { BannerService } from './modules/banner/banner.service.ts';
 import { registerClientIpRoutes } from './modules/client-ip/client-ip.routes.ts';
 import { CHANGED as LOBBY_CHANGED } from './modules/lobby/lobby.service.ts';
-import { registerSupportChatOpsRoutes, registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
+import { registerChatQuotaOpsRoutes, registerSupportChatOpsRoutes, registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
 import { SupportChatRepository } from './modules/support-chat/support-chat.repo.ts';
 import { SupportChatService } from './modules/support-chat/support-chat.service.ts';
 
+import { ChatQuotas } from './modules/support-chat/chat-quotas.ts';
 export interface Application {
   http: FastifyInstance;
   database: DatabaseHandle;
@@ -339,9 +340,14 @@ export async function createApplication(config: Config, overrides: { database?: 
     imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES,
     images: media,
     chatwoot: config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN
+  // Per-player quotas of chat messages, chat images and stored media: the operator's, on every instance.
+  const chatQuotas = new ChatQuotas(database.db, bus);
+  await chatQuotas.start();
+  registerChatQuotaOpsRoutes(http, chatQuotas, config.OPS_TOKEN);
       ? { baseUrl: config.CHATWOOT_BASE_URL, websiteToken: config.CHATWOOT_WEBSITE_TOKEN, hmacToken: config.CHATWOOT_HMAC_TOKEN }
       : undefined,
   });
+    quotas: chatQuotas,
   registerSupportChatRoutes(http, sessions, supportChat, { imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES });
   registerSupportChatOpsRoutes(http, supportChat, config.OPS_TOKEN);
 
@@ -373,6 +379,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       redis?.disconnect();
       await chain.close();
       await database.close();
+      chatQuotas.stop();
     },
   };
 }

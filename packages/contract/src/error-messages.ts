@@ -657,6 +657,16 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, Texts> = {
     th_TH: 'ต้องทำยอดเดิมพันอีก {amount} {currency} ก่อนถอนเงิน: ต้องเล่นโบนัสให้ครบก่อน',
     ar_EG: 'راهن بمبلغ {amount} {currency} إضافي قبل السحب: يجب المراهنة بأموال المكافأة أولاً',
   },
+  [ErrorCode.QUOTA_REACHED]: {
+    zh_CN: '发送过于频繁或已达上限，请稍后再试',
+    zh_TW: '傳送過於頻繁或已達上限，請稍後再試',
+    en_US: 'You have sent too much for now, please try again later',
+    pt_BR: 'Você enviou demais por enquanto, tente novamente mais tarde',
+    vi_VN: 'Bạn đã gửi quá nhiều, vui lòng thử lại sau',
+    id_ID: 'Anda mengirim terlalu banyak untuk saat ini, silakan coba lagi nanti',
+    th_TH: 'คุณส่งมากเกินไปในขณะนี้ กรุณาลองใหม่ภายหลัง',
+    ar_EG: 'لقد أرسلت الكثير حاليًا، يرجى المحاولة لاحقًا',
+  },
 
   // ── Hash game ─────────────────────────────────────────────────────────────
   [ErrorCode.GAME_NOT_FOUND]: {

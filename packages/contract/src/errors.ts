@@ -69,6 +69,8 @@ export const ErrorCode = {
   INVALID_TRON_ADDRESS: 10052,
   /** Our code: bonus money still has wagering outstanding in the currency; the message names the amount. */
   WAGERING_OUTSTANDING: 10053,
+  /** Our code: a per-player quota (chat messages a minute, chat images an hour or a day, media stored) is used up. */
+  QUOTA_REACHED: 10054,
 
   GAME_NOT_FOUND: 21001,
   INSUFFICIENT_BALANCE: 21002,

@@ -53,7 +53,12 @@ export class MediaService {
     this.repo = new MediaRepository(db);
   }
 
-  async store(input: StoreMediaInput): Promise<StoredMediaRef> {
+  /**
+   * `owner`: the player the item is stored for, inside their transaction `db`; refused with 10054
+   * (and nothing stored once the transaction rolls back) when it would take what the player owns in
+   * the store past `capBytes`.
+   */
+  async store(input: StoreMediaInput, owner?: { db: Db; playerId: number; capBytes: number }): Promise<StoredMediaRef> {
     const limit = Math.min(input.maxBytes, MEDIA_HARD_LIMIT_BYTES);
     const size = input.bytes.byteLength;
     if (size === 0) throw fail('INPUT', 'the image is empty');
@@ -68,7 +73,11 @@ export class MediaService {
     }
     const bytes = Buffer.from(input.bytes.buffer, input.bytes.byteOffset, input.bytes.byteLength);
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-    await this.repo.insert({ id, kind, bytes, purpose: (input.purpose ?? 'upload').slice(0, 40) || 'upload' });
+    const repo = owner ? new MediaRepository(owner.db) : this.repo;
+    await repo.insert({ id, kind, bytes, purpose: (input.purpose ?? 'upload').slice(0, 40) || 'upload' });
+    if (owner && !(await repo.own(owner.playerId, id, size, owner.capBytes))) {
+      throw fail('QUOTA_REACHED', `the media store holds at most ${owner.capBytes} bytes per player`);
+    }
     return { id, kind, size, contentType: CONTENT_TYPES[kind], url: mediaUrl(id, kind) };
   }
 

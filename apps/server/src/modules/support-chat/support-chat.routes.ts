@@ -5,6 +5,7 @@ import { fail } from '../../http/app-error.ts';
 import { opsTokenGuard } from '../../http/ops-guard.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
+import { quotaLimitsSchema, type ChatQuotas } from './chat-quotas.ts';
 import type { SupportChatService } from './support-chat.service.ts';
 
 /** Room for the base64 image (4 characters per 3 bytes) and the rest of the JSON body. */
@@ -102,5 +103,40 @@ export function registerSupportChatOpsRoutes(app: FastifyInstance, chat: Support
     const change = await chat.closeConversation(body.conversationId, body.by);
     request.log.info({ audit: 'support_chat_close', conversationId: body.conversationId, old: change.before, new: change.after, by: body.by, at: new Date().toISOString() }, 'support chat closed');
     return ok({ conversationId: body.conversationId, status: change.after });
+  });
+}
+
+const quotaSetBody = z
+  .object({ limits: quotaLimitsSchema.partial().refine((v) => Object.keys(v).length > 0, 'name at least one limit'), by: z.string().trim().min(1).max(100) })
+  .strict();
+const quotaAuditBody = z.object({ limit: z.number().int().min(1).max(500).default(50) }).strict();
+
+/**
+ * The operator's quotas of the chat and the media store (header `x-ops-token`): read them, change
+ * some (validated whole, stored with an audit row, logged, applied at once on every instance), and
+ * the audit of past changes.
+ */
+export function registerChatQuotaOpsRoutes(app: FastifyInstance, quotas: ChatQuotas, opsToken: string | undefined) {
+  if (!opsToken) return;
+  const guard = opsTokenGuard(opsToken);
+  const ok = (data: unknown) => ({ code: 0, msg: 'success', data });
+
+  app.post('/ops/quotas', async (request) => {
+    guard(request);
+    return ok({ limits: quotas.current() });
+  });
+
+  app.post('/ops/quotas/set', async (request) => {
+    guard(request);
+    const body = parse(quotaSetBody, request.body, '{limits: {messagesPerMinute?, imagesPerHour?, imageBytesPerHour?, imagesPerDay?, imageBytesPerDay?, mediaBytesPerPlayer?}, by}');
+    const limits = await quotas.set(body.limits, body.by);
+    request.log.info({ audit: 'quota_settings', changes: body.limits, by: body.by }, 'quotas changed');
+    return ok({ limits });
+  });
+
+  app.post('/ops/quotas/audit', async (request) => {
+    guard(request);
+    const body = parse(quotaAuditBody, request.body, '{limit?: 1-500}');
+    return ok({ changes: await quotas.audit(body.limit) });
   });
 }

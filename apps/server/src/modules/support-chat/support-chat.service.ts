@@ -5,6 +5,7 @@ import { fail } from '../../http/app-error.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { PlayerService } from '../player/player.service.ts';
+import type { ChatQuotas } from './chat-quotas.ts';
 import type { ConversationRow, MessageRow, NewMessage, SupportChatRepository } from './support-chat.repo.ts';
 
 export type ChatMessage = CallResponse<typeof chatCalls.send>;
@@ -34,6 +35,8 @@ export interface ChatwootSettings {
 export interface SupportChatOptions {
   imageMaxBytes: number;
   images?: ChatImageStore;
+  /** Per-player limits of messages, images and stored media; none when absent. */
+  quotas?: ChatQuotas;
   chatwoot?: ChatwootSettings;
 }
 
@@ -80,7 +83,13 @@ export class SupportChatService {
     return { ...state(conversation), list: page.list.map(toMessage), hasMore: page.hasMore };
   }
 
-  sendText(playerId: number, clientMsgId: string, text: string) {
+  async sendText(playerId: number, clientMsgId: string, text: string) {
+    if (this.options.quotas) {
+      // A retried send is answered from the stored message and counts once.
+      const stored = await this.repo.findMessageByClientId(playerId, clientMsgId);
+      if (stored) return toMessage(stored);
+      await this.options.quotas.message(playerId);
+    }
     return this.post(playerId, { sender: 'player', operatorName: null, clientMsgId, body: text, imageUrl: null });
   }
 
@@ -89,14 +98,20 @@ export class SupportChatService {
     const stored = await this.repo.findMessageByClientId(playerId, input.clientMsgId);
     if (stored) return toMessage(stored);
     if (!this.options.images) throw fail('CONFIG_NOT_FOUND', 'image uploads are not available');
+    const images = this.options.images;
+    const bytes = Buffer.from(input.image, 'base64');
     // Size (code 4) and the real type by magic bytes, whatever was declared (code 12), are the store's checks.
-    const { url } = await this.options.images.store({
-      bytes: Buffer.from(input.image, 'base64'),
-      declaredType: input.type,
-      maxBytes: this.options.imageMaxBytes,
-      kinds: IMAGE_KINDS,
-      purpose: 'chat',
-    });
+    const upload = { bytes, declaredType: input.type, maxBytes: this.options.imageMaxBytes, kinds: IMAGE_KINDS, purpose: 'chat' };
+    const quotas = this.options.quotas;
+    // The message, the image's hour and day and what the player owns in the store are counted with
+    // the bytes in one transaction: a refusal (10054) stores and counts nothing.
+    const { url } = quotas
+      ? await quotas.transaction(async (trx) => {
+          await quotas.message(playerId, trx);
+          await quotas.image(trx, playerId, bytes.byteLength);
+          return images.store(upload, { db: trx, playerId, capBytes: quotas.current().mediaBytesPerPlayer });
+        })
+      : await images.store(upload);
     return this.post(playerId, { sender: 'player', operatorName: null, clientMsgId: input.clientMsgId, body: input.text ?? '', imageUrl: url });
   }
 
