@@ -8,7 +8,7 @@ import { PopupHost } from '../components/Overlays';
 import { i18n, initI18n, loadNamespace } from '../i18n';
 import { clearSession, signIn } from '../state/session';
 import { useUi } from '../state/ui';
-import { applyBalances } from '../state/queries/balances';
+import { applyBalances, type BalancesIn } from '../state/queries/balances';
 
 /**
  * Screens rendered in the unit tests' DOM, with the app's real texts, query client and router, and
@@ -115,7 +115,7 @@ export async function renderScreen(node: ReactNode, prepare?: (client: QueryClie
 }
 
 /** A screen as a signed-in player holding these balances sees it, with the popups it may open. */
-export async function renderSignedIn(node: ReactNode, balances: { usdt: string; trx: string }): Promise<Rendered> {
+export async function renderSignedIn(node: ReactNode, balances: BalancesIn): Promise<Rendered> {
   signIn('token', { id: 1 } as unknown as Player);
   return renderScreen(
     <>

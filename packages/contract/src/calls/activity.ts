@@ -26,6 +26,11 @@ export const activityConf = z
     rules: z
       .record(z.string(), z.unknown())
       .describe('Type-specific parameters (tiers, rates, caps), shown on the rules page'),
+    wageringMultiplier: z
+      .number()
+      .int()
+      .min(0)
+      .describe("Claiming X adds X × this to wager before it becomes cash (the activity's own, else the economy settings'); 0 pays cash at once"),
   })
   .describe('Our design: one activity as the activity tab and detail page show it');
 

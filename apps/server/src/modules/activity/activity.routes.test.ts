@@ -47,6 +47,21 @@ describe('/v1/activity/configSync', () => {
     expect(again.data).toEqual({ version: reply.data.version, changed: false, confs: [] });
   });
 
+  it("states each activity's wagering multiplier: its own when set, else the economy settings' for its bonus source", async () => {
+    const p = await t.registerPlayer();
+    const confs = async () => (await t.call('/v1/activity/configSync', {}, { token: p.token })).data.confs as { id: number; bonusType: number; wageringMultiplier: number }[];
+    const before = await confs();
+    // ECONOMY.md defaults: register reward 10, first recharge 10, sign-in 5, the other activities 5.
+    expect(Object.fromEntries(before.map((c) => [c.bonusType, c.wageringMultiplier]))).toEqual({ 1: 5, 2: 10, 3: 5, 4: 5, 5: 5, 6: 10, 7: 5 });
+    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '3' }, wageringMultiplier: 0, by: 'ops' });
+    const id = created.data.activity.id as number;
+    try {
+      expect((await confs()).find((c) => c.id === id)?.wageringMultiplier).toBe(0);
+    } finally {
+      await t.ops('/ops/activities/disable', { id, by: 'ops' });
+    }
+  });
+
   it('asks a visitor to log in', async () => {
     expect((await t.call('/v1/activity/configSync', {})).status).toBe(401);
     expect((await t.call('/v1/activity/participate', { requestId: randomUUID(), activityId: registerId })).status).toBe(401);

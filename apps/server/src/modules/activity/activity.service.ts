@@ -110,12 +110,14 @@ export class ActivityService {
   configSync(input: { sinceVersion?: number; language?: string }, language: Language) {
     const lang = (LANGUAGES as readonly string[]).includes(input.language ?? '') ? (input.language as Language) : language;
     const open = this.open();
-    const version = versionOf(open.map((a) => `${a.id}:${a.revision}`).join(',') + `|${lang}`);
+    const multipliers = open.map((a) => this.wageringMultiplierOf(a));
+    // An operator's change of the settings' multipliers is news to the screens as much as an edit.
+    const version = versionOf(open.map((a, i) => `${a.id}:${a.revision}:${multipliers[i]}`).join(',') + `|${lang}`);
     if (input.sinceVersion === version) return { version, changed: false, confs: [] };
     return {
       version,
       changed: true,
-      confs: open.map((a) => {
+      confs: open.map((a, i) => {
         const text = textOf(a, lang);
         return {
           id: a.id,
@@ -130,9 +132,20 @@ export class ActivityService {
           manual: true,
           requiresRecharge: a.requiresRecharge,
           rules: a.rulesJson,
+          wageringMultiplier: multipliers[i]!,
         };
       }),
     };
+  }
+
+  /**
+   * What a claim of the activity adds to wager per unit claimed, as the credit will apply it: the
+   * activity's own multiplier, else the economy settings' for its bonus source (shown before the tap).
+   */
+  private wageringMultiplierOf(activity: Activity): number {
+    if (activity.wageringMultiplier !== null) return activity.wageringMultiplier;
+    // The bonus service credits with these settings; reading the same copy keeps the promise and the credit one.
+    return this.bonus['settings'].multiplier(engineOf(activity.type).source);
   }
 
   /** The player's standing in each open activity (or in those asked for). */

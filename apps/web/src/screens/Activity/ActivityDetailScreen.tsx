@@ -13,6 +13,7 @@ import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { Card, Money } from '../Vip/parts';
 import { ProgressBar } from '../Vip/ProgressBar';
 import { perMille } from '../Vip/progress';
+import { WagerTerms } from '../Bonus/WagerTerms';
 import { RulesFigures } from './RulesFigures';
 import { activityStatus, Banner, countdownParts, htmlText, ParticipateButton, progressText, RulesText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
 
@@ -97,14 +98,22 @@ function Standing({ conf, state, now }: { conf: ActivityConf; state: ActivitySta
           <Money amount={pending} currency={state.currency} testId="activity-detail-reward" />
         </div>
       )}
-      {state && (status === 'claimable' || status === 'joinable') ? (
       {state?.underReview && (parseMicro(state.underReview) ?? 0n) > 0n && (
         <div className="activity-progress-row">
           <span>{t('detail.underReview')}</span>
           <Money amount={parseMicro(state.underReview) ?? 0n} currency={state.currency} testId="activity-detail-under-review" />
         </div>
       )}
-        <ParticipateButton conf={conf} state={state} block testId="activity-detail-claim" />
+      {state && (status === 'claimable' || status === 'joinable') ? (
+        <>
+          <WagerTerms
+            multiplier={conf.wageringMultiplier}
+            amount={status === 'claimable' ? state.pendingReward : undefined}
+            currency={state.currency}
+            testId="activity-detail-terms"
+          />
+          <ParticipateButton conf={conf} state={state} block testId="activity-detail-claim" />
+        </>
       ) : status === 'locked' ? (
         <Button block onClick={() => router.push('/trade/Recharge')} data-testid="activity-detail-deposit">
           {t('detail.depositFirst')}

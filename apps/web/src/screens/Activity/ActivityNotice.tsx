@@ -7,6 +7,7 @@ import { navigateTo } from '../../lib/navigation';
 import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsPushes, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
+import { BONUS_NS, wagerText } from '../Bonus/terms';
 import { ANNOUNCED_KEY, announcementKey } from './announced';
 
 // The tab layout loads this file after the first paint, on every tab: it holds no screen code and
@@ -63,7 +64,7 @@ export function ActivityNotice() {
     for (const { state } of due) remember(announcementKey(playerId, state));
     void (async () => {
       // The money formatting comes with the popup: most visits to the lobby have nothing to announce.
-      const [{ formatMicroExact }] = await Promise.all([import('../Trade/money'), loadNamespace(ACTIVITY_NS)]);
+      const [{ formatMicroExact }] = await Promise.all([import('../Trade/money'), loadNamespace(ACTIVITY_NS), loadNamespace(BONUS_NS)]);
       const t = i18n.getFixedT(null, ACTIVITY_NS);
       if (due.length > 1) {
         // Several at once (a deposit can complete more than one): one popup names them all.
@@ -82,7 +83,11 @@ export function ActivityNotice() {
       const [{ conf, state }] = due;
       const choice = await showActivityPopup({
         title: t('popup.title'),
-        message: t('popup.text', { title: conf.title, amount: amountText(formatMicroExact, state.pendingReward, state.currency) }),
+        // What the claim asks to wager is said before the button that claims it.
+        message: [
+          t('popup.text', { title: conf.title, amount: amountText(formatMicroExact, state.pendingReward, state.currency) }),
+          wagerText(i18n.getFixedT(null, BONUS_NS), { multiplier: conf.wageringMultiplier, amount: parseMicro(state.pendingReward), currency: state.currency }, formatMicroExact),
+        ].join('\n'),
         image: conf.imageUrl ?? undefined,
         button: t('popup.claim'),
         link: { text: t('popup.details'), testId: 'activity-popup-details' },

@@ -33,6 +33,7 @@ const conf = (id: number, bonusType: ActivityConf['bonusType'], title: string, e
   manual: true,
   requiresRecharge: false,
   rules: {},
+  wageringMultiplier: 5,
   ...extra,
 });
 
@@ -54,7 +55,7 @@ let records: BonusRecord[] = [];
 
 function defaults() {
   confs = [
-    conf(6, BonusType.REGISTER_REWARD, 'Register reward'),
+    conf(6, BonusType.REGISTER_REWARD, 'Register reward', { wageringMultiplier: 10 }),
     conf(2, BonusType.FIRST_RECHARGE, 'First deposit bonus', { requiresRecharge: true, endAt: iso(Date.now() + 7 * 24 * HOUR) }),
     conf(5, BonusType.HASH_TASK, 'Hash task', {
       rules: {
@@ -121,6 +122,14 @@ describe('/activity', () => {
     expect(screen.byTestId('activity-open-6')?.getAttribute('href')).toBe('/ActivityDetail?id=6');
   });
 
+  it('states the multiplier and the amount to wager on a card before its claim button is tapped', async () => {
+    const screen = await renderSignedIn(<ActivityScreen />, { usdt: '20', trx: '0' });
+    expect(text(screen, 'activity-terms-6')).toBe('Wager 10×: \u206610.00 USDT\u2069 to wager before it becomes cash');
+    expect(participations()).toHaveLength(0);
+    // Nothing to claim, nothing to state.
+    expect(screen.byTestId('activity-terms-5')).toBeNull();
+  });
+
   it('claims a reward from its card once, credits it and shows it claimed', async () => {
     const screen = await renderSignedIn(<ActivityScreen />, { usdt: '20', trx: '0' });
     await screen.click('activity-claim-6');
@@ -172,6 +181,21 @@ describe('/ActivityDetail', () => {
     expect(participations()[0][1]).toMatchObject({ activityId: 2 });
     expect(screen.byTestId('activity-detail-claim')).toBeNull();
     expect(text(screen, 'activity-detail-status')).toBe('Claimed');
+  });
+
+  it('states the wagering before the claim button: the multiplier and the amount, or paid as cash', async () => {
+    confs = [conf(2, BonusType.FIRST_RECHARGE, 'First deposit bonus', { wageringMultiplier: 10 }), conf(7, BonusType.LOSS_REBATE, 'Loss rebate', { wageringMultiplier: 0 })];
+    states = [
+      state(2, BonusType.FIRST_RECHARGE, { canParticipate: true, pendingReward: '50' }),
+      state(7, BonusType.LOSS_REBATE, { canParticipate: true, pendingReward: '3.5' }),
+    ];
+    let screen = await renderSignedIn(detail(2), { usdt: '20', trx: '0' });
+    const terms = screen.byTestId('activity-detail-terms')!;
+    expect(terms.textContent).toBe('Wager 10×: \u2066500.00 USDT\u2069 to wager before it becomes cash');
+    // Read before the tap: the line comes before the button.
+    expect(terms.compareDocumentPosition(screen.byTestId('activity-detail-claim')!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    screen = await renderSignedIn(detail(7), { usdt: '20', trx: '0' });
+    expect(text(screen, 'activity-detail-terms')).toBe('Paid as cash');
   });
 
   it('shows progress in rounds or in the currency as the rules say, and leads a player without a deposit to deposit', async () => {
@@ -284,6 +308,7 @@ describe('the lobby’s activity popup and the Events tab badge', () => {
     const popup = screen.byTestId('activity-popup')!;
     expect(popup.dataset.kind).toBe('activity');
     expect(popup.textContent).toContain('Register reward: \u20661.00 USDT\u2069 is ready to claim.');
+    expect(popup.textContent).toContain('Wager 10×: \u206610.00 USDT\u2069 to wager before it becomes cash');
     expect(popup.querySelectorAll('button')).toHaveLength(2); // the button and the details link
     await screen.click('popup-confirm');
     expect(participations()).toHaveLength(1);

@@ -10,6 +10,7 @@ import { useSettings } from '../../state/settings';
 import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
 import { ProgressBar } from '../Vip/ProgressBar';
 import { perMille } from '../Vip/progress';
+import { WagerTerms } from '../Bonus/WagerTerms';
 import { activityStatus, Banner, detailPath, ParticipateButton, progressText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
 
 function ActivityCard({ conf, state, now }: { conf: ActivityConf; state: ActivityState | undefined; now: number }) {
@@ -42,6 +43,14 @@ function ActivityCard({ conf, state, now }: { conf: ActivityConf; state: Activit
           {statusText(status, conf, state, localeTag(language))}
         </StatusChip>
         {showButton && <ParticipateButton conf={conf} state={state} testId={`activity-claim-${conf.id}`} />}
+        {showButton && (
+          <WagerTerms
+            multiplier={conf.wageringMultiplier}
+            amount={status === 'claimable' ? state.pendingReward : undefined}
+            currency={state.currency}
+            testId={`activity-terms-${conf.id}`}
+          />
+        )}
       </div>
     </li>
   );

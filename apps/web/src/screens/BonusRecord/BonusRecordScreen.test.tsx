@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BonusRecord, WageringState } from '../../state/queries/bonus';
 import { answerEachTest, loadTexts, renderScreen, renderSignedIn, type Rendered } from '../../testing/screen';
 import BonusRecordScreen from './BonusRecordScreen';
-import { WageringProgress } from './WageringProgress';
 
 const call = vi.fn();
 vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
@@ -75,30 +74,5 @@ describe('/bonusRecord', () => {
     const screen = await renderScreen(<BonusRecordScreen />);
     expect(screen.byTestId('bonusRecord-visitor')).not.toBeNull();
     expect(call).not.toHaveBeenCalled();
-  });
-});
-
-describe('the Withdraw screen’s wagering progress', () => {
-  it('shows what is wagered of the requirement and names what is left', async () => {
-    wagering = [
-      { currency: 'USDT', outstanding: '13.5', required: '19.123456', wagered: '5.623456' },
-      { currency: 'TRX', outstanding: '0', required: '0', wagered: '0' },
-    ];
-    const screen = await renderSignedIn(<WageringProgress currency="USDT" />, { usdt: '20', trx: '0' });
-    expect(text(screen, 'withdraw-wagering-done')).toBe('5.623456 USDT');
-    expect(text(screen, 'withdraw-wagering-required')).toBe('19.123456 USDT');
-    expect(screen.byTestId('withdraw-wagering-bar')?.dataset.value).toBe('294');
-    expect(text(screen, 'withdraw-wagering-text')).toBe('\u206613.50\u2069 USDT of valid bets still to wager before you can withdraw USDT.');
-  });
-
-  it('says the currency is free once the requirement is met, and nothing where no bonus was credited', async () => {
-    wagering = [
-      { currency: 'USDT', outstanding: '0', required: '19', wagered: '19' },
-      { currency: 'TRX', outstanding: '0', required: '0', wagered: '0' },
-    ];
-    let screen = await renderSignedIn(<WageringProgress currency="USDT" />, { usdt: '20', trx: '0' });
-    expect(text(screen, 'withdraw-wagering-text')).toBe('No wagering left: your USDT can be withdrawn.');
-    screen = await renderSignedIn(<WageringProgress currency="TRX" />, { usdt: '20', trx: '0' });
-    expect(screen.byTestId('withdraw-wagering')).toBeNull();
   });
 });

@@ -7,7 +7,8 @@ import { formatAmount } from '../../lib/format';
 import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
 import { usePlayer } from '../../state/queries/player';
 import { useSession } from '../../state/session';
-import { useBalances } from '../../state/queries/balances';
+import { moneyOf, useBalances } from '../../state/queries/balances';
+import { Icon } from '../../components/Icon';
 import { Pressable } from '../../components/Pressable';
 
 export function HomeHeader() {
@@ -16,6 +17,9 @@ export function HomeHeader() {
   const token = useSession((s) => s.token);
   const { data: player } = usePlayer();
   const { data: balances } = useBalances();
+  // The chip shows what may be staked (cash + bonus); a bonus inside it is named under the total.
+  const usdt = moneyOf(balances, 'USDT');
+  const bonus = usdt.bonus > 0n ? formatAmount(balances?.bonus.usdt) : undefined;
 
   return (
     <header className="home-header">
@@ -27,10 +31,19 @@ export function HomeHeader() {
               type="button"
               className="balance-chip"
               data-testid="home-balance"
+              aria-label={bonus ? t('home.balanceWithBonus', { total: formatAmount(balances?.usdt), bonus }) : undefined}
               onClick={() => router.push('/walletShow')}
             >
               <span className="balance-chip__coin">₮</span>
-              <span dir="ltr">{formatAmount(balances?.usdt)}</span>
+              <span className="balance-chip__amounts">
+                <span dir="ltr">{formatAmount(balances?.usdt)}</span>
+                {bonus && (
+                  <small className="balance-chip__bonus" data-testid="home-balance-bonus">
+                    <Icon name="gift" />
+                    <span dir="ltr">{bonus}</span>
+                  </small>
+                )}
+              </span>
             </Pressable>
             <Pressable
               type="button"

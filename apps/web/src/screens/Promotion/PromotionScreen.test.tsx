@@ -69,6 +69,7 @@ answerEachTest(call, {
     return { list: matching.slice(start, start + request.pageSize), total: matching.length, page: request.page, pageSize: request.pageSize };
   },
   '/v1/player/balance/get': () => ({ usdt: '10', trx: '0' }),
+  '/v1/bonus/terms': () => ({ multipliers: { rebate: 1, referral: 2, vipLevelGift: 1, vipMonthGift: 1, activity: 5 } }),
 });
 
 beforeAll(async () => {
@@ -84,6 +85,13 @@ const text = (screen: Rendered, id: string) => screen.byTestId(id)?.textContent?
 const claims = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/referral/claim');
 
 describe('/promotion', () => {
+  it('states the multiplier and the amount to wager beside the commission claim, before it is tapped', async () => {
+    const screen = await renderSignedIn(<PromotionScreen />, { usdt: '10', trx: '0' });
+    expect(text(screen, 'commission-terms-USDT')).toBe('Wager 2×: \u20662.460002 USDT\u2069 to wager before it becomes cash');
+    expect(screen.byTestId('commission-terms-TRX')).toBeNull();
+    expect(claims()).toHaveLength(0);
+  });
+
   it('shows the invite code and a registration link on this site that carries it', async () => {
     const screen = await renderSignedIn(<PromotionScreen />, { usdt: '10', trx: '0' });
     expect(text(screen, 'promotion-code')).toBe('AB12CD');

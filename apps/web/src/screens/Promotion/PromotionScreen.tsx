@@ -7,6 +7,7 @@ import { Pressable } from '../../components/Pressable';
 import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
 import { copyText } from '../../lib/clipboard';
+import { useClaimMultiplier, WagerTerms } from '../Bonus/WagerTerms';
 import { useClaimCommission, useReferralSummary, type ReferralCommission, type ReferralSummary } from '../../state/queries/referral';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
@@ -166,6 +167,7 @@ function ShareCard({ link, code, onInstagram }: { link: string; code: string; on
 function CommissionCard({ commission }: { commission: ReferralCommission }) {
   const { t } = useReferralT();
   const claim = useClaimCommission();
+  const multiplier = useClaimMultiplier('referral');
   const currency = commission.currency;
   return (
     <Card testId={`commission-${currency}`}>
@@ -191,7 +193,9 @@ function CommissionCard({ commission }: { commission: ReferralCommission }) {
           {t('commission.claim')}
         </Button>
       </div>
-      {!commission.canClaim && (
+      {commission.canClaim ? (
+        <WagerTerms multiplier={multiplier} amount={commission.claimable} currency={currency} testId={`commission-terms-${currency}`} />
+      ) : (
         <p className="vip-note" data-testid={`commission-minimum-${currency}`}>
           {t('commission.minimum', { amount: inlineAmount(toMicro(commission.minClaim)), currency })}
         </p>
@@ -209,16 +213,16 @@ function CommissionCard({ commission }: { commission: ReferralCommission }) {
           <small>{t('commission.claimed')}</small>
           <Money amount={commission.claimed} currency={currency} testId={`commission-claimed-${currency}`} />
         </div>
-      </div>
-    </Card>
-  );
-}
         {(toMicro(commission.underReview) ?? 0n) > 0n && (
           <div className="vip-stat">
             <small>{t('commission.underReview')}</small>
             <Money amount={commission.underReview} currency={currency} testId={`commission-under-review-${currency}`} />
           </div>
         )}
+      </div>
+    </Card>
+  );
+}
 
 function TeamCard({ summary }: { summary: ReferralSummary }) {
   const { t } = useReferralT();

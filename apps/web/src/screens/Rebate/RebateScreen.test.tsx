@@ -79,6 +79,7 @@ answerEachTest(call, {
   '/v1/vip/queryVipReturnProfitConf': () => RATES,
   '/v1/vip/queryVipDetail': () => ({ vipLevel: 1 }),
   '/v1/player/balance/get': () => ({ usdt: '10', trx: '0' }),
+  '/v1/bonus/terms': () => ({ multipliers: { rebate: 1, referral: 2, vipLevelGift: 3, vipMonthGift: 0, activity: 5 } }),
 });
 
 beforeEach(() => {
@@ -105,6 +106,13 @@ describe('/newFanshui', () => {
     expect((screen.byTestId('rebate-claim-TRX') as HTMLButtonElement).disabled).toBe(true);
     expect(text(screen, 'rebate-minimum-TRX')).toBe('Claimable from 0.01 TRX');
     expect(screen.byTestId('rebate-minimum-USDT')).toBeNull();
+  });
+
+  it('states the multiplier and the amount to wager beside the claim, before it is tapped', async () => {
+    const screen = await renderSignedIn(<RebateScreen />, { usdt: '10', trx: '0' });
+    expect(text(screen, 'rebate-terms-USDT')).toBe('Wager 1×: \u20661.234567 USDT\u2069 to wager before it becomes cash');
+    expect(screen.byTestId('rebate-terms-TRX')).toBeNull();
+    expect(claimCalls()).toHaveLength(0);
   });
 
   it('claims a currency once with a request id, then shows the claim and nothing left to claim', async () => {

@@ -13,10 +13,12 @@ import { toMicro } from '../Trade/money';
 import { CoinMark, LoadError, localeTag, SkeletonCard } from '../Trade/parts';
 import { Card, inlineAmount, Money } from '../Vip/parts';
 import { useVipT } from '../Vip/useVipT';
+import { useClaimMultiplier, WagerTerms } from '../Bonus/WagerTerms';
 
 function CurrencyRebate({ summary }: { summary: RebateCurrency }) {
   const { t } = useVipT();
   const claim = useClaimRebate();
+  const multiplier = useClaimMultiplier('rebate');
   const currency = summary.currency;
   const parts = summary.byGameType.filter((part) => toMicro(part.accrued) > 0n || toMicro(part.totalAccrued) > 0n);
   return (
@@ -44,7 +46,9 @@ function CurrencyRebate({ summary }: { summary: RebateCurrency }) {
           {t('rebate.claim', { currency })}
         </Button>
       </div>
-      {!summary.claimable && (
+      {summary.claimable ? (
+        <WagerTerms multiplier={multiplier} amount={summary.accrued} currency={currency} testId={`rebate-terms-${currency}`} />
+      ) : (
         <p className="vip-note" data-testid={`rebate-minimum-${currency}`}>
           {t('rebate.minimum', { currency })}
         </p>

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { useUi } from '../../state/ui';
 import { answerEachTest, loadTexts, renderSignedIn, router, type Rendered } from '../../testing/screen';
+import type { BalancesIn } from '../../state/queries/balances';
 import ExchangeScreen from './ExchangeScreen';
 
 const call = vi.fn();
@@ -19,7 +20,7 @@ const CONFIG = {
   quotedAt: new Date().toISOString(),
 };
 
-let balances = { usdt: '20', trx: '0' };
+let balances: BalancesIn = { usdt: '20', trx: '0' };
 let submitReply: () => Promise<unknown> = () => Promise.reject(new Error('no exchange expected'));
 
 beforeAll(async () => {
@@ -30,9 +31,12 @@ answerEachTest(call, {
   '/v1/bank/currency_exchange/config': () => CONFIG,
   '/v1/player/balance/get': () => balances,
   '/v1/bank/currency_exchange/submit': () => submitReply(),
+  '/v1/bonus/wagering': () => [
+    { currency: 'USDT', outstanding: '750', required: '1000', wagered: '250', cash: '20', bonus: '100', experience: false, guardsCash: false },
+  ],
 });
 
-async function openExchange(held: { usdt: string; trx: string }): Promise<Rendered> {
+async function openExchange(held: BalancesIn): Promise<Rendered> {
   balances = held;
   return renderSignedIn(<ExchangeScreen />, held);
 }
@@ -83,3 +87,26 @@ describe('/trade/Exchange without the funds', () => {
     expect(useUi.getState().toast).toBeNull();
   });
 });
+
+describe('/trade/Exchange with a bonus', () => {
+  const held = { usdt: '120', trx: '0', cash: { usdt: '20', trx: '0' }, bonus: { usdt: '100', trx: '0' } };
+
+  it('exchanges cash only: the balance offered is the cash, the bonus is shown locked', async () => {
+    await loadTexts('en_US', ['trade', 'bonus']);
+    const screen = await openExchange(held);
+    expect(text(screen, 'exchange-balance')).toBe('20.00');
+    expect(text(screen, 'exchange-bonus-bonus')).toBe('100.00 USDT');
+    await screen.click('exchange-all');
+    expect((screen.byTestId('exchange-amount')!.querySelector('input') ?? (screen.byTestId('exchange-amount') as HTMLInputElement)).value).toBe('20');
+  });
+
+  it('refuses more than the cash without offering a deposit when the bonus would cover it', async () => {
+    const screen = await openExchange(held);
+    await screen.type('exchange-amount', '50');
+    await screen.click('exchange-submit');
+    expect(submits()).toHaveLength(0);
+    expect(text(screen, 'exchange-amount-error')).toBe('More than your cash');
+    expect(screen.byTestId('insufficient-funds')).toBeNull();
+  });
+});
+

@@ -5,7 +5,7 @@ import { useOfferDeposit } from '../../components/DepositOffer';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { useExchange, useExchangeConfig } from '../../state/queries/bank';
-import { useBalances } from '../../state/queries/balances';
+import { moneyOf, useBalances } from '../../state/queries/balances';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
 import { describeFailure, showFailure } from './failures';
@@ -24,6 +24,7 @@ import { AmountInput, CoinMark, FieldError, InfoRow, LoadError, localeTag, Ltr, 
 import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
 import { Pressable } from '../../components/Pressable';
+import { BonusPanel } from '../Bonus/BonusPanel';
 
 const other = (currency: CurrencyCode): CurrencyCode => (currency === 'USDT' ? 'TRX' : 'USDT');
 
@@ -66,7 +67,9 @@ export default function ExchangeScreen() {
   const inverse = config.data?.pairs.find((p) => p.from === to && p.to === from);
   const amount = inputToMicro(amountText);
   const receive = pair && amount !== undefined ? quoteExchange(amount, pair.rate) : 0n;
-  const balance = toMicro(from === 'USDT' ? balances?.usdt : balances?.trx);
+  // Only cash is exchanged; a bonus stays where it is until its wagering is done (shown below).
+  const money = moneyOf(balances, from);
+  const balance = money.cash;
   const min = toMicro(pair?.minAmount);
   const max = toMicro(pair?.maxAmount);
   const spread = pair && inverse ? spreadOf(pair.rate, inverse.rate) : undefined;
@@ -93,7 +96,8 @@ export default function ExchangeScreen() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(problem ? problemText(problem) : undefined);
-    if (problem === 'overBalance') void offerDeposit(from);
+    // Over the cash but within what the player holds: the bonus is locked, a deposit is not the answer.
+    if (problem === 'overBalance' && amount !== undefined && amount > money.total) void offerDeposit(from);
     if (problem || !pair || amount === undefined) return;
     exchange.mutate(
       { requestId: request.key, from, to, amount: microToInput(amount), quotedRate: pair.rate },
@@ -196,6 +200,7 @@ export default function ExchangeScreen() {
           </section>
         </div>
         <FieldError text={shownError} testId="exchange-amount-error" />
+        <BonusPanel currency={from} testId="exchange-bonus" />
 
         <section className="trade-card info-rows" data-testid="exchange-quote">
           <InfoRow label={t('exchange.rate')} value={<Ltr>{`1 ${from} ≈ ${formatRate(pair.rate)} ${to}`}</Ltr>} testId="exchange-rate" />

@@ -86,7 +86,7 @@ describe('/trade/Withdraw without the funds', () => {
     await screen.click('withdraw-submit');
     expect(submits()).toHaveLength(1);
     // The refusal is read against the catalogue's texts first, which load on demand.
-    await vi.waitFor(() => expect(screen.byTestId('insufficient-funds')).not.toBeNull());
+    await vi.waitFor(() => expect(screen.byTestId('insufficient-funds')).not.toBeNull(), { timeout: 5_000 });
     expect(useUi.getState().toast).toBeNull();
   });
 });
@@ -131,3 +131,31 @@ describe('/trade/Withdraw once sent', () => {
     expect(tx.title).toBe(sent.txId);
   });
 });
+
+describe('/trade/Withdraw with a bonus', () => {
+  it('offers the cash as available and shows the bonus locked with its wagering progress', async () => {
+    const held = { usdt: '1000', trx: '0', cash: { usdt: '900', trx: '0' }, bonus: { usdt: '100', trx: '0' } };
+    call.mockImplementation(
+      answering({
+        '/v1/bank/cashout/config': () => cashoutConfig({ usdt: '900', trx: '0' }),
+        '/v1/player/cashout_address/list': () => ADDRESSES,
+        '/v1/player/balance/get': () => held,
+        '/v1/bonus/wagering': () => [
+          { currency: 'USDT', outstanding: '750', required: '1000', wagered: '250', cash: '900', bonus: '100', experience: false, guardsCash: false },
+        ],
+      }),
+    );
+    await loadTexts('en_US', ['trade', 'bonus']);
+    const screen = await openWithdraw(held);
+    expect(screen.byTestId('withdraw-available')!.textContent).toBe('900.00 USDT');
+    expect(screen.byTestId('withdraw-bonus-cash')!.textContent).toBe('900.00 USDT');
+    expect(screen.byTestId('withdraw-bonus-bonus')!.textContent).toBe('100.00 USDT');
+    expect(screen.byTestId('withdraw-bonus-wagered')!.textContent).toBe('250.00 / 1,000.00 USDT');
+    expect(screen.byTestId('withdraw-bonus-forfeit')).not.toBeNull();
+    // The locked bonus is said once, in the panel, not again as a locked part of the cash.
+    expect(screen.byTestId('withdraw-locked')).toBeNull();
+    await screen.click('withdraw-all');
+    expect((screen.byTestId('withdraw-amount')!.querySelector('input') ?? (screen.byTestId('withdraw-amount') as HTMLInputElement)).value).toBe('900');
+  });
+});
+

@@ -9,14 +9,14 @@ import { Field, Select } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { shortAddress } from '../../lib/format';
 import { useCashoutConfig, useExplorerTxUrl, useTrackedRecord, useWithdraw, type TradeRecord } from '../../state/queries/bank';
-import { useBalances } from '../../state/queries/balances';
+import { moneyOf, useBalances } from '../../state/queries/balances';
 import { useCashoutAddresses } from '../../state/queries/wallet';
 import { describeFailure, showFailure } from './failures';
 import { afterFee, cleanAmountInput, formatMicroExact, formatMicroShort, inputToMicro, maxSendable, microToInput, toMicro } from './money';
 import { AmountInput, CurrencyChips, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen, TxId } from './parts';
 import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
-import { WageringProgress } from '../BonusRecord/WageringProgress';
+import { BonusPanel } from '../Bonus/BonusPanel';
 
 type Errors = Partial<Record<'amount' | 'address' | 'fundPassword' | 'form', string>>;
 
@@ -119,7 +119,9 @@ export default function WithdrawScreen() {
   const fee = toMicro(terms?.fee);
   const review = toMicro(terms?.reviewThreshold);
   const withdrawable = toMicro(terms?.withdrawable);
-  const balance = toMicro(currency === 'USDT' ? balances?.usdt : balances?.trx);
+  const money = moneyOf(balances, currency);
+  // Everything the player holds, bonus included: more than this is a case for a deposit.
+  const balance = money.total;
   const dailyFull = !!terms && terms.dailyCountLimit > 0 && terms.dailyCountUsed >= terms.dailyCountLimit;
   const request = useRequestKey(`${currency}|${amount ?? ''}|${addressId ?? ''}`);
 
@@ -218,7 +220,7 @@ export default function WithdrawScreen() {
           label={t('withdraw.currency')}
           note={(c) => (c === 'USDT' ? 'TRC20' : t('recharge.nativeCoin'))}
         />
-        <WageringProgress currency={currency} />
+        <BonusPanel currency={currency} testId="withdraw-bonus" />
         {closed ? (
           <p className="trade-banner trade-banner--warn" data-testid="withdraw-closed">
             {t('withdraw.closed', { currency })}
@@ -256,9 +258,10 @@ export default function WithdrawScreen() {
                   <span> · {t('withdraw.dailyCount', { used: terms.dailyCountUsed, limit: terms.dailyCountLimit })}</span>
                 )}
               </p>
-              {withdrawable < balance && (
+              {/* The bonus is shown locked above; this is for cash that waits too (an older requirement). */}
+              {withdrawable < money.cash && (
                 <p className="trade-hint" data-testid="withdraw-locked">
-                  {t('withdraw.lockedNote', { amount: formatMicroShort(balance - withdrawable), currency })}
+                  {t('withdraw.lockedNote', { amount: formatMicroShort(money.cash - withdrawable), currency })}
                 </p>
               )}
             </section>

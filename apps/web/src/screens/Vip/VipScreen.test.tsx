@@ -58,6 +58,7 @@ answerEachTest(call, {
     return { amount: '1', currency: 'USDT', balances: { usdt: '11', trx: '0' } };
   },
   '/v1/player/balance/get': () => ({ usdt: '11', trx: '0' }),
+  '/v1/bonus/terms': () => ({ multipliers: { rebate: 1, referral: 2, vipLevelGift: 3, vipMonthGift: 0, activity: 5 } }),
 });
 
 const text = (screen: Rendered, id: string) => screen.byTestId(id)?.textContent?.trim();
@@ -90,6 +91,16 @@ describe('/vip', () => {
     // The detail is read again: the gift now shows as claimed and cannot be claimed twice.
     expect(screen.byTestId('vip-gift-claim-1')).toBeNull();
     expect(text(screen, 'vip-gift-claim-1-status')).toBe('Claimed');
+  });
+
+  it('states what each gift asks to wager before its claim button is tapped: level-up gifts 3×, the monthly gift paid as cash', async () => {
+    detail = detailAt({ monthGift: { amount: '3', currency: 'USDT', status: GiftStatus.CLAIMABLE, nextClaimableAt: null } });
+    const screen = await renderSignedIn(<VipScreen />, { usdt: '10', trx: '0' });
+    expect(text(screen, 'vip-gift-terms-1')).toBe('Wager 3×: \u20663.00 USDT\u2069 to wager before it becomes cash');
+    // Only gifts that can be claimed say it.
+    expect(screen.byTestId('vip-gift-terms-2')).toBeNull();
+    expect(text(screen, 'vip-month-terms')).toBe('Paid as cash');
+    expect(claims()).toHaveLength(0);
   });
 
   it('says when the next monthly gift comes once this month’s is claimed', async () => {

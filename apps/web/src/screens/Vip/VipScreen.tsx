@@ -13,6 +13,7 @@ import { Card, inlineAmount, LevelBadge, Money, StatusChip } from './parts';
 import { ProgressBar } from './ProgressBar';
 import { perMille, remaining } from './progress';
 import { useVipT } from './useVipT';
+import { useClaimMultiplier, WagerTerms } from '../Bonus/WagerTerms';
 
 function GiftAction({ status, busy, onClaim, testId }: { status: number; busy: boolean; onClaim(): void; testId: string }) {
   const { t } = useVipT();
@@ -76,6 +77,8 @@ function Gifts({ detail }: { detail: VipDetail }) {
   const language = useSettings((s) => s.language);
   const claimLevel = useClaimLevelGift();
   const claimMonth = useClaimMonthGift();
+  const levelMultiplier = useClaimMultiplier('vipLevelGift');
+  const monthMultiplier = useClaimMultiplier('vipMonthGift');
   const month = detail.monthGift;
   const credited = (reply: { amount: string; currency: string }) =>
     toastSuccess(t('vip.claimedToast', { amount: inlineAmount(toMicro(reply.amount)), currency: reply.currency }));
@@ -99,6 +102,9 @@ function Gifts({ detail }: { detail: VipDetail }) {
                 onClaim={() => claimLevel.mutate(gift.vipLevel, { onSuccess: credited })}
                 testId={`vip-gift-claim-${gift.vipLevel}`}
               />
+              {gift.status === GiftStatus.CLAIMABLE && (
+                <WagerTerms multiplier={levelMultiplier} amount={gift.amount} currency={gift.currency} testId={`vip-gift-terms-${gift.vipLevel}`} />
+              )}
             </li>
           ))}
         </ul>
@@ -108,6 +114,9 @@ function Gifts({ detail }: { detail: VipDetail }) {
           <div className="vip-gift" data-status={month.status}>
             <Money amount={month.amount} currency={month.currency} testId="vip-month-amount" />
             <GiftAction status={month.status} busy={claimMonth.isPending} onClaim={() => claimMonth.mutate(undefined, { onSuccess: credited })} testId="vip-month-claim" />
+            {month.status === GiftStatus.CLAIMABLE && (
+              <WagerTerms multiplier={monthMultiplier} amount={month.amount} currency={month.currency} testId="vip-month-terms" />
+            )}
           </div>
         ) : (
           <p className="vip-note" data-testid="vip-month-none">

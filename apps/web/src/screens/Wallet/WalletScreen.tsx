@@ -18,6 +18,8 @@ import { useTradeT } from '../Trade/useTradeT';
 import '../UserProfile/userProfile.css';
 import './wallet.css';
 import { Pressable } from '../../components/Pressable';
+import { BonusPanel } from '../Bonus/BonusPanel';
+import { SplitLine } from '../Bonus/SplitLine';
 
 const ACTIONS: { key: string; to: string; icon: IconName; label: string }[] = [
   { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'tabs.recharge' },
@@ -48,7 +50,8 @@ function SignedOut() {
 
 /**
  * The wallet tab: USDT and TRX summed over every wallet (the lobby's and any game provider's), the
- * two together valued in USDT at the exchange rate, each wallet on its own, and the money actions.
+ * two together valued in USDT at the exchange rate, the lobby's cash and bonus apart (with the
+ * wagering left and the forfeit), each wallet on its own, and the money actions.
  */
 function WalletOverview() {
   const { t } = useTradeT();
@@ -99,11 +102,15 @@ function WalletOverview() {
                 <b data-testid={`wallet-balance-${currency.toLowerCase()}`}>
                   <Ltr>{formatMicroShort(totals[currency])}</Ltr>
                 </b>
+                <SplitLine currency={currency} testId={`wallet-split-${currency.toLowerCase()}`} />
               </span>
             </div>
           ))}
         </div>
       </section>
+
+      <BonusPanel currency="USDT" testId="wallet-bonus-usdt" />
+      <BonusPanel currency="TRX" testId="wallet-bonus-trx" />
 
       <nav className="quick-links quick-links--card wallet-actions">
         {ACTIONS.map((a) => (

@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { Link } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useBalances } from '../../state/queries/balances';
+import { useBalances, type BalancesIn } from '../../state/queries/balances';
 import { answerEachTest, loadTexts, renderScreen, renderSignedIn, router, settle, type Rendered } from '../../testing/screen';
 import { readThirdGame, storeThirdGame } from './thirdGame';
 import WebviewScreen, { GAME_LOAD_TIMEOUT_MS } from './WebviewScreen';
@@ -21,7 +21,7 @@ answerEachTest(call, {
 });
 
 beforeAll(async () => {
-  await loadTexts('en_US');
+  await loadTexts('en_US', ['bonus']);
 });
 beforeEach(async () => {
   // The game of the test before closes its session a moment after its page went away: not this test's.
@@ -42,7 +42,7 @@ function LobbyBalance() {
 
 const exits = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/thirdGame/exit');
 
-async function openGame(extra?: React.ReactNode): Promise<Rendered> {
+async function openGame(extra?: React.ReactNode, held: BalancesIn = { usdt: '50', trx: '3' }): Promise<Rendered> {
   storeThirdGame({ game: DEMO_SLOT, url: DEMO_SLOT_URL });
   return renderSignedIn(
     <>
@@ -50,7 +50,7 @@ async function openGame(extra?: React.ReactNode): Promise<Rendered> {
       <LobbyBalance />
       {extra}
     </>,
-    { usdt: '50', trx: '3' },
+    held,
   );
 }
 
@@ -67,9 +67,15 @@ describe('/webview with a game entered from the lobby', () => {
 
   it('says the game is loading until its page has loaded', async () => {
     const screen = await openGame();
-    expect(screen.byTestId('webview-loading')!.textContent).toBe('Opening the game…');
+    expect(screen.byTestId('webview-loading')!.querySelector('p')!.textContent).toBe('Opening the game…');
     await act(async () => screen.byTestId('webview-frame')!.dispatchEvent(new Event('load')));
     expect(screen.byTestId('webview-loading')).toBeNull();
+  });
+
+  it('tells while the game opens what it will see of the wallet: cash and bonus together', async () => {
+    const screen = await openGame(undefined, { usdt: '50', trx: '0', cash: { usdt: '40', trx: '0' }, bonus: { usdt: '10', trx: '0' } });
+    await vi.waitFor(() => expect(screen.byTestId('webview-balance')).not.toBeNull());
+    expect(screen.byTestId('webview-balance')!.textContent).toBe('The game sees \u206650.00 USDT\u2069 (\u206640.00\u2069 cash + \u206610.00\u2069 bonus)');
   });
 
   it('closes the session on the back button and puts the balances after the last win into the lobby', async () => {

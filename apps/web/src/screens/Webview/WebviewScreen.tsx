@@ -9,6 +9,7 @@ import { Pressable } from '../../components/Pressable';
 import { gameName } from '../../lib/games';
 import { useExitThirdGame, useRefreshBalances } from '../../state/queries/thirdGame';
 import { useSettings } from '../../state/settings';
+import { GameBalance } from '../Bonus/SplitLine';
 import { forgetThirdGame, readThirdGame, type OpenThirdGame } from './thirdGame';
 import './webview.css';
 
@@ -186,6 +187,7 @@ export default function WebviewScreen() {
           <div className="webview-loading" data-testid="webview-loading" aria-busy="true">
             <span className="loading-overlay__spinner" />
             <p>{t('webview.loading')}</p>
+            <GameBalance />
           </div>
         )}
       </>

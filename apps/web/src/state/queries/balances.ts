@@ -1,13 +1,43 @@
-import type { CallResponse, walletCalls } from '@lobby/contract';
+import type { CallResponse, CurrencyCode, walletCalls } from '@lobby/contract';
+import { parseMicro } from '@lobby/contract/micro';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { onPlayerEvent, onRealtimeStatus } from '../realtime';
 import { useSession } from '../session';
-import { bankKeys, walletKeys } from './keys';
+import { bankKeys, bonusKeys, walletKeys } from './keys';
 
+/** Totals (cash + bonus, what may be staked), and cash and bonus apart (ECONOMY.md "Bonus money and wagering"). */
 export type Balances = CallResponse<typeof walletCalls.balanceGet>;
+/** Balances as a reply or push may carry them: a server from before cash and bonus were apart sends totals only. */
+export type BalancesIn = Pick<Balances, 'usdt' | 'trx'> & Partial<Pick<Balances, 'cash' | 'bonus'>>;
+
+/** Balances with the split filled in: without one, everything is cash. */
+export function withSplit(balances: BalancesIn): Balances {
+  return {
+    usdt: balances.usdt,
+    trx: balances.trx,
+    cash: balances.cash ?? { usdt: balances.usdt, trx: balances.trx },
+    bonus: balances.bonus ?? { usdt: '0', trx: '0' },
+  };
+}
+
+/** One currency's money in micro-units: the total may be staked, only the cash may leave. */
+export interface CurrencyMoney {
+  total: bigint;
+  cash: bigint;
+  bonus: bigint;
+}
+
+export function moneyOf(balances: BalancesIn | undefined, currency: CurrencyCode): CurrencyMoney {
+  const key = currency === 'USDT' ? 'usdt' : 'trx';
+  const micro = (value: string | undefined) => parseMicro(value ?? '0') ?? 0n;
+  const total = micro(balances?.[key]);
+  const bonus = balances?.bonus ? micro(balances.bonus[key]) : 0n;
+  const cash = balances?.cash ? micro(balances.cash[key]) : total - bonus;
+  return { total, cash, bonus };
+}
 type BalancePushListener = (next: Balances, previous: Balances | undefined) => void;
 
 /*
@@ -17,11 +47,12 @@ type BalancePushListener = (next: Balances, previous: Balances | undefined) => v
  */
 
 /** New balances from anywhere: the one copy changes, and what depends on the same money is asked again. */
-export function applyBalances(client: QueryClient, balances: Balances): void {
-  client.setQueryData<Balances>(walletKeys.balances(), { usdt: balances.usdt, trx: balances.trx });
-  // Game-provider wallets and what may be withdrawn now depend on the same money.
+export function applyBalances(client: QueryClient, balances: BalancesIn): void {
+  client.setQueryData<Balances>(walletKeys.balances(), withSplit(balances));
+  // Game-provider wallets, what may be withdrawn now and what is left to wager depend on the same money.
   void client.invalidateQueries({ queryKey: walletKeys.display() });
   void client.invalidateQueries({ queryKey: bankKeys.all });
+  void client.invalidateQueries({ queryKey: bonusKeys.wagering() });
 }
 
 /** The balances as last known, for code outside rendering (a click handler deciding what to offer). */
@@ -34,8 +65,8 @@ export function refreshBalances(client: QueryClient): Promise<void> {
   return client.invalidateQueries({ queryKey: walletKeys.balances() });
 }
 
-function isBalances(data: unknown): data is Balances {
-  const value = data as Partial<Balances> | null;
+function isBalances(data: unknown): data is BalancesIn {
+  const value = data as Partial<BalancesIn> | null;
   return !!value && typeof value.usdt === 'string' && typeof value.trx === 'string';
 }
 
@@ -53,7 +84,8 @@ function followPushes(client: QueryClient): () => void {
       }
       const previous = readBalances(client);
       applyBalances(client, data);
-      for (const listener of pushListeners) listener(data, previous);
+      const next = withSplit(data);
+      for (const listener of pushListeners) listener(next, previous);
     });
     // Pushes sent while the socket was down are lost: read the balances again on every (re)connect.
     const offStatus = onRealtimeStatus((connected) => {
@@ -101,7 +133,7 @@ export function useBalances(onPush?: BalancePushListener) {
   }, [client, token]);
   return useQuery({
     queryKey: walletKeys.balances(),
-    queryFn: ({ signal }) => api.call(calls.wallet.balanceGet, {}, { silent: true, signal }),
+    queryFn: async ({ signal }) => withSplit(await api.call(calls.wallet.balanceGet, {}, { silent: true, signal })),
     enabled: token !== null,
     refetchOnWindowFocus: true,
     staleTime: 5_000,

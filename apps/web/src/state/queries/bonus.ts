@@ -1,20 +1,24 @@
-import type { activityCalls, bonusCalls, CallResponse } from '@lobby/contract';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { activityCalls, bonusCalls, CallResponse, CurrencyCode } from '@lobby/contract';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
+import { newRequestId } from '../../lib/requestId';
 import { useSession } from '../session';
+import { applyBalances } from './balances';
 import { bonusKeys } from './keys';
 
 export { bonusKeys } from './keys';
 
 export type WageringState = CallResponse<typeof bonusCalls.wagering>[number];
+export type BonusMultipliers = CallResponse<typeof bonusCalls.terms>['multipliers'];
+export type BonusForfeit = CallResponse<typeof bonusCalls.forfeit>['forfeit'];
 export type BonusRecord = CallResponse<typeof activityCalls.activityForm>['list'][number];
 export type BonusRecordTypeCode = BonusRecord['bonusType'];
 
 export const BONUS_PAGE_SIZE = 20;
 const quiet = { silent: true } as const;
 
-/** Outstanding bonus wagering per currency: what is left to bet before a withdrawal is accepted. */
+/** Per currency: cash, the bonus balance and the wagering that stands between the bonus and cash. */
 export function useWagering() {
   const token = useSession((s) => s.token);
   return useQuery({
@@ -24,6 +28,33 @@ export function useWagering() {
     staleTime: 5_000,
     refetchOnWindowFocus: true,
     meta: quiet,
+  });
+}
+
+/** What each kind of claim asks to wager (× the amount claimed); 0 pays cash at once. Public and rarely changed. */
+export function useBonusTerms() {
+  return useQuery({
+    queryKey: bonusKeys.terms(),
+    queryFn: ({ signal }) => api.call(calls.bonus.terms, {}, { ...quiet, signal }),
+    staleTime: 5 * 60_000,
+    meta: quiet,
+    select: (reply) => reply.multipliers,
+  });
+}
+
+/**
+ * Gives up the bonus balance of a currency (after the player confirmed it): the money returns to the
+ * house and the outstanding wagering drops to 0. A fresh request id per attempt; the balances follow.
+ */
+export function useForfeitBonus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (currency: CurrencyCode) => api.call(calls.bonus.forfeit, { requestId: newRequestId(), currency }, { loading: true }),
+    onSuccess: (reply) => {
+      applyBalances(client, reply.balances);
+      void client.invalidateQueries({ queryKey: bonusKeys.all });
+    },
+    onError: () => void client.invalidateQueries({ queryKey: bonusKeys.wagering() }),
   });
 }
 

@@ -50,6 +50,8 @@ export const bonusKeys = {
   all: [...playerKeys.all, 'bonus'] as const,
   /** Outstanding wagering per currency, as the Withdraw screen shows it. */
   wagering: () => [...bonusKeys.all, 'wagering'] as const,
+  /** The wagering multipliers of the claims that are not activities' (public). */
+  terms: () => ['app', 'bonus', 'terms'] as const,
   records: (bonusType?: number) => (bonusType === undefined ? ([...bonusKeys.all, 'records'] as const) : ([...bonusKeys.all, 'records', bonusType] as const)),
 };
 
