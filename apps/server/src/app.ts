@@ -317,6 +317,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     players,
     unsettledOrders: unsettledHashBets(database.db),
     log: http.log,
+    appSessions: sessions,
   });
   await registerThirdGameRoutes(http, sessions, thirdGame, { publicHost: config.PUBLIC_HOST });
   const providerWallet = await setupHub88Wallet(http, {
@@ -370,6 +371,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       await autoBet.stop();
       await hashGame.stop();
       await http.close();
+      thirdGame.close();
       sessions.close();
       lobby.close();
       bulletins.stop();

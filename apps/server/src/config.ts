@@ -153,6 +153,13 @@ const schema = z.object({
   HUB88_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
   HUB88_CURRENCY: z.string().regex(/^[A-Z]{3,5}$/, 'a currency code in capitals, e.g. USD').default('USD'),
   HUB88_GAME_LIST_REFRESH_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+  /** Seamless wallet: a game session without a callback or entry for this long takes no more bets. */
+  PROVIDER_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 1440).default(30),
+  /** Seamless wallet: a win above this multiple of its round's stakes waits for an operator (held, not credited). */
+  PROVIDER_WIN_HOLD_MULTIPLE: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** Seamless wallet: a win above this amount waits for an operator, whatever its stakes. */
+  PROVIDER_WIN_HOLD_CAP_USDT: money.default('100000').transform(toMicro),
+  PROVIDER_WIN_HOLD_CAP_TRX: money.default('1000000').transform(toMicro),
   /** The in-process demo aggregator (only without HUB88_API_URL): its port (0 = any free one) and the origin browsers reach it at. */
   DEMO_AGGREGATOR_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
   DEMO_AGGREGATOR_PUBLIC_URL: url(['http:', 'https:']).optional(),

@@ -18,6 +18,7 @@ const FUNCTION_NAMES = [
   'players_inviter_fixed',
   'provider_wallet_apply',
   'referral_ancestors_on_insert',
+  'third_game_sessions_end_on_freeze',
 ];
 
 const shared: DatabaseHandle[] = [];

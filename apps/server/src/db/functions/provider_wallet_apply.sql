@@ -4,15 +4,20 @@
 -- caller sends at most one call per player and per uuid, and answers every call this function does
 -- not apply (o_applied false) one by one on its own path, which owns every refusal of the protocol;
 -- so only the plain case is applied here:
---   a bet:  a new uuid, the session under its token is the player's, live and of that game, the
---           player in good standing, the currency the wallet's, and the wallet holds the stake;
+--   a bet:  a new uuid, the session under its token is the player's, live (not ended, not idle for
+--           p_idle_seconds) and of that game, the player in good standing, the currency the wallet's,
+--           and the wallet holds the stake;
 --   a win:  a new uuid, the session under its token is the player's (ended or not), the currency the
---           wallet's, and it names that player's bet, not rolled back.
+--           wallet's, it names that player's bet, not rolled back, its round is not closed, and it is
+--           plausible: at most p_hold_multiple times the round's stakes and at most p_hold_cap (a win
+--           above either is held for an operator, on the one-by-one path).
+-- Every applied call's session is marked seen now, at most once per p_touch_seconds.
 -- Anything found changed meanwhile (a uuid recorded by another transaction, a transfer the ledger
 -- does not post) raises, so the whole statement moves nothing and the caller goes one by one.
 --
--- Locks, in the order the one-by-one path takes them: the bets the wins name (by uuid), then the
--- players' wallets (by player id), then the settlement and house rows inside the ledger call.
+-- Locks, in the order the one-by-one path takes them: the bets the wins name (by uuid), the rounds the
+-- wins pay (by player and round), then the players' wallets (by player id), then the settlement and
+-- house rows inside the ledger call.
 -- Balances answered are the locked ones plus this call's amount, exact while the locks are held.
 --
 -- Plans are generic and kept for the life of a connection, so every lookup is a single-row lateral
@@ -39,7 +44,11 @@ create or replace function provider_wallet_apply(
   p_closed boolean[],
   p_keys text[],
   p_transfer_kinds text[],
-  p_metadata jsonb
+  p_metadata jsonb,
+  p_idle_seconds integer,
+  p_touch_seconds integer,
+  p_hold_multiple bigint,
+  p_hold_cap bigint
 ) returns table (
   o_n integer,
   o_applied boolean,
@@ -85,6 +94,20 @@ begin
     for update
   ) b;
 
+  -- The rounds the wins pay, locked in player and round order: a win judged on a round's stakes and
+  -- standing sees them as they are until the commit.
+  perform 1
+  from (
+    select distinct x.player_id, x.round from unnest(p_kinds, p_player_ids, p_rounds) as x(kind, player_id, round)
+    where x.kind = 'win' order by 1, 2
+  ) paid
+  cross join lateral (
+    select r.id from provider_rounds r
+    where r.aggregator = p_aggregator and r.player_id = paid.player_id and r.round = paid.round
+    limit 1
+    for update
+  ) r;
+
   -- Every wallet of the batch's players, locked in player order and read once.
   select array_agg(w.balance order by x.n) into v_balances
   from unnest(p_player_ids) with ordinality as x(player_id, n)
@@ -106,19 +129,27 @@ begin
     select x.n,
            coalesce(k.known is null and s.player_id = x.player_id and x.currency = p_wallet_currency and x.balance is not null
              and case x.kind
-                   when 'bet' then s.ended_at is null and s.status = 0 and s.game_code = x.game_code and x.balance + x.micro >= 0
+                   when 'bet' then s.ended_at is null and s.last_seen_at >= now() - make_interval(secs => p_idle_seconds)
+                                   and s.status = 0 and s.game_code = x.game_code and x.balance + x.micro >= 0
                    when 'win' then b.kind = 'bet' and b.player_id = x.player_id and not b.rolled_back
+                                   and r.closed_at is null and x.micro <= p_hold_cap
+                                   and x.micro::numeric <= r.bet_total::numeric * p_hold_multiple
                    else false
                  end, false) as fit,
            s.game_type, s.manufacturer
-    from unnest(p_kinds, p_tokens, p_uuids, p_refs, p_player_ids, p_game_codes, p_currencies, p_micros, v_balances)
-      with ordinality as x(kind, token, uuid, ref, player_id, game_code, currency, micro, balance, n)
+    from unnest(p_kinds, p_tokens, p_uuids, p_refs, p_player_ids, p_rounds, p_game_codes, p_currencies, p_micros, v_balances)
+      with ordinality as x(kind, token, uuid, ref, player_id, round, game_code, currency, micro, balance, n)
     left join lateral (
-      select s.player_id, s.game_code, s.game_type, s.manufacturer, s.ended_at, p.status
+      select s.player_id, s.game_code, s.game_type, s.manufacturer, s.ended_at, s.last_seen_at, p.status
       from third_game_sessions s join players p on p.id = s.player_id
       where s.token = x.token
       limit 1
     ) s on true
+    left join lateral (
+      select r.closed_at, r.bet_total from provider_rounds r
+      where x.kind = 'win' and r.aggregator = p_aggregator and r.player_id = x.player_id and r.round = x.round
+      limit 1
+    ) r on true
     left join lateral (
       select true as known from provider_transactions k where k.aggregator = p_aggregator and k.transaction_uuid = x.uuid limit 1
     ) k on true
@@ -154,10 +185,10 @@ begin
 
   with changed as (
     insert into provider_rounds as r (aggregator, round, player_id, game_code, game_type, manufacturer, currency,
-                                      bet_total, win_total, bet_count, closed_at)
+                                      bet_total, win_total, bet_count, win_count, closed_at)
     select p_aggregator, x.round, x.player_id, x.game_code, x.game_type, x.manufacturer, p_ledger_currency,
            case when x.kind = 'bet' then -x.micro else 0 end, case when x.kind = 'win' then x.micro else 0 end,
-           case when x.kind = 'bet' then 1 else 0 end, case when x.closed then now() end
+           case when x.kind = 'bet' then 1 else 0 end, case when x.kind = 'win' then 1 else 0 end, case when x.closed then now() end
     from unnest(p_rounds, p_player_ids, p_game_codes, v_game_types, v_studios, p_kinds, p_micros, p_closed, v_fit)
       as x(round, player_id, game_code, game_type, manufacturer, kind, micro, closed, fit)
     where x.fit
@@ -166,6 +197,7 @@ begin
       bet_total = r.bet_total + excluded.bet_total,
       win_total = r.win_total + excluded.win_total,
       bet_count = r.bet_count + excluded.bet_count,
+      win_count = r.win_count + excluded.win_count,
       updated_at = now(),
       closed_at = coalesce(r.closed_at, excluded.closed_at)
     returning r.player_id, r.bet_total, r.win_total, r.closed_at is not null as closed
@@ -202,6 +234,11 @@ begin
       raise exception 'provider wallet: the ledger did not post every transfer of the batch' using errcode = '40001';
     end if;
   end if;
+
+  -- The applied calls' sessions, seen now (written at most once per p_touch_seconds; an ended one stays ended).
+  update third_game_sessions s set last_seen_at = now()
+  from (select distinct x.token from unnest(p_tokens, v_fit) as x(token, fit) where x.fit order by 1) seen
+  where s.token = seen.token and s.ended_at is null and s.last_seen_at < now() - make_interval(secs => p_touch_seconds);
 
   -- o_closes: this call closed its round (now or before), whose totals are the round's after it.
   return query

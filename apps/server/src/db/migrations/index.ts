@@ -23,6 +23,7 @@ import * as mediaAndBanners from './0021_media_and_banners.ts';
 import * as cashAndBonus from './0022_cash_and_bonus.ts';
 import * as referralReviewAndQuotas from './0022_referral_review_and_quotas.ts';
 import * as hashRoundsByBlock from './0024_hash_rounds_by_block.ts';
+import * as providerWalletPlausibility from './0023_provider_wallet_plausibility.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0021_media_and_banners': mediaAndBanners,
   '0022_cash_and_bonus': cashAndBonus,
   '0022_referral_review_and_quotas': referralReviewAndQuotas,
+  '0023_provider_wallet_plausibility': providerWalletPlausibility,
   '0024_hash_rounds_by_block': hashRoundsByBlock,
 };

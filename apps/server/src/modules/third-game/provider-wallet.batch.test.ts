@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
-import { aggregatorUserId } from './hub88/user-id.ts';
-import { newToken } from './hub88/wallet-test-support.ts';
-import { ProviderWalletService, type BetRequest, type WalletOutcome } from './provider-wallet.service.ts';
+import { ProviderWalletService, type WalletOutcome } from './provider-wallet.service.ts';
 import { ThirdGameRepository, withThirdGameTables } from './third-game.repo.ts';
+import { walletPlayer } from './provider-wallet.test-support.ts';
 
 // Bets and wins that arrive together are applied together (provider-wallet.batch.ts). With one batch
 // in flight at a time, calls submitted in one go queue behind the first and leave as one batch, so
@@ -37,33 +36,7 @@ afterEach(async () => {
 });
 
 /** A player with `units` (1/100000 USD) of USDT and an open session of GAME. */
-async function player(units: bigint) {
-  const { playerId } = await t.registerPlayer();
-  await t.app.services.ledger.transfer({
-    idempotencyKey: `test-deposit:${playerId}`,
-    kind: 'deposit',
-    legs: [
-      { account: { kind: 'deposit_clearing' }, currency: 'USDT', amount: -units * 10n },
-      { account: { kind: 'player', playerId }, currency: 'USDT', amount: units * 10n },
-    ],
-  });
-  const token = newToken();
-  await new ThirdGameRepository(t.app.database.db).createSession({ token, playerId, aggregator: 'hub88', gameCode: GAME, gameType: 10, manufacturer: 'Demo Studio' });
-  const bet = (amount: bigint, extra: Partial<BetRequest> = {}): BetRequest => ({
-    transactionUuid: randomUUID(),
-    token,
-    playerId,
-    user: aggregatorUserId(playerId),
-    round: `round-${randomUUID()}`,
-    gameCode: GAME,
-    currency: 'USD',
-    amount,
-    roundClosed: false,
-    ...extra,
-  });
-  const win = (of: BetRequest, amount: bigint) => ({ ...of, transactionUuid: randomUUID(), referenceTransactionUuid: of.transactionUuid, amount, roundClosed: true });
-  return { playerId, token, bet, win };
-}
+const player = (units: bigint) => walletPlayer(t, units, GAME);
 
 const units = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')) / 10n;
 const ok = (balance: bigint): WalletOutcome => ({ status: 'RS_OK', balance });

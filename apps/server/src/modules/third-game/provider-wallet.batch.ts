@@ -1,14 +1,15 @@
 import { Batcher, type BatchOutcome } from '../../money/batcher.ts';
 import { DEFAULT_HOUSE_SHARDS, type Ledger, type TransferInput } from '../../money/ledger.service.ts';
 import type { ProviderWalletRepository } from './provider-wallet.repo.ts';
-import type { BetRequest, WalletOptions, WalletOutcome, WinRequest } from './provider-wallet.service.ts';
+import { plausibilityOf, sessionTermsOf, type BetRequest, type WalletOptions, type WalletOutcome, type WinRequest } from './provider-wallet.service.ts';
 
 /**
  * Bets and wins that arrive together, applied together: a game aggregator sends thousands of
  * callbacks a second, and one statement for a whole batch (db/functions/provider_wallet_apply.sql,
  * with the turnover of the rounds it closes) costs little more than one for a single callback. Only
  * the plain case goes this way (a fresh uuid, a live session of that game and currency, a player in
- * good standing who holds the stake, a win naming the player's live bet); everything else, and every
+ * good standing who holds the stake, a plausible win naming the player's live bet on an open round);
+ * everything else (a refusal, a win to hold for an operator), and every
  * call of a batch that cannot be applied as judged (a uuid recorded meanwhile, a settlement shard
  * used for the first time), is answered one by one by the service's own path, so every refusal of
  * the protocol has exactly one implementation.
@@ -82,6 +83,7 @@ async function applyAlone(call: WalletCall, shard: number, deps: WalletBatchDeps
 
 async function applyTogether(calls: WalletCall[], shard: number, deps: WalletBatchDeps): Promise<BatchOutcome<WalletOutcome>[]> {
   const { options } = deps;
+  const limits = plausibilityOf(options);
   const { calls: answers, levelUps } = await deps.repo.applyBatch(
     {
       aggregator: options.aggregator,
@@ -89,6 +91,7 @@ async function applyTogether(calls: WalletCall[], shard: number, deps: WalletBat
       ledgerCurrency: options.ledgerCurrency,
       settlementOwner: deps.ledger.accountRow({ kind: 'provider_settlement' }, shard).ownerId,
     },
+    { session: sessionTermsOf(limits), winHoldMultiple: limits.winHoldMultiple, winHoldCap: limits.winHoldCap },
     calls.map(({ kind, request }) => {
       // What the call adds to the player's wallet: the transfer's player leg and the round's change.
       const micro = (kind === 'bet' ? -request.amount : request.amount) * options.microPerUnit;

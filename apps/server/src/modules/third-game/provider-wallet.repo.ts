@@ -57,7 +57,15 @@ export interface RoundChange {
   bet: bigint;
   win: bigint;
   bets: number;
+  /** Wins received (a win of 0 too): 1 for a win, else 0. */
+  wins?: number;
   closed: boolean;
+}
+
+/** A round as it stood before a callback: closed or not, and its stakes in micro-units. */
+export interface RoundStanding {
+  closed: boolean;
+  stakes: bigint;
 }
 
 /** One bet or win of a batch, with the ledger transfer that moves its money (`micro`, the player's side). */
@@ -154,15 +162,31 @@ const toSession = (row: any): WalletSession => ({
   gameCode: row.game_code,
   gameType: Number(row.game_type),
   manufacturer: row.manufacturer,
-  ended: row.ended_at !== null,
+  ended: row.ended ?? row.ended_at !== null,
   playerStatus: Number(row.status),
 });
 
-/** The session under `token` with its player's standing, as a CTE named `session` (the columns `toSession` reads). */
-const sessionCte = (token: string) => sql`session as (
-  select s.player_id, s.aggregator, s.game_code, s.game_type, s.manufacturer, s.ended_at, p.status
+/** How long a game session lives without a callback or entry, and how stale its last sighting may get before it is written again. */
+export interface SessionTerms {
+  idleSeconds: number;
+  touchSeconds: number;
+}
+
+/**
+ * The session under `token` with its player's standing, as a CTE named `session` (the columns
+ * `toSession` reads): ended when ended, or when idle longer than `terms.idleSeconds`. With it, a CTE
+ * `touched` writes down that the session was seen now, at most once per `terms.touchSeconds` (an
+ * ended session stays ended; a refused call rolls the sighting back with everything else).
+ */
+const sessionCte = (token: string, terms: SessionTerms) => sql`session as (
+  select s.player_id, s.aggregator, s.game_code, s.game_type, s.manufacturer, p.status,
+         s.ended_at is not null or s.last_seen_at < now() - make_interval(secs => ${terms.idleSeconds}) as ended
   from third_game_sessions s join players p on p.id = s.player_id
-  where s.token = ${token})`;
+  where s.token = ${token}),
+  touched as (
+    update third_game_sessions set last_seen_at = now()
+    where token = ${token} and ended_at is null and last_seen_at < now() - make_interval(secs => ${terms.touchSeconds})
+    returning 1)`;
 
 const toTransaction = (row: any): StoredProviderTransaction => ({
   id: BigInt(row.id),
@@ -274,9 +298,9 @@ export class ProviderWalletRepository {
    * added to. `fresh` is false when the uuid was known (nothing written). The caller judges the
    * session and rolls `trx` back when it refuses the bet.
    */
-  async recordBet(token: string, tx: NewProviderTransaction, round: SessionRoundChange, trx: Db): Promise<{ session: WalletSession | null; fresh: boolean }> {
+  async recordBet(token: string, tx: NewProviderTransaction, round: SessionRoundChange, terms: SessionTerms, trx: Db): Promise<{ session: WalletSession | null; fresh: boolean }> {
     const { rows } = await sql<Record<string, unknown> & { recorded_id: string | null }>`
-      with ${sessionCte(token)},
+      with ${sessionCte(token, terms)},
       recorded as (${transactionInsert(tx)}),
       round_changed as (${roundUpsert(round, sql`from session where exists (select 1 from recorded)`)})
       select (select id::text from recorded) as recorded_id, session.* from (values (1)) as one(n) left join session on true`.execute(trx);
@@ -289,42 +313,73 @@ export class ProviderWalletRepository {
    * is known; the bet it refers to locked until the end of `trx` (so a win and a rollback of one bet
    * go one after the other); and, only when the win is new and that bet is the player's, live and
    * not rolled back, the round changed. `fresh` is false when the uuid was known; `bet` is null when
-   * no such transaction exists. The caller judges the session and the bet and rolls `trx` back when
-   * it refuses the win.
+   * no such transaction exists; `before` is the round as it stood before this win (locked until the
+   * end of `trx`, so two wins of one round go one after the other). The caller judges the session, the
+   * bet and the round and rolls `trx` back when it refuses the win.
    */
   async recordWin(
     token: string,
-    tx: NewProviderTransaction & { referenceTransactionUuid: string },
+    tx: NewProviderTransaction & { referenceTransactionUuid: string; round: string },
     round: SessionRoundChange,
+    terms: SessionTerms,
     trx: Db,
-  ): Promise<{ session: WalletSession | null; fresh: boolean; bet: StoredProviderTransaction | null }> {
-    const { rows } = await sql<{ recorded_id: string | null; session: Record<string, unknown> | null; bet: Record<string, unknown> | null }>`
-      with ${sessionCte(token)},
+  ): Promise<{ session: WalletSession | null; fresh: boolean; bet: StoredProviderTransaction | null; before: RoundStanding }> {
+    const { rows } = await sql<{
+      recorded_id: string | null;
+      session: Record<string, unknown> | null;
+      bet: Record<string, unknown> | null;
+      round_closed: boolean | null;
+      round_stakes: string | null;
+    }>`
+      with ${sessionCte(token, terms)},
       recorded as (${transactionInsert(tx)}),
       bet as (
         select * from provider_transactions
         where aggregator = ${tx.aggregator} and transaction_uuid = ${tx.referenceTransactionUuid}
         for update
       ),
+      round_before as (
+        select r.closed_at is not null as closed, r.bet_total from provider_rounds r
+        where r.aggregator = ${tx.aggregator} and r.player_id = ${tx.playerId} and r.round = ${tx.round}
+        for update
+      ),
       round_changed as (${roundUpsert(
         round,
         sql`from session where exists (select 1 from recorded)
-              and exists (select 1 from bet where bet.kind = 'bet' and bet.player_id = ${tx.playerId} and not bet.rolled_back)`,
+              and exists (select 1 from bet where bet.kind = 'bet' and bet.player_id = ${tx.playerId} and not bet.rolled_back)
+              and not coalesce((select closed from round_before), false)`,
       )})
       select (select id::text from recorded) as recorded_id,
              (select to_jsonb(session) from session) as session,
-             (select to_jsonb(bet) from bet) as bet`.execute(trx);
+             (select to_jsonb(bet) from bet) as bet,
+             (select closed from round_before) as round_closed,
+             (select bet_total::text from round_before) as round_stakes`.execute(trx);
     const row = rows[0];
     return {
       session: row.session === null ? null : toSession(row.session),
       fresh: row.recorded_id !== null,
       bet: row.bet === null ? null : toTransaction(row.bet),
+      before: { closed: row.round_closed ?? false, stakes: BigInt(row.round_stakes ?? 0) },
     };
+  }
+
+  /** A round's standing, locked until the end of `trx` (a rollback and a win of one round go one after the other). */
+  async lockRound(aggregator: string, playerId: number, round: string, trx: Db): Promise<{ winCount: number } | null> {
+    const row = await withThirdGameTables(trx)
+      .selectFrom('provider_rounds')
+      .select('win_count')
+      .where('aggregator', '=', aggregator)
+      .where('player_id', '=', playerId)
+      .where('round', '=', round)
+      .forUpdate()
+      .executeTakeFirst();
+    return row ? { winCount: Number(row.win_count) } : null;
   }
 
   /**
    * Applies a batch of bets and wins (at most one per player and per uuid) in one statement
-   * (db/functions/provider_wallet_apply.sql): the plain ones are judged, recorded, added to their
+   * (db/functions/provider_wallet_apply.sql): the plain ones (a live session, a win that is
+   * plausible under `limits` on an open round) are judged, recorded, added to their
    * rounds and posted to the ledger, and with `turnover` the rounds they close are recorded as
    * turnover in the same statement. Answers per call whether it was applied and the balance after it
    * (micro-units), and the players whose VIP level rose. A batch the database cannot apply as judged
@@ -332,6 +387,7 @@ export class ProviderWalletRepository {
    */
   async applyBatch(
     wallet: { aggregator: string; walletCurrency: string; ledgerCurrency: 'USDT' | 'TRX'; settlementOwner: bigint },
+    limits: { session: SessionTerms; winHoldMultiple: bigint; winHoldCap: bigint },
     calls: readonly WalletBatchCall[],
     turnover?: TurnoverTerms,
   ): Promise<{ calls: { applied: boolean; balance: bigint | null }[]; levelUps: LevelUp[] }> {
@@ -344,7 +400,9 @@ export class ProviderWalletRepository {
           ${col((c) => c.round)}::text[], ${col((c) => c.gameCode)}::text[], ${col((c) => c.currency)}::text[],
           ${col((c) => c.amount.toString())}::int8[], ${col((c) => c.micro.toString())}::int8[], ${col((c) => c.closed)}::bool[],
           ${col((c) => c.transfer.idempotencyKey)}::text[], ${col((c) => c.transfer.kind)}::text[],
-          ${JSON.stringify(col((c) => c.transfer.metadata ?? {}))}::jsonb)
+          ${JSON.stringify(col((c) => c.transfer.metadata ?? {}))}::jsonb,
+          ${limits.session.idleSeconds}::int4, ${limits.session.touchSeconds}::int4,
+          ${limits.winHoldMultiple.toString()}::int8, ${limits.winHoldCap.toString()}::int8)
       )`;
     const callRows = sql`select 'call' as row_kind, o_n as n, o_applied as applied, o_balance::text as balance,
              null::int4 as player_id, null::int2 as from_level, null::int2 as to_level, null::text as xp
@@ -429,15 +487,16 @@ function roundUpsert(change: RoundChange | SessionRoundChange, tail?: RawBuilder
   const studio =
     'gameType' in change ? sql`${change.gameType}::int2, ${change.manufacturer}::text` : sql`session.game_type, session.manufacturer`;
   const values = sql`${change.aggregator}::text, ${change.round}::text, ${change.playerId}::int4, ${change.gameCode}::text, ${studio},
-              ${change.currency}::text, ${change.bet > 0n ? change.bet : 0n}::int8, ${change.win}::int8,
-              ${Math.max(change.bets, 0)}::int4, ${change.closed ? sql`now()` : sql`null::timestamptz`}`;
+              ${change.currency}::text, ${change.bet > 0n ? change.bet : 0n}::int8, ${change.win > 0n ? change.win : 0n}::int8,
+              ${Math.max(change.bets, 0)}::int4, ${change.wins ?? 0}::int4, ${change.closed ? sql`now()` : sql`null::timestamptz`}`;
   return sql`
-    insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
+    insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, win_count, closed_at)
     ${tail ? sql`select ${values} ${tail}` : sql`values (${values})`}
     on conflict (aggregator, player_id, round) do update set
       bet_total = provider_rounds.bet_total + ${change.bet},
       win_total = provider_rounds.win_total + ${change.win},
       bet_count = provider_rounds.bet_count + ${change.bets},
+      win_count = provider_rounds.win_count + ${change.wins ?? 0}::int4,
       updated_at = now(),
       closed_at = coalesce(provider_rounds.closed_at, excluded.closed_at)`;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../money/ledger.service.ts';
-import { ProviderWalletRepository, type NewProviderTransaction, type ProviderRoundRecord, type RoundFilter, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
+import { ProviderWalletRepository, type NewProviderTransaction, type ProviderRoundRecord, type RoundFilter, type SessionTerms, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
+import { HeldWins, holdReason } from './held-wins.ts';
 import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
 import type { Batcher } from '../../money/batcher.ts';
 import { createWalletCallBatcher, settlementTransfer, type WalletCall } from './provider-wallet.batch.ts';
@@ -51,6 +52,33 @@ export interface WalletOptions {
   turnover?: TurnoverHooks;
   /** Bets and wins arriving together are applied in shared transactions (see provider-wallet.batch.ts) unless false. */
   batching?: false | { maxSize?: number; maxConcurrent?: number };
+  /** What the wallet believes of a signed callback; each limit has a default (DEFAULT_PLAUSIBILITY). */
+  plausibility?: Partial<WalletPlausibility>;
+}
+
+/** PROVIDERS.md "Plausibility": when a session has gone idle, and which wins wait for an operator. */
+export interface WalletPlausibility {
+  /** A session without a callback or entry for this long takes no more bets. */
+  sessionIdleSeconds: number;
+  /** A win above this multiple of its round's stakes is held. */
+  winHoldMultiple: bigint;
+  /** A win above this (micro-units of the ledger currency) is held, whatever its stakes. */
+  winHoldCap: bigint;
+}
+
+export const DEFAULT_PLAUSIBILITY: Readonly<Record<LedgerCurrency, WalletPlausibility>> = {
+  USDT: { sessionIdleSeconds: 30 * 60, winHoldMultiple: 5000n, winHoldCap: 100_000n * 1_000_000n },
+  TRX: { sessionIdleSeconds: 30 * 60, winHoldMultiple: 5000n, winHoldCap: 1_000_000n * 1_000_000n },
+};
+
+/** The wallet's limits, its defaults filled in. */
+export function plausibilityOf(options: WalletOptions): WalletPlausibility {
+  return { ...DEFAULT_PLAUSIBILITY[options.ledgerCurrency], ...options.plausibility };
+}
+
+/** A session's sighting is written at most once a minute (or a quarter of the idle time, if shorter). */
+export function sessionTermsOf(limits: WalletPlausibility): SessionTerms {
+  return { idleSeconds: limits.sessionIdleSeconds, touchSeconds: Math.min(60, Math.floor(limits.sessionIdleSeconds / 4)) };
 }
 
 export interface BetRequest {
@@ -105,6 +133,9 @@ interface Incoming {
 
 export class ProviderWalletService {
   readonly repo: ProviderWalletRepository;
+  readonly heldWins: HeldWins;
+  readonly limits: WalletPlausibility;
+  private readonly sessionTerms: SessionTerms;
   private readonly turnover: TurnoverRepository;
   private readonly batcher: Batcher<WalletCall, WalletOutcome> | undefined;
 
@@ -114,6 +145,9 @@ export class ProviderWalletService {
     readonly options: WalletOptions,
   ) {
     this.repo = new ProviderWalletRepository(db);
+    this.heldWins = new HeldWins(db, ledger, options.onBalanceChanged);
+    this.limits = plausibilityOf(options);
+    this.sessionTerms = sessionTermsOf(this.limits);
     this.turnover = new TurnoverRepository(db);
     if (options.batching !== false && !db.isTransaction) {
       this.batcher = createWalletCallBatcher({
@@ -166,7 +200,7 @@ export class ProviderWalletService {
       // The session is read in the same statement that records the bet and its round; a refused
       // bet rolls both back.
       const round = { ...this.sessionRoundOf(request), bet: micro, win: 0n, bets: 1, closed: request.roundClosed };
-      const { session, fresh } = await this.repo.recordBet(request.token, record, round, trx);
+      const { session, fresh } = await this.repo.recordBet(request.token, record, round, this.sessionTerms, trx);
       const refusal = await this.betRefusal(session, request, trx);
       if (refusal) throw new SessionRefusal(refusal);
       if (!fresh) return null;
@@ -182,17 +216,38 @@ export class ProviderWalletService {
     const micro = request.amount * this.options.microPerUnit;
     let levelUps: LevelUp[] = [];
     const outcome = await this.apply(request.transactionUuid, incoming, async (trx, record) => {
-      const round = { ...this.sessionRoundOf(request), bet: 0n, win: micro, bets: 0, closed: request.roundClosed };
-      // Session, record, bet lock and round in one statement; the round changes there only if the
-      // bet is found fit, and any refusal below rolls the whole transaction back.
-      const { session, fresh, bet } = await this.repo.recordWin(request.token, { ...record, referenceTransactionUuid: request.referenceTransactionUuid }, round, trx);
+      const round = { ...this.sessionRoundOf(request), bet: 0n, win: micro, bets: 0, wins: 1, closed: request.roundClosed };
+      // Session, record, bet and round locks and the round's change in one statement; the round
+      // changes there only if the bet is found fit, and any refusal below rolls the whole transaction back.
+      const { session, fresh, bet, before } = await this.repo.recordWin(
+        request.token,
+        { ...record, referenceTransactionUuid: request.referenceTransactionUuid, round: request.round },
+        round,
+        this.sessionTerms,
+        trx,
+      );
       if (!session || session.playerId !== request.playerId) throw new SessionRefusal('RS_ERROR_INVALID_TOKEN');
       if (request.currency !== this.options.currency) throw new SessionRefusal('RS_ERROR_WRONG_CURRENCY');
       if (!fresh) return null;
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) throw new Refusal('RS_ERROR_TRANSACTION_ROLLED_BACK');
-      levelUps = await this.closeRound(request, trx);
+      // A round, once closed, is settled: nothing it did not pay by then is paid (ours).
+      if (before.closed) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       const metadata = { round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid };
+      const held = holdReason(micro, before.stakes, this.limits);
+      if (held) {
+        // The round counts the win only once an operator releases it.
+        await this.repo.changeRound({ ...this.roundOf(request, session), bet: 0n, win: -micro, bets: 0, closed: false }, trx);
+        levelUps = await this.closeRound(request, trx);
+        const transfer = settlementTransfer(this.options, 'provider_win_held', request.transactionUuid, request.playerId, micro, metadata);
+        await this.heldWins.hold(
+          { ...this.sessionRoundOf(request), transactionUuid: request.transactionUuid, amount: micro, stakes: before.stakes, reason: held },
+          transfer,
+          trx,
+        );
+        return this.ledger.balance({ kind: 'player', playerId: request.playerId }, this.options.ledgerCurrency, trx);
+      }
+      levelUps = await this.closeRound(request, trx);
       return this.post('provider_win', request.transactionUuid, request.playerId, micro, metadata, trx);
     });
     if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
@@ -236,6 +291,10 @@ export class ProviderWalletService {
       const bet = await this.repo.lock(this.options.aggregator, request.referenceTransactionUuid, trx);
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) return balance();
+      // A round that received a win is settled: its bets are no longer refunded (ours).
+      if (bet.round !== null && ((await this.repo.lockRound(this.options.aggregator, bet.playerId, bet.round, trx))?.winCount ?? 0) > 0) {
+        throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
+      }
       await this.repo.markRolledBack(bet.id, trx);
       const micro = bet.amount * this.options.microPerUnit;
       if (bet.round !== null && bet.gameCode !== null) {
@@ -279,10 +338,11 @@ export class ProviderWalletService {
 
   private async betRefusal(session: WalletSession | null, request: BetRequest, trx: Db): Promise<WalletStatus | null> {
     if (!session || session.playerId !== request.playerId) return 'RS_ERROR_INVALID_TOKEN';
+    // A frozen player's sessions end with the freeze; the answer says why.
+    if (session.playerStatus !== 0) return 'RS_ERROR_USER_DISABLED';
     if (session.ended) return 'RS_ERROR_TOKEN_EXPIRED';
     if (request.currency !== this.options.currency) return 'RS_ERROR_WRONG_CURRENCY';
     if (request.gameCode !== session.gameCode && !(await this.repo.catalogueGame(session.aggregator, request.gameCode, trx))) return 'RS_ERROR_INVALID_GAME';
-    if (session.playerStatus !== 0) return 'RS_ERROR_USER_DISABLED';
     return null;
   }
 

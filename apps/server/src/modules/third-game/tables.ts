@@ -13,6 +13,8 @@ export type ThirdGameSessionsTable = {
   manufacturer: string;
   created_at: Generated<Date>;
   ended_at: NullableTimestamp;
+  /** The last entry or callback, kept to the minute (migration 0023). */
+  last_seen_at: Generated<Date>;
 };
 
 export type ProviderTransactionKind = 'bet' | 'win' | 'rollback';
@@ -49,13 +51,38 @@ export type ProviderRoundsTable = {
   bet_total: Generated<bigint>;
   win_total: Generated<bigint>;
   bet_count: Generated<number>;
+  win_count: Generated<number>;
   opened_at: Generated<Date>;
   updated_at: Generated<Date>;
   closed_at: NullableTimestamp;
+};
+
+export type HeldWinStatus = 'held' | 'released' | 'rejected';
+
+/** Wins above the plausible, waiting for an operator (migration 0023). */
+export type ProviderHeldWinsTable = {
+  id: Generated<bigint>;
+  aggregator: string;
+  transaction_uuid: string;
+  player_id: number;
+  round: string;
+  game_code: string;
+  currency: 'USDT' | 'TRX';
+  /** Micro-units of `currency`. */
+  amount: bigint;
+  /** The round's stakes when the win arrived, micro-units. */
+  stakes: bigint;
+  reason: 'multiple' | 'cap';
+  status: Generated<HeldWinStatus>;
+  decided_by: string | null;
+  decision_reason: string | null;
+  decided_at: NullableTimestamp;
+  created_at: Generated<Date>;
 };
 
 export type ThirdGameTables = {
   third_game_sessions: ThirdGameSessionsTable;
   provider_transactions: ProviderTransactionsTable;
   provider_rounds: ProviderRoundsTable;
+  provider_held_wins: ProviderHeldWinsTable;
 };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ThirdGameTables } from './tables.ts';
@@ -62,6 +62,22 @@ export class ThirdGameRepository {
     if (gameCode !== undefined) query = query.where('game_code', '=', gameCode);
     const result = await query.executeTakeFirst();
     return Number(result.numUpdatedRows ?? 0n);
+  }
+
+  /**
+   * Ends the player's open game sessions that no live app session started before: after a logout or a
+   * password reset every one, after a login elsewhere those launched before it (a game entered since
+   * the new login stays). Returns how many ended.
+   */
+  async endSessionsOutlivingLogin(playerId: number): Promise<number> {
+    const result = await sql`
+      update third_game_sessions g set ended_at = now()
+      where g.player_id = ${playerId} and g.ended_at is null
+        and not exists (
+          select 1 from player_sessions s
+          where s.player_id = ${playerId} and s.ended_at is null and s.expires_at > now() and s.created_at <= g.created_at
+        )`.execute(this.db);
+    return Number(result.numAffectedRows ?? 0n);
   }
 
   async findSession(token: string, trx?: Db): Promise<ThirdGameSession | null> {

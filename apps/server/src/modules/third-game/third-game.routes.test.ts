@@ -56,6 +56,7 @@ function serviceWith(options: { aggregator?: Aggregator; unsettledOrders?: numbe
     players: t.app.services.players,
     unsettledOrders: { count: async () => options.unsettledOrders ?? 0 },
     log: t.app.http.log,
+    appSessions: { onEnded: () => () => {} },
   });
 }
 
@@ -202,7 +203,7 @@ describe('/v1/thirdGame/exit', () => {
     await t.call('/v1/thirdGame/enter', enterBody(game), { token: player.token });
     const reply = await t.call('/v1/thirdGame/exit', { gameId: game.id }, { token: player.token });
     expect(reply.code).toBe(0);
-    expect(reply.data).toEqual({ balances: { usdt: '12.5', trx: '0' } });
+    expect(reply.data).toEqual({ balances: { usdt: '12.5', trx: '0', cash: { usdt: '12.5', trx: '0' }, bonus: { usdt: '0', trx: '0' } } });
     const sessions = await sessionsOf(player.playerId);
     expect(sessions).toHaveLength(2);
     for (const session of sessions) expect(session.ended_at).toBeInstanceOf(Date);

@@ -3,10 +3,11 @@ import { ErrorCode, ExperienceType, type CallParsedRequest, type CallResponse, t
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalances, playerBalancesView } from '../../money/balances.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
 import type { GameRow } from '../lobby/lobby.repo.ts';
 import type { PlayerService } from '../player/player.service.ts';
+import type { SessionService } from '../player/session.service.ts';
 import { PlayerMarkRepository } from '../player-mark/player-mark.repo.ts';
 import type { PlayerMarkService } from '../player-mark/player-mark.service.ts';
 import { ExperienceRestrictedError, ExperienceRules } from '../wallet/experience.ts';
@@ -44,11 +45,14 @@ const MOBILE: ReadonlySet<string> = new Set(['android', 'ios', 'other']);
  * Entering and leaving third-party games (SPEC sections 2, 5, 6, 7). Entering checks the game is
  * shown, the experience limit, the first recharge (30007), ends a special invitation (type 1 -> 2),
  * opens a game session with a fresh token and answers the aggregator's launch URL. Leaving ends the
- * player's open sessions and answers the balances, so the lobby shows them after the last win.
+ * player's open sessions and answers the balances, so the lobby shows them after the last win. A game
+ * session also ends with the app session it was launched in (logout, password reset, a login
+ * elsewhere), as every instance hears; a frozen player's end in the database (players' status trigger).
  */
 export class ThirdGameService {
   private readonly sessions: ThirdGameRepository;
   private readonly experience: ExperienceRules;
+  private readonly offAppSessionEnded: () => void;
 
   constructor(
     private readonly db: Db,
@@ -59,10 +63,18 @@ export class ThirdGameService {
       players: Pick<PlayerService, 'announceChanged'>;
       unsettledOrders: ConstructorParameters<typeof ExperienceRules>[0];
       log: FastifyBaseLogger;
+      appSessions: Pick<SessionService, 'onEnded'>;
     },
   ) {
     this.sessions = new ThirdGameRepository(db);
     this.experience = new ExperienceRules(deps.unsettledOrders);
+    this.offAppSessionEnded = deps.appSessions.onEnded((playerId) => {
+      this.sessions.endSessionsOutlivingLogin(playerId).catch((error) => deps.log.error({ err: error, playerId }, 'ending game sessions failed'));
+    });
+  }
+
+  close(): void {
+    this.offAppSessionEnded();
   }
 
   async enter(playerId: number, input: EnterRequest, origin: EnterOrigin): Promise<{ url: string }> {
@@ -126,8 +138,7 @@ export class ThirdGameService {
       gameCode = game && game.game_type !== GameType.HASH ? game.game_code : undefined;
     }
     await this.sessions.endSessions(playerId, gameCode);
-    const balances = await playerBalances(this.db, playerId);
-    return { balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
+    return { balances: await playerBalancesView(this.db, playerId) };
   }
 
   /** The player's own third-party rounds, newest first. */

@@ -5,6 +5,7 @@ import type { BalanceEvents } from '../../../money/balance-events.ts';
 import { coalesced } from '../../../money/coalesced.ts';
 import type { Ledger } from '../../../money/ledger.service.ts';
 import { createFailpoints } from '../../wallet/failpoints.ts';
+import { registerHeldWinsOpsRoutes } from '../held-wins.ops.ts';
 import { ProviderWalletService } from '../provider-wallet.service.ts';
 import { registerHub88WalletRoutes } from './wallet.routes.ts';
 import type { TurnoverHooks } from '../../turnover/turnover.repo.ts';
@@ -20,7 +21,10 @@ const ANNOUNCE_DELAY_MS = 250;
 export async function setupHub88Wallet(
   http: FastifyInstance,
   deps: {
-    config: Pick<Config, 'NODE_ENV' | 'FAILPOINTS'> & { HUB88_CURRENCY: string };
+    config: Pick<
+      Config,
+      'NODE_ENV' | 'FAILPOINTS' | 'OPS_TOKEN' | 'PROVIDER_SESSION_IDLE_MINUTES' | 'PROVIDER_WIN_HOLD_MULTIPLE' | 'PROVIDER_WIN_HOLD_CAP_USDT' | 'PROVIDER_WIN_HOLD_CAP_TRX'
+    > & { HUB88_CURRENCY: string };
     db: Db;
     ledger: Ledger;
     balanceEvents: Pick<BalanceEvents, 'changed'>;
@@ -31,15 +35,22 @@ export async function setupHub88Wallet(
   },
 ): Promise<ProviderWalletService> {
   const failpoint = createFailpoints(deps.config);
+  const ledgerCurrency = 'USDT';
   const wallet = new ProviderWalletService(deps.db, deps.ledger, {
     aggregator: HUB88_AGGREGATOR,
     currency: deps.config.HUB88_CURRENCY,
-    ledgerCurrency: 'USDT',
+    ledgerCurrency,
     microPerUnit: 10n,
     afterCommit: () => failpoint('provider_wallet.after_commit'),
     onBalanceChanged: coalesced((playerIds) => deps.balanceEvents.changed(playerIds, { play: true }), ANNOUNCE_DELAY_MS),
     turnover: deps.turnover,
+    plausibility: {
+      sessionIdleSeconds: deps.config.PROVIDER_SESSION_IDLE_MINUTES * 60,
+      winHoldMultiple: BigInt(deps.config.PROVIDER_WIN_HOLD_MULTIPLE),
+      winHoldCap: { USDT: deps.config.PROVIDER_WIN_HOLD_CAP_USDT, TRX: deps.config.PROVIDER_WIN_HOLD_CAP_TRX }[ledgerCurrency],
+    },
   });
   await registerHub88WalletRoutes(http, wallet, { publicKeysPem: deps.publicKeysPem });
+  registerHeldWinsOpsRoutes(http, wallet.heldWins, deps.config.OPS_TOKEN);
   return wallet;
 }

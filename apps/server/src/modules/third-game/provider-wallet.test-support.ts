@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from '../../testing/test-app.ts';
+import { aggregatorUserId } from './hub88/user-id.ts';
+import { newToken } from './hub88/wallet-test-support.ts';
+import type { BetRequest, WinRequest } from './provider-wallet.service.ts';
+import { ThirdGameRepository } from './third-game.repo.ts';
+
+/**
+ * A registered player with `units` (1/100000 USD) of USDT and an open session of `gameCode`, with
+ * builders of its bets and wins as the wallet service receives them.
+ */
+export async function walletPlayer(t: TestApp, units: bigint, gameCode = 'demo_slot') {
+  const { playerId } = await t.registerPlayer();
+  await t.app.services.ledger.transfer({
+    idempotencyKey: `test-deposit:${playerId}`,
+    kind: 'deposit',
+    legs: [
+      { account: { kind: 'deposit_clearing' }, currency: 'USDT', amount: -units * 10n },
+      { account: { kind: 'player', playerId }, currency: 'USDT', amount: units * 10n },
+    ],
+  });
+  const token = newToken();
+  await new ThirdGameRepository(t.app.database.db).createSession({ token, playerId, aggregator: 'hub88', gameCode, gameType: 10, manufacturer: 'Demo Studio' });
+  const bet = (amount: bigint, extra: Partial<BetRequest> = {}): BetRequest => ({
+    transactionUuid: randomUUID(),
+    token,
+    playerId,
+    user: aggregatorUserId(playerId),
+    round: `round-${randomUUID()}`,
+    gameCode,
+    currency: 'USD',
+    amount,
+    roundClosed: false,
+    ...extra,
+  });
+  const win = (of: BetRequest, amount: bigint, roundClosed = true): WinRequest => ({
+    ...of,
+    transactionUuid: randomUUID(),
+    referenceTransactionUuid: of.transactionUuid,
+    amount,
+    roundClosed,
+  });
+  return { playerId, token, bet, win };
+}
