@@ -31,7 +31,8 @@ import { createWalletModule, type WalletModule } from './modules/wallet/wallet.m
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
 import { ExperienceEnd } from './modules/player-mark/experience-end.ts';
-import { registerBonusRoutes, registerEconomyOpsRoutes } from './modules/bonus/bonus.routes.ts';
+import { BonusForfeits } from './modules/bonus/bonus-forfeit.service.ts';
+import { registerBonusOpsRoutes, registerBonusRoutes, registerEconomyOpsRoutes } from './modules/bonus/bonus.routes.ts';
 import { BonusService } from './modules/bonus/bonus.service.ts';
 import { EconomySettings } from './modules/bonus/economy-settings.ts';
 import { registerVipRoutes } from './modules/vip/vip.routes.ts';
@@ -66,8 +67,8 @@ import { CHANGED as LOBBY_CHANGED } from './modules/lobby/lobby.service.ts';
 import { registerChatQuotaOpsRoutes, registerSupportChatOpsRoutes, registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
 import { SupportChatRepository } from './modules/support-chat/support-chat.repo.ts';
 import { SupportChatService } from './modules/support-chat/support-chat.service.ts';
-
 import { ChatQuotas } from './modules/support-chat/chat-quotas.ts';
+
 export interface Application {
   http: FastifyInstance;
   database: DatabaseHandle;
@@ -257,7 +258,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   await economy.start();
   const bonus = new BonusService(database.db, ledger, economy, balanceEvents);
   const rebates = new RebateService(database.db, bonus, balanceEvents);
-  registerBonusRoutes(http, sessions, bonus);
+  const bonusForfeits = new BonusForfeits(database.db, ledger, balanceEvents);
+  registerBonusRoutes(http, sessions, bonus, bonusForfeits, economy);
+  registerBonusOpsRoutes(http, bonusForfeits, config.OPS_TOKEN);
   registerRebateRoutes(http, sessions, rebates);
   registerEconomyOpsRoutes(http, economy, config.OPS_TOKEN);
   const vip = new VipService(database.db, economy, bonus, balanceEvents, players, bus, {
@@ -293,7 +296,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerPlayerMarkRoutes(http, sessions, playerMarks);
   registerPlayerMarkOpsRoutes(http, playerMarks, config.OPS_TOKEN);
   const experienceEnd = new ExperienceEnd(database.db, ledger, unsettledHashBets(database.db), (ids) => balanceEvents.changed(ids), http.log);
-  balanceEvents.afterAnnounce = (playerId, balance) => experienceEnd.afterBalance(playerId, balance.usdt);
+  balanceEvents.afterAnnounce = (playerId, wallet) => experienceEnd.afterBalance(playerId, wallet.total.USDT);
   wallet.withdrawals.experienceEnd = experienceEnd;
   hashGame.publisher.afterRound = (playerIds) => experienceEnd.afterRound(playerIds);
   // Activities look for a newly earned reward after money moved (deposits, third-party rounds), a hash round settled, a registration or an e-mail bound.
@@ -337,18 +340,18 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerAutoBetRoutes(http, sessions, autoBet.service);
   autoBet.start();
 
-  const supportChat = new SupportChatService(new SupportChatRepository(database.db), bus, players, {
-    imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES,
-    images: media,
-    chatwoot: config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN
   // Per-player quotas of chat messages, chat images and stored media: the operator's, on every instance.
   const chatQuotas = new ChatQuotas(database.db, bus);
   await chatQuotas.start();
   registerChatQuotaOpsRoutes(http, chatQuotas, config.OPS_TOKEN);
+  const supportChat = new SupportChatService(new SupportChatRepository(database.db), bus, players, {
+    imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES,
+    images: media,
+    quotas: chatQuotas,
+    chatwoot: config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN
       ? { baseUrl: config.CHATWOOT_BASE_URL, websiteToken: config.CHATWOOT_WEBSITE_TOKEN, hmacToken: config.CHATWOOT_HMAC_TOKEN }
       : undefined,
   });
-    quotas: chatQuotas,
   registerSupportChatRoutes(http, sessions, supportChat, { imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES });
   registerSupportChatOpsRoutes(http, supportChat, config.OPS_TOKEN);
 
@@ -376,12 +379,12 @@ export async function createApplication(config: Config, overrides: { database?: 
       lobby.close();
       bulletins.stop();
       supportChat.close();
+      chatQuotas.stop();
       snapshots.close();
       if (!overrides.bus) await bus.close();
       redis?.disconnect();
       await chain.close();
       await database.close();
-      chatQuotas.stop();
     },
   };
 }

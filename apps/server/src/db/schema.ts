@@ -429,6 +429,8 @@ export interface HashBetsTable {
   amount: bigint;
   /** Odds at bet time, 1/10000 units. */
   odds_bp: number;
+  /** The part of `amount` drawn on the player's bonus balance (cash first, then bonus); 0 for transfer bets. */
+  stake_bonus: Generated<bigint>;
   status: Generated<number>;
   payout: bigint | null;
   tx_id: string | null;
@@ -625,6 +627,7 @@ export interface WageringTable {
 
 export interface BonusForfeitsTable {
   id: Generated<bigint>;
+  action: 'forfeit' | 'waive';
   player_id: number;
   currency: 'USDT' | 'TRX';
   amount: bigint;

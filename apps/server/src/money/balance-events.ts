@@ -1,16 +1,9 @@
-import { formatMicro } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { playersBalances, type PlayerBalances } from './balances.ts';
+import { balancesView, emptyWallet, playersWallets, type PlayerWallet } from './balances.ts';
 import type { PlayerService } from '../modules/player/player.service.ts';
 import { pushToPlayer } from '../realtime/realtime.ts';
-
-/** A player's balances in micro-units, as the ledger holds them. */
-export interface PlayerBalance {
-  usdt: bigint;
-  trx: bigint;
-}
 
 /** Why a balance is announced: `play` when a game round moved it. */
 export interface AnnounceCause {
@@ -20,7 +13,7 @@ export interface AnnounceCause {
 /**
  * Tells everyone concerned that a player's balance changed, after the change committed: the cached
  * `/v1/player/load` snapshot is dropped on every instance, and the player's open sockets get a
- * `balance` event with the new balances (`{ usdt, trx }` as decimal strings). Every module that
+ * `balance` event with the new balances (the contract's `balances`: totals, cash and bonus apart). Every module that
  * moves a player's money (the wallet, the hash games) announces through here, so the frame the
  * web app listens for has one shape.
  */
@@ -36,13 +29,13 @@ export class BalanceEvents {
    * Told of each announced balance, after it was announced (an experience account ends below 3 USDT);
    * `play` when a game round moved it.
    */
-  afterAnnounce?: (playerId: number, balance: PlayerBalance, cause: AnnounceCause) => Promise<void>;
+  afterAnnounce?: (playerId: number, wallet: PlayerWallet, cause: AnnounceCause) => Promise<void>;
 
   /** Announces balances the caller already read (a settled round reads all its players' at once). */
-  async announce(playerId: number, balance: PlayerBalance): Promise<void> {
+  async announce(playerId: number, wallet: PlayerWallet): Promise<void> {
     await this.players.announceChanged(playerId);
-    await this.push(playerId, balance);
-    await this.after(playerId, balance, {});
+    await this.push(playerId, wallet);
+    await this.after(playerId, wallet, {});
   }
 
   /**
@@ -52,34 +45,34 @@ export class BalanceEvents {
    */
   async changed(playerIds: Iterable<number>, cause: AnnounceCause = {}): Promise<void> {
     const players = [...new Set(playerIds)];
-    let all: Map<number, PlayerBalances>;
+    let all: Map<number, PlayerWallet>;
     try {
-      all = await playersBalances(this.db, players);
+      all = await playersWallets(this.db, players);
     } catch (error) {
       this.log.warn({ err: error, players }, 'balance changes not announced');
       return;
     }
     for (const playerId of players) {
-      const balances = all.get(playerId) ?? { USDT: 0n, TRX: 0n };
+      const wallet = all.get(playerId) ?? emptyWallet();
       try {
         await this.players.announceChanged(playerId);
-        await this.push(playerId, { usdt: balances.USDT, trx: balances.TRX });
-        await this.after(playerId, { usdt: balances.USDT, trx: balances.TRX }, cause);
+        await this.push(playerId, wallet);
+        await this.after(playerId, wallet, cause);
       } catch (error) {
         this.log.warn({ err: error, playerId }, 'balance change not announced');
       }
     }
   }
 
-  private async after(playerId: number, balance: PlayerBalance, cause: AnnounceCause): Promise<void> {
+  private async after(playerId: number, wallet: PlayerWallet, cause: AnnounceCause): Promise<void> {
     try {
-      await this.afterAnnounce?.(playerId, balance, cause);
+      await this.afterAnnounce?.(playerId, wallet, cause);
     } catch (error) {
       this.log.warn({ err: error, playerId }, 'after-balance check failed');
     }
   }
 
-  private push(playerId: number, balance: PlayerBalance): Promise<void> {
-    return pushToPlayer(this.bus, { playerId, event: 'balance', data: { usdt: formatMicro(balance.usdt), trx: formatMicro(balance.trx) } });
+  private push(playerId: number, wallet: PlayerWallet): Promise<void> {
+    return pushToPlayer(this.bus, { playerId, event: 'balance', data: balancesView(wallet) });
   }
 }

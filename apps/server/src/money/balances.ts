@@ -15,7 +15,12 @@ export interface PlayerWallet {
   total: PlayerBalances;
 }
 
-const emptyWallet = (): PlayerWallet => ({ cash: { USDT: 0n, TRX: 0n }, bonus: { USDT: 0n, TRX: 0n }, total: { USDT: 0n, TRX: 0n } });
+export const emptyWallet = (): PlayerWallet => ({ cash: { USDT: 0n, TRX: 0n }, bonus: { USDT: 0n, TRX: 0n }, total: { USDT: 0n, TRX: 0n } });
+
+/** A wallet from its cash and bonus balances. */
+export function walletOf(cash: PlayerBalances, bonus: PlayerBalances): PlayerWallet {
+  return { cash, bonus, total: { USDT: cash.USDT + bonus.USDT, TRX: cash.TRX + bonus.TRX } };
+}
 
 /** A player's cash and bonus balances; a currency never used reads as zero. */
 export async function playerWallet(db: Db, playerId: number): Promise<PlayerWallet> {
@@ -70,4 +75,9 @@ export async function systemAccountTotals(db: Db, kind: string): Promise<{ curre
     select currency, sum(balance)::text as amount from ledger_accounts
     where kind = ${kind} group by currency order by currency desc`.execute(db);
   return rows.map((row) => ({ currency: row.currency, amount: BigInt(row.amount) }));
+}
+
+/** A player's balances in their wire shape (`balances` in the contract), read now. */
+export async function playerBalancesView(db: Db, playerId: number): Promise<ReturnType<typeof balancesView>> {
+  return balancesView(await playerWallet(db, playerId));
 }

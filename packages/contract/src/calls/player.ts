@@ -29,7 +29,21 @@ export const avatarId = z
   .regex(/^\d{2}$/, 'two digits')
   .refine((v) => Number(v) >= 1 && Number(v) <= AVATAR_COUNT, `01 to ${AVATAR_COUNT}`);
 
-export const balances = z.object({ usdt: moneyString, trx: moneyString });
+const currencyPair = z.object({ usdt: moneyString, trx: moneyString });
+
+/**
+ * A player's balances (ECONOMY.md "Bonus money and wagering"): `usdt` and `trx` are what the player
+ * owns and may stake (cash + bonus); `cash` may also be withdrawn, exchanged and transferred; `bonus`
+ * becomes cash once its wagering is met (experience gold never does).
+ */
+export const balances = z
+  .object({
+    usdt: moneyString.describe('Cash + bonus'),
+    trx: moneyString.describe('Cash + bonus'),
+    cash: currencyPair.describe('Withdrawable, exchangeable, transferable'),
+    bonus: currencyPair.describe('Bonus money still to be wagered (or experience gold)'),
+  })
+  .describe('Our design: balances, cash and bonus apart');
 
 /** The player as `/v1/player/load` returns it (SPEC section 3, plus what the profile screens need). */
 export const player = z.object({
@@ -165,23 +179,33 @@ export const playerCalls = {
   updateProfile: defineCall({
     path: '/v1/player/updateprofile',
     auth: 'player',
-    summary: 'Change nickname or avatar, or bind an email with the code from /v1/player/email/captcha',
+    summary:
+      'Change nickname or avatar, or bind or change the email: the code /v1/player/email/captcha sent to the new address and the login password (10027 when wrong); changing a bound email also needs the code sent to the bound address',
     request: body({
       nickname: z.string().trim().min(1).max(24).optional(),
       avatar: avatarId.optional(),
       email: email.optional(),
-      code: verificationCode.optional(),
-    }).refine((b) => (b.email === undefined) === (b.code === undefined), {
-      message: 'email and code go together',
-      path: ['code'],
-    }),
+      code: verificationCode.optional().describe('The code sent to `email`'),
+      password: z.string().min(1).max(128).optional().describe('Our design: the login password, required with `email`'),
+      oldCode: verificationCode.optional().describe('Our design: the code sent to the bound address (email/captcha with bound: true), required to change a bound email'),
+    })
+      .refine((b) => (b.email === undefined) === (b.code === undefined), {
+        message: 'email and code go together',
+        path: ['code'],
+      })
+      .refine((b) => b.email === undefined || b.password !== undefined, { message: 'binding or changing the email needs the login password', path: ['password'] })
+      .refine((b) => b.oldCode === undefined || b.email !== undefined, { message: 'oldCode goes with email', path: ['oldCode'] }),
     response: player,
   }),
   emailCaptcha: defineCall({
     path: '/v1/player/email/captcha',
     auth: 'player',
-    summary: 'Send a code to an email the player wants to bind',
-    request: body({ account: email.describe('The email to bind'), lang: langField }),
+    summary: 'Send a code to an email the player wants to bind, or (bound: true) to the bound email before changing it',
+    request: body({
+      account: email.optional().describe('The email to bind; absent with bound: true'),
+      bound: z.literal(true).optional().describe('Our design: send the code to the email already bound, the first step of changing it'),
+      lang: langField,
+    }).refine((b) => (b.account === undefined) !== (b.bound === undefined), { message: 'send account or bound: true', path: ['account'] }),
     response: codeSent,
   }),
 } as const;

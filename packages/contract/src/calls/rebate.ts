@@ -40,11 +40,26 @@ export const rebateClaimRecord = z
 export const wageringState = z
   .object({
     currency,
-    outstanding: moneyString.describe('Still to wager before a withdrawal of this currency; "0" when free to withdraw'),
+    outstanding: moneyString.describe('Still to wager before the bonus balance becomes cash; "0" when nothing is outstanding'),
     required: moneyString.describe('The current requirement; progress is required − outstanding'),
     wagered: moneyString.describe('required − outstanding'),
+    cash: moneyString.describe('Cash: what may be withdrawn, exchanged and transferred now'),
+    bonus: moneyString.describe('Bonus balance, locked until the requirement is met'),
+    experience: z.boolean().describe('The bonus is experience gold: it never becomes cash and ends with the experience'),
+    guardsCash: z
+      .boolean()
+      .describe('A requirement from before cash and bonus were apart: withdrawals, exchange and transfers of this currency wait for it (10053)'),
   })
-  .describe('Our design: bonus wagering of one currency, as the Withdraw screen shows it');
+  .describe('Our design: bonus money and wagering of one currency, as the wallet, Withdraw and Exchange screens show it');
+
+export const bonusForfeitRecord = z
+  .object({
+    currency,
+    amount: moneyString.describe('Bonus money given up'),
+    outstanding: moneyString.describe('Wagering that was outstanding and is now dropped'),
+    createdAt: isoTime,
+  })
+  .describe('Our design: a forfeited bonus balance');
 
 export const rebateCalls = {
   summary: defineCall({
@@ -85,5 +100,32 @@ export const bonusCalls = {
     summary: 'Outstanding bonus wagering per currency (a withdrawal is refused with 10053 while it is above 0)',
     request: emptyBody,
     response: z.array(wageringState),
+  }),
+  terms: defineCall({
+    path: '/v1/bonus/terms',
+    auth: 'public',
+    summary: "Wagering multipliers of the bonuses whose claims are not activities' (an activity's own is in its configuration)",
+    request: emptyBody,
+    response: z
+      .object({
+        multipliers: z
+          .object({
+            rebate: z.number().int().min(0),
+            referral: z.number().int().min(0),
+            vipLevelGift: z.number().int().min(0),
+            vipMonthGift: z.number().int().min(0),
+            activity: z.number().int().min(0).describe("An activity's multiplier when it names none of its own"),
+          })
+          .describe('Claiming X of this bonus adds X × multiplier to wager; 0 pays cash at once'),
+      })
+      .describe('Our design: what a claim will ask to wager, shown before the tap'),
+  }),
+  forfeit: defineCall({
+    path: '/v1/bonus/forfeit',
+    auth: 'player',
+    summary: 'Give up the bonus balance of a currency (confirmed on screen): it returns to the house and the outstanding wagering drops to 0',
+    movesMoney: true,
+    request: body({ requestId, currency }),
+    response: z.object({ forfeit: bonusForfeitRecord, balances }).describe('Our design: what was given up and the balances after it'),
   }),
 } as const;

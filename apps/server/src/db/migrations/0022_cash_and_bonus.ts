@@ -36,10 +36,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   // Every requirement outstanding now was credited to cash: it keeps guarding cash.
   await sql`update wagering set legacy = true where outstanding > 0`.execute(db);
 
-  // Forfeits and operator decisions on bonus balances, one row each, with who and why.
+  // Forfeits (the bonus returns to the house) and operator waivers (the requirement is dropped and the
+  // bonus released to cash), one row each, with who and why.
   await sql`
     create table bonus_forfeits (
       id bigserial primary key,
+      action text not null check (action in ('forfeit', 'waive')),
       player_id integer not null references players(id),
       currency text not null check (currency in ('USDT', 'TRX')),
       amount bigint not null check (amount >= 0),

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import type { BonusForfeitsTable } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { LedgerCurrency } from '../../money/ledger.service.ts';
 
@@ -19,7 +20,14 @@ export interface WageringRow {
   currency: LedgerCurrency;
   outstanding: bigint;
   required: bigint;
+  cycle: number;
+  bonus_at_stake: bigint;
+  locked: boolean;
+  legacy: boolean;
 }
+
+/** A forfeit or a waiver, as stored. */
+export type BonusForfeitRow = Selectable<BonusForfeitsTable>;
 
 /** Bonus credits and outstanding wagering. */
 export class BonusRepository {
@@ -45,26 +53,75 @@ export class BonusRepository {
 
   /**
    * Raises outstanding wagering. A requirement that arrives while nothing is outstanding starts a new
-   * target; otherwise it adds to the current one.
+   * target (and a new cycle, whose release is keyed apart); otherwise it adds to the current one.
+   * `locked` marks experience gold, which is never released.
    */
-  async addWagering(playerId: number, currency: LedgerCurrency, amount: bigint): Promise<void> {
+  async addWagering(playerId: number, currency: LedgerCurrency, amount: bigint, locked = false): Promise<void> {
     await sql`
-      insert into wagering as w (player_id, currency, outstanding, required)
-      values (${playerId}, ${currency}, ${amount}, ${amount})
+      insert into wagering as w (player_id, currency, outstanding, required, locked)
+      values (${playerId}, ${currency}, ${amount}, ${amount}, ${locked})
       on conflict (player_id, currency) do update set
         required = case when w.outstanding = 0 then excluded.required else w.required + excluded.required end,
+        cycle = case when w.outstanding = 0 then w.cycle + 1 else w.cycle end,
         outstanding = w.outstanding + excluded.outstanding,
+        locked = w.locked or excluded.locked,
         updated_at = now()`.execute(this.db);
   }
 
-  /** Outstanding wagering per currency (currencies never credited a bonus are absent). */
-  wagering(playerId: number): Promise<WageringRow[]> {
-    return this.db
+  /** Wagering per currency (currencies never credited a bonus are absent); `forUpdate` locks the rows. */
+  wagering(playerId: number, forUpdate = false): Promise<WageringRow[]> {
+    const query = this.db
       .selectFrom('wagering')
-      .select(['currency', 'outstanding', 'required'])
+      .select(['currency', 'outstanding', 'required', 'cycle', 'bonus_at_stake', 'locked', 'legacy'])
       .where('player_id', '=', playerId)
-      .orderBy('currency')
-      .execute() as Promise<WageringRow[]>;
+      .orderBy('currency');
+    return (forUpdate ? query.forUpdate() : query).execute() as Promise<WageringRow[]>;
+  }
+
+  /** Drops a requirement to nothing (a forfeit, a waiver, the end of an experience); a live one reaching 0 releases what bonus is left. */
+  async clearWagering(playerId: number, currency: LedgerCurrency): Promise<void> {
+    await this.db
+      .updateTable('wagering')
+      .set({ outstanding: 0n, required: 0n, legacy: false, locked: false, updated_at: new Date() })
+      .where('player_id', '=', playerId)
+      .where('currency', '=', currency)
+      .execute();
+  }
+
+  /**
+   * The bonus credits of the requirement now outstanding, newest first: the newest credits whose
+   * wagering added up to `required` (a requirement starts from nothing, so its credits are exactly the
+   * latest that add up to it).
+   */
+  async creditsOfRequirement(playerId: number, currency: LedgerCurrency, required: bigint): Promise<bigint> {
+    const { rows } = await sql<{ amount: string | null }>`
+      select sum(c.amount)::text as amount from (
+        select amount, sum(wagering_added) over (order by id desc) - wagering_added as before
+        from bonus_credits
+        where player_id = ${playerId} and currency = ${currency} and wagering_added > 0
+      ) c
+      where c.before < ${required}`.execute(this.db);
+    return BigInt(rows[0]?.amount ?? 0);
+  }
+
+  async insertForfeit(row: Omit<BonusForfeitRow, 'id' | 'created_at'>): Promise<BonusForfeitRow | undefined> {
+    return (await this.db
+      .insertInto('bonus_forfeits')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['player_id', 'request_id']).where('request_id', 'is not', null).doNothing())
+      .returningAll()
+      .executeTakeFirst()) as BonusForfeitRow | undefined;
+  }
+
+  findForfeit(playerId: number, requestId: string): Promise<BonusForfeitRow | undefined> {
+    return this.db.selectFrom('bonus_forfeits').selectAll().where('player_id', '=', playerId).where('request_id', '=', requestId).executeTakeFirst() as Promise<
+      BonusForfeitRow | undefined
+    >;
+  }
+
+  /** A player's forfeits and waivers, newest first. */
+  forfeits(playerId: number, limit: number): Promise<BonusForfeitRow[]> {
+    return this.db.selectFrom('bonus_forfeits').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(limit).execute() as Promise<BonusForfeitRow[]>;
   }
 
   /** A page of a player's bonus credits, newest first, with the total count. */

@@ -38,22 +38,25 @@ const withdraw = (p: TestPlayer, amount: string, language = 'en_US') =>
     { token: p.token, headers: { language } },
   );
 
+const wageringOf = async (p: TestPlayer) => (await t.call('/v1/bonus/wagering', {}, { token: p.token })).data;
+const NONE = { outstanding: '0', required: '0', wagered: '0', cash: '0', bonus: '0', experience: false, guardsCash: false };
+
 describe('/v1/bonus/wagering', () => {
   it('shows nothing outstanding for a player who never had a bonus', async () => {
     const p = await t.player();
-    const reply = await t.call('/v1/bonus/wagering', {}, { token: p.token });
-    expect(reply.data).toEqual([
-      { currency: 'USDT', outstanding: '0', required: '0', wagered: '0' },
-      { currency: 'TRX', outstanding: '0', required: '0', wagered: '0' },
+    expect(await wageringOf(p)).toEqual([
+      { currency: 'USDT', ...NONE },
+      { currency: 'TRX', ...NONE },
     ]);
   });
 
-  it('shows the requirement a bonus added and the progress turnover made on it', async () => {
+  it('shows cash and the locked bonus apart, the requirement a bonus added and the progress turnover made on it', async () => {
     const p = await t.player();
+    await t.deposit(p, { usdt: '7' });
     await credit(p, 10n * USDT, 'w1', 'sign_in', BonusRecordType.SIGN_IN);
     await wager(p, 'USDT', 12n * USDT);
-    const reply = await t.call('/v1/bonus/wagering', {}, { token: p.token });
-    expect(reply.data[0]).toEqual({ currency: 'USDT', outstanding: '38', required: '50', wagered: '12' });
+    expect((await wageringOf(p))[0]).toEqual({ ...NONE, currency: 'USDT', outstanding: '38', required: '50', wagered: '12', cash: '7', bonus: '10' });
+    expect(await t.balances(p)).toEqual({ usdt: '17', trx: '0', cash: { usdt: '7', trx: '0' }, bonus: { usdt: '10', trx: '0' } });
   });
 
   it('asks a visitor to log in', async () => {
@@ -61,47 +64,68 @@ describe('/v1/bonus/wagering', () => {
   });
 });
 
-describe('/v1/bank/cashout/submit with bonus wagering outstanding', () => {
-  it('refuses with 10053 naming the amount left, in the player\'s language, and moves nothing', async () => {
+describe('/v1/bank/cashout/submit beside a bonus', () => {
+  it('never locks the player\'s own deposit: a 100 bonus with 1,000 to wager leaves a 3,000 deposit withdrawable', async () => {
+    const p = await t.player();
+    await t.deposit(p, { usdt: '3000' });
+    await credit(p, 100n * USDT, 'first', 'first_recharge', BonusRecordType.FIRST_RECHARGE);
+    const config = await t.call('/v1/bank/cashout/config', {}, { token: p.token });
+    expect(config.data.currencies.find((c: { currency: string }) => c.currency === 'USDT').withdrawable).toBe('3000');
+    const accepted = await withdraw(p, '3000');
+    expect(accepted.code).toBe(0);
+    expect(accepted.data.balances).toEqual({ usdt: '100', trx: '0', cash: { usdt: '0', trx: '0' }, bonus: { usdt: '100', trx: '0' } });
+  });
+
+  it('pays from cash only: bonus money cannot leave before it is wagered (21002), and nothing moves', async () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '50' });
-    await credit(p, 2n * USDT, 'wd1');
-    await wager(p, 'USDT', 500_000n);
-    const refused = await withdraw(p, '20');
-    expect(refused.code).toBe(10053);
-    expect(refused.msg).toContain('1.5 USDT');
-    expect((await withdraw(p, '20', 'zh_CN')).msg).toBe('您还需完成 1.5 USDT 的有效投注流水才能提现');
-    expect(await t.balances(p)).toEqual({ usdt: '52', trx: '0' });
+    await credit(p, 20n * USDT, 'wd1');
+    const refused = await withdraw(p, '60');
+    expect(refused.code).toBe(21002);
+    expect(await t.balances(p)).toMatchObject({ usdt: '70', cash: { usdt: '50' }, bonus: { usdt: '20' } });
     expect(await db().selectFrom('withdrawals').select('id').where('player_id', '=', p.playerId).execute()).toEqual([]);
   });
 
-  it('accepts the withdrawal once the wagering is met', async () => {
+  it('releases the bonus to cash once the wagering is met, and it may then leave', async () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '50' });
     await credit(p, 2n * USDT, 'wd2');
     await wager(p, 'USDT', 2n * USDT);
-    const accepted = await withdraw(p, '20');
+    expect(await t.balances(p)).toMatchObject({ usdt: '52', cash: { usdt: '52' }, bonus: { usdt: '0' } });
+    const accepted = await withdraw(p, '52');
     expect(accepted.code).toBe(0);
-    expect(accepted.data.balances).toEqual({ usdt: '32', trx: '0' });
+    expect(accepted.data.balances).toMatchObject({ usdt: '0', trx: '0' });
   });
 
-  it('refuses only the currency with wagering outstanding', async () => {
+  it('keeps a requirement from before the split guarding cash of its currency only (10053 naming the amount), until it is met', async () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '50', trx: '50' });
-    await credit(p, USDT, 'wd3', 'rebate', BonusRecordType.REBATE, 'TRX');
+    // As migration 0022 leaves it: the bonus was paid to cash, the requirement marked legacy.
+    await sql`insert into wagering (player_id, currency, outstanding, required, legacy) values (${p.playerId}, 'TRX', 1500000, 2000000, true)`.execute(db());
     const trx = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'TRX', fundPassword: FUND_PASSWORD, amount: '10', address: newWallet().address },
+      { token: p.token, headers: { language: 'zh_CN' } },
+    );
+    expect(trx.code).toBe(10053);
+    expect(trx.msg).toBe('您还需完成 1.5 TRX 的有效投注流水才能提现');
+    expect((await wageringOf(p))[1]).toMatchObject({ currency: 'TRX', outstanding: '1.5', guardsCash: true });
+    const config = await t.call('/v1/bank/cashout/config', {}, { token: p.token });
+    expect(config.data.currencies.map((c: { withdrawable: string }) => c.withdrawable)).toEqual(['50', '0']);
+    expect((await withdraw(p, '10')).code).toBe(0);
+    await wager(p, 'TRX', 2n * USDT);
+    expect((await wageringOf(p))[1]).toMatchObject({ outstanding: '0', guardsCash: false });
+    const after = await t.call(
       '/v1/bank/cashout/submit',
       { requestId: requestId(), currency: 'TRX', fundPassword: FUND_PASSWORD, amount: '10', address: newWallet().address },
       { token: p.token },
     );
-    expect(trx.code).toBe(10053);
-    expect(trx.msg).toContain('1 TRX');
-    expect((await withdraw(p, '10')).code).toBe(0);
+    expect(after.code).toBe(0);
   });
 });
 
 describe('wagering met by valid turnover recorded at settlement', () => {
-  it('lowers the outstanding wagering by the valid turnover of a round, never below 0, and the withdrawal then passes', async () => {
+  it('lowers the outstanding wagering by the valid turnover of a round, never below 0, and releases the bonus once', async () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '200' });
     await credit(p, 10n * USDT, 'turnover1');
@@ -109,27 +133,28 @@ describe('wagering met by valid turnover recorded at settlement', () => {
       new TurnoverRepository(db()).recordRounds([{ playerId: p.playerId, roundKey: `tp:test:${key}`, gameType: 10, currency: 'USDT', stake, payout }], DEFAULT_TURNOVER_TERMS);
     // A win at 1.95 counts 95 % of the stake: 4 USDT staked, 7.8 paid, 3.8 valid.
     await round('a', 4n * USDT, 7_800_000n);
-    expect((await t.call('/v1/bonus/wagering', {}, { token: p.token })).data[0]).toEqual({ currency: 'USDT', outstanding: '6.2', required: '10', wagered: '3.8' });
-    expect((await withdraw(p, '20')).msg).toContain('6.2 USDT');
+    expect((await wageringOf(p))[0]).toMatchObject({ currency: 'USDT', outstanding: '6.2', required: '10', wagered: '3.8', bonus: '10', cash: '200' });
     await round('b', 50n * USDT, 0n);
-    expect((await t.call('/v1/bonus/wagering', {}, { token: p.token })).data[0]).toEqual({ currency: 'USDT', outstanding: '0', required: '10', wagered: '10' });
-    expect((await withdraw(p, '20')).code).toBe(0);
+    await round('c', 50n * USDT, 0n);
+    expect((await wageringOf(p))[0]).toMatchObject({ currency: 'USDT', outstanding: '0', required: '10', wagered: '10', bonus: '0', cash: '210' });
+    const releases = await db().selectFrom('ledger_transfers').select('id').where('kind', '=', 'bonus_release').where('reference', '=', String(p.playerId)).execute();
+    expect(releases).toHaveLength(1);
   });
 });
 
-describe('/v1/bank/transfer/submit with bonus wagering outstanding', () => {
-  it('refuses a player paying a merchant with 10053 until the wagering is met', async () => {
+describe('/v1/bank/transfer/submit beside a bonus', () => {
+  it('lets a player pay a merchant from cash only', async () => {
     const [p, merchant] = await Promise.all([t.player(), t.player()]);
     await db().updateTable('players').set({ user_type: 1 }).where('id', '=', merchant.playerId).execute();
     await t.deposit(p, { usdt: '30' });
-    await credit(p, USDT, 'tr1');
-    const pay = () =>
-      t.call('/v1/bank/transfer/submit', { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount: '10', fundPassword: FUND_PASSWORD }, { token: p.token });
-    const refused = await pay();
-    expect(refused.code).toBe(10053);
-    expect(refused.msg).toContain('1 USDT');
-    await wager(p, 'USDT', USDT);
-    expect((await pay()).code).toBe(0);
+    await credit(p, 10n * USDT, 'tr1');
+    const pay = (amount: string) =>
+      t.call('/v1/bank/transfer/submit', { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount, fundPassword: FUND_PASSWORD }, { token: p.token });
+    expect((await pay('35')).code).toBe(21002);
+    const paid = await pay('30');
+    expect(paid.code).toBe(0);
+    expect(paid.data.balances).toMatchObject({ usdt: '10', cash: { usdt: '0' }, bonus: { usdt: '10' } });
+    expect(await t.balances(merchant)).toMatchObject({ cash: { usdt: '30' }, bonus: { usdt: '0' } });
   });
 });
 

@@ -28,11 +28,12 @@ describe('BonusService.credit', () => {
     return rows[0]!.id;
   }
 
-  const balance = async (playerId: number, currency = 'USDT') => {
+  /** The player's bonus balance (`kind` 'player' for cash). */
+  const balance = async (playerId: number, currency = 'USDT', kind = 'player_bonus') => {
     const row = await db()
       .selectFrom('ledger_accounts')
       .select('balance')
-      .where('kind', '=', 'player')
+      .where('kind', '=', kind)
       .where('owner_id', '=', BigInt(playerId))
       .where('currency', '=', currency as 'USDT')
       .executeTakeFirst();
@@ -61,9 +62,10 @@ describe('BonusService.credit', () => {
     expect(house.balance).toBe(-18n * USDT);
     const [record] = await db().selectFrom('bonus_credits').selectAll().where('player_id', '=', playerId).execute();
     expect(record).toMatchObject({ bonus_type: 8, source: 'vip_level_gift', source_ref: 'level:3', amount: 18n * USDT, wagering_added: 18n * USDT });
+    expect(await balance(playerId, 'USDT', 'player')).toBe(0n);
     expect(await bonus.wagering(playerId)).toEqual([
-      { currency: 'USDT', outstanding: 18n * USDT, required: 18n * USDT },
-      { currency: 'TRX', outstanding: 0n, required: 0n },
+      { currency: 'USDT', outstanding: 18n * USDT, required: 18n * USDT, experience: false, guardsCash: false },
+      { currency: 'TRX', outstanding: 0n, required: 0n, experience: false, guardsCash: false },
     ]);
   });
 
@@ -80,7 +82,7 @@ describe('BonusService.credit', () => {
       amount: USDT / 2n,
     });
     expect(signIn.wageringAdded).toBe(5n * (USDT / 2n));
-    expect((await bonus.wagering(playerId))[0]).toEqual({ currency: 'USDT', outstanding: 3_500_000n, required: 3_500_000n });
+    expect((await bonus.wagering(playerId))[0]).toMatchObject({ currency: 'USDT', outstanding: 3_500_000n, required: 3_500_000n });
     // Activities without a multiplier of their own use `activity` (5).
     const hashTask = await bonus.creditNow({ playerId, bonusType: BonusRecordType.HASH_TASK, source: 'hash_task', sourceRef: 'd1', currency: 'TRX', amount: 2n * USDT });
     expect(hashTask.wageringAdded).toBe(10n * USDT);
@@ -91,8 +93,33 @@ describe('BonusService.credit', () => {
     const playerId = await newPlayer();
     await bonus.creditNow({ playerId, bonusType: BonusRecordType.REBATE, source: 'rebate', sourceRef: 'a', currency: 'USDT', amount: 4n * USDT });
     await sql`update wagering set outstanding = 0 where player_id = ${playerId}`.execute(db());
+    // Met: the first bonus became cash, once.
+    expect(await balance(playerId, 'USDT', 'player')).toBe(4n * USDT);
+    expect(await balance(playerId)).toBe(0n);
     await bonus.creditNow({ playerId, bonusType: BonusRecordType.REBATE, source: 'rebate', sourceRef: 'b', currency: 'USDT', amount: USDT });
-    expect((await bonus.wagering(playerId))[0]).toEqual({ currency: 'USDT', outstanding: USDT, required: USDT });
+    expect((await bonus.wagering(playerId))[0]).toMatchObject({ currency: 'USDT', outstanding: USDT, required: USDT });
+    expect(await balance(playerId)).toBe(USDT);
+    // The second requirement is a cycle of its own: meeting it releases its bonus under a key of its own.
+    await sql`update wagering set outstanding = 0 where player_id = ${playerId}`.execute(db());
+    expect(await balance(playerId, 'USDT', 'player')).toBe(5n * USDT);
+    const releases = await db().selectFrom('ledger_transfers').select('idempotency_key').where('kind', '=', 'bonus_release').where('reference', '=', String(playerId)).execute();
+    expect(releases.map((r) => r.idempotency_key).sort()).toEqual([`bonus:release:${playerId}:USDT:0`, `bonus:release:${playerId}:USDT:1`]);
+  });
+
+  it('pays cash at once when the multiplier is 0, and adds no requirement', async () => {
+    const { bonus, settings } = services();
+    const playerId = await newPlayer();
+    await settings.set('wagering.multipliers', { rebate: 0, activity: 5 }, 'test');
+    try {
+      const result = await bonus.creditNow({ playerId, bonusType: BonusRecordType.REBATE, source: 'rebate', sourceRef: 'cash', currency: 'TRX', amount: 2n * USDT });
+      expect(result.wageringAdded).toBe(0n);
+      expect(await balance(playerId, 'TRX', 'player')).toBe(2n * USDT);
+      expect(await balance(playerId, 'TRX')).toBe(0n);
+      expect((await bonus.wagering(playerId))[1]).toMatchObject({ currency: 'TRX', outstanding: 0n });
+    } finally {
+      await sql`delete from economy_settings`.execute(db());
+      await settings.reload();
+    }
   });
 
   it('pays one of twenty parallel copies of a credit, and a later copy answers replayed', async () => {

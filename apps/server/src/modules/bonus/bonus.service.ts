@@ -1,6 +1,7 @@
 import { BonusRecordType, formatMicro, type Language } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
+import { playerWallet } from '../../money/balances.ts';
 import type { Ledger, LedgerCurrency, SystemAccountKind } from '../../money/ledger.service.ts';
 import { bonusTitle } from './bonus-titles.ts';
 import { BonusRepository, type WageringRow } from './bonus.repo.ts';
@@ -31,6 +32,10 @@ export interface BonusCreditInput {
   multiplierKey?: string;
   /** A multiplier of the credit's own (an activity's), taking precedence over `multiplierKey`. */
   multiplier?: number;
+  /** Experience gold: bonus money that never becomes cash (no requirement, never released). */
+  locked?: boolean;
+  /** The account paying it, when not the source's own (experience gold: `experience_pool`). */
+  from?: SystemAccountKind;
 }
 
 export interface BonusCreditResult {
@@ -45,17 +50,23 @@ export interface BonusCreditResult {
 
 export interface WageringState {
   currency: LedgerCurrency;
-  /** Micro-units still to wager before a withdrawal of this currency. */
+  /** Micro-units still to wager before the bonus balance of this currency becomes cash. */
   outstanding: bigint;
   /** Micro-units of the current requirement (progress = required - outstanding). */
   required: bigint;
+  /** The bonus is experience gold: never released. */
+  experience: boolean;
+  /** A requirement from before cash and bonus were apart: it still guards cash. */
+  guardsCash: boolean;
 }
 
 /**
  * Bonus money (ECONOMY.md "Bonus money and wagering"): every bonus is one ledger transfer from its
- * house account to the player, a bonus record, and a rise of the player's outstanding wagering by
- * amount × the source's multiplier, all in the caller's transaction and all keyed by one ledger key
- * (`bonus:<source>:<player>:<sourceRef>`), so a retry, a race or a crash pays once.
+ * house account to the player's bonus balance (`player_bonus`), a bonus record, and a rise of the
+ * player's outstanding wagering by amount × the source's multiplier, all in the caller's transaction
+ * and all keyed by one ledger key (`bonus:<source>:<player>:<sourceRef>`), so a retry, a race or a
+ * crash pays once. A multiplier of 0 pays cash. Valid turnover lowers the requirement; at 0 the
+ * database releases the bonus balance to cash (functions/wagering_release.sql).
  */
 export class BonusService {
   constructor(
@@ -95,17 +106,19 @@ export class BonusService {
       return { creditId: previous.id, replayed: true, amount: previous.amount, wageringAdded: previous.wagering_added, playerIds: [] };
     }
     // Wagering before the ledger: settlement locks wagering rows before the player's balance too, so
-    // a credit and a settling round of the same player never wait on each other in a circle.
-    if (wageringAdded > 0n) await repo.addWagering(input.playerId, input.currency, wageringAdded);
+    // a credit and a settling round of the same player never wait on each other in a circle. With a
+    // requirement the money is bonus money; without one it is cash at once.
+    const asBonus = wageringAdded > 0n || input.locked === true;
+    if (asBonus) await repo.addWagering(input.playerId, input.currency, wageringAdded, input.locked === true);
     const transfer = await this.ledger.transfer(
       {
         idempotencyKey: ledgerKey,
         kind: 'bonus',
         reference: String(creditId),
-        metadata: { source: input.source, bonusType: input.bonusType },
+        metadata: { source: input.source, bonusType: input.bonusType, to: asBonus ? 'bonus' : 'cash' },
         legs: [
-          { account: { kind: SOURCE_ACCOUNT[input.source] ?? 'activity_bonuses' }, currency: input.currency, amount: -input.amount },
-          { account: { kind: 'player', playerId: input.playerId }, currency: input.currency, amount: input.amount },
+          { account: { kind: input.from ?? SOURCE_ACCOUNT[input.source] ?? 'activity_bonuses' }, currency: input.currency, amount: -input.amount },
+          { account: { kind: asBonus ? 'player_bonus' : 'player', playerId: input.playerId }, currency: input.currency, amount: input.amount },
         ],
       },
       trx,
@@ -131,17 +144,28 @@ export class BonusService {
     const rows = await new BonusRepository(trx).wagering(playerId);
     return (['USDT', 'TRX'] as const).map((currency) => {
       const row: WageringRow | undefined = rows.find((r) => r.currency === currency);
-      return { currency, outstanding: row?.outstanding ?? 0n, required: row?.required ?? 0n };
+      return {
+        currency,
+        outstanding: row?.outstanding ?? 0n,
+        required: row?.required ?? 0n,
+        experience: row?.locked ?? false,
+        guardsCash: (row?.legacy ?? false) && (row?.outstanding ?? 0n) > 0n,
+      };
     });
   }
 
-  /** Wagering as the Withdraw screen shows it, money as decimal strings. */
+  /** Bonus money and wagering as the wallet, Withdraw and Exchange screens show them, money as decimal strings. */
   async wageringView(playerId: number) {
-    return (await this.wagering(playerId)).map((w) => ({
+    const [states, wallet] = await Promise.all([this.wagering(playerId), playerWallet(this.db, playerId)]);
+    return states.map((w) => ({
       currency: w.currency,
       outstanding: formatMicro(w.outstanding),
       required: formatMicro(w.required),
       wagered: formatMicro(w.required - w.outstanding),
+      cash: formatMicro(wallet.cash[w.currency]),
+      bonus: formatMicro(wallet.bonus[w.currency]),
+      experience: w.experience,
+      guardsCash: w.guardsCash,
     }));
   }
 

@@ -5,13 +5,16 @@ import type { LedgerCurrency } from '../../money/ledger.service.ts';
 import { BonusRepository } from './bonus.repo.ts';
 
 /**
- * Refuses money leaving the player's hands (a withdrawal, a transfer to a merchant) in `currency`
- * while bonus wagering is outstanding in it: code 10053, whose message names the amount left.
- * Call it inside the transaction that debits the player, after locking the player.
+ * Money leaving the player's hands (a withdrawal, the exchange, a transfer) is cash only: the ledger
+ * debits the cash account, so bonus money cannot leave and a bonus never locks the player's own
+ * deposit. One exception remains: a requirement from before cash and bonus were apart (`legacy`,
+ * migration 0022) was credited to cash and keeps guarding cash of its currency until it is met or
+ * forfeited: code 10053, whose message names the amount left. Call it inside the transaction that
+ * debits the player, after locking the player.
  */
-export async function assertNoWageringOutstanding(trx: Db, playerId: number, currency: LedgerCurrency): Promise<void> {
+export async function assertCashFree(trx: Db, playerId: number, currency: LedgerCurrency): Promise<void> {
   const row = (await new BonusRepository(trx).wagering(playerId)).find((w) => w.currency === currency);
-  if (row && row.outstanding > 0n) {
+  if (row && row.legacy && row.outstanding > 0n) {
     const amount = formatMicro(row.outstanding);
     throw fail('WAGERING_OUTSTANDING', `${amount} ${currency} left to wager`, { amount, currency });
   }

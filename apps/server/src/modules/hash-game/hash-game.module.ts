@@ -7,6 +7,7 @@ import type { DatabaseHandle, Db } from '../../db/database.ts';
 import { LeaderLock } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
+import type { PlayerWallet } from '../../money/balances.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
 import { HashGameRepository } from './hash-game.repo.ts';
 import { BetBatcher } from './bet-batcher.ts';
@@ -81,7 +82,7 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const repo = new HashGameRepository(db);
   const rules = new GameRules(settings.overrides, lobby);
   const heads = new HeadCache(repo, bus);
-  const announce = (playerId: number, balance: { usdt: bigint; trx: bigint }) => deps.balanceEvents.announce(playerId, balance);
+  const announce = (playerId: number, wallet: PlayerWallet) => deps.balanceEvents.announce(playerId, wallet);
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
   const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, deps.players, log);

@@ -63,8 +63,12 @@ export type PlaceBetRow = {
   o_payout: bigint | null;
   o_created_at: Date | null;
   o_settled_at: Date | null;
+  /** The player's cash after the bet. */
   o_usdt: bigint | null;
   o_trx: bigint | null;
+  /** The player's bonus balance after the bet (absent: none). */
+  o_bonus_usdt?: bigint | null;
+  o_bonus_trx?: bigint | null;
 };
 
 /** How the bets of one (game, area, odds) settle in a round. */
@@ -232,6 +236,8 @@ export class HashGameRepository {
       currency: 'USDT' | 'TRX' | null;
       paid: string | null;
       bets: string | null;
+      stake_bonus: string | null;
+      paid_bonus: string | null;
       from_level: number | null;
       to_level: number | null;
       xp: string | null;
@@ -252,14 +258,17 @@ export class HashGameRepository {
           and b.status = ${BetStatus.UNSETTLED}
           and b.source = 'page'
           and b.game_id = r.game_id and b.area = r.area and b.odds_bp = r.odds_bp
-        returning b.player_id, b.currency, b.payout, b.amount
+        returning b.player_id, b.currency, b.payout, b.amount, b.stake_bonus
       ),
       round_totals as (
         select t.*,
                exists (select 1 from bet_addresses a where a.player_id = t.player_id and a.status = 1)
                or exists (select 1 from hash_open_rounds o where o.height = ${height}::int8 and o.player_id = t.player_id and o.currency = t.currency) as held
         from (
-          select player_id, currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout, count(*)::int4 as bets
+          select player_id, currency, sum(amount)::int8 as stake, sum(payout)::int8 as payout, count(*)::int4 as bets,
+                 -- Bets drawn partly on bonus: the bonus stakes, and their payouts' bonus parts (in the stake's proportion, rounded down).
+                 sum(stake_bonus) filter (where stake_bonus > 0)::int8 as stake_bonus,
+                 sum(div(payout::numeric * stake_bonus, amount)) filter (where stake_bonus > 0)::int8 as paid_bonus
           from settled group by player_id, currency
         ) t
       ),
@@ -271,13 +280,66 @@ export class HashGameRepository {
         from round_totals where not held
       ),
       ${turnoverCtes(terms, { month: shanghaiMonth(), once: true, withBetCount: true })}
-      select player_id, currency, payout::text as paid, bets::text as bets, null::int2 as from_level, null::int2 as to_level, null::text as xp
+      select player_id, currency, payout::text as paid, bets::text as bets, stake_bonus::text, paid_bonus::text,
+             null::int2 as from_level, null::int2 as to_level, null::text as xp
       from round_totals
       union all
-      select player_id, null, null, null, from_level, to_level, xp::text from turnover_level_ups`.execute(trx);
-    const paid = rows.flatMap((row) => (row.currency === null ? [] : [{ player_id: row.player_id, currency: row.currency, paid: row.paid!, bets: row.bets! }]));
+      select player_id, null, null, null, null, null, from_level, to_level, xp::text from turnover_level_ups`.execute(trx);
+    const paid = rows.flatMap((row) =>
+      row.currency === null
+        ? []
+        : [{ player_id: row.player_id, currency: row.currency, paid: row.paid!, bets: row.bets!, stake_bonus: row.stake_bonus, paid_bonus: row.paid_bonus }],
+    );
     const levelUps = toLevelUps(rows.flatMap((row) => (row.currency === null ? [{ player_id: row.player_id, from_level: row.from_level!, to_level: row.to_level!, xp: row.xp! }] : [])));
     return { rows: paid, levelUps };
+  }
+
+  /**
+   * Locks, by player, the wagering rows a round's settlement may write (live requirements and bonus
+   * at stake of the round's players), as the bets that draw on bonus lock theirs: the settlement's
+   * own updates then never wait on them in another order. A probe per such row, none when there is none.
+   */
+  async lockRoundWagering(trx: Db, height: number): Promise<void> {
+    await sql`
+      select 1 from wagering w
+      where (w.outstanding > 0 or w.bonus_at_stake > 0)
+        and exists (
+          select 1 from hash_bets b
+          where b.player_id = w.player_id and b.round = ${height}::int8 and b.currency = w.currency
+            and b.status = ${BetStatus.UNSETTLED} and b.source = 'page')
+      order by w.player_id, w.currency
+      for no key update of w`.execute(trx);
+  }
+
+  /**
+   * The settled bonus stakes leave `wagering.bonus_at_stake`; answers per player and currency whether
+   * the payouts' bonus parts return to bonus money (the requirement is live: `bonus_keeps`) or go to
+   * cash. Runs after the round's turnover, which may have met a requirement and released its bonus.
+   */
+  async settleBonusStakes(trx: Db, stakes: { playerId: number; currency: 'USDT' | 'TRX'; stake: bigint }[]): Promise<Map<string, boolean>> {
+    const { rows } = await sql<{ player_id: number; currency: 'USDT' | 'TRX'; keeps: boolean }>`
+      update wagering w set bonus_at_stake = w.bonus_at_stake - x.stake
+      from unnest(${stakes.map((s) => s.playerId)}::int4[], ${stakes.map((s) => s.currency)}::text[], ${stakes.map((s) => s.stake.toString())}::int8[])
+        as x(player_id, currency, stake)
+      where w.player_id = x.player_id and w.currency = x.currency
+      returning w.player_id, w.currency, bonus_keeps(w.player_id, w.currency) as keeps`.execute(trx);
+    return new Map(rows.map((row) => [`${row.player_id}:${row.currency}`, row.keeps]));
+  }
+
+  /**
+   * A requirement with nothing left to release drops to 0: no bonus money and none at stake (its bonus
+   * was lost). Requirements from before the split (`legacy`, guarding cash) and experience gold
+   * (`locked`) stay. Releases nothing: the bonus balance is 0.
+   */
+  async dropSpentRequirements(trx: Db, pairs: { playerId: number; currency: 'USDT' | 'TRX' }[]): Promise<void> {
+    await sql`
+      update wagering w set outstanding = 0, updated_at = now()
+      from unnest(${pairs.map((p) => p.playerId)}::int4[], ${pairs.map((p) => p.currency)}::text[]) as x(player_id, currency)
+      where w.player_id = x.player_id and w.currency = x.currency
+        and w.outstanding > 0 and w.bonus_at_stake = 0 and not w.locked and not w.legacy
+        and not exists (
+          select 1 from ledger_accounts a
+          where a.kind = 'player_bonus' and a.owner_id = x.player_id and a.currency = x.currency and a.balance <> 0)`.execute(trx);
   }
 
   /**

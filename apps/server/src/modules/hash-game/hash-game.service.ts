@@ -22,6 +22,7 @@ import {
 import { advisoryKey } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
+import { balancesView, walletOf, type PlayerWallet } from '../../money/balances.ts';
 import { InsufficientFundsError } from '../../money/ledger.service.ts';
 import { isPlayerOverdraft } from '../../money/lock-order.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
@@ -41,7 +42,7 @@ type VerifyRequest = CallParsedRequest<typeof hashGameCalls.verify>;
 export const HEAD_LOCK = advisoryKey('hash-game.head');
 
 /** What happens after a committed balance change: the player's snapshot dropped, sockets told. */
-export type BalanceAnnouncer = (playerId: number, balance: { usdt: bigint; trx: bigint }) => Promise<void>;
+export type BalanceAnnouncer = (playerId: number, wallet: PlayerWallet) => Promise<void>;
 
 export function toHashBet(row: BetRow): HashBet {
   const payout = row.payout === null ? null : BigInt(row.payout);
@@ -155,7 +156,10 @@ export class HashGameService {
         throw fail('NOT_IN_BETTING_STATE', now === null ? 'no block seen yet' : 'the chain head is not current');
       }
       const bet = placedRow(row);
-      const balance = { usdt: BigInt(row.o_usdt ?? 0n), trx: BigInt(row.o_trx ?? 0n) };
+      const balance = walletOf(
+        { USDT: BigInt(row.o_usdt ?? 0n), TRX: BigInt(row.o_trx ?? 0n) },
+        { USDT: BigInt(row.o_bonus_usdt ?? 0n), TRX: BigInt(row.o_bonus_trx ?? 0n) },
+      );
       if (row.o_outcome === 'replayed') {
         const same =
           bet.game_id === game.id &&
@@ -173,7 +177,7 @@ export class HashGameService {
         this.announce(playerId, balance).catch(() => undefined);
         pushToPlayer(this.bus, { playerId, event: 'bet', data: placed }).catch(() => undefined);
       }
-      return { bet: placed, balances: { usdt: formatMicro(balance.usdt), trx: formatMicro(balance.trx) } };
+      return { bet: placed, balances: balancesView(balance) };
     }
     throw fail('NOT_IN_BETTING_STATE', 'the round moved on while betting');
   }

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { playersBalances } from '../../money/balances.ts';
+import { emptyWallet, playersWallets } from '../../money/balances.ts';
 import { pushToChannel } from '../../realtime/realtime.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
 import { toHashBet, type HashBet, type HashGameService } from './hash-game.service.ts';
@@ -118,12 +118,12 @@ export class RoundPublisher {
     await this.afterRound?.([...byPlayer.keys()]).catch((err) => this.log.warn({ err, round: round.height }, 'after-round check failed'));
 
     if (round.paidPlayers.length === 0) return;
-    const balances = await playersBalances(this.db, round.paidPlayers);
+    const balances = await playersWallets(this.db, round.paidPlayers);
     for (let i = 0; i < round.paidPlayers.length; i++) {
       if (i > 0 && i % WORK_PER_TURN === 0) await nextTurn();
       const playerId = round.paidPlayers[i];
       const balance = balances.get(playerId);
-      await this.balanceEvents.announce(playerId, { usdt: balance?.USDT ?? 0n, trx: balance?.TRX ?? 0n });
+      await this.balanceEvents.announce(playerId, balance ?? emptyWallet());
     }
   }
 

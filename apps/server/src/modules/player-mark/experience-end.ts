@@ -1,21 +1,22 @@
-import { EXPERIENCE_USE_LIMIT_USDT, EXPERIENCE_WITHDRAW_FROM_USDT, ExperienceType, MICRO_PER_UNIT } from '@lobby/contract';
+import { EXPERIENCE_USE_LIMIT_USDT, ExperienceType, MICRO_PER_UNIT } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { UnsettledOrders } from '../wallet/experience.ts';
+import { BonusRepository } from '../bonus/bonus.repo.ts';
 import { PlayerMarkRepository } from './player-mark.repo.ts';
 
 const SPENT_BELOW = BigInt(EXPERIENCE_USE_LIMIT_USDT) * MICRO_PER_UNIT;
-const WITHDRAWAL_ENDS_FROM = BigInt(EXPERIENCE_WITHDRAW_FROM_USDT) * MICRO_PER_UNIT;
 
 /**
  * The end of an experience account (ECONOMY.md "Experience gold"): type 1 becomes type 2
  * (`isSettlement`) for good, and the SPEC section 5 restrictions lift.
- * - Spent: its USDT balance is below 3 with no bet unsettled; what is left returns to the
- *   experience pool. Checked after every announced balance change, which costs nothing unless the
- *   balance is below 3 and then one look at the player's row.
- * - Withdrawn: its first withdrawal of 100 USDT or more takes the granted gift back, in the
- *   withdrawal's own transaction, before the withdrawal is debited (so the balance must cover both).
+ * - Spent: its USDT balance (cash + bonus) is below 3 with no bet unsettled. Checked after every
+ *   announced balance change, which costs nothing unless the balance is below 3 and then one look at
+ *   the player's row.
+ * - Withdrawn: its first withdrawal, in the withdrawal's own transaction, before the withdrawal is
+ *   debited from cash.
+ * Either way what is left of the gold (the USDT bonus balance) returns to the experience pool.
  * Either end moves money once: its ledger transfer is keyed by the player.
  */
 export class ExperienceEnd {
@@ -53,9 +54,12 @@ export class ExperienceEnd {
         const repo = new PlayerMarkRepository(trx);
         const locked = await repo.marks(playerId, true);
         if (locked?.experience_type !== ExperienceType.EXPERIENCE) return false;
-        const left = await this.ledger.balance({ kind: 'player', playerId }, 'USDT', trx);
-        if (left >= SPENT_BELOW) return false;
-        await this.returnToPool(trx, playerId, left, 'spent');
+        const [cash, bonus] = await Promise.all([
+          this.ledger.balance({ kind: 'player', playerId }, 'USDT', trx),
+          this.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT', trx),
+        ]);
+        if (cash + bonus >= SPENT_BELOW) return false;
+        await this.returnToPool(trx, playerId, 'spent');
         await repo.endExperience(playerId);
         return true;
       });
@@ -67,34 +71,43 @@ export class ExperienceEnd {
   }
 
   /**
-   * The withdrawal's hook, inside its transaction with the player's row locked: a withdrawal of 100
-   * USDT or more by an experience account takes the granted gold back and ends the experience. An
-   * overdraft raises the ledger's InsufficientFundsError and the withdrawal is refused whole.
+   * The withdrawal's hook, inside its transaction with the player's row locked: the first withdrawal
+   * of an experience account ends the experience and what is left of the gold (the bonus balance:
+   * the gift and its winnings) returns to the pool first. The withdrawal itself is paid from cash.
    */
-  async atWithdrawal(trx: Db, playerId: number, currency: string, amount: bigint): Promise<void> {
-    if (currency !== 'USDT' || amount < WITHDRAWAL_ENDS_FROM) return;
+  async atWithdrawal(trx: Db, playerId: number): Promise<void> {
     const repo = new PlayerMarkRepository(trx);
     const marks = await repo.marks(playerId, true);
     if (marks?.experience_type !== ExperienceType.EXPERIENCE) return;
-    await this.returnToPool(trx, playerId, await repo.grantedExperienceGold(playerId), 'withdrawn');
+    await this.returnToPool(trx, playerId, 'withdrawn');
     await repo.endExperience(playerId);
     this.log?.info({ playerId }, 'experience ended by a withdrawal');
   }
 
-  private async returnToPool(trx: Db, playerId: number, amount: bigint, reason: 'spent' | 'withdrawn'): Promise<void> {
-    if (amount <= 0n) return;
-    await this.ledger.transfer(
-      {
-        idempotencyKey: `experience-end:${playerId}`,
-        kind: 'experience_end',
-        reference: String(playerId),
-        metadata: { reason },
-        legs: [
-          { account: { kind: 'player', playerId }, currency: 'USDT', amount: -amount },
-          { account: { kind: 'experience_pool' }, currency: 'USDT', amount },
-        ],
-      },
-      trx,
-    );
+  /**
+   * Experience gold is bonus money that never becomes cash: at the end, the whole USDT bonus balance
+   * (the gift and what it won) returns to the pool and the lock on it is lifted. Deposits are cash and
+   * stay the player's. The requirement row is locked before the ledger, as every writer of it does.
+   */
+  private async returnToPool(trx: Db, playerId: number, reason: 'spent' | 'withdrawn'): Promise<void> {
+    const bonusRepo = new BonusRepository(trx);
+    await bonusRepo.wagering(playerId, true);
+    const gold = await this.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT', trx);
+    if (gold > 0n) {
+      await this.ledger.transfer(
+        {
+          idempotencyKey: `experience-end:${playerId}`,
+          kind: 'experience_end',
+          reference: String(playerId),
+          metadata: { reason },
+          legs: [
+            { account: { kind: 'player_bonus', playerId }, currency: 'USDT', amount: -gold },
+            { account: { kind: 'experience_pool' }, currency: 'USDT', amount: gold },
+          ],
+        },
+        trx,
+      );
+    }
+    await bonusRepo.clearWagering(playerId, 'USDT');
   }
 }

@@ -11,6 +11,7 @@ import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { UnsettledOrders } from '../wallet/experience.ts';
+import { BonusRepository } from '../bonus/bonus.repo.ts';
 import { PlayerMarkRepository } from './player-mark.repo.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -97,6 +98,8 @@ export class PlayerMarkService {
       if (!marks) throw fail('PLAYER_MISSING');
       if (marks.experience_type === ExperienceType.WAS_EXPERIENCE) throw fail('INVALID_PARAMETERS', 'the experience of this account has ended');
       await repo.insertGrant({ requestId: grant.requestId, playerId: grant.playerId, amount: grant.amount, note: grant.note ?? null });
+      // Bonus money that never becomes cash (ECONOMY.md "Experience gold"): locked until the experience ends.
+      await new BonusRepository(trx).addWagering(grant.playerId, 'USDT', 0n, true);
       await this.ledger.transfer(
         {
           idempotencyKey: `experience-gold:${grant.requestId}`,
@@ -104,7 +107,7 @@ export class PlayerMarkService {
           reference: grant.requestId,
           legs: [
             { account: { kind: 'experience_pool' }, currency: 'USDT', amount: -grant.amount },
-            { account: { kind: 'player', playerId: grant.playerId }, currency: 'USDT', amount: grant.amount },
+            { account: { kind: 'player_bonus', playerId: grant.playerId }, currency: 'USDT', amount: grant.amount },
           ],
         },
         trx,

@@ -2,7 +2,7 @@ import { BonusRecordType, formatMicro, parseMicro, REBATE_MIN_CLAIM, type GameTy
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalancesView } from '../../money/balances.ts';
 import type { LedgerCurrency } from '../../money/ledger.service.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
 import { RebateRepository, type RebateClaimRow } from './rebate.repo.ts';
@@ -96,11 +96,10 @@ export class RebateService {
       return { claim: previous, wageringAdded: await this.wageringOf(this.db, playerId, previous.id), playerIds: [] as number[] };
     });
     if (outcome.playerIds.length > 0) await this.announce.changed(outcome.playerIds);
-    const balances = await playerBalances(this.db, playerId);
     return {
       claim: claimRecord(outcome.claim),
       wageringAdded: formatMicro(outcome.wageringAdded),
-      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+      balances: await playerBalancesView(this.db, playerId),
     };
   }
 

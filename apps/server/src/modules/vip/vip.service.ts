@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalancesView } from '../../money/balances.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
 import { REBATE_GAME_TYPES, type EconomySettings } from '../bonus/economy-settings.ts';
@@ -207,11 +207,10 @@ export class VipService {
       return { replay: { amount: gift.amount, currency: GIFT_CURRENCY }, playerIds: credit.playerIds };
     });
     if (outcome.playerIds.length > 0) await this.balanceEvents.changed(outcome.playerIds);
-    const balances = await playerBalances(this.db, playerId);
     return {
       amount: formatMicro(outcome.replay!.amount),
       currency: outcome.replay!.currency,
-      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+      balances: await playerBalancesView(this.db, playerId),
     };
   }
 }

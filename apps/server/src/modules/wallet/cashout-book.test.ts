@@ -185,7 +185,7 @@ describe('/v1/player/balance/*', () => {
   it('returns the wallet balances, and the wallet display list', async () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '12.345678', trx: '7' });
-    expect((await t.call('/v1/player/balance/get', {}, { token: p.token })).data).toEqual({ usdt: '12.345678', trx: '7' });
+    expect((await t.call('/v1/player/balance/get', {}, { token: p.token })).data).toMatchObject({ usdt: '12.345678', trx: '7' });
     expect((await t.call('/v1/player/balance/sync_and_get', {}, { token: p.token })).data).toEqual([
       { wallet: 'main', name: 'Lobby', trxBalance: '7', usdtBalance: '12.345678' },
     ]);

@@ -52,7 +52,7 @@ describe('the deposit watcher', () => {
     expect((await t.balances(p)).trx).toBe('0');
     wallet.produceBlock();
     await t.scanDeposits();
-    expect(await t.balances(p)).toEqual({ usdt: '0', trx: '12.5' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '12.5' });
     await t.scanDeposits(3);
     expect((await t.balances(p)).trx).toBe('12.5');
     await t.expectLedgerOk();
@@ -86,7 +86,7 @@ describe('the deposit watcher', () => {
     const sender = outsideWallet(t, { trx: '10', usdt: '100' });
     await sendUsdt(t, sender, address, '27.03');
     await t.scanDeposits(1);
-    expect(await t.balances(p)).toEqual({ usdt: '27.03', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '27.03', trx: '0' });
     const loaded = await t.call('/v1/player/load', {}, { token: p.token });
     expect(loaded.data).toMatchObject({ hasRecharged: true, balances: { usdt: '27.03' } });
   });
@@ -102,7 +102,7 @@ describe('the deposit watcher', () => {
       await t.app.database.db.updateTable('deposit_addresses').set({ trx_cursor: 0n, usdt_cursor: 0n }).where('player_id', '=', p.playerId).execute();
       await Promise.all([watcher.run(), watcher.run(), t.scanDeposits()]);
     }
-    expect(await t.balances(p)).toEqual({ usdt: '3', trx: '7' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '3', trx: '7' });
     const rows = await t.app.database.db.selectFrom('deposits').selectAll().where('player_id', '=', p.playerId).execute();
     expect(rows.map((r) => [r.currency, r.status]).sort()).toEqual([
       ['TRX', 'credited'],
@@ -120,7 +120,7 @@ describe('the deposit watcher', () => {
     await sendUsdt(t, sender, address, '0');
     await sendTrx(t, sender, address, '0.05');
     await t.scanDeposits(2);
-    expect(await t.balances(p)).toEqual({ usdt: '0', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '0' });
     const rows = await t.app.database.db.selectFrom('deposits').select(['currency', 'status', 'amount']).where('player_id', '=', p.playerId).execute();
     expect(rows).toEqual([{ currency: 'TRX', status: 'ignored', amount: 50_000n }]);
     const records = await t.call('/v1/bank/records', { type: 'deposit' }, { token: p.token });
@@ -137,7 +137,7 @@ describe('the deposit watcher', () => {
     await t.app.chain.client.broadcast(signed);
     await t.scanDeposits(2);
     expect((await t.app.chain.client.getTransactionInfo(signed.txId))?.success).toBe(false);
-    expect(await t.balances(p)).toEqual({ usdt: '0', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '0' });
   });
 
   it('pushes the new balance to the player and drops the cached /v1/player/load', async () => {
@@ -163,7 +163,7 @@ describe('the deposit watcher', () => {
     const after = await t.app.database.db.selectFrom('deposit_addresses').selectAll().where('player_id', '=', p.playerId).executeTakeFirstOrThrow();
     expect(after.trx_cursor).toBeGreaterThan(before.trx_cursor);
     expect(after.last_scanned_at!.getTime()).toBeGreaterThanOrEqual(before.last_scanned_at!.getTime());
-    expect(await t.balances(p)).toEqual({ usdt: '0', trx: '3' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '3' });
     expect(address).toBe(before.address);
   });
 });

@@ -51,7 +51,7 @@ describe('/v1/bank/currency_exchange/*', () => {
       balances: { usdt: '15', trx: '39.6' },
     });
     const back = await exchange(p, { from: 'TRX', to: 'USDT', amount: '4.000001' });
-    expect(back.data.balances).toEqual({ usdt: '15.99', trx: '35.599999' });
+    expect(back.data.balances).toMatchObject({ usdt: '15.99', trx: '35.599999' });
     const transfer = await t.app.database.db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', 'like', `exchange:${p.playerId}:%`).execute();
     expect(transfer).toHaveLength(2);
     await t.expectLedgerOk();
@@ -63,7 +63,7 @@ describe('/v1/bank/currency_exchange/*', () => {
     const body = { requestId: requestId(), from: 'USDT', to: 'TRX', amount: '2' };
     const replies = await Promise.all(Array.from({ length: 5 }, () => t.call('/v1/bank/currency_exchange/submit', body, { token: p.token })));
     expect(new Set(replies.map((r) => `${r.code}:${r.data.record.id}`)).size).toBe(1);
-    expect(await t.balances(p)).toEqual({ usdt: '8', trx: '7.92' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '8', trx: '7.92' });
     expect((await t.call('/v1/bank/currency_exchange/submit', { ...body, amount: '3' }, { token: p.token })).code).toBe(12);
   });
 
@@ -75,7 +75,7 @@ describe('/v1/bank/currency_exchange/*', () => {
     expect((await exchange(p, { amount: '100001' })).code).toBe(12);
     expect((await exchange(p, { from: 'TRX', to: 'USDT', amount: '3' })).code).toBe(12);
     expect((await exchange(p, { to: 'USDT', amount: '2' })).code).toBe(12);
-    expect(await t.balances(p)).toEqual({ usdt: '5', trx: '3' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '5', trx: '3' });
   });
 
   it('refuses (code 1) when the rate is worse than the one the player accepted', async () => {
@@ -140,8 +140,8 @@ describe('/v1/bank/transfer/submit', () => {
     } finally {
       off();
     }
-    expect(await t.balances(merchant)).toEqual({ usdt: '130', trx: '37.5' });
-    expect(await t.balances(ordinary)).toEqual({ usdt: '70', trx: '12.5' });
+    expect(await t.balances(merchant)).toMatchObject({ usdt: '130', trx: '37.5' });
+    expect(await t.balances(ordinary)).toMatchObject({ usdt: '70', trx: '12.5' });
     expect(pushes.map((p) => p.playerId)).toEqual(expect.arrayContaining([ordinary.playerId, merchant.playerId]));
     const received = await t.call('/v1/bank/records', { type: 'transfer' }, { token: merchant.token });
     expect(received.data.list.map((r: { direction: string; currency: string }) => [r.direction, r.currency])).toEqual([
@@ -181,7 +181,7 @@ describe('/v1/bank/transfer/submit', () => {
       { token: trial.token, headers: { language: 'pt_BR' } },
     );
     expect(reply).toMatchObject({ code: 10044, msg: EXPERIENCE_MESSAGES.goldNotUsedUp.pt_BR });
-    expect(await t.balances(trial)).toEqual({ usdt: '50', trx: '0' });
+    expect(await t.balances(trial)).toMatchObject({ usdt: '50', trx: '0' });
   });
 
   it('moves money once for one requestId sent 5 times', async () => {

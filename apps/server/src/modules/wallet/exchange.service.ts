@@ -3,7 +3,8 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExchangesTable } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { assertCashFree } from '../bonus/wagering.ts';
+import { playerBalances, playerBalancesView } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';
@@ -125,6 +126,9 @@ export class ExchangeService {
     let created: ExchangeRow | null;
     try {
       created = await this.db.transaction().execute(async (trx) => {
+        // The exchange moves cash only (the ledger debits the cash account, so bonus money cannot
+        // leave by this door); a requirement from before the split still guards the cash it was paid to.
+        await assertCashFree(trx, playerId, input.from);
         const row = await new ExchangeRepository(trx).insert({
           playerId,
           requestId: input.requestId,
@@ -177,7 +181,6 @@ export class ExchangeService {
   }
 
   private async result(row: ExchangeRow): Promise<MoneyMoved> {
-    const balances = await playerBalances(this.db, row.player_id);
-    return { record: toTradeRecord(exchangeRecordRow(row)), balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
+    return { record: toTradeRecord(exchangeRecordRow(row)), balances: await playerBalancesView(this.db, row.player_id) };
   }
 }

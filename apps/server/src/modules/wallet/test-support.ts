@@ -56,7 +56,7 @@ export interface WalletTestApp extends TestApp {
   scanDeposits(blocks?: number): Promise<void>;
   /** Runs the withdrawal processor: send, a block, reconcile. */
   processWithdrawals(blocks?: number): Promise<void>;
-  balances(player: TestPlayer): Promise<{ usdt: string; trx: string }>;
+  balances(player: TestPlayer): Promise<{ usdt: string; trx: string; cash: { usdt: string; trx: string }; bonus: { usdt: string; trx: string } }>;
   chainBalance(address: string): { trx: bigint; usdt: bigint };
   ops(path: string, body: unknown): Promise<{ status: number; code: number; data: any }>;
   expectLedgerOk(): Promise<void>;

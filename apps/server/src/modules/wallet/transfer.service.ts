@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PlayerTransfersTable } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalances, playerBalancesView } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';
@@ -11,7 +11,7 @@ import type { ExperienceRules } from './experience.ts';
 import type { FundPasswordService } from './fund-password.service.ts';
 import { toTradeRecord } from './records.service.ts';
 import { TransferRepository } from './transfer.repo.ts';
-import { assertNoWageringOutstanding } from '../bonus/wagering.ts';
+import { assertCashFree } from '../bonus/wagering.ts';
 
 type SubmitInput = CallParsedRequest<typeof bankCalls.transferSubmit>;
 type MoneyMoved = CallResponse<typeof bankCalls.transferSubmit>;
@@ -62,8 +62,9 @@ export class TransferService {
     let created: TransferRow | null;
     try {
       created = await this.db.transaction().execute(async (trx) => {
-        // Paying a merchant is cashing out: bonus money must be wagered first, as for a withdrawal.
-        if (!senderIsMerchant) await assertNoWageringOutstanding(trx, senderId, input.currency);
+        // Transfers move cash only (the ledger debits the cash account); a requirement from before the
+        // split still guards cash, as for a withdrawal.
+        await assertCashFree(trx, senderId, input.currency);
         const row = await new TransferRepository(trx).insert({
           senderId,
           receiverId: receiver.id,
@@ -113,7 +114,7 @@ export class TransferService {
   }
 
   private async result(row: TransferRow): Promise<MoneyMoved> {
-    const [balances, nicknames] = await Promise.all([playerBalances(this.db, row.sender_id), this.players.nicknames([row.receiver_id])]);
+    const [balances, nicknames] = await Promise.all([playerBalancesView(this.db, row.sender_id), this.players.nicknames([row.receiver_id])]);
     const record = toTradeRecord(
       {
         type: 'transfer',
@@ -135,6 +136,6 @@ export class TransferService {
       },
       { id: row.receiver_id, nickname: nicknames.get(row.receiver_id) ?? '' },
     );
-    return { record, balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
+    return { record, balances };
   }
 }

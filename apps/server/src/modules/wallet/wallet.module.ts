@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { LeaderLock } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalancesView } from '../../money/balances.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';
@@ -122,10 +122,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
     records,
     experience,
     workers,
-    async balances(playerId) {
-      const b = await playerBalances(db, playerId);
-      return { usdt: formatMicro(b.USDT), trx: formatMicro(b.TRX) };
-    },
+    balances: (playerId) => playerBalancesView(db, playerId),
     start() {
       workers.deposits.start();
       workers.withdrawals.start();

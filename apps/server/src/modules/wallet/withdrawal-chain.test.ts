@@ -95,7 +95,7 @@ describe('withdrawals when the network misbehaves', () => {
     const stale = { txId: first.tx_id!, from: net.hotWallet.address, expiration: Number(first.tx_expiration), transaction: parseJson(first.signed_tx!) as TransactionJson };
     await expect(net.client.broadcast(stale)).rejects.toSatisfy((e) => e instanceof TronBroadcastError && e.code === 'TRANSACTION_EXPIRATION_ERROR');
     expect(await t.app.chain.client.getUsdtBalance(to)).toBe(micro('7'));
-    expect(await t.balances(p)).toEqual({ usdt: '43', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '43', trx: '0' });
   });
 
   it('refunds exactly once when every attempt expires', async () => {
@@ -103,7 +103,7 @@ describe('withdrawals when the network misbehaves', () => {
     const to = newWallet().address;
     net.mode = 'drop';
     const id = await withdraw(p, '5', to);
-    expect(await t.balances(p)).toEqual({ usdt: '15', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '15', trx: '0' });
     net.advance(AFTER_EXPIRY);
     net.produce();
     await runProcessor();
@@ -115,7 +115,7 @@ describe('withdrawals when the network misbehaves', () => {
     net.mode = 'pass';
     await runProcessor();
     expect(await row(id)).toMatchObject({ status: 'failed', attempts: 2 });
-    expect(await t.balances(p)).toEqual({ usdt: '20', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '20', trx: '0' });
     expect(await t.app.chain.client.getUsdtBalance(to)).toBe(0n);
     const refunds = await t.app.database.db.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', `withdrawal-refund:${id}`).execute();
     expect(refunds).toHaveLength(1);

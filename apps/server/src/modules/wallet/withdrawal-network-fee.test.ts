@@ -58,7 +58,7 @@ describe('a USDT withdrawal on a chain that charges for it', () => {
     expect(await outcomes()).toEqual(['reverted']);
     expect(t.chainBalance(hot.address).trx).toBe(0n);
     expect(await t.app.services.ledger.balance({ kind: 'chain_fees' }, 'TRX')).toBe(feesBefore - micro('5'));
-    expect(await t.balances(p)).toEqual({ usdt: '10', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '10', trx: '0' });
     await t.expectLedgerOk();
 
     t.fundHotWallet({ trx: '50' });

@@ -145,7 +145,7 @@ describe('a server killed in the middle of withdrawals', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(devnet.devnet.balances(to).usdt).toBe(micro('11'));
     expect(hotBefore - devnet.devnet.balances(hotAddress).usdt).toBe(micro('11'));
-    expect((await server.call('/v1/player/balance/get', {}, token)).data).toEqual({ usdt: '89', trx: '0' });
+    expect((await server.call('/v1/player/balance/get', {}, token)).data).toMatchObject({ usdt: '89', trx: '0' });
     await stop(server);
 
     const handle = pgDatabase ?? (await openDatabase({ dataDir: dataDir! }));

@@ -1,9 +1,9 @@
-import { CURRENCIES, ErrorCode, formatMicro, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
+import { CURRENCIES, ErrorCode, formatMicro, type CallParsedRequest, type CurrencyCode, type CallResponse, type bankCalls } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { WithdrawalStatus } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalances, playerBalancesView, playerWallet } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';
@@ -14,7 +14,8 @@ import type { FundPasswordService } from './fund-password.service.ts';
 import { toTradeRecord, type RecordRow } from './records.service.ts';
 import type { WalletSettings } from './settings.ts';
 import type { WithdrawalRepository, WithdrawalRow } from './withdrawal.repo.ts';
-import { assertNoWageringOutstanding } from '../bonus/wagering.ts';
+import { BonusRepository } from '../bonus/bonus.repo.ts';
+import { assertCashFree } from '../bonus/wagering.ts';
 
 type SubmitInput = CallParsedRequest<typeof bankCalls.cashoutSubmit>;
 type MoneyMoved = CallResponse<typeof bankCalls.cashoutSubmit>;
@@ -55,7 +56,7 @@ export class WithdrawalService {
   /** Set once the processor exists, so a new withdrawal is sent without waiting for the next tick. */
   onQueued: () => void = () => undefined;
   /** An experience account's withdrawal of 100 USDT or more ends its experience (player-mark/experience-end.ts). */
-  experienceEnd?: { atWithdrawal(trx: Db, playerId: number, currency: string, amount: bigint): Promise<void> };
+  experienceEnd?: { atWithdrawal(trx: Db, playerId: number): Promise<void> };
 
   constructor(
     private readonly db: Db,
@@ -72,14 +73,17 @@ export class WithdrawalService {
   ) {}
 
   async config(playerId: number): Promise<CallResponse<typeof bankCalls.cashoutConfig>> {
-    const [hasFundPassword, balances, used, player] = await Promise.all([
+    const [hasFundPassword, wallet, used, player, wagering] = await Promise.all([
       this.fundPasswords.isSet(playerId),
-      playerBalances(this.db, playerId),
+      playerWallet(this.db, playerId),
       this.repo.countToday(playerId),
       this.players.find(playerId),
+      new BonusRepository(this.db).wagering(playerId),
     ]);
     if (!player) throw fail('PLAYER_MISSING');
-    const restricted = (await this.experience.restriction(player, balances.USDT)) !== null;
+    const restricted = (await this.experience.restriction(player, wallet.total.USDT)) !== null;
+    // Cash only: bonus money never leaves; a requirement from before the split still guards cash.
+    const guarded = (currency: CurrencyCode) => wagering.some((w) => w.currency === currency && w.legacy && w.outstanding > 0n);
     return {
       hasFundPassword,
       currencies: CURRENCIES.map((currency) => {
@@ -91,7 +95,7 @@ export class WithdrawalService {
           maxAmount: formatMicro(l.max),
           fee: formatMicro(l.fee),
           reviewThreshold: formatMicro(l.review),
-          withdrawable: formatMicro(restricted ? 0n : balances[currency]),
+          withdrawable: formatMicro(restricted || guarded(currency) ? 0n : wallet.cash[currency]),
           dailyCountLimit: this.settings.withdrawal.dailyCount,
           dailyCountUsed: used,
         };
@@ -123,7 +127,7 @@ export class WithdrawalService {
         if (this.settings.withdrawal.dailyCount > 0 && (await this.repo.countToday(playerId, trx)) >= this.settings.withdrawal.dailyCount) {
           throw fail('BANK_WITHDRAW_REJECTED', 'daily withdrawal count reached');
         }
-        await assertNoWageringOutstanding(trx, playerId, input.currency);
+        await assertCashFree(trx, playerId, input.currency);
         const row = await this.repo.insert(trx, {
           player_id: playerId,
           request_id: input.requestId,
@@ -134,7 +138,7 @@ export class WithdrawalService {
           status,
         });
         if (!row) return null;
-        await this.experienceEnd?.atWithdrawal(trx, playerId, input.currency, input.amount);
+        await this.experienceEnd?.atWithdrawal(trx, playerId);
         await this.ledger.transfer(
           {
             idempotencyKey: `withdrawal:${row.id}`,
@@ -245,8 +249,7 @@ export class WithdrawalService {
   }
 
   async result(row: WithdrawalRow): Promise<MoneyMoved> {
-    const balances = await playerBalances(this.db, row.player_id);
-    return { record: toTradeRecord(withdrawalRecordRow(row)), balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) } };
+    return { record: toTradeRecord(withdrawalRecordRow(row)), balances: await playerBalancesView(this.db, row.player_id) };
   }
 }
 

@@ -69,7 +69,7 @@ describe('/v1/bank/cashout/submit', () => {
     const to = newWallet().address;
     const reply = await withdraw(p, { amount: '20', address: to });
     expect(reply.code).toBe(0);
-    expect(reply.data.balances).toEqual({ usdt: '30', trx: '0' });
+    expect(reply.data.balances).toMatchObject({ usdt: '30', trx: '0' });
     expect(reply.data.record).toMatchObject({ type: 'withdraw', status: 'processing', direction: 'out', currency: 'USDT', amount: '20', fee: '0.5', address: to });
 
     await t.processWithdrawals();
@@ -90,7 +90,7 @@ describe('/v1/bank/cashout/submit', () => {
     expect(reply.code).toBe(0);
     await t.processWithdrawals();
     expect(t.chainBalance(to).trx).toBe(micro('40'));
-    expect(await t.balances(p)).toEqual({ usdt: '0', trx: '60' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '60' });
   });
 
   it('lets exactly 10 of 100 simultaneous withdrawals of 1 through a balance of 10; the rest answer 21002', async () => {
@@ -100,7 +100,7 @@ describe('/v1/bank/cashout/submit', () => {
     const codes = replies.map((r) => r.code);
     expect(codes.filter((c) => c === 0)).toHaveLength(10);
     expect(codes.filter((c) => c === 21002)).toHaveLength(90);
-    expect(await t.balances(p)).toEqual({ usdt: '0', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '0' });
     await t.processWithdrawals();
     expect(t.chainBalance(to).usdt).toBe(micro('5'));
     await t.expectLedgerOk();
@@ -115,7 +115,7 @@ describe('/v1/bank/cashout/submit', () => {
       expect(reply.code).toBe(0);
       expect(reply.data.record.id).toBe(together[0].data.record.id);
     }
-    expect(await t.balances(p)).toEqual({ usdt: '25', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '25', trx: '0' });
     const rows = await t.app.database.db.selectFrom('withdrawals').select('id').where('player_id', '=', p.playerId).execute();
     expect(rows).toHaveLength(1);
   });
@@ -129,7 +129,7 @@ describe('/v1/bank/cashout/submit', () => {
     const guessed = await t.call('/v1/bank/cashout/submit', { ...body, fundPassword: '000000' }, { token: p.token });
     expect(guessed.code).toBe(10045);
     expect(guessed.data?.record).toBeUndefined();
-    expect(await t.balances(p)).toEqual({ usdt: '25', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '25', trx: '0' });
     expect(await t.app.database.db.selectFrom('withdrawals').select('id').where('player_id', '=', p.playerId).execute()).toHaveLength(1);
 
     const again = await t.call('/v1/bank/cashout/submit', body, { token: p.token });
@@ -153,7 +153,7 @@ describe('/v1/bank/cashout/submit', () => {
       expect((await withdraw(p, { amount: '2', address: newWallet().address, fundPassword: '000000' })).code).toBe(10045);
       const none = await t.registerPlayer();
       expect((await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '2', address: newWallet().address, fundPassword: '123456' }, { token: none.token })).code).toBe(10045);
-      expect(await t.balances(p)).toEqual({ usdt: '20', trx: '5' });
+      expect(await t.balances(p)).toMatchObject({ usdt: '20', trx: '5' });
     });
 
     it('10052 for an address with a wrong checksum, or an address of this site', async () => {
@@ -176,7 +176,7 @@ describe('/v1/bank/cashout/submit', () => {
           .executeTakeFirstOrThrow();
         expect((await withdraw(q, { amount: '2', addressId: saved.id })).code, kind).toBe(10052);
       }
-      expect(await t.balances(q)).toEqual({ usdt: '20', trx: '0' });
+      expect(await t.balances(q)).toMatchObject({ usdt: '20', trx: '0' });
       expect(await t.app.database.db.selectFrom('withdrawals').select('id').where('player_id', '=', q.playerId).execute()).toEqual([]);
     });
 
@@ -192,7 +192,7 @@ describe('/v1/bank/cashout/submit', () => {
       expect((await withdraw(p, { amount: '-1', address: newWallet().address })).code).toBe(12);
       expect((await withdraw(p, { amount: '1.0000001', address: newWallet().address })).code).toBe(12);
       expect((await withdraw(p, { amount: '2', address: newWallet().address, addressId: 1 })).code).toBe(12);
-      expect(await t.balances(p)).toEqual({ usdt: '20', trx: '5' });
+      expect(await t.balances(p)).toMatchObject({ usdt: '20', trx: '5' });
     });
   });
 
@@ -222,7 +222,7 @@ describe('experience accounts (SPEC section 5)', () => {
     );
     expect(reply).toMatchObject({ code: 10042, msg: EXPERIENCE_MESSAGES.goldNotUsedUp.en_US });
     expect((await t.call('/v1/bank/cashout/config', {}, { token: p.token })).data.currencies[0].withdrawable).toBe('0');
-    expect(await t.balances(p)).toEqual({ usdt: '50', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '50', trx: '0' });
   });
 
   it('may withdraw once the balance is below 3 or from 100 up', async () => {
@@ -261,10 +261,10 @@ describe('operator review (POST /ops/withdrawals/review)', () => {
   it('refunds a rejected withdrawal exactly once', async () => {
     const p = await fundedPlayer({ usdt: '1500' });
     const reply = await withdraw(p, { amount: '1200', address: newWallet().address });
-    expect(await t.balances(p)).toEqual({ usdt: '300', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '300', trx: '0' });
     const decisions = await Promise.all([1, 2, 3].map(() => t.ops('/ops/withdrawals/review', { id: reply.data.record.id, approve: false })));
     expect(decisions.map((d) => d.code).sort()).toEqual([0, 12, 12]);
-    expect(await t.balances(p)).toEqual({ usdt: '1500', trx: '0' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '1500', trx: '0' });
     expect((await t.ops('/ops/withdrawals/review', { id: reply.data.record.id, approve: true })).code).toBe(12);
     const refunds = await t.app.database.db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', `withdrawal-refund:${reply.data.record.id}`).execute();
     expect(refunds).toHaveLength(1);
@@ -293,7 +293,7 @@ describe('a hot wallet that cannot pay', () => {
       last_error: 'waiting for hot-wallet funds: hot wallet balance too low',
       attempts: 0,
     });
-    expect(await t.balances(p)).toEqual({ usdt: '0', trx: '2000' });
+    expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '2000' });
     const waiting = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
     expect(waiting.data.list[0]).toMatchObject({ id: reply.data.record.id, status: 'processing', waitingReason: 'hot_wallet_funds' });
 
