@@ -135,14 +135,29 @@ describe('activities', () => {
     expect(await shown(page, `activity-claim-${registerReward.id}`).count()).toBe(0);
     expect(await shown(page, 'tab-activity-badge').count()).toBe(0);
 
-    // Binds an e-mail with the mailed code.
-    const email = `${account}@example.com`;
+    // Binds an e-mail with the mailed code and the login password.
+    const first = `${account}.old@example.com`;
     await openApp(page, `${server.url}/UserInfo/BindUserInfo`);
+    await shown(page, 'bind-email-input').fill(first);
+    await shown(page, 'bind-send-code').click();
+    await shown(page, 'bind-code').fill(await codeMailedTo(first));
+    await shown(page, 'bind-password').fill(PASSWORD);
+    await shown(page, 'bind-submit').click();
+    await shown(page, 'toast').waitFor({ timeout: UI_TIMEOUT });
+
+    // Changes it: a code to the bound address, one to the new address, and the password again.
+    const email = `${account}@example.com`;
+    await openApp(page, `${server.url}/UserInfo`);
+    await shown(page, 'userinfo-change-email').click();
+    expect(await shown(page, 'bind-current').innerText()).toContain(first);
+    await shown(page, 'bind-send-old-code').click();
+    await shown(page, 'bind-old-code').fill(await codeMailedTo(first));
     await shown(page, 'bind-email-input').fill(email);
     await shown(page, 'bind-send-code').click();
     await shown(page, 'bind-code').fill(await codeMailedTo(email));
+    await shown(page, 'bind-password').fill(PASSWORD);
     await shown(page, 'bind-submit').click();
-    await shown(page, 'toast').waitFor({ timeout: UI_TIMEOUT });
+    await expect.poll(() => shown(page, 'userinfo-email').innerText(), { timeout: UI_TIMEOUT }).toBe(email);
 
     // Deposits 60 USDT: the first-deposit bonus is 100% of it.
     await deposit(token, DEPOSIT_USDT);
@@ -217,7 +232,7 @@ describe('activities', () => {
     const { token } = await call<{ token: string }>('/v1/player/register', { kind: 1, account, password: PASSWORD, lang: 'en_US' }, '');
     const email = `${account}@example.com`;
     await call('/v1/player/email/captcha', { account: email, lang: 'en_US' }, token);
-    await call('/v1/player/updateprofile', { email, code: await codeMailedTo(email) }, token);
+    await call('/v1/player/updateprofile', { email, code: await codeMailedTo(email), password: PASSWORD }, token);
     const hashTask = await activityOf(token, TYPE.HASH_TASK);
     const screens = [
       { path: '/activity', name: 'list', testId: 'activity-list' },

@@ -74,7 +74,7 @@ export async function startActivityTestApp(): Promise<ActivityTestApp> {
       const email = `${p.account}@example.com`;
       const sent = await t.call('/v1/player/email/captcha', { account: email, lang: 'en_US' }, { token: p.token });
       if (sent.code !== 0) throw new Error(`no binding code: ${sent.code} ${sent.msg}`);
-      const bound = await t.call('/v1/player/updateprofile', { email, code: await t.latestCode(email) }, { token: p.token });
+      const bound = await t.call('/v1/player/updateprofile', { email, code: await t.latestCode(email), password: p.password }, { token: p.token });
       if (bound.code !== 0) throw new Error(`e-mail not bound: ${bound.code} ${bound.msg}`);
     },
     participate(p, activityId, requestId = randomUUID()) {

@@ -1,4 +1,4 @@
-import { AutoBetStopReason, BetStatus } from '@lobby/contract';
+import { AutoBetStopReason, BetStatus, BonusRecordType } from '@lobby/contract';
 import { lastDecimalDigit } from '@lobby/hash-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -152,6 +152,35 @@ describe('auto-bet money', ROUNDS, () => {
     expect(micro(log.amountBalance)).toBe(await balanceOf(playerId));
     const bets = await t.call('/v1/hashGame/betRecord', { gameId: 1 }, { token });
     expect(bets.data.total).toBe(log.record.length);
+    expect((await checkLedger(t.app.database.db)).ok).toBe(true);
+  });
+});
+
+describe('auto-bet with bonus money (ECONOMY.md "Bonus money and wagering")', ROUNDS, () => {
+  it('stakes cash first, then bonus money, and its log shows cash + bonus as the balance', async () => {
+    const { token, playerId } = await t.player({ usdt: USDT(2) });
+    await t.app.services.bonus.creditNow({
+      playerId,
+      bonusType: BonusRecordType.REBATE,
+      source: 'rebate',
+      sourceRef: 'auto-bet-bonus',
+      currency: 'USDT',
+      amount: USDT(10),
+      multiplier: 100,
+    });
+    expect(micro((await t.log(token, 1, false)).amountBalance)).toBe(USDT(12));
+    await t.start(token, { strategy: { ...MARTINGALE, progression: 'flat' } });
+    // Every block small: the run's flat bets of 1 on big all lose, cash first, then bonus.
+    for (let i = 0; i < 8; i++) await t.round(smallBlocks);
+    await t.call('/v1/auto_bet/stop', {}, { token });
+    for (let i = 0; i < 3; i++) await t.round(smallBlocks);
+
+    const bets = await t.app.database.db.selectFrom('hash_bets').select(['amount', 'stake_bonus']).where('player_id', '=', playerId).orderBy('id').execute();
+    expect(bets.length).toBeGreaterThan(2);
+    expect(bets.map((b) => b.stake_bonus)).toEqual(bets.map((_, i) => (i < 2 ? 0n : USDT(1))));
+    const log = await t.log(token, 1, false);
+    expect(micro(log.amountBalance)).toBe(USDT(12) - USDT(bets.length));
+    expect(await balanceOf(playerId)).toBe(0n);
     expect((await checkLedger(t.app.database.db)).ok).toBe(true);
   });
 });

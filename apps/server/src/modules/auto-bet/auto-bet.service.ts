@@ -9,6 +9,7 @@ import {
 import { areasOf, CURRENCIES, hashGame, HASH_GAMES, LEVELS, type AreaId, type Currency } from '@lobby/hash-games';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
+import { playerBalances } from '../../money/balances.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { HashGameModule } from '../hash-game/hash-game.module.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
@@ -171,7 +172,8 @@ export class AutoBetService {
     const currency: Currency = run?.currency ?? 'USDT';
     const balance = simulate
       ? run?.virtual_balance ?? SIMULATION_BALANCE
-      : await this.ledger.balance({ kind: 'player', playerId }, currency);
+      : // What a run may stake: cash, then bonus money (as page bets draw them).
+        (await playerBalances(this.db, playerId))[currency];
     if (!run) {
       return { totalNum: 0, winNum: 0, reward: '0', isOpen: false, simulate, amountBalance: formatMicro(BigInt(balance)), currency, result: [], record: [] };
     }

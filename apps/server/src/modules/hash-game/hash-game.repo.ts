@@ -66,9 +66,9 @@ export type PlaceBetRow = {
   /** The player's cash after the bet. */
   o_usdt: bigint | null;
   o_trx: bigint | null;
-  /** The player's bonus balance after the bet (absent: none). */
-  o_bonus_usdt?: bigint | null;
-  o_bonus_trx?: bigint | null;
+  /** The player's bonus balance after the bet. */
+  o_bonus_usdt: bigint | null;
+  o_bonus_trx: bigint | null;
 };
 
 /** How the bets of one (game, area, odds) settle in a round. */

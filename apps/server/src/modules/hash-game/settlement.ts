@@ -43,7 +43,11 @@ export function resultsAt(block: StoredBlock): Map<number, HashResult> {
  *    The same statement records the round's valid turnover, XP, level, rebate accrual and wagering
  *    under `terms` (the operator's VIP settings);
  * 3. the ledger credits: one transfer with a leg per player and currency, the house paying,
- *    posted set-based in one statement.
+ *    posted set-based in one statement. A bet drawn partly on bonus (`stake_bonus`) pays its bonus
+ *    part, floor(payout × stake_bonus / amount), to the player's bonus money while their requirement
+ *    is live (`bonus_keeps`), else to cash, and the rest to cash; its bonus stake leaves
+ *    `wagering.bonus_at_stake`. Bets of players without bonus money cost nothing more.
+ * The round's wagering rows are locked first, by player, as bets drawing on bonus lock them.
  * Transfer bets are not here: their block is known when they are seen, and they are settled then.
  */
 export async function settleRound(
@@ -72,26 +76,42 @@ export async function settleRound(
     // Plain int8 arithmetic is exact as long as no stake × rate can overflow it; only absurd odds on
     // absurd stakes need the slower numeric path.
     const exactInInt8 = rates.every((r) => BigInt(r.largest) * r.rate < INT8_MAX);
+    await repo.lockRoundWagering(trx, block.height);
     const { rows, levelUps } = await repo.settlePageBets(trx, block.height, rates, RATE_SCALE, exactInInt8, terms);
     await failpoint?.('settle.after_update');
+
+    // Bets drawn partly on bonus money: their stakes leave bonus_at_stake, and their payouts' bonus
+    // parts return to bonus while the requirement is live, else to cash (a separate statement from
+    // the turnover's, which writes the same wagering rows and may just have met the requirement).
+    const bonusRows = rows.filter((row) => row.stake_bonus !== null && BigInt(row.stake_bonus) > 0n);
+    const keeps =
+      bonusRows.length === 0
+        ? new Map<string, boolean>()
+        : await repo.settleBonusStakes(trx, bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency, stake: BigInt(row.stake_bonus!) })));
 
     let bets = 0;
     const paidPlayers = new Set<number>();
     const players = new Set<number>();
-    const credits: { playerId: number; currency: 'USDT' | 'TRX'; amount: bigint }[] = [];
+    const credits: { account: 'player' | 'player_bonus'; playerId: number; currency: 'USDT' | 'TRX'; amount: bigint }[] = [];
     for (const row of rows) {
       bets += Number(row.bets);
       players.add(row.player_id);
       const paid = BigInt(row.paid);
       if (paid === 0n) continue;
       paidPlayers.add(row.player_id);
-      credits.push({ playerId: row.player_id, currency: row.currency, amount: paid });
+      const bonus = row.paid_bonus === null ? 0n : BigInt(row.paid_bonus);
+      if (bonus > 0n && keeps.get(`${row.player_id}:${row.currency}`)) {
+        credits.push({ account: 'player_bonus', playerId: row.player_id, currency: row.currency, amount: bonus });
+        if (paid > bonus) credits.push({ account: 'player', playerId: row.player_id, currency: row.currency, amount: paid - bonus });
+      } else {
+        credits.push({ account: 'player', playerId: row.player_id, currency: row.currency, amount: paid });
+      }
     }
     if (credits.length > 0) {
       const house = new Map<'USDT' | 'TRX', bigint>();
       const legs: TransferLeg[] = credits.map((credit) => {
         house.set(credit.currency, (house.get(credit.currency) ?? 0n) + credit.amount);
-        return { account: { kind: 'player', playerId: credit.playerId }, currency: credit.currency, amount: credit.amount };
+        return { account: { kind: credit.account, playerId: credit.playerId }, currency: credit.currency, amount: credit.amount };
       });
       for (const [currency, total] of house) legs.push({ account: { kind: 'house' }, currency, amount: -total });
       await new Ledger(trx).postRound(
@@ -105,6 +125,8 @@ export async function settleRound(
         trx,
       );
     }
+    // A requirement whose bonus was all lost (none left, none at stake) has nothing left to release.
+    if (bonusRows.length > 0) await repo.dropSpentRequirements(trx, bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency })));
     await repo.recordSettledBets(trx, block.height, bets);
     await failpoint?.('settle.before_commit');
     return { height: block.height, bets, paidPlayers: [...paidPlayers], players: [...players], levelUps };

@@ -356,22 +356,67 @@ describe('/v1/player/resetpwd', () => {
 });
 
 describe('/v1/player/email/captcha and /v1/player/updateprofile', () => {
-  it('binds an email with its code, then refuses another with 10016', async () => {
-    const { token } = await t.registerPlayer();
+  it('binds an email with its code and the login password', async () => {
+    const { token, password } = await t.registerPlayer();
     const email = `${unique('bind')}@example.com`;
     expect((await t.call('/v1/player/email/captcha', { account: email }, { token })).code).toBe(0);
     const code = await t.latestCode(email);
-    const bound = await t.call('/v1/player/updateprofile', { email, code }, { token });
+    const bound = await t.call('/v1/player/updateprofile', { email, code, password }, { token });
     expect(bound.code).toBe(0);
     expect(bound.data.email).toBe(email);
-    expect((await t.call('/v1/player/email/captcha', { account: `${unique('other')}@example.com` }, { token })).code).toBe(10016);
+  });
+
+  it('refuses to bind an email with a session alone: no password 12, a wrong one 10027, and nothing changes', async () => {
+    // A stolen session must not bind the thief's address, reset the password with it and lock the owner out.
+    const owner = await t.registerPlayer(undefined, 'owner1234');
+    const email = `${unique('thief')}@example.com`;
+    expect((await t.call('/v1/player/email/captcha', { account: email }, { token: owner.token })).code).toBe(0);
+    const code = await t.latestCode(email);
+    expect((await t.call('/v1/player/updateprofile', { email, code }, { token: owner.token })).code).toBe(12);
+    expect((await t.call('/v1/player/updateprofile', { email, code, password: 'guess1234' }, { token: owner.token })).code).toBe(10027);
+    expect((await t.call('/v1/player/load', {}, { token: owner.token })).data.email).toBeNull();
+    expect((await t.call('/v1/player/captchachpwd', { account: email })).code).toBe(10002);
+    // The owner still signs in with their password.
+    expect((await t.call('/v1/player/login', { kind: 1, account: owner.account, password: 'owner1234' })).code).toBe(0);
+  });
+
+  it('changes a bound email only with the password and the codes sent to the old and the new address', async () => {
+    const { token, password } = await t.registerPlayer();
+    const old = `${unique('old')}@example.com`;
+    await t.call('/v1/player/email/captcha', { account: old }, { token });
+    expect((await t.call('/v1/player/updateprofile', { email: old, code: await t.latestCode(old), password }, { token })).code).toBe(0);
+
+    const next = `${unique('new')}@example.com`;
+    expect((await t.call('/v1/player/email/captcha', { account: next }, { token })).code).toBe(0);
+    const newCode = await t.latestCode(next);
+    // Without the bound address's code (a thief with the session and even the password) nothing changes.
+    expect((await t.call('/v1/player/updateprofile', { email: next, code: newCode, password }, { token })).code).toBe(10024);
+    expect((await t.call('/v1/player/email/captcha', { bound: true }, { token })).code).toBe(0);
+    const oldCode = await t.latestCode(old);
+    expect((await t.call('/v1/player/updateprofile', { email: next, code: newCode, password: 'wrong1234', oldCode }, { token })).code).toBe(10027);
+    const wrongOld = oldCode === '000000' ? '111111' : '000000';
+    expect((await t.call('/v1/player/updateprofile', { email: next, code: newCode, password, oldCode: wrongOld }, { token })).code).toBe(10024);
+    expect((await t.call('/v1/player/load', {}, { token })).data.email).toBe(old);
+    const changed = await t.call('/v1/player/updateprofile', { email: next, code: newCode, password, oldCode }, { token });
+    expect(changed.code).toBe(0);
+    expect(changed.data.email).toBe(next);
+    // The old address no longer opens the account; the new one does.
+    expect((await t.call('/v1/player/captchachpwd', { account: old })).code).toBe(10002);
+    expect((await t.call('/v1/player/captchachpwd', { account: next })).code).toBe(0);
+  });
+
+  it('sends no code to a bound address the player does not have (10015), and refuses account with bound (12)', async () => {
+    const { token } = await t.registerPlayer();
+    expect((await t.call('/v1/player/email/captcha', { bound: true }, { token })).code).toBe(10015);
+    expect((await t.call('/v1/player/email/captcha', { account: `${unique('x')}@example.com`, bound: true }, { token })).code).toBe(12);
+    expect((await t.call('/v1/player/email/captcha', {}, { token })).code).toBe(12);
   });
 
   it('refuses an email another player holds with 10016', async () => {
     const first = await t.registerPlayer();
     const email = `${unique('shared')}@example.com`;
     await t.call('/v1/player/email/captcha', { account: email }, { token: first.token });
-    await t.call('/v1/player/updateprofile', { email, code: await t.latestCode(email) }, { token: first.token });
+    await t.call('/v1/player/updateprofile', { email, code: await t.latestCode(email), password: first.password }, { token: first.token });
     const second = await t.registerPlayer();
     expect((await t.call('/v1/player/email/captcha', { account: email }, { token: second.token })).code).toBe(10016);
   });

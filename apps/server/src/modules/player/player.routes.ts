@@ -43,8 +43,9 @@ export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionServ
     return null;
   });
   registerCall(app, sessions, playerCalls.load, (ctx) => players.load(ctx.session));
-  registerCall(app, sessions, playerCalls.updateProfile, (ctx) => players.updateProfile(ctx.session, ctx.body));
-  registerCall(app, sessions, playerCalls.emailCaptcha, (ctx) => players.sendEmailBindingCode(ctx.session, ctx.body.account, origin(ctx)), {
+  // It checks the login password when the e-mail changes: limited like the other calls that do.
+  registerCall(app, sessions, playerCalls.updateProfile, (ctx) => players.updateProfile(ctx.session, ctx.body), { rateLimit: CREDENTIALS_LIMIT });
+  registerCall(app, sessions, playerCalls.emailCaptcha, (ctx) => players.sendEmailBindingCode(ctx.session, ctx.body, origin(ctx)), {
     rateLimit: MAIL_LIMIT,
   });
 }

@@ -300,23 +300,41 @@ export class PlayerService {
     await this.sessions.announceEnded(row.id);
   }
 
-  async sendEmailBindingCode(session: AuthenticatedSession, email: string, origin: Origin) {
+  /**
+   * A code to the address the player wants to bind (a new one when an e-mail is bound already), or
+   * with `bound`, to the address bound now: changing it needs a code from both.
+   */
+  async sendEmailBindingCode(session: AuthenticatedSession, input: { account?: string; bound?: true }, origin: Origin) {
     const row = await this.players.findById(session.playerId);
     if (!row) throw fail('PLAYER_MISSING');
-    if (row.email) throw fail('EMAIL_ALREADY_LINKED', 'this player already has an email');
+    if (input.bound) {
+      if (!row.email) throw fail('NO_EMAIL_LINKED');
+      return this.verification.send({ purpose: 'change_email_old', target: row.email, playerId: row.id, ip: origin.ip, lang: origin.lang });
+    }
+    const email = input.account!;
     if (await this.players.findByEmail(email)) throw fail('EMAIL_ALREADY_LINKED');
     return this.verification.send({ purpose: 'bind_email', target: email, playerId: row.id, ip: origin.ip, lang: origin.lang });
   }
 
-  async updateProfile(session: AuthenticatedSession, input: { nickname?: string; avatar?: string; email?: string; code?: string }) {
+  /**
+   * Nickname and avatar need the session only. Binding or changing the e-mail, which can reset the
+   * password, needs the login password too (10027), and changing a bound one the code sent to it
+   * (10024 when absent or wrong), so a stolen session cannot take the account.
+   */
+  async updateProfile(session: AuthenticatedSession, input: { nickname?: string; avatar?: string; email?: string; code?: string; password?: string; oldCode?: string }) {
     const row = await this.players.findById(session.playerId);
     if (!row) throw fail('PLAYER_MISSING');
     const changes: { nickname?: string; avatar?: string; email?: string } = {};
     if (input.nickname !== undefined && input.nickname !== row.nickname) changes.nickname = input.nickname;
     if (input.avatar !== undefined && input.avatar !== row.avatar) changes.avatar = input.avatar;
     if (input.email !== undefined && input.code !== undefined) {
-      if (row.email) throw fail('EMAIL_ALREADY_LINKED', 'this player already has an email');
+      if (input.password === undefined || !(await verify(row.password_hash, input.password))) throw fail('LOGIN_PASSWORD_WRONG');
+      if (row.email !== null && row.email.toLowerCase() === input.email.toLowerCase()) throw fail('EMAIL_ALREADY_LINKED', 'this email is bound already');
       if (await this.players.findByEmail(input.email)) throw fail('EMAIL_ALREADY_LINKED');
+      if (row.email !== null) {
+        if (input.oldCode === undefined) throw fail('VERIFICATION_CODE_WRONG', 'changing the email needs the code sent to the bound address');
+        await this.verification.consume('change_email_old', row.email, input.oldCode);
+      }
       await this.verification.consume('bind_email', input.email, input.code);
       changes.email = input.email;
     }

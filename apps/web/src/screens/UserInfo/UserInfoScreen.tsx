@@ -27,7 +27,13 @@ export default function UserInfoScreen() {
         />
         <ListRow icon="card" label={t('userInfo.playerId')} value={<span data-testid="userinfo-id">{player?.id}</span>} />
         {player?.email ? (
-          <ListRow icon="mail" label={t('userInfo.email')} value={<span data-testid="userinfo-email">{player.email}</span>} />
+          <ListRow
+            icon="mail"
+            label={t('userInfo.email')}
+            value={<span data-testid="userinfo-email">{player.email}</span>}
+            to="/UserInfo/BindUserInfo"
+            testId="userinfo-change-email"
+          />
         ) : (
           <ListRow
             icon="mail"

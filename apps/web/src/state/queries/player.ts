@@ -113,3 +113,10 @@ export function useSendBindEmailCode() {
       api.call(calls.player.emailCaptcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
   });
 }
+
+/** Sends a code to the e-mail bound now: the first step of changing it. */
+export function useSendBoundEmailCode() {
+  return useMutation({
+    mutationFn: () => api.call(calls.player.emailCaptcha, { bound: true, lang: useSettings.getState().language }, { loading: true }),
+  });
+}
