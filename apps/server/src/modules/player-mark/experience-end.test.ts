@@ -9,9 +9,10 @@ import { TEST_AGGREGATOR_PUBLIC_KEY_PEM } from '../third-game/hub88/test-key-pai
 import { callbacks, newToken, walletCall } from '../third-game/hub88/wallet-test-support.ts';
 import { FUND_PASSWORD, WALLET_TEST_ENV } from '../wallet/test-support.ts';
 
-// ECONOMY.md "Experience gold": an experience account (type 1) ends (type 2, isSettlement) when its
-// USDT falls below 3 (the rest returns to the experience pool) or at its first withdrawal of 100 USDT
-// or more (the gift is taken back). Played through the real hash games, wallet callbacks and withdrawals.
+// ECONOMY.md "Experience gold": the gift is bonus money that never becomes cash. An experience account
+// (type 1) ends (type 2, isSettlement) when its USDT (cash + bonus) falls below 3 or at its first
+// withdrawal; what is left of the gold returns to the experience pool, deposits stay the player's.
+// Played through the real hash games, wallet callbacks and withdrawals.
 
 let t: HashTestApp;
 beforeAll(async () => {
@@ -22,7 +23,10 @@ afterAll(async () => {
 });
 
 const db = () => t.app.database.db;
-const usdt = (playerId: number) => t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT');
+/** What the player owns in USDT: cash + bonus (the gold is bonus money). */
+const usdt = async (playerId: number) =>
+  (await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')) + (await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT'));
+const gold = (playerId: number) => t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT');
 const pool = () => t.app.services.ledger.balance({ kind: 'experience_pool' }, 'USDT');
 const experienceType = async (playerId: number) =>
   (await db().selectFrom('players').select('experience_type').where('id', '=', playerId).executeTakeFirstOrThrow()).experience_type;
@@ -98,7 +102,7 @@ describe('experience end: the USDT balance falls below 3', () => {
       idempotencyKey: `test-spend:${p.playerId}`,
       kind: 'test_spend',
       legs: [
-        { account: { kind: 'player', playerId: p.playerId }, currency: 'USDT', amount: -USDT(8) },
+        { account: { kind: 'player_bonus', playerId: p.playerId }, currency: 'USDT', amount: -USDT(8) },
         { account: { kind: 'deposit_clearing' }, currency: 'USDT', amount: USDT(8) },
       ],
     });
@@ -113,7 +117,7 @@ describe('experience end: the USDT balance falls below 3', () => {
   });
 });
 
-describe('experience end: the first withdrawal of 100 USDT or more', () => {
+describe('experience end: the first withdrawal', () => {
   async function withdraw(p: { token: string; password: string }, amount: string) {
     await t.call('/v1/player/finance_password/update', { newPassword: FUND_PASSWORD, loginPassword: p.password }, { token: p.token });
     return t.call(
@@ -123,7 +127,14 @@ describe('experience end: the first withdrawal of 100 USDT or more', () => {
     );
   }
 
-  it('takes the gift back with the withdrawal and ends the account', async () => {
+  it('keeps the gift as bonus money, never cash', async () => {
+    const p = await experiencePlayer(10);
+    expect(await gold(p.playerId)).toBe(USDT(10));
+    expect(await t.app.services.ledger.balance({ kind: 'player', playerId: p.playerId }, 'USDT')).toBe(0n);
+    expect((await t.call('/v1/bonus/wagering', {}, { token: p.token })).data[0]).toMatchObject({ bonus: '10', experience: true });
+  });
+
+  it('takes the gift back with the withdrawal, pays the deposit, and ends the account', async () => {
     const p = await experiencePlayer(10, 140);
     const poolBefore = await pool();
     const reply = await withdraw(p, '100');
@@ -134,18 +145,25 @@ describe('experience end: the first withdrawal of 100 USDT or more', () => {
     expect((await checkLedger(db())).problems).toEqual([]);
   });
 
-  it('refuses a withdrawal the balance cannot cover with the gift, moving nothing and keeping the account', async () => {
-    const p = await experiencePlayer(10, 95);
-    const reply = await withdraw(p, '100');
-    expect(reply.code).not.toBe(0);
+  it('refuses 99.99 out of a 10 gift and a 90 deposit (21002): the gift never leaves, nothing moves, the account stays', async () => {
+    const p = await experiencePlayer(10, 90);
+    const reply = await withdraw(p, '99.99');
+    expect(reply.code).toBe(21002);
     expect(await experienceType(p.playerId)).toBe(1);
-    expect(await usdt(p.playerId)).toBe(USDT(105));
+    expect(await usdt(p.playerId)).toBe(USDT(100));
+    expect(await gold(p.playerId)).toBe(USDT(10));
+    // The deposit is the player's: it may leave, and the experience ends with it.
+    expect((await withdraw(p, '90')).code).toBe(0);
+    expect(await experienceType(p.playerId)).toBe(2);
+    expect(await usdt(p.playerId)).toBe(0n);
+    expect((await checkLedger(db())).problems).toEqual([]);
   });
 
-  it('keeps the experience for a smaller withdrawal', async () => {
+  it('ends the experience at a smaller first withdrawal too', async () => {
     const p = await experiencePlayer(10, 110);
     expect((await withdraw(p, '20')).code).toBe(0);
-    expect(await experienceType(p.playerId)).toBe(1);
+    expect(await experienceType(p.playerId)).toBe(2);
+    expect(await usdt(p.playerId)).toBe(USDT(90));
   });
 });
 

@@ -23,7 +23,8 @@ const ops = (path: string, body: unknown, token: string | null = OPS_TOKEN) => c
 
 const grant = (body: unknown, token?: string | null) => ops('/ops/player-marks/experience-gold/grant', body, token);
 const issue = (body: unknown, token?: string | null) => ops('/ops/player-marks/special-invite-codes/issue', body, token);
-const usdtOf = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')).toString();
+/** Experience gold is bonus money: it lands on the player's bonus balance. */
+const usdtOf = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT')).toString();
 
 describe('/v1/player_mark/special_invited_account/info', () => {
   it('answers 0 and no date for an ordinary account', async () => {

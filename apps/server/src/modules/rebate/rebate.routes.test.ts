@@ -81,7 +81,8 @@ describe('/v1/rebate/claim', () => {
         createdAt: expect.any(String),
       },
       wageringAdded: '1.5',
-      balances: { usdt: '1.5', trx: '0' },
+      // Bonus money until it is wagered.
+      balances: { usdt: '1.5', trx: '0', cash: { usdt: '0', trx: '0' }, bonus: { usdt: '1.5', trx: '0' } },
     });
     const summary = (await t.call('/v1/rebate/summary', {}, { token: p.token })).data;
     expect(summary.currencies[0]).toMatchObject({ accrued: '0', claimable: false, totalAccrued: '1.5', totalClaimed: '1.5' });

@@ -150,7 +150,7 @@ describe('the deposit watcher', () => {
     } finally {
       off();
     }
-    expect(pushes).toContainEqual({ playerId: p.playerId, event: 'balance', data: { usdt: '0', trx: '3' } });
+    expect(pushes).toContainEqual({ playerId: p.playerId, event: 'balance', data: { usdt: '0', trx: '3', cash: { usdt: '0', trx: '3' }, bonus: { usdt: '0', trx: '0' } } });
     expect((await t.call('/v1/player/load', {}, { token: p.token })).data.balances.trx).toBe('3');
   });
 

@@ -105,7 +105,12 @@ describe('the wallet under random concurrent use', () => {
           await t.processWithdrawals();
           await t.expectLedgerOk();
           for (let i = 0; i < PLAYERS; i++) {
-            expect(await t.balances(players[i])).toEqual({ usdt: formatMicro(expected[i].USDT), trx: formatMicro(expected[i].TRX) });
+            expect(await t.balances(players[i])).toEqual({
+              usdt: formatMicro(expected[i].USDT),
+              trx: formatMicro(expected[i].TRX),
+              cash: { usdt: formatMicro(expected[i].USDT), trx: formatMicro(expected[i].TRX) },
+              bonus: { usdt: '0', trx: '0' },
+            });
           }
         }
         // Every accepted withdrawal reached its address once; nothing is left set aside.
