@@ -10,6 +10,7 @@ import { migrateToLatest } from './migrate.ts';
 import { FUNCTIONS_DIRECTORY, applySqlFunctions, readSqlFunctionFiles, splitSqlStatements } from './sql-functions.ts';
 
 const FUNCTION_NAMES = [
+  'bonus_keeps',
   'hash_place_bets',
   'ledger_entries_append_only',
   'ledger_post_transfer',
@@ -19,6 +20,7 @@ const FUNCTION_NAMES = [
   'provider_wallet_apply',
   'referral_ancestors_on_insert',
   'third_game_sessions_end_on_freeze',
+  'wagering_release',
 ];
 
 const shared: DatabaseHandle[] = [];

@@ -11,6 +11,9 @@
 --           wallet's, it names that player's bet, not rolled back, its round is not closed, and it is
 --           plausible: at most p_hold_multiple times the round's stakes and at most p_hold_cap (a win
 --           above either is held for an operator, on the one-by-one path).
+-- Both only for a player without bonus money, on a round without bonus stakes (a bet that closes its
+-- round included): a stake or payout to split between cash and bonus goes one by one. So the answered
+-- balance, the cash after the call, is the player's whole stakeable balance.
 -- Every applied call's session is marked seen now, at most once per p_touch_seconds.
 -- Anything found changed meanwhile (a uuid recorded by another transaction, a transfer the ledger
 -- does not post) raises, so the whole statement moves nothing and the caller goes one by one.
@@ -128,6 +131,7 @@ begin
   from (
     select x.n,
            coalesce(k.known is null and s.player_id = x.player_id and x.currency = p_wallet_currency and x.balance is not null
+             and bonus.held is null and coalesce(r.bonus_total, 0) = 0
              and case x.kind
                    when 'bet' then s.ended_at is null and s.last_seen_at >= now() - make_interval(secs => p_idle_seconds)
                                    and s.status = 0 and s.game_code = x.game_code and x.balance + x.micro >= 0
@@ -137,8 +141,8 @@ begin
                    else false
                  end, false) as fit,
            s.game_type, s.manufacturer
-    from unnest(p_kinds, p_tokens, p_uuids, p_refs, p_player_ids, p_rounds, p_game_codes, p_currencies, p_micros, v_balances)
-      with ordinality as x(kind, token, uuid, ref, player_id, round, game_code, currency, micro, balance, n)
+    from unnest(p_kinds, p_tokens, p_uuids, p_refs, p_player_ids, p_rounds, p_game_codes, p_currencies, p_micros, v_balances, p_closed)
+      with ordinality as x(kind, token, uuid, ref, player_id, round, game_code, currency, micro, balance, closed, n)
     left join lateral (
       select s.player_id, s.game_code, s.game_type, s.manufacturer, s.ended_at, s.last_seen_at, p.status
       from third_game_sessions s join players p on p.id = s.player_id
@@ -146,10 +150,15 @@ begin
       limit 1
     ) s on true
     left join lateral (
-      select r.closed_at, r.bet_total from provider_rounds r
-      where x.kind = 'win' and r.aggregator = p_aggregator and r.player_id = x.player_id and r.round = x.round
+      select r.closed_at, r.bet_total, r.bonus_total from provider_rounds r
+      where (x.kind = 'win' or x.closed) and r.aggregator = p_aggregator and r.player_id = x.player_id and r.round = x.round
       limit 1
     ) r on true
+    left join lateral (
+      select true as held from ledger_accounts a
+      where a.kind = 'player_bonus' and a.owner_id = x.player_id and a.currency = p_ledger_currency and a.balance > 0
+      limit 1
+    ) bonus on true
     left join lateral (
       select true as known from provider_transactions k where k.aggregator = p_aggregator and k.transaction_uuid = x.uuid limit 1
     ) k on true

@@ -24,6 +24,7 @@ import * as cashAndBonus from './0022_cash_and_bonus.ts';
 import * as referralReviewAndQuotas from './0022_referral_review_and_quotas.ts';
 import * as hashRoundsByBlock from './0024_hash_rounds_by_block.ts';
 import * as providerWalletPlausibility from './0023_provider_wallet_plausibility.ts';
+import * as providerWalletBonus from './0025_provider_wallet_bonus.ts';
 import * as hashBetsBonus from './0026_hash_bets_bonus.ts';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0022_referral_review_and_quotas': referralReviewAndQuotas,
   '0023_provider_wallet_plausibility': providerWalletPlausibility,
   '0024_hash_rounds_by_block': hashRoundsByBlock,
+  '0025_provider_wallet_bonus': providerWalletBonus,
   '0026_hash_bets_bonus': hashBetsBonus,
 };

@@ -106,9 +106,18 @@ export class HeldWins {
     return rows.map(toHeldWin);
   }
 
-  /** Credits a held win to its player, once; the round it belongs to counts it from then on. */
+  /**
+   * Credits a held win to its player, once, as its round was staked (the bonus part, rounded down, to
+   * bonus money while the player's requirement is live; the rest to cash); the round counts it from then on.
+   */
   release(id: number, by: string, reason: string): Promise<Decision> {
     return this.decide(id, 'released', by, reason, async (win, trx) => {
+      const { rows } = await sql<{ to_bonus: string }>`
+        select case when r.bet_total > 0 and bonus_keeps(${win.playerId}, ${win.currency})
+                    then floor(${win.amount}::numeric * r.bonus_total / r.bet_total)::int8 else 0 end::text as to_bonus
+        from provider_rounds r
+        where r.aggregator = ${win.aggregator} and r.player_id = ${win.playerId} and r.round = ${win.round}`.execute(trx);
+      const toBonus = BigInt(rows[0]?.to_bonus ?? 0);
       await this.ledger.transfer(
         {
           idempotencyKey: `held-win:${win.id}:release`,
@@ -117,7 +126,8 @@ export class HeldWins {
           metadata: { aggregator: win.aggregator, round: win.round, game: win.gameCode, by },
           legs: [
             { account: { kind: HELD_WINS_ACCOUNT }, currency: win.currency, amount: -win.amount },
-            { account: { kind: 'player', playerId: win.playerId }, currency: win.currency, amount: win.amount },
+            ...(win.amount > toBonus ? [{ account: { kind: 'player' as const, playerId: win.playerId }, currency: win.currency, amount: win.amount - toBonus }] : []),
+            ...(toBonus > 0n ? [{ account: { kind: 'player_bonus' as const, playerId: win.playerId }, currency: win.currency, amount: toBonus }] : []),
           ],
         },
         trx,

@@ -8,8 +8,9 @@ import { plausibilityOf, sessionTermsOf, type BetRequest, type WalletOptions, ty
  * callbacks a second, and one statement for a whole batch (db/functions/provider_wallet_apply.sql,
  * with the turnover of the rounds it closes) costs little more than one for a single callback. Only
  * the plain case goes this way (a fresh uuid, a live session of that game and currency, a player in
- * good standing who holds the stake, a plausible win naming the player's live bet on an open round);
- * everything else (a refusal, a win to hold for an operator), and every
+ * good standing who holds the stake, a plausible win naming the player's live bet on an open round,
+ * a player without bonus money on a round without bonus stakes); everything else (a refusal, a win
+ * to hold for an operator, a stake or payout to split between cash and bonus), and every
  * call of a batch that cannot be applied as judged (a uuid recorded meanwhile, a settlement shard
  * used for the first time), is answered one by one by the service's own path, so every refusal of
  * the protocol has exactly one implementation.
@@ -34,8 +35,19 @@ export interface WalletBatchDeps {
   alone(call: WalletCall): Promise<WalletOutcome>;
 }
 
-/** The ledger transfer of one bet (negative `micro`), win or refund, between the player and `provider_settlement`. */
-export function settlementTransfer(options: WalletOptions, kind: string, transactionUuid: string, playerId: number, micro: bigint, metadata: object): TransferInput {
+/**
+ * The ledger transfer of one bet (negative), win or refund between the player and
+ * `provider_settlement`: `micro` of the player's cash and `bonusMicro` of their bonus money.
+ */
+export function settlementTransfer(
+  options: WalletOptions,
+  kind: string,
+  transactionUuid: string,
+  playerId: number,
+  micro: bigint,
+  metadata: object,
+  bonusMicro = 0n,
+): TransferInput {
   const currency = options.ledgerCurrency;
   return {
     idempotencyKey: `${options.aggregator}:${transactionUuid}`,
@@ -43,8 +55,9 @@ export function settlementTransfer(options: WalletOptions, kind: string, transac
     reference: transactionUuid,
     metadata: { aggregator: options.aggregator, ...metadata },
     legs: [
-      { account: { kind: 'player', playerId }, currency, amount: micro },
-      { account: { kind: 'provider_settlement' }, currency, amount: -micro },
+      ...(micro !== 0n || bonusMicro === 0n ? [{ account: { kind: 'player' as const, playerId }, currency, amount: micro }] : []),
+      ...(bonusMicro !== 0n ? [{ account: { kind: 'player_bonus' as const, playerId }, currency, amount: bonusMicro }] : []),
+      { account: { kind: 'provider_settlement' }, currency, amount: -(micro + bonusMicro) },
     ],
   };
 }

@@ -3,22 +3,19 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
-import { ProviderWalletService } from './provider-wallet.service.ts';
 import { withThirdGameTables } from './third-game.repo.ts';
-import { walletPlayer } from './provider-wallet.test-support.ts';
+import { bothWallets, walletPlayer } from './provider-wallet.test-support.ts';
 
 // The plausibility rules hold on both ways a bet or win is applied: together with others in one
 // statement (provider_wallet_apply), and one by one. Each test runs against a wallet of each kind.
 
 let t: TestApp;
-const wallets: Record<string, ProviderWalletService> = {};
+let wallets: ReturnType<typeof bothWallets>;
 const GAME = 'demo_slot';
 
 beforeAll(async () => {
   t = await startTestApp({ HUB88_CURRENCY: 'USD' });
-  const options = { ...t.app.services.providerWallet.options, plausibility: { sessionIdleSeconds: 600, winHoldMultiple: 100n, winHoldCap: 1_000_000_000n } };
-  wallets.batched = new ProviderWalletService(t.app.database.db, t.app.services.ledger, options);
-  wallets['one by one'] = new ProviderWalletService(t.app.database.db, t.app.services.ledger, { ...options, batching: false });
+  wallets = bothWallets(t, { plausibility: { sessionIdleSeconds: 600, winHoldMultiple: 100n, winHoldCap: 1_000_000_000n } });
 });
 
 afterAll(async () => {
@@ -37,7 +34,7 @@ const units = async (playerId: number) => (await t.app.services.ledger.balance({
 const heldOf = (playerId: number) =>
   withThirdGameTables(t.app.database.db).selectFrom('provider_held_wins').select(['amount', 'stakes', 'reason', 'status']).where('player_id', '=', playerId).execute();
 
-describe.each(['batched', 'one by one'])('the seamless wallet, %s', (kind) => {
+describe.each(['batched', 'one by one'] as const)('the seamless wallet, %s', (kind) => {
   const wallet = () => wallets[kind];
 
   it('refuses a bet with RS_ERROR_TOKEN_EXPIRED on a session idle for longer than its idle time, and takes one seen within it', async () => {

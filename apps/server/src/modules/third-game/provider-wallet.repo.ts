@@ -29,6 +29,8 @@ export interface StoredProviderTransaction {
   referenceTransactionUuid: string | null;
   placeholder: boolean;
   rolledBack: boolean;
+  /** Micro-units of a bet's stake drawn from bonus money, or of a win or refund credited to it. */
+  bonusAmount: bigint;
 }
 
 export interface NewProviderTransaction {
@@ -66,6 +68,14 @@ export interface RoundChange {
 export interface RoundStanding {
   closed: boolean;
   stakes: bigint;
+  /** The part of `stakes` drawn from bonus money. */
+  bonusStakes: bigint;
+}
+
+/** A player's money in one currency, micro-units: cash, and bonus money still to be wagered. */
+export interface CashAndBonus {
+  cash: bigint;
+  bonus: bigint;
 }
 
 /** One bet or win of a batch, with the ledger transfer that moves its money (`micro`, the player's side). */
@@ -200,6 +210,7 @@ const toTransaction = (row: any): StoredProviderTransaction => ({
   referenceTransactionUuid: row.reference_transaction_uuid,
   placeholder: row.placeholder,
   rolledBack: row.rolled_back,
+  bonusAmount: BigInt(row.bonus_amount ?? 0),
 });
 
 /** The seamless wallet's own rows: what the aggregator sent and the rounds it adds up to. */
@@ -330,6 +341,7 @@ export class ProviderWalletRepository {
       bet: Record<string, unknown> | null;
       round_closed: boolean | null;
       round_stakes: string | null;
+      round_bonus_stakes: string | null;
     }>`
       with ${sessionCte(token, terms)},
       recorded as (${transactionInsert(tx)}),
@@ -339,7 +351,7 @@ export class ProviderWalletRepository {
         for update
       ),
       round_before as (
-        select r.closed_at is not null as closed, r.bet_total from provider_rounds r
+        select r.closed_at is not null as closed, r.bet_total, r.bonus_total from provider_rounds r
         where r.aggregator = ${tx.aggregator} and r.player_id = ${tx.playerId} and r.round = ${tx.round}
         for update
       ),
@@ -353,27 +365,91 @@ export class ProviderWalletRepository {
              (select to_jsonb(session) from session) as session,
              (select to_jsonb(bet) from bet) as bet,
              (select closed from round_before) as round_closed,
-             (select bet_total::text from round_before) as round_stakes`.execute(trx);
+             (select bet_total::text from round_before) as round_stakes,
+             (select bonus_total::text from round_before) as round_bonus_stakes`.execute(trx);
     const row = rows[0];
     return {
       session: row.session === null ? null : toSession(row.session),
       fresh: row.recorded_id !== null,
       bet: row.bet === null ? null : toTransaction(row.bet),
-      before: { closed: row.round_closed ?? false, stakes: BigInt(row.round_stakes ?? 0) },
+      before: { closed: row.round_closed ?? false, stakes: BigInt(row.round_stakes ?? 0), bonusStakes: BigInt(row.round_bonus_stakes ?? 0) },
     };
   }
 
   /** A round's standing, locked until the end of `trx` (a rollback and a win of one round go one after the other). */
-  async lockRound(aggregator: string, playerId: number, round: string, trx: Db): Promise<{ winCount: number } | null> {
+  async lockRound(aggregator: string, playerId: number, round: string, trx: Db): Promise<{ winCount: number; closed: boolean } | null> {
     const row = await withThirdGameTables(trx)
       .selectFrom('provider_rounds')
-      .select('win_count')
+      .select(['win_count', 'closed_at'])
       .where('aggregator', '=', aggregator)
       .where('player_id', '=', playerId)
       .where('round', '=', round)
       .forUpdate()
       .executeTakeFirst();
-    return row ? { winCount: Number(row.win_count) } : null;
+    return row ? { winCount: Number(row.win_count), closed: row.closed_at !== null } : null;
+  }
+
+  /** The player's cash and bonus balances in `currency` (a missing account reads 0). */
+  async cashAndBonus(playerId: number, currency: 'USDT' | 'TRX', trx?: Db): Promise<CashAndBonus> {
+    const rows = await (trx ?? this.db)
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'balance'])
+      .where('kind', 'in', ['player', 'player_bonus'])
+      .where('owner_id', '=', BigInt(playerId))
+      .where('currency', '=', currency)
+      .execute();
+    const of = (kind: string) => BigInt(rows.find((row) => row.kind === kind)?.balance ?? 0);
+    return { cash: of('player'), bonus: of('player_bonus') };
+  }
+
+  /** Whether a payout's bonus part returns to bonus money (the player's requirement is live), else to cash. */
+  async bonusKeeps(playerId: number, currency: 'USDT' | 'TRX', trx: Db): Promise<boolean> {
+    const { rows } = await sql<{ keeps: boolean }>`select bonus_keeps(${playerId}, ${currency}) as keeps`.execute(trx);
+    return rows[0].keeps;
+  }
+
+  /**
+   * Records the bonus part of a bet (`stake` > 0: drawn from bonus, added to its round and to the
+   * player's bonus at stake) or of a refund (`stake` < 0: taken off its round and, while the round is
+   * open, off the bonus at stake), and the bonus part a transaction credited. Before the ledger
+   * transfer: wagering is locked before the ledger, as every writer of it does.
+   */
+  async recordBonusStake(
+    change: { aggregator: string; transactionUuid: string; playerId: number; round: string | null; currency: 'USDT' | 'TRX'; stake: bigint; credited: bigint; roundOpen: boolean },
+    trx: Db,
+  ): Promise<void> {
+    await withThirdGameTables(trx)
+      .updateTable('provider_transactions')
+      .set({ bonus_amount: change.stake > 0n ? change.stake : change.credited })
+      .where('aggregator', '=', change.aggregator)
+      .where('transaction_uuid', '=', change.transactionUuid)
+      .execute();
+    if (change.stake === 0n) return;
+    if (change.round !== null) {
+      await sql`
+        update provider_rounds set bonus_total = bonus_total + ${change.stake}
+        where aggregator = ${change.aggregator} and player_id = ${change.playerId} and round = ${change.round}`.execute(trx);
+    }
+    if (change.stake > 0n || change.roundOpen) await this.changeBonusAtStake(change.playerId, change.currency, change.stake, trx);
+  }
+
+  /**
+   * A closed round's bonus stakes, taken off the player's bonus at stake once (the first time it is
+   * seen closed). Nothing for a round without bonus stakes.
+   */
+  async settleRoundBonus(aggregator: string, playerId: number, round: string, currency: 'USDT' | 'TRX', trx: Db): Promise<void> {
+    const { rows } = await sql<{ bonus_total: string }>`
+      update provider_rounds set bonus_settled = true
+      where aggregator = ${aggregator} and player_id = ${playerId} and round = ${round}
+        and closed_at is not null and not bonus_settled and bonus_total > 0
+      returning bonus_total::text`.execute(trx);
+    if (rows.length > 0) await this.changeBonusAtStake(playerId, currency, -BigInt(rows[0].bonus_total), trx);
+  }
+
+  private async changeBonusAtStake(playerId: number, currency: 'USDT' | 'TRX', delta: bigint, trx: Db): Promise<void> {
+    await sql`
+      update wagering set bonus_at_stake = greatest(bonus_at_stake + ${delta}::int8, 0), updated_at = now()
+      where player_id = ${playerId} and currency = ${currency}`.execute(trx);
   }
 
   /**

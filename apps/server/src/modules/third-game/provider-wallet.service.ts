@@ -163,10 +163,18 @@ export class ProviderWalletService {
     return this.options.currency;
   }
 
-  /** The balance in the aggregator's units (whole units of 1/100000 for Hub88; a remainder is never shown as more). */
+  /**
+   * The balance in the aggregator's units (whole units of 1/100000 for Hub88; a remainder is never
+   * shown as more): cash and bonus money together, what the player may stake.
+   */
   async balanceOf(playerId: number, trx?: Db): Promise<bigint> {
-    const micro = await this.ledger.balance({ kind: 'player', playerId }, this.options.ledgerCurrency, trx);
-    return micro / this.options.microPerUnit;
+    return (await this.stakeable(playerId, trx)) / this.options.microPerUnit;
+  }
+
+  /** Cash plus bonus money, micro-units. */
+  private async stakeable(playerId: number, trx?: Db): Promise<bigint> {
+    const { cash, bonus } = await this.repo.cashAndBonus(playerId, this.options.ledgerCurrency, trx);
+    return cash + bonus;
   }
 
   /** Whether the player exists and may play. */
@@ -205,7 +213,14 @@ export class ProviderWalletService {
       if (refusal) throw new SessionRefusal(refusal);
       if (!fresh) return null;
       levelUps = await this.closeRound(request, trx);
-      return this.post('provider_bet', request.transactionUuid, request.playerId, -micro, { round: request.round, game: request.gameCode }, trx);
+      // Cash first, then bonus money (ECONOMY.md "Bonus money and wagering").
+      const { cash, bonus } = await this.repo.cashAndBonus(request.playerId, this.options.ledgerCurrency, trx);
+      const fromBonus = micro > cash ? micro - cash : 0n;
+      if (fromBonus > bonus) throw new InsufficientFundsError(request.transactionUuid, [request.playerId]);
+      if (fromBonus > 0n) await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: fromBonus, credited: 0n, roundOpen: true }, trx);
+      if (request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx);
+      const metadata = { round: request.round, game: request.gameCode };
+      return this.post('provider_bet', request.transactionUuid, request.playerId, -(micro - fromBonus), metadata, trx, -fromBonus);
     });
     if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
     return outcome;
@@ -239,16 +254,22 @@ export class ProviderWalletService {
         // The round counts the win only once an operator releases it.
         await this.repo.changeRound({ ...this.roundOf(request, session), bet: 0n, win: -micro, bets: 0, closed: false }, trx);
         levelUps = await this.closeRound(request, trx);
+        if (request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx);
         const transfer = settlementTransfer(this.options, 'provider_win_held', request.transactionUuid, request.playerId, micro, metadata);
         await this.heldWins.hold(
           { ...this.sessionRoundOf(request), transactionUuid: request.transactionUuid, amount: micro, stakes: before.stakes, reason: held },
           transfer,
           trx,
         );
-        return this.ledger.balance({ kind: 'player', playerId: request.playerId }, this.options.ledgerCurrency, trx);
+        return this.stakeable(request.playerId, trx);
       }
       levelUps = await this.closeRound(request, trx);
-      return this.post('provider_win', request.transactionUuid, request.playerId, micro, metadata, trx);
+      // The win returns as the round was staked: its bonus part (rounded down) to bonus money while
+      // the player's requirement is live, the rest to cash.
+      const toBonus = await this.bonusPart(request.playerId, before.stakes > 0n ? (micro * before.bonusStakes) / before.stakes : 0n, trx);
+      if (toBonus > 0n) await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: 0n, credited: toBonus, roundOpen: true }, trx);
+      if (request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx);
+      return this.post('provider_win', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
     });
     if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
     return outcome;
@@ -292,9 +313,8 @@ export class ProviderWalletService {
       if (!bet || bet.kind !== 'bet' || bet.playerId !== request.playerId) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       if (bet.rolledBack) return balance();
       // A round that received a win is settled: its bets are no longer refunded (ours).
-      if (bet.round !== null && ((await this.repo.lockRound(this.options.aggregator, bet.playerId, bet.round, trx))?.winCount ?? 0) > 0) {
-        throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
-      }
+      const round = bet.round === null ? null : await this.repo.lockRound(this.options.aggregator, bet.playerId, bet.round, trx);
+      if ((round?.winCount ?? 0) > 0) throw new Refusal('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
       await this.repo.markRolledBack(bet.id, trx);
       const micro = bet.amount * this.options.microPerUnit;
       if (bet.round !== null && bet.gameCode !== null) {
@@ -303,8 +323,15 @@ export class ProviderWalletService {
           trx,
         );
       }
+      // The stake returns as it was drawn: its bonus part to bonus money while the requirement is live.
+      const toBonus = await this.bonusPart(request.playerId, bet.bonusAmount, trx);
+      if (bet.bonusAmount > 0n) {
+        const change = { aggregator: this.options.aggregator, transactionUuid: request.transactionUuid, playerId: request.playerId, round: bet.round, currency: this.options.ledgerCurrency };
+        await this.repo.recordBonusStake({ ...change, stake: -bet.bonusAmount, credited: toBonus, roundOpen: !round?.closed }, trx);
+      }
+      if (bet.round !== null && request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, bet.round, this.options.ledgerCurrency, trx);
       const metadata = { round: bet.round, game: bet.gameCode, bet: request.referenceTransactionUuid };
-      return this.post('provider_refund', request.transactionUuid, request.playerId, micro, metadata, trx);
+      return this.post('provider_refund', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
     });
   }
 
@@ -314,16 +341,28 @@ export class ProviderWalletService {
   }
 
   /**
-   * One ledger transfer between the player and the settlement account: `micro` positive credits the
-   * player, negative debits. Nothing moves for zero (a free spin, a losing round's win). Answers the
-   * player's balance after it in micro-units, read in the same round trip.
+   * One ledger transfer between the player and the settlement account: `micro` of cash and
+   * `bonusMicro` of bonus money, positive credits the player, negative debits. Nothing moves for zero
+   * (a free spin, a losing round's win). Answers the player's cash plus bonus after it, micro-units.
    */
-  private async post(kind: string, transactionUuid: string, playerId: number, micro: bigint, metadata: object, trx: Db): Promise<bigint> {
+  private async post(kind: string, transactionUuid: string, playerId: number, micro: bigint, metadata: object, trx: Db, bonusMicro = 0n): Promise<bigint> {
     const currency = this.options.ledgerCurrency;
-    if (micro === 0n) return this.ledger.balance({ kind: 'player', playerId }, currency, trx);
-    const transfer = settlementTransfer(this.options, kind, transactionUuid, playerId, micro, metadata);
-    const { balance } = await this.ledger.transferAndRead(transfer, trx, { account: { kind: 'player', playerId }, currency });
-    return balance;
+    if (micro === 0n && bonusMicro === 0n) return this.stakeable(playerId, trx);
+    const transfer = settlementTransfer(this.options, kind, transactionUuid, playerId, micro, metadata, bonusMicro);
+    // The balance read with the transfer is of an account it moves; the other one is read after it.
+    const [moved, other] = bonusMicro !== 0n ? (['player_bonus', 'player'] as const) : (['player', 'player_bonus'] as const);
+    const { balance } = await this.ledger.transferAndRead(transfer, trx, { account: { kind: moved, playerId }, currency });
+    return balance + (await this.ledger.balance({ kind: other, playerId }, currency, trx));
+  }
+
+  /** A payout's bonus part as it goes: to bonus money while the player's requirement is live, else 0 (all to cash). */
+  private async bonusPart(playerId: number, part: bigint, trx: Db): Promise<bigint> {
+    if (part === 0n) return 0n;
+    return (await this.repo.bonusKeeps(playerId, this.options.ledgerCurrency, trx)) ? part : 0n;
+  }
+
+  private bonusChange(request: { playerId: number; round: string }, transactionUuid: string) {
+    return { aggregator: this.options.aggregator, transactionUuid, playerId: request.playerId, round: request.round, currency: this.options.ledgerCurrency };
   }
 
   /** Which round of this aggregator a callback belongs to (its game type and studio are its session's). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { TestApp } from '../../testing/test-app.ts';
 import { aggregatorUserId } from './hub88/user-id.ts';
 import { newToken } from './hub88/wallet-test-support.ts';
-import type { BetRequest, WinRequest } from './provider-wallet.service.ts';
+import { ProviderWalletService, type BetRequest, type WalletOptions, type WinRequest } from './provider-wallet.service.ts';
 import { ThirdGameRepository } from './third-game.repo.ts';
 
 /**
@@ -41,4 +41,13 @@ export async function walletPlayer(t: TestApp, units: bigint, gameCode = 'demo_s
     roundClosed,
   });
   return { playerId, token, bet, win };
+}
+
+/** The two ways the wallet applies bets and wins, on the app's database and ledger: together in batches, and one by one. */
+export function bothWallets(t: TestApp, changes: Partial<WalletOptions> = {}): Record<'batched' | 'one by one', ProviderWalletService> {
+  const options = { ...t.app.services.providerWallet.options, ...changes };
+  return {
+    batched: new ProviderWalletService(t.app.database.db, t.app.services.ledger, options),
+    'one by one': new ProviderWalletService(t.app.database.db, t.app.services.ledger, { ...options, batching: false }),
+  };
 }

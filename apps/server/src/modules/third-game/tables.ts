@@ -34,6 +34,8 @@ export type ProviderTransactionsTable = {
   reference_transaction_uuid: string | null;
   placeholder: Generated<boolean>;
   rolled_back: Generated<boolean>;
+  /** Micro-units of the stake drawn from bonus money, or of a win or refund credited to it (migration 0025). */
+  bonus_amount: Generated<bigint>;
   ledger_transfer_id: bigint | null;
   created_at: Generated<Date>;
 };
@@ -52,6 +54,9 @@ export type ProviderRoundsTable = {
   win_total: Generated<bigint>;
   bet_count: Generated<number>;
   win_count: Generated<number>;
+  /** Bonus parts of the live stakes, micro-units (migration 0025). */
+  bonus_total: Generated<bigint>;
+  bonus_settled: Generated<boolean>;
   opened_at: Generated<Date>;
   updated_at: Generated<Date>;
   closed_at: NullableTimestamp;
