@@ -49,6 +49,9 @@ export class BonusForfeits {
     const outcome = await this.db.transaction().execute(async (trx): Promise<ForfeitOutcome> => {
       const repo = new BonusRepository(trx);
       const requirement = await this.lockRequirement(trx, playerId, currency);
+      // A copy of the same request that held the lock before us has committed by now: answer it.
+      const copy = actor.player ? await repo.findForfeit(playerId, actor.requestId) : undefined;
+      if (copy) return { row: copy, replayed: true };
       const bonus = await this.ledger.balance({ kind: 'player_bonus', playerId }, currency, trx);
       let fromCash = 0n;
       if (requirement.legacy && requirement.outstanding > 0n) {

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import { BonusRecordType, formatMicro, parseMicro } from '@lobby/contract';
+import { areasOf, HASH_GAMES } from '@lobby/hash-games';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkLedger } from '../../money/ledger-check.ts';
+import { startHashTestApp, type HashTestApp } from '../hash-game/test-support.ts';
+import { convert, effectiveRate } from '../wallet/exchange.service.ts';
+import { parseRational } from '../wallet/settings.ts';
+import { FUND_PASSWORD, newWallet, WALLET_TEST_ENV } from '../wallet/test-support.ts';
+
+// ECONOMY.md "Bonus money and wagering" as a property. Random sequences of deposits, bonus credits
+// (multiplier 0-10), page bets on the 1-block hash games (any area, both levels, both currencies;
+// bets stay open across commands until a settle command lets their block decide them, so wins,
+// losses, draws and hedges come from the block hash), exchanges, transfers to and from a merchant,
+// withdrawals and forfeits, by two players. A direct model keeps each player's cash, bonus,
+// outstanding and required wagering and bonus at stake per currency, and predicts which requests
+// are accepted. After every command:
+// - cash, bonus and wagering answered by the API, and bonus at stake, equal the model's;
+// - the ledger check passes;
+// - nothing leaves a player's cash (withdrawals, exchange out, transfers out, as accepted by the
+//   server) beyond what entered it: deposits, exchange and transfers in, cash bonuses (multiplier 0),
+//   cash winnings less cash losses, and released bonus.
+// Transfer bets (on-chain stake and payout) and the seamless wallet's bets are not in these sequences.
+
+type Currency = 'USDT' | 'TRX';
+const CURRENCIES: readonly Currency[] = ['USDT', 'TRX'];
+const UNIT = 1_000_000n;
+
+/** How much a request asks for: exactly the cash, cash + bonus, or a share (%) of cash + bonus. */
+type Amount = 'cash' | 'all' | number;
+
+type Op =
+  | { kind: 'deposit'; who: number; currency: Currency; micro: bigint }
+  | { kind: 'bonus'; who: number; currency: Currency; micro: bigint; multiplier: number }
+  | { kind: 'bet'; who: number; currency: Currency; gameId: number; area: number; level: 0 | 1; amount: Amount }
+  | { kind: 'settle' }
+  | { kind: 'exchange'; who: number; from: Currency; amount: Amount }
+  | { kind: 'withdraw'; who: number; currency: Currency; amount: Amount }
+  | { kind: 'transfer'; who: number; currency: Currency; amount: Amount }
+  | { kind: 'forfeit'; who: number; currency: Currency };
+
+// Player 0 is ordinary, player 1 a merchant (transfers need one on a side); both bet, claim and withdraw.
+const PLAYERS = 2;
+// Mostly player 0 in USDT, so that one purse sees long stories (claims, bets, releases, forfeits).
+const who = fc.constantFrom(0, 0, 0, 1);
+const currency = fc.constantFrom<Currency>('USDT', 'USDT', 'USDT', 'TRX');
+const micro = (minUnits: number, maxUnits: number) => fc.bigInt({ min: BigInt(minUnits) * UNIT, max: BigInt(maxUnits) * UNIT });
+const amount: fc.Arbitrary<Amount> = fc.oneof(fc.constant('cash' as const), fc.constant('all' as const), fc.integer({ min: 1, max: 120 }));
+const ONE_BLOCK_GAMES = HASH_GAMES.filter((game) => game.blocksPerRound === 1).map((game) => game.id);
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('deposit' as const), who, currency, micro: micro(1, 300) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('bonus' as const),
+      who,
+      currency,
+      micro: micro(1, 100),
+      multiplier: fc.oneof(
+        { weight: 1, arbitrary: fc.constant(0) },
+        { weight: 3, arbitrary: fc.integer({ min: 1, max: 2 }) },
+        { weight: 2, arbitrary: fc.integer({ min: 3, max: 10 }) },
+      ),
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('bet' as const),
+      who,
+      currency,
+      gameId: fc.constantFrom(...ONE_BLOCK_GAMES),
+      area: fc.nat(),
+      level: fc.constantFrom<0 | 1>(0, 0, 1),
+      amount,
+    }),
+  },
+  { weight: 4, arbitrary: fc.constant({ kind: 'settle' as const }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('exchange' as const), who, from: currency, amount }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), who, currency, amount }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('transfer' as const), who, currency, amount }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('forfeit' as const), who, currency }) },
+);
+
+/** Every story starts with player 0 holding some USDT cash and a USDT bonus to wager 1-3 times, then goes anywhere. */
+const story: fc.Arbitrary<Op[]> = fc
+  .tuple(micro(1, 50), micro(1, 100), fc.integer({ min: 1, max: 3 }), fc.array(op, { minLength: 10, maxLength: 30 }))
+  .map(([cash, bonus, multiplier, rest]) => [
+    { kind: 'deposit', who: 0, currency: 'USDT', micro: cash },
+    { kind: 'bonus', who: 0, currency: 'USDT', micro: bonus, multiplier },
+    ...rest,
+  ]);
+
+/** One player's money in one currency, as the rules say it must be, and the terms of the outflow bound. */
+interface Purse {
+  cash: bigint;
+  bonus: bigint;
+  outstanding: bigint;
+  required: bigint;
+  atStake: bigint;
+  /** A requirement row exists (a bonus with a multiplier was credited once). */
+  requirement: boolean;
+  deposits: bigint;
+  /** Cash that came in otherwise: exchange and transfers in, bonuses paid as cash (multiplier 0). */
+  otherIn: bigint;
+  cashWins: bigint;
+  cashLosses: bigint;
+  released: bigint;
+  /** What the server let out of the cash: withdrawals, exchange out, transfers out. */
+  takenOut: bigint;
+}
+
+interface OpenBet {
+  id: number;
+  who: number;
+  currency: Currency;
+  round: number;
+  amount: bigint;
+  stakeBonus: bigint;
+}
+
+const newPurse = (): Purse => ({
+  cash: 0n,
+  bonus: 0n,
+  outstanding: 0n,
+  required: 0n,
+  atStake: 0n,
+  requirement: false,
+  deposits: 0n,
+  otherIn: 0n,
+  cashWins: 0n,
+  cashLosses: 0n,
+  released: 0n,
+  takenOut: 0n,
+});
+
+const BET_LIMITS: Record<0 | 1, Record<Currency, { min: bigint; max: bigint }>> = {
+  0: { USDT: { min: 1n * UNIT, max: 1_000n * UNIT }, TRX: { min: 10n * UNIT, max: 10_000n * UNIT } },
+  1: { USDT: { min: 10n * UNIT, max: 10_000n * UNIT }, TRX: { min: 100n * UNIT, max: 100_000n * UNIT } },
+};
+const MID = parseRational(WALLET_TEST_ENV.EXCHANGE_TRX_PER_USDT);
+const SPREAD_BPS = Number(WALLET_TEST_ENV.EXCHANGE_SPREAD_BPS);
+const EXCHANGE_MIN: Record<Currency, bigint> = { USDT: UNIT, TRX: (UNIT * MID.num + MID.den - 1n) / MID.den };
+const WITHDRAWAL_MIN: Record<Currency, bigint> = { USDT: parseMicro(WALLET_TEST_ENV.WITHDRAWAL_USDT_MIN)!, TRX: parseMicro(WALLET_TEST_ENV.WITHDRAWAL_TRX_MIN)! };
+
+const STATS: Record<string, number> = { release: 0, drop: 0, keep: 0, lateRelease: 0, bonusBets: 0, refused: 0, accepted: 0, forfeit: 0, cmds: 0 };
+(globalThis as any).STATS = STATS;
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+const max = (a: bigint, b: bigint) => (a > b ? a : b);
+
+/** The micro-units a request asks for, read from the model before it is sent. */
+function amountOf(spec: Amount, purse: Purse): bigint {
+  if (spec === 'cash') return purse.cash;
+  if (spec === 'all') return purse.cash + purse.bonus;
+  return ((purse.cash + purse.bonus) * BigInt(spec)) / 100n;
+}
+
+/** The requirement reaches 0: the whole bonus balance becomes cash, once. */
+function release(purse: Purse) {
+  if (purse.bonus > 0n) STATS.release++;
+  purse.cash += purse.bonus;
+  purse.released += purse.bonus;
+  purse.bonus = 0n;
+}
+
+/**
+ * One player's round in one currency (every bet of theirs its block decided), as ECONOMY.md settles it:
+ * valid turnover min(S, |P − S|) lowers the requirement (releasing at 0); each bet's payout returns
+ * floor(payout × stake_bonus / amount) to bonus while the requirement is live (else to cash) and the
+ * rest to cash; a requirement left with no bonus and none at stake drops.
+ */
+function settleRound(purse: Purse, bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[]) {
+  const stake = bets.reduce((sum, b) => sum + b.amount, 0n);
+  const payout = bets.reduce((sum, b) => sum + b.payout, 0n);
+  const valid = min(stake, payout > stake ? payout - stake : stake - payout);
+  if (purse.outstanding > 0n && valid > 0n) {
+    purse.outstanding = max(0n, purse.outstanding - valid);
+    if (purse.outstanding === 0n) release(purse);
+  }
+  const onBonus = bets.filter((b) => b.stakeBonus > 0n);
+  const stakeBonus = onBonus.reduce((sum, b) => sum + b.stakeBonus, 0n);
+  purse.atStake -= stakeBonus;
+  const paidBonus = onBonus.reduce((sum, b) => sum + (b.payout * b.stakeBonus) / b.amount, 0n);
+  const live = purse.outstanding > 0n;
+  // A bonus part paid after its requirement was met is released bonus, not a cash win.
+  const bonusPart = live ? 0n : paidBonus;
+  purse.bonus += live ? paidBonus : 0n;
+  const toCash = live ? payout - paidBonus : payout;
+  purse.cash += toCash;
+  purse.released += bonusPart;
+  const cashNet = toCash - bonusPart - (stake - stakeBonus);
+  if (cashNet > 0n) purse.cashWins += cashNet;
+  else purse.cashLosses -= cashNet;
+  if (live && paidBonus > 0n) STATS.keep++;
+  if (bonusPart > 0n) STATS.lateRelease++;
+  if (onBonus.length > 0 && purse.outstanding > 0n && purse.atStake === 0n && purse.bonus === 0n) { purse.outstanding = 0n; STATS.drop++; }
+}
+
+let t: HashTestApp;
+beforeAll(async () => {
+  t = await startHashTestApp({ ...WALLET_TEST_ENV, WITHDRAWAL_USDT_REVIEW: '1000000', WITHDRAWAL_TRX_REVIEW: '10000000' });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const db = () => t.app.database.db;
+let credits = 0;
+
+describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and wagering")', () => {
+  it('never lets more cash out than came in, and keeps cash, bonus and wagering equal to the rules', { timeout: 600_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(story, async (ops) => {
+        const players = [];
+        for (let i = 0; i < PLAYERS; i++) {
+          const p = await t.registerPlayer();
+          const set = await t.call('/v1/player/finance_password/update', { newPassword: FUND_PASSWORD, loginPassword: p.password }, { token: p.token });
+          expect(set.code).toBe(0);
+          players.push(p);
+        }
+        await db().updateTable('players').set({ user_type: 1 }).where('id', '=', players[1].playerId).execute();
+        const purses = players.map(() => ({ USDT: newPurse(), TRX: newPurse() }) as Record<Currency, Purse>);
+        let open: OpenBet[] = [];
+
+        const step = async (o: Op) => {
+          if (o.kind === 'settle') {
+            if (open.length === 0) return;
+            const last = Math.max(...open.map((b) => b.round));
+            await t.advance(last - (await t.head()));
+            const settled = await db()
+              .selectFrom('hash_bets')
+              .select(['id', 'payout', 'settled_at'])
+              .where('id', 'in', open.map((b) => BigInt(b.id)))
+              .execute();
+            const payoutOf = new Map(settled.map((row) => [Number(row.id), row]));
+            // Per round, player and currency, in the order the blocks came.
+            const groups = new Map<string, { purse: Purse; bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[] }>();
+            for (const bet of [...open].sort((a, b) => a.round - b.round)) {
+              const row = payoutOf.get(bet.id);
+              expect(row?.settled_at, `bet ${bet.id} settled`).toBeTruthy();
+              const key = `${bet.round}:${bet.who}:${bet.currency}`;
+              const group = groups.get(key) ?? { purse: purses[bet.who][bet.currency], bets: [] };
+              group.bets.push({ amount: bet.amount, stakeBonus: bet.stakeBonus, payout: row!.payout! });
+              groups.set(key, group);
+            }
+            for (const group of groups.values()) settleRound(group.purse, group.bets);
+            open = [];
+            return;
+          }
+          const player = players[o.who];
+          if (o.kind === 'deposit') {
+            await t.app.services.ledger.transfer({
+              idempotencyKey: `test-deposit:${randomUUID()}`,
+              kind: 'deposit',
+              legs: [
+                { account: { kind: 'deposit_clearing' }, currency: o.currency, amount: -o.micro },
+                { account: { kind: 'player', playerId: player.playerId }, currency: o.currency, amount: o.micro },
+              ],
+            });
+            purses[o.who][o.currency].cash += o.micro;
+            purses[o.who][o.currency].deposits += o.micro;
+            return;
+          }
+          if (o.kind === 'bonus') {
+            await t.app.services.bonus.creditNow({
+              playerId: player.playerId,
+              bonusType: BonusRecordType.REBATE,
+              source: 'rebate',
+              sourceRef: `economy-property:${++credits}`,
+              currency: o.currency,
+              amount: o.micro,
+              multiplier: o.multiplier,
+            });
+            const purse = purses[o.who][o.currency];
+            if (o.multiplier === 0) {
+              purse.cash += o.micro;
+              purse.otherIn += o.micro;
+              return;
+            }
+            const added = o.micro * BigInt(o.multiplier);
+            purse.required = purse.outstanding === 0n ? added : purse.required + added;
+            purse.outstanding += added;
+            purse.bonus += o.micro;
+            purse.requirement = true;
+            return;
+          }
+          if (o.kind === 'bet') {
+            const purse = purses[o.who][o.currency];
+            const limits = BET_LIMITS[o.level][o.currency];
+            const stake = min(limits.max, max(limits.min, amountOf(o.amount, purse)));
+            const game = HASH_GAMES.find((g) => g.id === o.gameId)!;
+            const areas = areasOf(game.kind);
+            const reply = await t.bet(player.token, { gameId: o.gameId, level: o.level, currency: o.currency, area: areas[o.area % areas.length], amount: formatMicro(stake) });
+            if (stake > purse.cash + purse.bonus) {
+              expect(reply.code, `a bet of ${formatMicro(stake)} ${o.currency} beyond cash + bonus`).toBe(21002);
+              return;
+            }
+            expect(reply.code, `a bet of ${formatMicro(stake)} ${o.currency} within cash + bonus`).toBe(0);
+            const stakeBonus = max(0n, stake - purse.cash);
+            const row = await db().selectFrom('hash_bets').select('stake_bonus').where('id', '=', BigInt(reply.data.bet.id)).executeTakeFirstOrThrow();
+            expect(row.stake_bonus, 'the bet draws on cash first, then bonus').toBe(stakeBonus);
+            purse.cash -= stake - stakeBonus;
+            purse.bonus -= stakeBonus;
+            purse.atStake += stakeBonus;
+            if (stakeBonus > 0n) STATS.bonusBets++;
+            open.push({ id: reply.data.bet.id, who: o.who, currency: o.currency, round: reply.data.bet.round, amount: stake, stakeBonus });
+            return;
+          }
+          if (o.kind === 'forfeit') {
+            const purse = purses[o.who][o.currency];
+            const reply = await t.call('/v1/bonus/forfeit', { requestId: randomUUID(), currency: o.currency }, { token: player.token });
+            const accepted = purse.requirement && purse.atStake === 0n && (purse.bonus > 0n || purse.outstanding > 0n);
+            expect(reply.code === 0, `forfeit of ${o.currency} answered ${reply.code}`).toBe(accepted);
+            if (!accepted) return;
+            STATS.forfeit++;
+            purse.bonus = 0n;
+            purse.outstanding = 0n;
+            purse.required = 0n;
+            return;
+          }
+          // Money leaving the player's cash: withdrawals, the exchange, transfers.
+          const from = o.kind === 'exchange' ? o.from : o.currency;
+          const purse = purses[o.who][from];
+          const value = amountOf(o.amount, purse);
+          if (value === 0n) return;
+          let reply: { code: number; data: any };
+          let floor: bigint;
+          if (o.kind === 'withdraw') {
+            floor = WITHDRAWAL_MIN[from];
+            reply = await t.call(
+              '/v1/bank/cashout/submit',
+              { requestId: randomUUID(), currency: from, amount: formatMicro(value), address: newWallet().address, fundPassword: FUND_PASSWORD },
+              { token: player.token },
+            );
+          } else if (o.kind === 'exchange') {
+            floor = EXCHANGE_MIN[from];
+            reply = await t.call('/v1/bank/currency_exchange/submit', { requestId: randomUUID(), from, to: from === 'USDT' ? 'TRX' : 'USDT', amount: formatMicro(value) }, { token: player.token });
+          } else {
+            floor = 1n;
+            reply = await t.call(
+              '/v1/bank/transfer/submit',
+              { requestId: randomUUID(), receiverId: players[1 - o.who].playerId, currency: from, amount: formatMicro(value), fundPassword: FUND_PASSWORD },
+              { token: player.token },
+            );
+          }
+          if (reply.code === 0) purse.takenOut += value;
+          STATS[value >= floor && value <= purse.cash ? 'accepted' : 'refused']++;
+          const accepted = value >= floor && value <= purse.cash;
+          expect(reply.code === 0, `${o.kind} of ${formatMicro(value)} ${from} (cash ${formatMicro(purse.cash)}, bonus ${formatMicro(purse.bonus)}) answered ${reply.code}`).toBe(accepted);
+          if (!accepted) return;
+          purse.cash -= value;
+          if (o.kind === 'exchange') {
+            const to: Currency = from === 'USDT' ? 'TRX' : 'USDT';
+            const received = convert(value, effectiveRate(MID, SPREAD_BPS, from));
+            expect(parseMicro(reply.data.record.toAmount)).toBe(received);
+            purses[o.who][to].cash += received;
+            purses[o.who][to].otherIn += received;
+          } else if (o.kind === 'transfer') {
+            purses[1 - o.who][from].cash += value;
+            purses[1 - o.who][from].otherIn += value;
+          }
+        };
+
+        const check = async (done: Op[]) => {
+          const context = `after ${JSON.stringify(done, (_, v) => (typeof v === 'bigint' ? formatMicro(v) : v))}`;
+          for (let i = 0; i < PLAYERS; i++) {
+            for (const c of CURRENCIES) {
+              const p = purses[i][c];
+              const cameIn = p.deposits + p.otherIn + p.cashWins - p.cashLosses + p.released;
+              expect(p.takenOut <= cameIn, `player ${i} took ${formatMicro(p.takenOut)} ${c} out of cash, only ${formatMicro(cameIn)} came in; ${context}`).toBe(true);
+            }
+          }
+          const seen = await Promise.all(
+            players.map(async (player) => {
+              const [wagering, balance, stakes] = await Promise.all([
+                t.call('/v1/bonus/wagering', {}, { token: player.token }),
+                t.call('/v1/player/balance/get', {}, { token: player.token }),
+                db().selectFrom('wagering').select(['currency', 'bonus_at_stake']).where('player_id', '=', player.playerId).execute(),
+              ]);
+              return {
+                balance: balance.data,
+                wagering: CURRENCIES.map((c) => {
+                  const w = (wagering.data as { currency: Currency; outstanding: string; required: string; cash: string; bonus: string }[]).find((row) => row.currency === c)!;
+                  const atStake = stakes.find((row) => row.currency === c)?.bonus_at_stake ?? 0n;
+                  return { currency: c, cash: w.cash, bonus: w.bonus, outstanding: w.outstanding, required: w.required, atStake: formatMicro(atStake) };
+                }),
+              };
+            }),
+          );
+          expect(seen, context).toEqual(
+            purses.map((purse) => ({
+              balance: {
+                usdt: formatMicro(purse.USDT.cash + purse.USDT.bonus),
+                trx: formatMicro(purse.TRX.cash + purse.TRX.bonus),
+                cash: { usdt: formatMicro(purse.USDT.cash), trx: formatMicro(purse.TRX.cash) },
+                bonus: { usdt: formatMicro(purse.USDT.bonus), trx: formatMicro(purse.TRX.bonus) },
+              },
+              wagering: CURRENCIES.map((c) => {
+                const p = purse[c];
+                return { currency: c, cash: formatMicro(p.cash), bonus: formatMicro(p.bonus), outstanding: formatMicro(p.outstanding), required: formatMicro(p.required), atStake: formatMicro(p.atStake) };
+              }),
+            })),
+          );
+          const t1 = performance.now();
+          expect((await checkLedger(db())).problems, context).toEqual([]);
+          STATS.ms_ledger = (STATS.ms_ledger ?? 0) + performance.now() - t1;
+        };
+
+        const done: Op[] = [];
+        for (const o of [...ops, { kind: 'settle' as const }]) {
+          let t0 = performance.now();
+          await step(o);
+          STATS['ms_' + o.kind] = (STATS['ms_' + o.kind] ?? 0) + performance.now() - t0;
+          done.push(o);
+          t0 = performance.now();
+          await check(done);
+          STATS.ms_check = (STATS.ms_check ?? 0) + performance.now() - t0;
+        }
+      }),
+      { numRuns: 8 },
+    );
+    console.log('STATS', JSON.stringify(STATS));
+  });
+});
