@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerPush } from '../../realtime/realtime.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalancesView } from '../../money/balances.ts';
 import type { BonusRecordTypeCode, BonusService } from '../bonus/bonus.service.ts';
 import type { ActivityCatalogue } from './activity-catalogue.ts';
 import { ActivityFactsRepository } from './activity-facts.repo.ts';
@@ -234,13 +234,12 @@ export class ActivityService {
       return { activity, paid, playerIds: [...playerIds] };
     });
     if (result.playerIds.length > 0) await this.announce?.changed(result.playerIds);
-    const balances = await playerBalances(this.db, playerId);
     const amount = result.paid.reduce((sum, c) => sum + BigInt(c.amount), 0n);
     return {
       activityId: result.activity.id,
       bonusType: result.activity.type,
       reward: { amount: formatMicro(amount), currency: result.activity.currency },
-      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+      balances: await playerBalancesView(this.db, playerId),
     };
   }
 

@@ -1,5 +1,5 @@
 import { decidingHeightFor, resultOf, settle } from '@lobby/hash-games';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { startHashTestApp, USDT, type HashTestApp } from './test-support.ts';
 
@@ -31,7 +31,7 @@ describe('page bets (/v1/hashGame/bet)', () => {
       payoutAmount: null,
       source: 'page',
     });
-    expect(reply.data.balances).toEqual({ usdt: '87.5', trx: '0' });
+    expect(reply.data.balances).toMatchObject({ usdt: '87.5', trx: '0' });
   });
 
   it('answers a replay of the same requestId with the first bet and moves nothing', async () => {
@@ -187,9 +187,11 @@ describe('unsettled page bets and the wallet (SPEC section 5, experience account
 
     await t.advance(placed[0].round - (await t.head()));
     await t.app.services.hashGame.publisher.drain();
-    // Settled below 3 USDT: the experience ends and the 2.45 left returns to the experience pool.
-    expect(await withdrawable()).toBe('0');
-    expect(await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')).toBe(0n);
+    // Settled below 3 USDT: the experience ends. The 2.45 left is cash (this account holds no gold),
+    // so it stays the player's and may leave now.
+    await vi.waitFor(async () => expect(await withdrawable()).toBe('2.45'));
+    expect(await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')).toBe(2_450_000n);
+    expect((await t.app.database.db.selectFrom('players').select('experience_type').where('id', '=', playerId).executeTakeFirstOrThrow()).experience_type).toBe(2);
   });
 });
 

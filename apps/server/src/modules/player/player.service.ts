@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { formatMicro, type Language, type Player } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
-import { playerBalances } from '../../money/balances.ts';
+import { playerBalancesView } from '../../money/balances.ts';
 import { PlayerRepository, type PlayerRow } from './player.repo.ts';
 import { SessionRepository } from './session.repo.ts';
 import type { AuthenticatedSession, SessionService } from './session.service.ts';
@@ -351,14 +351,14 @@ export class PlayerService {
   }
 
   private async toPlayer(row: PlayerRow): Promise<Player> {
-    const balances = await playerBalances(this.db, row.id);
+    const balances = await playerBalancesView(this.db, row.id);
     return {
       id: row.id,
       account: row.account,
       email: row.email,
       nickname: row.nickname,
       avatar: row.avatar,
-      balances: { usdt: formatMicro(balances.USDT), trx: formatMicro(balances.TRX) },
+      balances,
       ip: row.last_client_ip ?? row.last_login_ip,
       accountType: row.special_invite_type,
       experienceType: row.experience_type,
