@@ -307,7 +307,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   };
   const afterRound = hashGame.publisher.afterRound;
   hashGame.publisher.afterRound = async (playerIds) => {
-    activity.notice(playerIds);
+    activity.notice(playerIds, { play: true });
     await afterRound?.(playerIds);
   };
   players.afterAccountEvent = (playerId) => activity.notice([playerId]);

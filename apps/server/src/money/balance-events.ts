@@ -31,11 +31,14 @@ export class BalanceEvents {
    */
   afterAnnounce?: (playerId: number, wallet: PlayerWallet, cause: AnnounceCause) => Promise<void>;
 
-  /** Announces balances the caller already read (a settled round reads all its players' at once). */
-  async announce(playerId: number, wallet: PlayerWallet): Promise<void> {
+  /**
+   * Announces balances the caller already read (a settled round reads all its players' at once, a
+   * page bet answers its own); `cause.play` when a game round moved them.
+   */
+  async announce(playerId: number, wallet: PlayerWallet, cause: AnnounceCause = {}): Promise<void> {
     await this.players.announceChanged(playerId);
     await this.push(playerId, wallet);
-    await this.after(playerId, wallet, {});
+    await this.after(playerId, wallet, cause);
   }
 
   /**

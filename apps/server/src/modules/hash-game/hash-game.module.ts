@@ -82,7 +82,8 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const repo = new HashGameRepository(db);
   const rules = new GameRules(settings.overrides, lobby);
   const heads = new HeadCache(repo, bus);
-  const announce = (playerId: number, wallet: PlayerWallet) => deps.balanceEvents.announce(playerId, wallet);
+  // Bets and settled rounds are play: the activity engine looks at such players at most every 30 s.
+  const announce = (playerId: number, wallet: PlayerWallet) => deps.balanceEvents.announce(playerId, wallet, { play: true });
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
   const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, deps.players, log);

@@ -123,7 +123,7 @@ export class RoundPublisher {
       if (i > 0 && i % WORK_PER_TURN === 0) await nextTurn();
       const playerId = round.paidPlayers[i];
       const balance = balances.get(playerId);
-      await this.balanceEvents.announce(playerId, balance ?? emptyWallet());
+      await this.balanceEvents.announce(playerId, balance ?? emptyWallet(), { play: true });
     }
   }
 
