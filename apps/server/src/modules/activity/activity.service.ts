@@ -145,7 +145,7 @@ export class ActivityService {
   private wageringMultiplierOf(activity: Activity): number {
     if (activity.wageringMultiplier !== null) return activity.wageringMultiplier;
     // The bonus service credits with these settings; reading the same copy keeps the promise and the credit one.
-    return this.bonus['settings'].multiplier(engineOf(activity.type).source);
+    return this.bonus.multiplierOf(engineOf(activity.type).source);
   }
 
   /** The player's standing in each open activity (or in those asked for). */

@@ -231,6 +231,12 @@ describe('/ops/economy/settings', () => {
     expect(again.data.changes[0]).toMatchObject({ oldValue: { rebate: 4, activity: 5 }, newValue: { rebate: 2, activity: 5 }, by: 'bob' });
   });
 
+  it('shows players the multipliers a claim will ask, before the claim, following a change at once', async () => {
+    expect((await t.call('/v1/bonus/terms', {})).data).toEqual({ multipliers: { rebate: 1, referral: 1, vipLevelGift: 1, vipMonthGift: 1, activity: 5 } });
+    await ops('/ops/economy/settings/set', { key: 'wagering.multipliers', value: { rebate: 0, vip_level_gift: 3, activity: 7 }, by: 'carol' });
+    expect((await t.call('/v1/bonus/terms', {})).data).toEqual({ multipliers: { rebate: 0, referral: 7, vipLevelGift: 3, vipMonthGift: 7, activity: 7 } });
+  });
+
   it('refuses invalid values with 12 naming the problem, and changes nothing', async () => {
     const cases: [string, unknown, RegExp][] = [
       ['vip.levels', [{ threshold: '0', upLevelGift: '0', monthGift: '0' }, { threshold: '0', upLevelGift: '1', monthGift: '0' }], /vip.levels\[1\]\[threshold\]: thresholds must rise/],

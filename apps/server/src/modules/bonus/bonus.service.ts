@@ -76,6 +76,11 @@ export class BonusService {
     private readonly announce?: Pick<BalanceEvents, 'changed'>,
   ) {}
 
+  /** The wagering multiplier a credit from `source` gets when it names none of its own. */
+  multiplierOf(source: string): number {
+    return this.settings.multiplier(source);
+  }
+
   static ledgerKey(input: Pick<BonusCreditInput, 'source' | 'playerId' | 'sourceRef'>): string {
     return `bonus:${input.source}:${input.playerId}:${input.sourceRef}`;
   }
