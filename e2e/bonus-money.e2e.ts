@@ -14,13 +14,16 @@ import { closeAll } from './support/teardown.ts';
  * 10× (600 USDT) of wagering. Claimed, it is bonus money: the wallet and the Withdraw screen show 60
  * of cash (all that may be withdrawn) and 60 of locked bonus with the wagering left. The player then
  * forfeits the bonus from the wallet, the confirmation saying what is given up, and is left with the
- * 60 of cash and nothing to wager. The wallet is photographed in light, dark and Arabic.
+ * 60 of cash and nothing to wager. The wallet, Withdraw and the lobby's chip are photographed in light,
+ * dark and Arabic, Exchange in light.
  */
 
 const UI_TIMEOUT = 45_000;
 const MICRO = 1_000_000n;
 const DEPOSIT_USDT = 60n;
 const FIRST_RECHARGE = 2;
+const LOGIN_PASSWORD = 'bonus2468';
+const FUND_PASSWORD = '135790';
 /** Boxes that scroll sideways on purpose, as screens-fit names them. */
 const HORIZONTAL_SCROLLERS = ['.category-nav__track', '.banners__track', '.hash-cards', '.game-row', '.chip-row'];
 const LTR = (text: string) => `\u2066${text}\u2069`;
@@ -62,7 +65,7 @@ async function expectNoOverflow(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ DEVNET_BLOCK_MS: '300', DEPOSIT_POLL_MS: '300' }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ DEVNET_BLOCK_MS: '300', DEPOSIT_POLL_MS: '300', EXCHANGE_TRX_PER_USDT: '6.4321' }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -71,8 +74,10 @@ afterAll(async () => {
 
 describe('bonus money', () => {
   it('a player with a bonus sees cash and bonus apart, the multiplier before claiming, and forfeits the bonus', async () => {
-    const { token } = await registerPlayer(server, `bm${Date.now().toString(36)}`.slice(0, 16), 'bonus2468');
+    const { token } = await registerPlayer(server, `bm${Date.now().toString(36)}`.slice(0, 16), LOGIN_PASSWORD);
     await deposit(token, DEPOSIT_USDT);
+    // The Withdraw screen asks for a fund password before it shows its form (money.e2e.ts sets one there).
+    await call('/v1/player/finance_password/update', { newPassword: FUND_PASSWORD, loginPassword: LOGIN_PASSWORD }, token);
     const confs = (await call<{ confs: { id: number; bonusType: number; wageringMultiplier: number }[] }>('/v1/activity/configSync', {}, token)).confs;
     const firstRecharge = confs.find((c) => c.bonusType === FIRST_RECHARGE)!;
     expect(firstRecharge.wageringMultiplier).toBe(10);
@@ -84,6 +89,7 @@ describe('bonus money', () => {
     const terms = shown(page, `activity-terms-${firstRecharge.id}`);
     await terms.waitFor({ timeout: UI_TIMEOUT });
     expect(await terms.innerText()).toBe(`Wager 10×: ${LTR('600.00 USDT')} to wager before it becomes cash`);
+    await screenshot(page, 'bonus-activity-light');
     await shown(page, `activity-claim-${firstRecharge.id}`).click();
     await expect.poll(() => shown(page, `activity-status-${firstRecharge.id}`).innerText(), { timeout: UI_TIMEOUT }).toBe('Claimed');
 
@@ -100,6 +106,7 @@ describe('bonus money', () => {
     // The lobby's chip: the total with its bonus part.
     await openApp(page, `${server.url}/home`);
     await expect.poll(() => shown(page, 'home-balance-bonus').innerText(), { timeout: UI_TIMEOUT }).toBe('60.00');
+    await screenshot(page, 'bonus-home-light');
 
     // Withdraw: the cash is what is available, the bonus locked.
     await openApp(page, `${server.url}/trade/Withdraw`);
@@ -109,16 +116,30 @@ describe('bonus money', () => {
     await expectNoOverflow(page);
     await screenshot(page, 'bonus-withdraw-light');
 
-    // Dark and Arabic, before the bonus is given up.
+    // Exchange: only cash is exchanged, the bonus stays locked.
+    await openApp(page, `${server.url}/trade/Exchange`);
+    await shown(page, 'exchange-bonus').waitFor({ timeout: UI_TIMEOUT });
+    expect(await shown(page, 'exchange-balance').innerText()).toBe('60.00');
+    expect(await shown(page, 'exchange-bonus-bonus').innerText()).toBe('60.00 USDT');
+    await expectNoOverflow(page);
+    await screenshot(page, 'bonus-exchange-light');
+
+    // Dark and Arabic, before the bonus is given up: the wallet, Withdraw and the lobby's chip.
     for (const settings of [
-      { language: 'en_US', theme: 'dark' as const, name: 'bonus-wallet-dark' },
-      { language: 'ar_EG', theme: 'light' as const, name: 'bonus-wallet-ar' },
+      { language: 'en_US', theme: 'dark' as const, name: 'dark' },
+      { language: 'ar_EG', theme: 'light' as const, name: 'ar' },
     ]) {
       const other = await phoneOf(token, settings);
-      await openApp(other, `${server.url}/walletShow`);
-      await shown(other, 'wallet-bonus-usdt').waitFor({ timeout: UI_TIMEOUT });
-      await expectNoOverflow(other);
-      await screenshot(other, settings.name);
+      for (const [path, shownId, screen] of [
+        ['/walletShow', 'wallet-bonus-usdt', 'wallet'],
+        ['/trade/Withdraw', 'withdraw-bonus', 'withdraw'],
+        ['/home', 'home-balance-bonus', 'home'],
+      ] as const) {
+        await openApp(other, `${server.url}${path}`);
+        await shown(other, shownId).waitFor({ timeout: UI_TIMEOUT });
+        await expectNoOverflow(other);
+        await screenshot(other, `bonus-${screen}-${settings.name}`);
+      }
     }
 
     // Forfeits from the wallet: the confirmation says what is given up; then only cash is left.

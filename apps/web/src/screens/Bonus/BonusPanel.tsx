@@ -125,7 +125,7 @@ function ForfeitButton({ currency, bonus, cash, outstanding, testId }: { currenc
     });
   };
   return (
-    <Button variant="ghost" size="sm" className="bonus-panel__forfeit" busy={forfeit.isPending} onClick={() => void ask()} data-testid={testId}>
+    <Button variant="danger" size="sm" className="bonus-panel__forfeit" busy={forfeit.isPending} onClick={() => void ask()} data-testid={testId}>
       {t('forfeit.action')}
     </Button>
   );

@@ -1,3 +1,5 @@
+import './progress.css';
+
 /** A horizontal progress bar (mirrored in right-to-left languages by the layout direction). */
 export function ProgressBar({ perMille, label, testId }: { perMille: number; label: string; testId?: string }) {
   const percent = Math.max(0, Math.min(1000, perMille)) / 10;
