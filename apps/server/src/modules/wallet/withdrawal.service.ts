@@ -1,4 +1,4 @@
-import { CURRENCIES, ErrorCode, formatMicro, type CallParsedRequest, type CurrencyCode, type CallResponse, type bankCalls } from '@lobby/contract';
+import { CURRENCIES, ErrorCode, ExperienceType, formatMicro, type CallParsedRequest, type CurrencyCode, type CallResponse, type bankCalls } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { WithdrawalStatus } from '../../db/schema.ts';
@@ -138,7 +138,8 @@ export class WithdrawalService {
           status,
         });
         if (!row) return null;
-        await this.experienceEnd?.atWithdrawal(trx, playerId);
+        // Only an experience account has gold to take back; the hook checks again under its lock.
+        if (player.experience_type === ExperienceType.EXPERIENCE) await this.experienceEnd?.atWithdrawal(trx, playerId);
         await this.ledger.transfer(
           {
             idempotencyKey: `withdrawal:${row.id}`,
