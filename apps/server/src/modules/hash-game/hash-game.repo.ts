@@ -279,7 +279,7 @@ export class HashGameRepository {
         select player_id, ${`hash:${height}`}::text as round_key, ${GameType.HASH}::int2 as game_type, currency, stake, payout, bets
         from round_totals where not held
       ),
-      ${turnoverCtes(terms, { month: shanghaiMonth(), once: true, withBetCount: true })}
+      ${turnoverCtes(terms, { month: shanghaiMonth(), once: true, withBetCount: true, distinct: true })}
       select player_id, currency, payout::text as paid, bets::text as bets, stake_bonus::text, paid_bonus::text,
              null::int2 as from_level, null::int2 as to_level, null::text as xp
       from round_totals

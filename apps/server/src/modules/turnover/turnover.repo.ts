@@ -38,6 +38,8 @@ export interface TurnoverOptions {
   day?: string;
   /** `turnover_input` has a `bets` column (bets in the round); otherwise each input row is one bet. */
   withBetCount?: boolean;
+  /** With `once`: `turnover_input` holds at most one row per (player, game type, currency), so the daily sums need no grouping. */
+  distinct?: boolean;
 }
 
 const SHANGHAI_MONTH = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' });
@@ -114,8 +116,14 @@ export const valid = (stake: bigint, payout: bigint) => {
  */
 export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): RawBuilder<unknown> {
   const thresholds = terms.thresholds.map(String);
+  // The level is the number of thresholds reached, less one. On rising thresholds (as the economy
+  // settings require) that count is width_bucket's binary search, a function call per row rather
+  // than a subquery unnesting the array.
+  const rising = terms.thresholds.every((threshold, level) => level === 0 || terms.thresholds[level - 1]! <= threshold);
   const levelFor = (xp: RawBuilder<unknown>) =>
-    sql`(select (count(*) - 1)::int2 from unnest(${thresholds}::int8[]) as t(threshold) where t.threshold <= ${xp})`;
+    rising
+      ? sql`(width_bucket(${xp}, ${thresholds}::int8[]) - 1)::int2`
+      : sql`(select (count(*) - 1)::int2 from unnest(${thresholds}::int8[]) as t(threshold) where t.threshold <= ${xp})`;
   // Rates as one array indexed by level × 16 + game type (game types are below 16): a lookup per
   // record instead of a join.
   const ppm: string[] = new Array(terms.thresholds.length * RATE_STRIDE).fill('0');
@@ -151,9 +159,14 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     -- sums below read instead of every round.
     turnover_day_sums as (
       ${
-        options.once
-          ? // Experience accounts earn no turnover but their bets belong in their reports.
-            sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
+        // Experience accounts earn no turnover but their bets belong in their reports.
+        options.once && options.distinct
+          ? sql`select player_id, game_type, currency, bets, stake, payout,
+                   case when experience then 0 else valid end as valid,
+                   case when experience then 0 else usdt_equivalent end as usdt_equivalent, experience
+            from turnover_calc`
+          : options.once
+            ? sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
                    sum(case when experience then 0 else valid end)::int8 as valid,
                    sum(case when experience then 0 else usdt_equivalent end)::int8 as usdt_equivalent, bool_or(experience) as experience
             from turnover_calc group by player_id, game_type, currency`
@@ -221,31 +234,36 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
         set bet_count = d.bet_count + excluded.bet_count, bet_amount = d.bet_amount + excluded.bet_amount,
             valid_amount = d.valid_amount + excluded.valid_amount, payout_amount = d.payout_amount + excluded.payout_amount
     ),
-    turnover_commission as (
-      insert into referral_daily as rd (beneficiary_id, day, level, game_type, currency, valid_amount, commission_scaled)
-      select a.ancestor_id, ${day}::date, a.level, s.game_type, s.currency, sum(s.valid)::int8,
-             -- A held pair's turnover counts for the team; its commission goes to turnover_commission_held.
-             sum(case when a.held then 0 else s.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + s.game_type + 1], 0) end)
+    -- The valid turnover of invited players with each of their ancestors: one read of the tree for
+    -- both commission writes below.
+    turnover_ancestry as materialized (
+      select a.ancestor_id, a.player_id, a.level, a.held, s.game_type, s.currency, s.valid
       from turnover_day_sums s
       join referral_ancestors a on a.player_id = s.player_id
       where s.valid > 0
-      group by a.ancestor_id, a.level, s.game_type, s.currency
+    ),
+    turnover_commission as (
+      insert into referral_daily as rd (beneficiary_id, day, level, game_type, currency, valid_amount, commission_scaled)
+      select a.ancestor_id, ${day}::date, a.level, a.game_type, a.currency, sum(a.valid)::int8,
+             -- A held pair's turnover counts for the team; its commission goes to turnover_commission_held.
+             sum(case when a.held then 0 else a.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + a.game_type + 1], 0) end)
+      from turnover_ancestry a
+      group by a.ancestor_id, a.level, a.game_type, a.currency
       -- In key order: recordings running together (a page round, transfer bets, third-party rounds of
       -- members with common ancestors) lock the ancestors' rows in one order.
-      order by a.ancestor_id, s.currency, a.level, s.game_type
+      order by a.ancestor_id, a.currency, a.level, a.game_type
       on conflict (beneficiary_id, currency, day, level, game_type) do update
         set valid_amount = rd.valid_amount + excluded.valid_amount, commission_scaled = rd.commission_scaled + excluded.commission_scaled
     ),
     -- Commission of pairs under self-referral review (ECONOMY.md "Referral"), per pair, until an
-    -- operator clears it: a probe of the small partial index of held rows per (player, game type, currency).
+    -- operator clears it.
     turnover_commission_held as (
       insert into referral_held as rh (ancestor_id, player_id, currency, day, level, game_type, commission_scaled)
-      select a.ancestor_id, a.player_id, s.currency, ${day}::date, a.level, s.game_type,
-             s.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + s.game_type + 1], 0)
-      from turnover_day_sums s
-      join referral_ancestors a on a.player_id = s.player_id and a.held
-      where s.valid > 0
-      order by a.ancestor_id, a.player_id, s.currency, a.level, s.game_type
+      select a.ancestor_id, a.player_id, a.currency, ${day}::date, a.level, a.game_type,
+             a.valid::numeric * coalesce((${referralPpm}::int8[])[a.level * ${RATE_STRIDE} + a.game_type + 1], 0)
+      from turnover_ancestry a
+      where a.held
+      order by a.ancestor_id, a.player_id, a.currency, a.level, a.game_type
       on conflict (ancestor_id, player_id, currency, day, level, game_type) do update
         set commission_scaled = rh.commission_scaled + excluded.commission_scaled
     )`;
