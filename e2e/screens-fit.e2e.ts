@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { HomeData } from '@lobby/contract';
+import { BonusType, type HomeData } from '@lobby/contract';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
@@ -12,8 +12,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 /**
  * Every screen of SPEC section 2 on a 390x844 phone, in English and in Arabic (right to left), as a
  * visitor and signed in: nothing may push the page sideways or stick out of the screen or of the box
- * that clips it. The signed-in player has money, a settled bet, a fund password and a withdrawal
- * address, so the lists and details show real rows rather than their empty states.
+ * that clips it. The signed-in player has money (cash and a bonus being wagered), a settled bet, a fund
+ * password and a withdrawal address, so the lists and details show real rows rather than their empty states.
  *
  * Each route is a fresh page load (Ionic keeps the pages it navigated away from, and a transition
  * would be measured half-way); a route counts as shown once its screen is in and the network is
@@ -141,7 +141,7 @@ async function until(what: string, done: () => Promise<boolean>, timeoutMs = 60_
 
 const requestId = () => randomBytes(8).toString('hex');
 
-/** A player with money, a settled bet, a fund password and a withdrawal address. */
+/** A player with money, a bonus being wagered, a settled bet, a fund password and a withdrawal address. */
 async function seedPlayer(): Promise<void> {
   const account = `fit${Date.now().toString(36)}`.slice(0, 16);
   token = (await call<{ token: string }>('/v1/player/register', { kind: 1, account, password: PASSWORD, lang: 'en_US' })).token;
@@ -149,6 +149,13 @@ async function seedPlayer(): Promise<void> {
   const wallet = await fundedOutsideWallet(server.devnetUrl, { trx: 100n * MICRO, usdt: 500n * MICRO });
   await sendUsdt(server.devnetUrl, wallet, address, 321_456_789n);
   await until('the deposit is credited', async () => (await call<{ usdt: string }>('/v1/player/balance/get')).usdt !== '0');
+  // The first-deposit bonus claimed: the wallet, Withdraw, Exchange, the lobby's chip and the game show cash and bonus apart.
+  const { confs } = await call<{ confs: { id: number; bonusType: number }[] }>('/v1/activity/configSync');
+  const firstDeposit = confs.find((conf) => conf.bonusType === BonusType.FIRST_RECHARGE)!;
+  await until('the first-deposit bonus is claimed', async () => {
+    const reply = await server.call('/v1/activity/participate', { requestId: requestId(), activityId: firstDeposit.id }, token);
+    return reply.code === 0;
+  });
   await call('/v1/player/finance_password/update', { newPassword: FUND_PASSWORD, loginPassword: PASSWORD });
   await call('/v1/player/cashout_address/add', { address: newOutsideWallet().address, label: 'My long-named cold wallet' });
   await call('/v1/bank/currency_exchange/submit', { requestId: requestId(), from: 'USDT', to: 'TRX', amount: '12.5' });

@@ -83,7 +83,8 @@ async function phoneOnHome(token: string, settings = { language: 'en_US', theme:
 
 /** The lobby's balance chip without its coin, e.g. "200.00". */
 async function lobbyBalance(page: Page): Promise<string> {
-  return ((await shown(page, 'home-balance').textContent()) ?? '').replace(/[^\d.,]/g, '');
+  // The chip's total (cash + bonus), not the bonus named under it.
+  return ((await shown(page, 'home-balance-total').textContent()) ?? '').replace(/[^\d.,]/g, '');
 }
 
 async function tapSlot(page: Page): Promise<void> {

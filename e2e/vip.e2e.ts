@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseMicro } from '@lobby/contract/micro';
 import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screenshot } from './support/app.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
@@ -47,8 +48,21 @@ const SCREENS = [
   { path: '/newFanshui', name: 'rebate', testId: 'screen-rebate' },
   { path: '/newFanshuiInfo', name: 'rebate-info', testId: 'screen-rebate-info' },
   { path: '/bonusRecord', name: 'bonus-record', testId: 'screen-bonus-record' },
-  { path: '/trade/Withdraw', name: 'withdraw', testId: 'withdraw-wagering' },
+  { path: '/trade/Withdraw', name: 'withdraw', testId: 'withdraw-bonus' },
 ];
+
+/** Micro-units as the claim terms write them: exact, at least 2 decimals, thousands grouped. */
+function exact(micro: bigint): string {
+  const whole = (micro / MICRO).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (micro % MICRO).toString().padStart(6, '0').replace(/0+$/, '').padEnd(2, '0');
+  return `${whole}.${fraction}`;
+}
+
+/** What a claim of `micro` USDT says before the tap at this wagering multiplier. */
+function wagerTerms(multiplier: number, micro: bigint): string {
+  if (multiplier === 0) return 'Paid as cash';
+  return `Wager ${multiplier}×: \u2066${exact(micro * BigInt(multiplier))} USDT\u2069 to wager before it becomes cash`;
+}
 
 let server: RunningServer;
 let browser: Browser;
@@ -149,6 +163,9 @@ describe('VIP, rebates and bonus wagering', () => {
     await visible(page, 'popup-confirm').click();
     await visible(page, 'vip-hero').waitFor({ timeout: UI_TIMEOUT });
     expect(await visible(page, 'vip-hero').getAttribute('data-level')).toBe('1');
+    // Each claim says before the tap what it asks to wager (the operator's multipliers, /v1/bonus/terms).
+    const terms = (await call<{ multipliers: { vipLevelGift: number; rebate: number } }>('/v1/bonus/terms')).multipliers;
+    expect(await visible(page, 'vip-gift-terms-1').innerText()).toBe(wagerTerms(terms.vipLevelGift, 1_000_000n));
     await visible(page, 'vip-gift-claim-1').click();
     await visible(page, 'vip-gift-claim-1-status').waitFor({ timeout: UI_TIMEOUT });
     expect(await visible(page, 'vip-gift-claim-1-status').innerText()).toBe('Claimed');
@@ -159,6 +176,8 @@ describe('VIP, rebates and bonus wagering', () => {
     await expect.poll(() => claim.isEnabled(), { timeout: UI_TIMEOUT }).toBe(true);
     const accrued = (await visible(page, 'rebate-accrued-USDT').innerText()).replace(/[^\d.]/g, '');
     expect(Number(accrued)).toBeGreaterThan(0);
+    expect(await visible(page, 'rebate-terms-USDT').innerText()).toBe(wagerTerms(terms.rebate, parseMicro(accrued)!));
+    await screenshot(page, 'vip-flow-rebate-terms');
     await claim.click();
     await visible(page, 'rebate-history-row').waitFor({ timeout: UI_TIMEOUT });
     expect(await visible(page, 'rebate-history-row').innerText()).toContain(`${accrued} USDT`);
@@ -174,13 +193,14 @@ describe('VIP, rebates and bonus wagering', () => {
     expect(await gift.getByTestId('bonus-wagering').innerText()).toBe('Wagering added 1.00 USDT');
     expect(await rebate.getByTestId('bonus-amount').innerText()).toBe(`+${accrued} USDT`);
 
-    // The Withdraw screen shows the wagering first, before any amount is typed.
+    // The Withdraw screen shows the bonus locked with its wagering first, before any amount is typed.
     await visible(page, 'header-back').click();
     await visible(page, 'quick-withdraw').click();
-    const wagering = visible(page, 'withdraw-wagering');
+    const wagering = visible(page, 'withdraw-bonus');
     await wagering.waitFor({ timeout: UI_TIMEOUT });
-    expect(await visible(page, 'withdraw-wagering-required').innerText()).toMatch(/ USDT$/);
-    expect(await visible(page, 'withdraw-wagering-text').innerText()).toMatch(/still to wager before you can withdraw USDT|No wagering left/);
+    expect(await visible(page, 'withdraw-bonus-bonus').innerText()).toMatch(/^[\d.,]+ USDT$/);
+    expect(await visible(page, 'withdraw-bonus-wagered').innerText()).toMatch(/^[\d.,]+ \/ [\d.,]+ USDT$/);
+    expect(await visible(page, 'withdraw-bonus-left').innerText()).toMatch(/still to wager, then the bonus becomes cash\.$/);
     const box = await wagering.boundingBox();
     const amountBox = await visible(page, 'withdraw-amount').boundingBox();
     expect(box!.y).toBeLessThan(amountBox!.y);
