@@ -69,7 +69,11 @@ describe('the player balances', () => {
 
     expect(shown()).toEqual(['12.5', '12.5']);
     expect(heard).toHaveBeenCalledTimes(1);
-    expect(heard).toHaveBeenCalledWith({ usdt: '12.5', trx: '1' }, { usdt: '10', trx: '1' });
+    // A push without cash and bonus (an older server) is held as all cash.
+    expect(heard).toHaveBeenCalledWith(
+      { usdt: '12.5', trx: '1', cash: { usdt: '12.5', trx: '1' }, bonus: { usdt: '0', trx: '0' } },
+      { usdt: '10', trx: '1', cash: { usdt: '10', trx: '1' }, bonus: { usdt: '0', trx: '0' } },
+    );
   });
 
   it('are never kept on the session player, so no second copy can fall behind', () => {

@@ -20,7 +20,7 @@ describe('balance updates', () => {
 
     applyBalances(client, { usdt: '15.5', trx: '2' });
 
-    expect(client.getQueryData(walletKeys.balances())).toEqual({ usdt: '15.5', trx: '2' });
+    expect(client.getQueryData(walletKeys.balances())).toEqual({ usdt: '15.5', trx: '2', cash: { usdt: '15.5', trx: '2' }, bonus: { usdt: '0', trx: '0' } });
     expect(client.getQueryData(playerKeys.profile())).toBeUndefined();
     expect(client.getQueryState(walletKeys.display())?.isInvalidated).toBe(true);
     expect(client.getQueryState(['player', 'bank', 'cashoutConfig'])?.isInvalidated).toBe(true);
