@@ -91,6 +91,18 @@ export interface TransferLeg {
   amount: bigint;
 }
 
+/**
+ * A player's side of a transfer in one currency, cash and bonus apart: `cash` on the cash account,
+ * `bonus` on the bonus account, a zero part left out (both zero: one cash leg of 0, which the ledger
+ * refuses like any empty leg).
+ */
+export function playerLegs(playerId: number, currency: LedgerCurrency, cash: bigint, bonus: bigint): TransferLeg[] {
+  return [
+    ...(cash !== 0n || bonus === 0n ? [{ account: { kind: 'player' as const, playerId }, currency, amount: cash }] : []),
+    ...(bonus !== 0n ? [{ account: { kind: 'player_bonus' as const, playerId }, currency, amount: bonus }] : []),
+  ];
+}
+
 export interface TransferInput {
   /** Namespaced by the caller (e.g. `bet:<playerId>:<requestId>`): the same key never moves money twice. */
   idempotencyKey: string;

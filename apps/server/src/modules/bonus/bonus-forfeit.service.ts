@@ -5,6 +5,7 @@ import type { BalanceEvents } from '../../money/balance-events.ts';
 import { playerBalancesView } from '../../money/balances.ts';
 import type { Ledger, LedgerCurrency, TransferLeg } from '../../money/ledger.service.ts';
 import { BonusRepository, type BonusForfeitRow } from './bonus.repo.ts';
+import { guardsCash } from './wagering.ts';
 
 /** Who gives a bonus up: the player (confirmed on screen, once per request id) or an operator (with a reason). */
 export type ForfeitActor = { player: true; requestId: string } | { player: false; operator: string; reason: string };
@@ -54,7 +55,7 @@ export class BonusForfeits {
       if (copy) return { row: copy, replayed: true };
       const bonus = await this.ledger.balance({ kind: 'player_bonus', playerId }, currency, trx);
       let fromCash = 0n;
-      if (requirement.legacy && requirement.outstanding > 0n) {
+      if (guardsCash(requirement)) {
         const credited = await repo.creditsOfRequirement(playerId, currency, requirement.required);
         const unwagered = requirement.required === 0n ? 0n : (credited * requirement.outstanding) / requirement.required;
         const cash = await this.ledger.balance({ kind: 'player', playerId }, currency, trx);
@@ -130,7 +131,7 @@ export class BonusForfeits {
         required: formatMicro(w.required),
         bonusAtStake: formatMicro(w.bonus_at_stake),
         experience: w.locked,
-        guardsCash: w.legacy && w.outstanding > 0n,
+        guardsCash: guardsCash(w),
       })),
       history: history.map((row) => ({ id: Number(row.id), action: row.action, ...forfeitView(row), byPlayer: row.by_player, operator: row.operator, reason: row.reason })),
     };

@@ -113,6 +113,9 @@ describe('/v1/bank/cashout/submit beside a bonus', () => {
     const config = await t.call('/v1/bank/cashout/config', {}, { token: p.token });
     expect(config.data.currencies.map((c: { withdrawable: string }) => c.withdrawable)).toEqual(['50', '0']);
     expect((await withdraw(p, '10')).code).toBe(0);
+    // The exchange guards the same cash: TRX may not leave as USDT either.
+    const exchange = await t.call('/v1/bank/currency_exchange/submit', { requestId: requestId(), from: 'TRX', to: 'USDT', amount: '10' }, { token: p.token });
+    expect(exchange.code).toBe(10053);
     await wager(p, 'TRX', 2n * USDT);
     expect((await wageringOf(p))[1]).toMatchObject({ outstanding: '0', guardsCash: false });
     const after = await t.call(

@@ -5,6 +5,7 @@ import { playerWallet } from '../../money/balances.ts';
 import type { Ledger, LedgerCurrency, SystemAccountKind } from '../../money/ledger.service.ts';
 import { bonusTitle } from './bonus-titles.ts';
 import { BonusRepository, type WageringRow } from './bonus.repo.ts';
+import { guardsCash } from './wagering.ts';
 import type { EconomySettings } from './economy-settings.ts';
 
 /** Where bonus money of a source comes from; sources not named here are activity bonuses. */
@@ -154,7 +155,7 @@ export class BonusService {
         outstanding: row?.outstanding ?? 0n,
         required: row?.required ?? 0n,
         experience: row?.locked ?? false,
-        guardsCash: (row?.legacy ?? false) && (row?.outstanding ?? 0n) > 0n,
+        guardsCash: guardsCash(row),
       };
     });
   }

@@ -2,7 +2,10 @@ import { formatMicro } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { LedgerCurrency } from '../../money/ledger.service.ts';
-import { BonusRepository } from './bonus.repo.ts';
+import { BonusRepository, type WageringRow } from './bonus.repo.ts';
+
+/** Whether a requirement still guards cash: one from before cash and bonus were apart, not yet met. */
+export const guardsCash = (row: Pick<WageringRow, 'legacy' | 'outstanding'> | undefined): boolean => row !== undefined && row.legacy && row.outstanding > 0n;
 
 /**
  * Money leaving the player's hands (a withdrawal, the exchange, a transfer) is cash only: the ledger
@@ -14,8 +17,8 @@ import { BonusRepository } from './bonus.repo.ts';
  */
 export async function assertCashFree(trx: Db, playerId: number, currency: LedgerCurrency): Promise<void> {
   const row = (await new BonusRepository(trx).wagering(playerId)).find((w) => w.currency === currency);
-  if (row && row.legacy && row.outstanding > 0n) {
-    const amount = formatMicro(row.outstanding);
+  if (guardsCash(row)) {
+    const amount = formatMicro(row!.outstanding);
     throw fail('WAGERING_OUTSTANDING', `${amount} ${currency} left to wager`, { amount, currency });
   }
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Ledger, LedgerCurrency, TransferInput } from '../../money/ledger.service.ts';
+import { playerLegs, type Ledger, type LedgerCurrency, type TransferInput } from '../../money/ledger.service.ts';
 import type { HeldWinStatus } from './tables.ts';
 import { withThirdGameTables } from './third-game.repo.ts';
 
@@ -126,8 +126,7 @@ export class HeldWins {
           metadata: { aggregator: win.aggregator, round: win.round, game: win.gameCode, by },
           legs: [
             { account: { kind: HELD_WINS_ACCOUNT }, currency: win.currency, amount: -win.amount },
-            ...(win.amount > toBonus ? [{ account: { kind: 'player' as const, playerId: win.playerId }, currency: win.currency, amount: win.amount - toBonus }] : []),
-            ...(toBonus > 0n ? [{ account: { kind: 'player_bonus' as const, playerId: win.playerId }, currency: win.currency, amount: toBonus }] : []),
+            ...playerLegs(win.playerId, win.currency, win.amount - toBonus, toBonus),
           ],
         },
         trx,

@@ -1,5 +1,5 @@
 import { Batcher, type BatchOutcome } from '../../money/batcher.ts';
-import { DEFAULT_HOUSE_SHARDS, type Ledger, type TransferInput } from '../../money/ledger.service.ts';
+import { DEFAULT_HOUSE_SHARDS, playerLegs, type Ledger, type TransferInput } from '../../money/ledger.service.ts';
 import type { ProviderWalletRepository } from './provider-wallet.repo.ts';
 import { plausibilityOf, sessionTermsOf, type BetRequest, type WalletOptions, type WalletOutcome, type WinRequest } from './provider-wallet.service.ts';
 
@@ -55,8 +55,7 @@ export function settlementTransfer(
     reference: transactionUuid,
     metadata: { aggregator: options.aggregator, ...metadata },
     legs: [
-      ...(micro !== 0n || bonusMicro === 0n ? [{ account: { kind: 'player' as const, playerId }, currency, amount: micro }] : []),
-      ...(bonusMicro !== 0n ? [{ account: { kind: 'player_bonus' as const, playerId }, currency, amount: bonusMicro }] : []),
+      ...playerLegs(playerId, currency, micro, bonusMicro),
       { account: { kind: 'provider_settlement' }, currency, amount: -(micro + bonusMicro) },
     ],
   };

@@ -15,7 +15,7 @@ import { toTradeRecord, type RecordRow } from './records.service.ts';
 import type { WalletSettings } from './settings.ts';
 import type { WithdrawalRepository, WithdrawalRow } from './withdrawal.repo.ts';
 import { BonusRepository } from '../bonus/bonus.repo.ts';
-import { assertCashFree } from '../bonus/wagering.ts';
+import { assertCashFree, guardsCash } from '../bonus/wagering.ts';
 
 type SubmitInput = CallParsedRequest<typeof bankCalls.cashoutSubmit>;
 type MoneyMoved = CallResponse<typeof bankCalls.cashoutSubmit>;
@@ -83,7 +83,7 @@ export class WithdrawalService {
     if (!player) throw fail('PLAYER_MISSING');
     const restricted = (await this.experience.restriction(player, wallet.total.USDT)) !== null;
     // Cash only: bonus money never leaves; a requirement from before the split still guards cash.
-    const guarded = (currency: CurrencyCode) => wagering.some((w) => w.currency === currency && w.legacy && w.outstanding > 0n);
+    const guarded = (currency: CurrencyCode) => guardsCash(wagering.find((w) => w.currency === currency));
     return {
       hasFundPassword,
       currencies: CURRENCIES.map((currency) => {
