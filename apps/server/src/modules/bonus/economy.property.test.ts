@@ -1,27 +1,37 @@
 import { randomUUID } from 'node:crypto';
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { bytesToHex } from '@noble/hashes/utils.js';
 import { BonusRecordType, formatMicro, parseMicro } from '@lobby/contract';
 import { areasOf, HASH_GAMES } from '@lobby/hash-games';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { privateKeyToAddress } from '../../chain/address.ts';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { startHashTestApp, type HashTestApp } from '../hash-game/test-support.ts';
+import { aggregatorUserId } from '../third-game/hub88/user-id.ts';
+import { newToken } from '../third-game/hub88/wallet-test-support.ts';
+import { ThirdGameRepository } from '../third-game/third-game.repo.ts';
 import { convert, effectiveRate } from '../wallet/exchange.service.ts';
 import { parseRational } from '../wallet/settings.ts';
 import { FUND_PASSWORD, newWallet, WALLET_TEST_ENV } from '../wallet/test-support.ts';
 
 // ECONOMY.md "Bonus money and wagering" as a property. Random sequences of deposits, bonus credits
-// (multiplier 0-10), page bets on the 1-block hash games (any area, both levels, both currencies;
-// bets stay open across commands until a settle command lets their block decide them, so wins,
-// losses, draws and hedges come from the block hash), exchanges, transfers to and from a merchant,
-// withdrawals and forfeits, by two players. A direct model keeps each player's cash, bonus,
-// outstanding and required wagering and bonus at stake per currency, and predicts which requests
-// are accepted. After every command:
+// (multiplier 0-10), page bets on the 1-block hash games (any area, both levels, both currencies),
+// transfer bets from player 0's bound address (on chain: they move no wallet money, but their valid
+// turnover joins the round of their block), the seamless wallet's rounds (a bet, then a win of 0-300%
+// or a rollback), blocks, exchanges, transfers to and from a merchant, withdrawals and forfeits, by two
+// players. Page bets stay open across commands until blocks decide them, so wins, losses, draws and
+// hedges come from the block hash, and a block may decide page and transfer bets of one player
+// together. A direct model keeps each player's cash, bonus, outstanding and required wagering and bonus
+// at stake per currency, and predicts which requests are accepted. After every command:
 // - cash, bonus and wagering answered by the API, and bonus at stake, equal the model's;
 // - the ledger check passes;
 // - nothing leaves a player's cash (withdrawals, exchange out, transfers out, as accepted by the
 //   server) beyond what entered it: deposits, exchange and transfers in, cash bonuses (multiplier 0),
 //   cash winnings less cash losses, and released bonus.
-// Transfer bets (on-chain stake and payout) and the seamless wallet's bets are not in these sequences.
+// Player 0 has a bound transfer-bet address, so the valid turnover of their hash rounds is recorded
+// when the block's round closes (after every transfer of the block is seen); player 1's at settlement.
 
 type Currency = 'USDT' | 'TRX';
 const CURRENCIES: readonly Currency[] = ['USDT', 'TRX'];
@@ -35,6 +45,9 @@ type Op =
   | { kind: 'bonus'; who: number; currency: Currency; micro: bigint; multiplier: number }
   | { kind: 'bet'; who: number; currency: Currency; gameId: number; area: number; level: 0 | 1; amount: Amount }
   | { kind: 'settle' }
+  | { kind: 'block' }
+  | { kind: 'transferBet'; currency: Currency; units: number }
+  | { kind: 'wallet'; who: number; amount: Amount; end: 'win' | 'rollback'; percent: number }
   | { kind: 'exchange'; who: number; from: Currency; amount: Amount }
   | { kind: 'withdraw'; who: number; currency: Currency; amount: Amount }
   | { kind: 'transfer'; who: number; currency: Currency; amount: Amount }
@@ -77,7 +90,19 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       amount,
     }),
   },
-  { weight: 4, arbitrary: fc.constant({ kind: 'settle' as const }) },
+  { weight: 3, arbitrary: fc.constant({ kind: 'settle' as const }) },
+  { weight: 3, arbitrary: fc.constant({ kind: 'block' as const }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('transferBet' as const), currency, units: fc.integer({ min: 1, max: 50 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('wallet' as const),
+      who,
+      amount,
+      end: fc.constantFrom<'win' | 'rollback'>('win', 'win', 'win', 'rollback'),
+      percent: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 300 })),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('exchange' as const), who, from: currency, amount }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), who, currency, amount }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('transfer' as const), who, currency, amount }) },
@@ -162,20 +187,23 @@ function release(purse: Purse) {
   purse.bonus = 0n;
 }
 
-/**
- * One player's round in one currency (every bet of theirs its block decided), as ECONOMY.md settles it:
- * valid turnover min(S, |P − S|) lowers the requirement (releasing at 0); each bet's payout returns
- * floor(payout × stake_bonus / amount) to bonus while the requirement is live (else to cash) and the
- * rest to cash; a requirement left with no bonus and none at stake drops.
- */
-function settleRound(purse: Purse, bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[]) {
-  const stake = bets.reduce((sum, b) => sum + b.amount, 0n);
-  const payout = bets.reduce((sum, b) => sum + b.payout, 0n);
+/** A round's valid turnover min(S, |P − S|) lowers the requirement, releasing the bonus at 0. */
+function applyTurnover(purse: Purse, stake: bigint, payout: bigint) {
   const valid = min(stake, payout > stake ? payout - stake : stake - payout);
   if (purse.outstanding > 0n && valid > 0n) {
     purse.outstanding = max(0n, purse.outstanding - valid);
     if (purse.outstanding === 0n) release(purse);
   }
+}
+
+/**
+ * Payouts of wallet-money bets (page bets, the seamless wallet's), as ECONOMY.md pays them: each returns
+ * floor(payout × stake_bonus / amount) to bonus while the requirement is live (else to cash) and the rest
+ * to cash; their bonus stakes leave bonus at stake; a requirement left with no bonus and none at stake drops.
+ */
+function payBets(purse: Purse, bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[]) {
+  const stake = bets.reduce((sum, b) => sum + b.amount, 0n);
+  const payout = bets.reduce((sum, b) => sum + b.payout, 0n);
   const onBonus = bets.filter((b) => b.stakeBonus > 0n);
   const stakeBonus = onBonus.reduce((sum, b) => sum + b.stakeBonus, 0n);
   purse.atStake -= stakeBonus;
@@ -193,9 +221,22 @@ function settleRound(purse: Purse, bets: { amount: bigint; stakeBonus: bigint; p
   if (onBonus.length > 0 && purse.outstanding > 0n && purse.atStake === 0n && purse.bonus === 0n) purse.outstanding = 0n;
 }
 
+/** A round settled with its turnover: the turnover first (it may release), then the payouts. */
+function settleRound(purse: Purse, bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[]) {
+  applyTurnover(
+    purse,
+    bets.reduce((sum, b) => sum + b.amount, 0n),
+    bets.reduce((sum, b) => sum + b.payout, 0n),
+  );
+  payBets(purse, bets);
+}
+
 let t: HashTestApp;
 beforeAll(async () => {
-  t = await startHashTestApp({ ...WALLET_TEST_ENV, WITHDRAWAL_USDT_REVIEW: '1000000', WITHDRAWAL_TRX_REVIEW: '10000000' });
+  // Transfers are read again over no window: a block's round closes once the scan has passed it.
+  t = await startHashTestApp({ ...WALLET_TEST_ENV, WITHDRAWAL_USDT_REVIEW: '1000000', WITHDRAWAL_TRX_REVIEW: '10000000', HASH_TRANSFER_RESCAN_SECONDS: '0' });
+  t.app.chain.devnet!.faucet(t.app.chain.hotWallet.address, { trx: 100_000_000n * UNIT, usdt: 100_000_000n * UNIT });
+  await t.advance();
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -218,6 +259,78 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
         await db().updateTable('players').set({ user_type: 1 }).where('id', '=', players[1].playerId).execute();
         const purses = players.map(() => ({ USDT: newPurse(), TRX: newPurse() }) as Record<Currency, Purse>);
         let open: OpenBet[] = [];
+        // Player 0 sends transfer bets from a bound address.
+        const sender = bytesToHex(secp256k1.utils.randomSecretKey());
+        const senderAddress = privateKeyToAddress(sender);
+        t.app.chain.devnet!.faucet(senderAddress, { trx: 1_000_000n * UNIT, usdt: 100_000n * UNIT });
+        await db()
+          .insertInto('bet_addresses')
+          .values({ player_id: players[0].playerId, address: senderAddress, status: 1, activation_amount: UNIT, expires_at: new Date(), activated_at: new Date() })
+          .execute();
+        let sent: { txId: string; currency: Currency }[] = [];
+        // Player 0's hash rounds waiting for their block to close: stakes and payouts per height and currency.
+        const held = new Map<number, Map<Currency, { stake: bigint; payout: bigint }>>();
+        const holdRound = (round: number, c: Currency, stake: bigint, payout: bigint) => {
+          const byCurrency = held.get(round) ?? new Map<Currency, { stake: bigint; payout: bigint }>();
+          const sums = byCurrency.get(c) ?? { stake: 0n, payout: 0n };
+          byCurrency.set(c, { stake: sums.stake + stake, payout: sums.payout + payout });
+          held.set(round, byCurrency);
+        };
+        // Each player plays a third-party game in one session, in USDT.
+        const sessions = await Promise.all(
+          players.map(async (player) => {
+            const token = newToken();
+            await new ThirdGameRepository(db()).createSession({ token, playerId: player.playerId, aggregator: 'hub88', gameCode: 'demo_slot', gameType: 10, manufacturer: 'Demo Studio' });
+            return token;
+          }),
+        );
+
+        /**
+         * One block, then the engine's pass: it settles the page bets the block decides, records the
+         * transfers it holds and closes the rounds of the blocks every scan has passed. The model
+         * follows in the same order: settlements (player 1's with their turnover, player 0's payouts
+         * only), then the closed rounds' turnover of player 0, by height.
+         */
+        const advance = async () => {
+          await t.advance();
+          const settled = open.length === 0 ? [] : await db().selectFrom('hash_bets').select(['id', 'payout']).where('id', 'in', open.map((b) => BigInt(b.id))).where('settled_at', 'is not', null).execute();
+          const payoutOf = new Map(settled.map((row) => [Number(row.id), row.payout!]));
+          const groups = new Map<string, { who: number; round: number; currency: Currency; bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[] }>();
+          for (const bet of [...open].sort((a, b) => a.round - b.round)) {
+            const payout = payoutOf.get(bet.id);
+            if (payout === undefined) continue;
+            const key = `${bet.round}:${bet.who}:${bet.currency}`;
+            const group = groups.get(key) ?? { who: bet.who, round: bet.round, currency: bet.currency, bets: [] };
+            group.bets.push({ amount: bet.amount, stakeBonus: bet.stakeBonus, payout });
+            groups.set(key, group);
+          }
+          open = open.filter((bet) => !payoutOf.has(bet.id));
+          for (const group of groups.values()) {
+            const purse = purses[group.who][group.currency];
+            if (group.who === 1) {
+              settleRound(purse, group.bets);
+              continue;
+            }
+            payBets(purse, group.bets);
+            holdRound(group.round, group.currency, group.bets.reduce((sum, b) => sum + b.amount, 0n), group.bets.reduce((sum, b) => sum + b.payout, 0n));
+          }
+          if (sent.length > 0) {
+            const seen = await db().selectFrom('hash_bets').select(['tx_id', 'round', 'amount', 'payout', 'player_id']).where('tx_id', 'in', sent.map((s) => s.txId)).execute();
+            for (const bet of seen) {
+              expect(bet.player_id, 'a transfer from a bound address is its player\'s bet').toBe(players[0].playerId);
+              holdRound(Number(bet.round), sent.find((s) => s.txId === bet.tx_id)!.currency, bet.amount, bet.payout ?? 0n);
+            }
+            sent = sent.filter((s) => !seen.some((bet) => bet.tx_id === s.txId));
+          }
+          if (held.size > 0) {
+            const { rows: closed } = await sql<{ height: string }>`
+              select height::text from hash_blocks where height = any(${[...held.keys()]}::int8[]) and turnover_closed_at is not null order by height`.execute(db());
+            for (const { height } of closed) {
+              for (const [c, sums] of held.get(Number(height))!) applyTurnover(purses[0][c], sums.stake, sums.payout);
+              held.delete(Number(height));
+            }
+          }
+        };
 
         /** The outflow bound: what the server let out of a player's cash never exceeds what entered it by the rules. */
         const expectWithinBound = (i: number, c: Currency, context: string) => {
@@ -228,27 +341,69 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
 
         const step = async (o: Op) => {
           if (o.kind === 'settle') {
-            if (open.length === 0) return;
-            const last = Math.max(...open.map((b) => b.round));
-            await t.advance(last - (await t.head()));
-            const settled = await db()
-              .selectFrom('hash_bets')
-              .select(['id', 'payout', 'settled_at'])
-              .where('id', 'in', open.map((b) => BigInt(b.id)))
-              .execute();
-            const payoutOf = new Map(settled.map((row) => [Number(row.id), row]));
-            // Per round, player and currency, in the order the blocks came.
-            const groups = new Map<string, { purse: Purse; bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[] }>();
-            for (const bet of [...open].sort((a, b) => a.round - b.round)) {
-              const row = payoutOf.get(bet.id);
-              expect(row?.settled_at, `bet ${bet.id} settled`).toBeTruthy();
-              const key = `${bet.round}:${bet.who}:${bet.currency}`;
-              const group = groups.get(key) ?? { purse: purses[bet.who][bet.currency], bets: [] };
-              group.bets.push({ amount: bet.amount, stakeBonus: bet.stakeBonus, payout: row!.payout! });
-              groups.set(key, group);
+            for (let blocks = 0; open.length > 0 || sent.length > 0 || held.size > 0; blocks++) {
+              expect(blocks, 'every bet settles and every round closes within 8 blocks').toBeLessThan(8);
+              await advance();
             }
-            for (const group of groups.values()) settleRound(group.purse, group.bets);
-            open = [];
+            return;
+          }
+          if (o.kind === 'block') {
+            await advance();
+            return;
+          }
+          if (o.kind === 'transferBet') {
+            // Whole units within the level-0 limits: USDT 1-50, TRX 10-500; the last digit picks the side.
+            const value = BigInt(o.units) * UNIT * (o.currency === 'USDT' ? 1n : 10n);
+            const to = (await t.app.services.lobby.hashGameState()).transferAddresses.find((row) => row.game_id === 1 && row.level === 0)!.address;
+            const client = t.app.chain.client;
+            const { txId } = o.currency === 'USDT' ? await client.sendUsdt(sender, to, value) : await client.sendTrx(sender, to, value);
+            sent.push({ txId, currency: o.currency });
+            return;
+          }
+          if (o.kind === 'wallet') {
+            // A third-party round in USDT: a bet drawn cash first, then a closing win or a rollback.
+            const purse = purses[o.who].USDT;
+            const wallet = t.app.services.providerWallet;
+            const perUnit = wallet.options.microPerUnit;
+            const units = max(1n, amountOf(o.amount, purse) / perUnit);
+            const stake = units * perUnit;
+            const player = players[o.who];
+            const bet = {
+              transactionUuid: randomUUID(),
+              token: sessions[o.who],
+              playerId: player.playerId,
+              user: aggregatorUserId(player.playerId),
+              round: `round-${randomUUID()}`,
+              gameCode: 'demo_slot',
+              currency: 'USD',
+              amount: units,
+              roundClosed: false,
+            };
+            const placed = await wallet.bet(bet);
+            if (stake > purse.cash + purse.bonus) {
+              expect(placed.status, `a wallet bet of ${formatMicro(stake)} beyond cash + bonus`).toBe('RS_ERROR_NOT_ENOUGH_MONEY');
+              return;
+            }
+            expect(placed.status, `a wallet bet of ${formatMicro(stake)} within cash + bonus`).toBe('RS_OK');
+            const stakeBonus = max(0n, stake - purse.cash);
+            purse.cash -= stake - stakeBonus;
+            purse.bonus -= stakeBonus;
+            purse.atStake += stakeBonus;
+            if (o.end === 'rollback') {
+              const refunded = await wallet.rollback({ ...bet, transactionUuid: randomUUID(), referenceTransactionUuid: bet.transactionUuid, roundClosed: true });
+              expect(refunded.status).toBe('RS_OK');
+              // The stake returns as it was drawn: its bonus part to bonus while the requirement is live.
+              const live = purse.outstanding > 0n;
+              purse.atStake -= stakeBonus;
+              purse.cash += stake - (live ? stakeBonus : 0n);
+              purse.bonus += live ? stakeBonus : 0n;
+              if (!live) purse.released += stakeBonus;
+              return;
+            }
+            const won = (units * BigInt(o.percent)) / 100n;
+            const paid = await wallet.win({ ...bet, transactionUuid: randomUUID(), referenceTransactionUuid: bet.transactionUuid, amount: won, roundClosed: true });
+            expect(paid.status).toBe('RS_OK');
+            settleRound(purse, [{ amount: stake, stakeBonus, payout: won * perUnit }]);
             return;
           }
           const player = players[o.who];
@@ -407,7 +562,7 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
           await check(done);
         }
       }),
-      { numRuns: 8 },
+      { numRuns: Number(process.env.ECONOMY_RUNS ?? 16) },
     );
   });
 });

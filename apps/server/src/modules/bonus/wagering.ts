@@ -1,4 +1,5 @@
 import { formatMicro } from '@lobby/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { LedgerCurrency } from '../../money/ledger.service.ts';
@@ -21,4 +22,22 @@ export async function assertCashFree(trx: Db, playerId: number, currency: Ledger
     const amount = formatMicro(row!.outstanding);
     throw fail('WAGERING_OUTSTANDING', `${amount} ${currency} left to wager`, { amount, currency });
   }
+}
+
+/**
+ * When the bonus money of a requirement is all lost (none left, none at stake), the requirement drops
+ * to 0 (ECONOMY.md "Bonus money and wagering"): nothing is left to release. Requirements from before
+ * the split (`legacy`, guarding cash) and experience gold (`locked`) stay. Releases nothing: the bonus
+ * balance is 0. Run it after the settlement's ledger postings, which may still credit bonus money.
+ */
+export async function dropSpentRequirements(trx: Db, pairs: { playerId: number; currency: LedgerCurrency }[]): Promise<void> {
+  if (pairs.length === 0) return;
+  await sql`
+    update wagering w set outstanding = 0, updated_at = now()
+    from unnest(${pairs.map((p) => p.playerId)}::int4[], ${pairs.map((p) => p.currency)}::text[]) as x(player_id, currency)
+    where w.player_id = x.player_id and w.currency = x.currency
+      and w.outstanding > 0 and w.bonus_at_stake = 0 and not w.locked and not w.legacy
+      and not exists (
+        select 1 from ledger_accounts a
+        where a.kind = 'player_bonus' and a.owner_id = x.player_id and a.currency = x.currency and a.balance <> 0)`.execute(trx);
 }

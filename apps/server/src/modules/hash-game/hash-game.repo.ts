@@ -327,22 +327,6 @@ export class HashGameRepository {
   }
 
   /**
-   * A requirement with nothing left to release drops to 0: no bonus money and none at stake (its bonus
-   * was lost). Requirements from before the split (`legacy`, guarding cash) and experience gold
-   * (`locked`) stay. Releases nothing: the bonus balance is 0.
-   */
-  async dropSpentRequirements(trx: Db, pairs: { playerId: number; currency: 'USDT' | 'TRX' }[]): Promise<void> {
-    await sql`
-      update wagering w set outstanding = 0, updated_at = now()
-      from unnest(${pairs.map((p) => p.playerId)}::int4[], ${pairs.map((p) => p.currency)}::text[]) as x(player_id, currency)
-      where w.player_id = x.player_id and w.currency = x.currency
-        and w.outstanding > 0 and w.bonus_at_stake = 0 and not w.locked and not w.legacy
-        and not exists (
-          select 1 from ledger_accounts a
-          where a.kind = 'player_bonus' and a.owner_id = x.player_id and a.currency = x.currency and a.balance <> 0)`.execute(trx);
-  }
-
-  /**
    * Adds a bound player's transfer bet decided by block `height` to the player's open round of that
    * block. Waits for a settlement of the block in progress (the block row's lock), so a round is never
    * both recorded at settlement and opened by a transfer. False, adding nothing, when the round is

@@ -2,6 +2,7 @@ import { BetStatus } from '@lobby/contract';
 import { gamesDecidedAt, payoutRate, resultOf, RATE_SCALE, type HashResult, type Outcome } from '@lobby/hash-games';
 import type { Db } from '../../db/database.ts';
 import { Ledger, type TransferLeg } from '../../money/ledger.service.ts';
+import { dropSpentRequirements } from '../bonus/wagering.ts';
 import type { LevelUp, TurnoverTerms } from '../turnover/turnover.repo.ts';
 import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 import { HashGameRepository, type StoredBlock } from './hash-game.repo.ts';
@@ -126,7 +127,7 @@ export async function settleRound(
       );
     }
     // A requirement whose bonus was all lost (none left, none at stake) has nothing left to release.
-    if (bonusRows.length > 0) await repo.dropSpentRequirements(trx, bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency })));
+    await dropSpentRequirements(trx, bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency })));
     await repo.recordSettledBets(trx, block.height, bets);
     await failpoint?.('settle.before_commit');
     return { height: block.height, bets, paidPlayers: [...paidPlayers], players: [...players], levelUps };

@@ -98,6 +98,24 @@ describe.each(['batched', 'one by one'] as const)('cash and bonus in the seamles
     expect(await atStake(p.playerId)).toBe(0n);
   });
 
+  it('drops the requirement when a closed round loses the last bonus money, and keeps it while a win returns some', async () => {
+    const outstanding = async (playerId: number) =>
+      BigInt((await sql<{ o: string }>`select outstanding::text as o from wagering where player_id = ${playerId} and currency = 'USDT'`.execute(db())).rows[0].o);
+    const lost = await bonusPlayer(100_000n, 200_000n);
+    const all = lost.bet(300_000n);
+    await wallet().bet(all);
+    expect(await wallet().win(lost.win(all, 0n))).toEqual({ status: 'RS_OK', balance: 0n });
+    expect(await moneyOf(lost.playerId)).toEqual({ cash: 0n, bonus: 0n });
+    expect(await outstanding(lost.playerId)).toBe(0n);
+
+    const kept = await bonusPlayer(100_000n, 200_000n);
+    const again = kept.bet(300_000n);
+    await wallet().bet(again);
+    expect(await wallet().win(kept.win(again, 30_000n))).toEqual({ status: 'RS_OK', balance: 30_000n });
+    expect((await moneyOf(kept.playerId)).bonus).toBe(200_000n);
+    expect(await outstanding(kept.playerId)).toBeGreaterThan(0n);
+  });
+
   it('pays a player without bonus money in cash, as before', async () => {
     const p = await walletPlayer(t, 1_000_000n);
     const bet = p.bet(100_000n);

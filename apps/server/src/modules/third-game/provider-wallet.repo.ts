@@ -435,15 +435,16 @@ export class ProviderWalletRepository {
 
   /**
    * A closed round's bonus stakes, taken off the player's bonus at stake once (the first time it is
-   * seen closed). Nothing for a round without bonus stakes.
+   * seen closed); true when it took some. Nothing for a round without bonus stakes.
    */
-  async settleRoundBonus(aggregator: string, playerId: number, round: string, currency: 'USDT' | 'TRX', trx: Db): Promise<void> {
+  async settleRoundBonus(aggregator: string, playerId: number, round: string, currency: 'USDT' | 'TRX', trx: Db): Promise<boolean> {
     const { rows } = await sql<{ bonus_total: string }>`
       update provider_rounds set bonus_settled = true
       where aggregator = ${aggregator} and player_id = ${playerId} and round = ${round}
         and closed_at is not null and not bonus_settled and bonus_total > 0
       returning bonus_total::text`.execute(trx);
     if (rows.length > 0) await this.changeBonusAtStake(playerId, currency, -BigInt(rows[0].bonus_total), trx);
+    return rows.length > 0;
   }
 
   private async changeBonusAtStake(playerId: number, currency: 'USDT' | 'TRX', delta: bigint, trx: Db): Promise<void> {

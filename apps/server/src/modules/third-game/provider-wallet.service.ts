@@ -3,6 +3,7 @@ import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../
 import { ProviderWalletRepository, type NewProviderTransaction, type ProviderRoundRecord, type RoundFilter, type SessionTerms, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
 import { HeldWins, holdReason } from './held-wins.ts';
 import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
+import { dropSpentRequirements } from '../bonus/wagering.ts';
 import type { Batcher } from '../../money/batcher.ts';
 import { createWalletCallBatcher, settlementTransfer, type WalletCall } from './provider-wallet.batch.ts';
 
@@ -218,9 +219,11 @@ export class ProviderWalletService {
       const fromBonus = micro > cash ? micro - cash : 0n;
       if (fromBonus > bonus) throw new InsufficientFundsError(request.transactionUuid, [request.playerId]);
       if (fromBonus > 0n) await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: fromBonus, credited: 0n, roundOpen: true }, trx);
-      if (request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx);
+      const settled = request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
       const metadata = { round: request.round, game: request.gameCode };
-      return this.post('provider_bet', request.transactionUuid, request.playerId, -(micro - fromBonus), metadata, trx, -fromBonus);
+      const balance = await this.post('provider_bet', request.transactionUuid, request.playerId, -(micro - fromBonus), metadata, trx, -fromBonus);
+      if (settled) await this.dropSpent(request.playerId, trx);
+      return balance;
     });
     if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
     return outcome;
@@ -254,13 +257,14 @@ export class ProviderWalletService {
         // The round counts the win only once an operator releases it.
         await this.repo.changeRound({ ...this.roundOf(request, session), bet: 0n, win: -micro, bets: 0, closed: false }, trx);
         levelUps = await this.closeRound(request, trx);
-        if (request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx);
+        const settled = request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
         const transfer = settlementTransfer(this.options, 'provider_win_held', request.transactionUuid, request.playerId, micro, metadata);
         await this.heldWins.hold(
           { ...this.sessionRoundOf(request), transactionUuid: request.transactionUuid, amount: micro, stakes: before.stakes, reason: held },
           transfer,
           trx,
         );
+        if (settled) await this.dropSpent(request.playerId, trx);
         return this.stakeable(request.playerId, trx);
       }
       levelUps = await this.closeRound(request, trx);
@@ -268,8 +272,10 @@ export class ProviderWalletService {
       // the player's requirement is live, the rest to cash.
       const toBonus = await this.bonusPart(request.playerId, before.stakes > 0n ? (micro * before.bonusStakes) / before.stakes : 0n, trx);
       if (toBonus > 0n) await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: 0n, credited: toBonus, roundOpen: true }, trx);
-      if (request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx);
-      return this.post('provider_win', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
+      const settled = request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
+      const balance = await this.post('provider_win', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
+      if (settled) await this.dropSpent(request.playerId, trx);
+      return balance;
     });
     if (levelUps.length > 0) void this.options.turnover?.levelsReached(levelUps);
     return outcome;
@@ -329,9 +335,12 @@ export class ProviderWalletService {
         const change = { aggregator: this.options.aggregator, transactionUuid: request.transactionUuid, playerId: request.playerId, round: bet.round, currency: this.options.ledgerCurrency };
         await this.repo.recordBonusStake({ ...change, stake: -bet.bonusAmount, credited: toBonus, roundOpen: !round?.closed }, trx);
       }
-      if (bet.round !== null && request.roundClosed) await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, bet.round, this.options.ledgerCurrency, trx);
+      const settled =
+        bet.round !== null && request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, bet.round, this.options.ledgerCurrency, trx));
       const metadata = { round: bet.round, game: bet.gameCode, bet: request.referenceTransactionUuid };
-      return this.post('provider_refund', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
+      const after = await this.post('provider_refund', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
+      if (settled) await this.dropSpent(request.playerId, trx);
+      return after;
     });
   }
 
@@ -353,6 +362,11 @@ export class ProviderWalletService {
     const [moved, other] = bonusMicro !== 0n ? (['player_bonus', 'player'] as const) : (['player', 'player_bonus'] as const);
     const { balance } = await this.ledger.transferAndRead(transfer, trx, { account: { kind: moved, playerId }, currency });
     return balance + (await this.ledger.balance({ kind: other, playerId }, currency, trx));
+  }
+
+  /** After a round's bonus stakes settle and its money has moved: a requirement whose bonus is all lost drops. */
+  private dropSpent(playerId: number, trx: Db): Promise<void> {
+    return dropSpentRequirements(trx, [{ playerId, currency: this.options.ledgerCurrency }]);
   }
 
   /** A payout's bonus part as it goes: to bonus money while the player's requirement is live, else 0 (all to cash). */
