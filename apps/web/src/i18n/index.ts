@@ -1,6 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@lobby/contract';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setNumberLanguage } from '../lib/format';
 
 type Messages = Record<string, unknown>;
 
@@ -36,6 +37,7 @@ async function loadLanguage(language: Language): Promise<void> {
 export function applyDocumentLanguage(language: Language, doc: Document = document): void {
   doc.documentElement.lang = language.replace('_', '-');
   doc.documentElement.dir = RTL_LANGUAGES.includes(language) ? 'rtl' : 'ltr';
+  setNumberLanguage(language);
 }
 
 export async function initI18n(language: Language): Promise<void> {
@@ -59,6 +61,8 @@ export async function changeLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   // i18next announces a change even to the current language, and every translated component then
   // renders again: at startup, the whole app right after its first render.
+  // Amounts take the new separators in the renders the change starts.
+  setNumberLanguage(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   applyDocumentLanguage(language);
 }

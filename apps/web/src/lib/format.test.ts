@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatOdds, shortAddress } from './format';
+import { formatAmount, formatExact, formatMicroExact, formatMicroShort, formatOdds, setNumberLanguage, shortAddress } from './format';
 import { rootFontSize } from './rem';
 
 describe('amounts', () => {
@@ -11,6 +11,30 @@ describe('amounts', () => {
     expect(formatAmount(undefined)).toBe('0.00');
     expect(formatAmount('5000', 0)).toBe('5,000');
     expect(formatAmount('12.3456', 3)).toBe('12.345');
+  });
+
+  it('shows the exact amount of a movement with every significant decimal, so a payout reads the same on the bet and in the verifier', () => {
+    expect(formatExact('29.3475', 'USDT')).toBe('29.3475');
+    expect(formatExact('30', 'USDT')).toBe('30.00');
+    expect(formatExact('1234.5', 'TRX')).toBe('1,234.50');
+    expect(formatExact('-0.000001')).toBe('-0.000001');
+    expect(formatMicroExact(29_347_500n)).toBe(formatExact('29.3475'));
+    expect(formatMicroExact(3_000_000_000n, 0)).toBe('3,000');
+  });
+
+  it("uses the language's separators with Latin digits", () => {
+    expect(formatAmount('1234567.899', 2, { language: 'pt_BR' })).toBe('1.234.567,89');
+    expect(formatExact('29.3475', 'USDT', { language: 'id_ID' })).toBe('29,3475');
+    expect(formatMicroShort(1_234_500_000n, 2, { language: 'vi_VN' })).toBe('1.234,50');
+    expect(formatAmount('1234.5', 2, { language: 'ar_EG' })).toBe('1,234.50');
+    expect(formatAmount('1234.5', 2, { language: 'zh_CN' })).toBe('1,234.50');
+    // The app's language, once set, is the default of every screen.
+    setNumberLanguage('pt_BR');
+    try {
+      expect(formatAmount('1234.5')).toBe('1.234,50');
+    } finally {
+      setNumberLanguage('en_US');
+    }
   });
 
   it('formats odds with the default when the game has none', () => {

@@ -1,19 +1,112 @@
-import { MONEY_DISPLAY_DECIMALS } from '@lobby/contract';
+import { MONEY_DECIMALS, MONEY_DISPLAY_DECIMALS } from '@lobby/contract';
 
 /**
- * Money arrives as decimal strings. Display rounds down to the shown places, so a balance never
- * looks larger than it is, and adds thousands separators.
+ * The one place amounts become text, for every screen. Money arrives as decimal strings or integer
+ * micro-units and is never passed through a float. Two shapes:
+ * - a balance or overview figure (`formatAmount`, `formatMicroShort`) is cut to the currency's display
+ *   decimals, rounded down, so a balance never looks larger than it is;
+ * - the amount of one movement (a stake, a payout, a reward, a fee: `formatExact`, `formatMicroExact`)
+ *   keeps every significant decimal, at least the display decimals, so the bet detail, the verifier
+ *   and the ledger show the same figure.
+ * Thousands and decimal separators follow the app's language (1,234.50 in English, 1.234,50 in
+ * Portuguese), always with Latin digits: amounts are compared with wallets and explorers.
  */
-export function formatAmount(value: string | number | null | undefined, decimals = MONEY_DISPLAY_DECIMALS): string {
-  if (value === null || value === undefined || value === '') return (0).toFixed(decimals);
-  const text = typeof value === 'number' ? value.toFixed(8) : value.trim();
+
+const MICRO = 10n ** BigInt(MONEY_DECIMALS);
+
+/** Decimals a currency's balances are shown with; every currency the lobby holds uses two today. */
+const DISPLAY_DECIMALS: Record<string, number> = { USDT: MONEY_DISPLAY_DECIMALS, TRX: MONEY_DISPLAY_DECIMALS };
+
+export function displayDecimals(currency?: string | null): number {
+  return (currency ? DISPLAY_DECIMALS[currency] : undefined) ?? MONEY_DISPLAY_DECIMALS;
+}
+
+interface Separators {
+  group: string;
+  decimal: string;
+}
+
+const separatorCache = new Map<string, Separators>();
+
+/** The separators of a language (`pt_BR` or `pt-BR`), from the platform's own locale data. */
+export function separatorsOf(language: string): Separators {
+  const tag = language.replace('_', '-');
+  let found = separatorCache.get(tag);
+  if (!found) {
+    found = { group: ',', decimal: '.' };
+    try {
+      for (const part of new Intl.NumberFormat(`${tag}-u-nu-latn`).formatToParts(12345.6)) {
+        if (part.type === 'group') found.group = part.value;
+        if (part.type === 'decimal') found.decimal = part.value;
+      }
+    } catch {
+      // An unknown tag keeps the English separators.
+    }
+    separatorCache.set(tag, found);
+  }
+  return found;
+}
+
+let currentLanguage = 'en_US';
+
+/** Set with the document's language: every amount drawn afterwards uses its separators. */
+export function setNumberLanguage(language: string): void {
+  currentLanguage = language;
+}
+
+export interface NumberOptions {
+  /** The language whose separators to use; the app's current one when left out. */
+  language?: string;
+}
+
+/**
+ * Micro-units of an amount as the server sends it: a decimal string (with a sign, and any decimals
+ * past the sixth cut), a bigint of micro-units, or a number (figures computed for charts only).
+ */
+function microOf(value: string | number | bigint | null | undefined): bigint | null {
+  if (typeof value === 'bigint') return value;
+  if (value === null || value === undefined || value === '') return null;
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? value.toFixed(MONEY_DECIMALS) : '') : value.trim();
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return (0).toFixed(decimals);
+  if (!match) return null;
   const [, sign, whole, fraction = ''] = match;
-  const grouped = whole.replace(/^0+(?=\d)/, '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const cut = fraction.padEnd(decimals, '0').slice(0, decimals);
-  const isZero = /^0*$/.test(whole) && /^0*$/.test(cut);
-  return `${sign && !isZero ? '-' : ''}${grouped}${decimals > 0 ? `.${cut}` : ''}`;
+  const micro = BigInt(whole) * MICRO + BigInt(fraction.slice(0, MONEY_DECIMALS).padEnd(MONEY_DECIMALS, '0'));
+  return sign ? -micro : micro;
+}
+
+function compose(negative: boolean, whole: bigint, fraction: string, language: string | undefined): string {
+  const { group, decimal } = separatorsOf(language ?? currentLanguage);
+  const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? '-' : ''}${grouped}${fraction ? `${decimal}${fraction}` : ''}`;
+}
+
+/** Micro-units with every significant decimal (at least `minDecimals`): the exact amount moved. */
+export function formatMicroExact(micro: bigint, minDecimals = MONEY_DISPLAY_DECIMALS, options: NumberOptions = {}): string {
+  const negative = micro < 0n;
+  const abs = negative ? -micro : micro;
+  let fraction = (abs % MICRO).toString().padStart(MONEY_DECIMALS, '0').replace(/0+$/, '');
+  if (fraction.length < minDecimals) fraction = fraction.padEnd(minDecimals, '0');
+  return compose(negative, abs / MICRO, fraction, options.language);
+}
+
+/** Micro-units cut to `decimals` places, rounded down (towards zero): balances and overview figures. */
+export function formatMicroShort(micro: bigint, decimals = MONEY_DISPLAY_DECIMALS, options: NumberOptions = {}): string {
+  const negative = micro < 0n;
+  const abs = negative ? -micro : micro;
+  const step = 10n ** BigInt(MONEY_DECIMALS - Math.min(decimals, MONEY_DECIMALS));
+  const cut = (abs / step) * step;
+  const fraction = decimals > 0 ? (cut % MICRO).toString().padStart(MONEY_DECIMALS, '0').slice(0, decimals).padEnd(decimals, '0') : '';
+  return compose(negative && cut !== 0n, cut / MICRO, fraction, options.language);
+}
+
+/** A balance or overview figure from the server's decimal string, cut to `decimals` places. */
+export function formatAmount(value: string | number | bigint | null | undefined, decimals = MONEY_DISPLAY_DECIMALS, options: NumberOptions = {}): string {
+  return formatMicroShort(microOf(value) ?? 0n, decimals, options);
+}
+
+/** The exact amount of one movement from the server's decimal string, with the currency's display decimals at least. */
+export function formatExact(value: string | number | bigint | null | undefined, currency?: string | null, options: NumberOptions = {}): string {
+  return formatMicroExact(microOf(value) ?? 0n, displayDecimals(currency), options);
 }
 
 /** Shortens a long address for display: first 6 and last 6 characters. */

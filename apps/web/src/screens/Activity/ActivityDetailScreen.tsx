@@ -85,9 +85,9 @@ function Standing({ conf, state, now }: { conf: ActivityConf; state: ActivitySta
         <>
           <div className="activity-progress-row">
             <span>{t('detail.progress')}</span>
-            <Ltr className="activity-progress-row__value">
-              <span data-testid="activity-detail-progress">{progressText(state.progress, conf, state.currency)}</span>
-            </Ltr>
+            <span className="activity-progress-row__value" data-testid="activity-detail-progress">
+              {progressText(state.progress, conf, state.currency, t)}
+            </span>
           </div>
           <ProgressBar perMille={perMille(state.progress.current, state.progress.target)} label={t('detail.progress')} testId="activity-detail-bar" />
         </>

@@ -106,6 +106,8 @@ beforeAll(async () => {
 });
 
 const text = (screen: Rendered, id: string) => screen.byTestId(id)?.textContent?.trim();
+/** The words as read, without the marks that keep a figure left to right inside Arabic. */
+const plain = (screen: Rendered, id: string) => text(screen, id)?.replace(/[\u2066-\u2069]/g, '');
 const cards = (screen: Rendered) => [...screen.container.querySelectorAll<HTMLElement>('[data-testid="activity-card"]')];
 const participations = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/activity/participate');
 
@@ -198,27 +200,46 @@ describe('/ActivityDetail', () => {
     expect(text(screen, 'activity-detail-terms')).toBe('Paid as cash');
   });
 
-  it('shows progress in rounds or in the currency as the rules say, and leads a player without a deposit to deposit', async () => {
+  it('shows what the player did against the rule: rounds as a count, amounts in the currency, a tick once met, and leads a player without a deposit to deposit', async () => {
     const midnight = Date.now() + 3 * HOUR + 25 * 60_000 + 10_500;
     states = states.map((s) => (s.activityId === 5 ? { ...s, periodEndsAt: iso(midnight) } : s));
     let screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
-    expect(text(screen, 'activity-detail-progress')).toBe('7 / 20');
+    expect(plain(screen, 'activity-detail-progress')).toBe('7 / 20 rounds');
     expect(text(screen, 'activity-period-countdown')).toMatch(/^03:25:1[01]$/);
     expect(screen.byTestId('activity-detail-bar')?.dataset.value).toBe('350');
     expect(screen.byTestId('activity-detail-permanent')).not.toBeNull();
     // The rounds task done, the hash task shows its turnover task.
     states = states.map((s) => (s.activityId === 5 ? { ...s, progress: { current: '42.5', target: '100' } } : s));
     screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
-    expect(text(screen, 'activity-detail-progress')).toBe('42.5 / 100 USDT');
-    // Past the target the figure stops there, like the bar.
+    expect(plain(screen, 'activity-detail-progress')).toBe('42.5 / 100 USDT');
+    // Past the target the figure is what was played, with a tick; the bar is full.
     states = states.map((s) => (s.activityId === 5 ? { ...s, progress: { current: '21', target: '20' } } : s));
     screen = await renderSignedIn(detail(5), { usdt: '20', trx: '0' });
-    expect(text(screen, 'activity-detail-progress')).toBe('20 / 20');
+    expect(plain(screen, 'activity-detail-progress')).toBe('21 / 20 rounds ✓');
     screen = await renderSignedIn(detail(4), { usdt: '20', trx: '0' });
-    expect(text(screen, 'activity-detail-progress')).toBe('250 / 1000 USDT');
+    expect(plain(screen, 'activity-detail-progress')).toBe('250 / 1,000 USDT');
     expect(text(screen, 'activity-detail-rules')).toContain('Rewards are credited to your balance automatically.');
     screen = await renderSignedIn(detail(2), { usdt: '20', trx: '0' });
     expect(screen.byTestId('activity-detail-deposit')).not.toBeNull();
+  });
+
+  it('reads a claimed register reward as the bound e-mail and a first deposit as the amount deposited, not the target twice', async () => {
+    states = states.map((s) =>
+      s.activityId === 6
+        ? { ...s, canParticipate: false, participated: true, pendingReward: '0', progress: { current: '0.000001', target: '0.000001' } }
+        : s.activityId === 2
+          ? { ...s, progress: { current: '3000', target: '10' } }
+          : s,
+    );
+    let screen = await renderSignedIn(detail(6), { usdt: '20', trx: '0' });
+    expect(plain(screen, 'activity-detail-progress')).toBe('E-mail bound ✓');
+    screen = await renderSignedIn(detail(2), { usdt: '3000', trx: '0' });
+    expect(plain(screen, 'activity-detail-progress')).toBe('3,000 / 10 USDT deposited ✓');
+    states = states.map((s) => (s.activityId === 6 ? { ...s, progress: { current: '0', target: '0.000001' } } : s.activityId === 2 ? { ...s, progress: { current: '4.5', target: '10' } } : s));
+    screen = await renderSignedIn(detail(6), { usdt: '20', trx: '0' });
+    expect(plain(screen, 'activity-detail-progress')).toBe('Bind an e-mail to qualify');
+    screen = await renderSignedIn(detail(2), { usdt: '4.5', trx: '0' });
+    expect(plain(screen, 'activity-detail-progress')).toBe('4.5 / 10 USDT deposited');
   });
 
   it('renders the rules as text only: no script, link or handler survives', async () => {
@@ -309,7 +330,7 @@ describe('the lobby’s activity popup and the Events tab badge', () => {
     expect(popup.dataset.kind).toBe('activity');
     expect(popup.textContent).toContain('Register reward: \u20661.00 USDT\u2069 is ready to claim.');
     expect(popup.textContent).toContain('Wager 10×: \u206610.00 USDT\u2069 to wager before it becomes cash');
-    expect(popup.querySelectorAll('button')).toHaveLength(2); // the button and the details link
+    expect(popup.querySelectorAll('button')).toHaveLength(3); // the close cross, the button and the details link
     await screen.click('popup-confirm');
     expect(participations()).toHaveLength(1);
     expect(screen.byTestId('tab-activity-badge')).toBeNull();

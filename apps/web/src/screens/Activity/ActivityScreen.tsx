@@ -7,7 +7,7 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useActivities, useActivityStates, type ActivityConf, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
+import { LoadError, localeTag, SkeletonCard } from '../Trade/parts';
 import { ProgressBar } from '../Vip/ProgressBar';
 import { perMille } from '../Vip/progress';
 import { WagerTerms } from '../Bonus/WagerTerms';
@@ -33,7 +33,9 @@ function ActivityCard({ conf, state, now }: { conf: ActivityConf; state: Activit
         <div className="activity-card__progress">
           <div className="activity-progress-row">
             <span>{t('detail.progress')}</span>
-            <Ltr className="activity-progress-row__value">{progressText(state.progress!, conf, state.currency)}</Ltr>
+            <span className="activity-progress-row__value" data-testid={`activity-progress-text-${conf.id}`}>
+              {progressText(state.progress!, conf, state.currency, t)}
+            </span>
           </div>
           <ProgressBar perMille={perMille(state.progress!.current, state.progress!.target)} label={t('detail.progress')} testId={`activity-progress-${conf.id}`} />
         </div>

@@ -1,4 +1,4 @@
-import { BonusType, formatMicro, parseMicro } from '@lobby/contract';
+import { BonusType, parseMicro } from '@lobby/contract';
 import { createElement, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Icon, type IconName } from '../../components/Icon';
@@ -71,14 +71,23 @@ function countsRounds(conf: ActivityConf, target: bigint): boolean {
   return rounds && !amount;
 }
 
-/** Progress as "done / target", exact and without trailing zeros: rounds as a count, amounts with their currency. */
-export function progressText(progress: { current: string; target: string }, conf: ActivityConf, currency: string): string {
+type ProgressT = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * What the player did against the activity's rule, in words: the e-mail bound for the register
+ * reward, the first deposit against its minimum ("3,000 / 10 USDT deposited"), rounds as a count,
+ * other amounts with their currency. The figure is what was done, not cut at the target, and a met
+ * rule carries a tick.
+ */
+export function progressText(progress: { current: string; target: string }, conf: ActivityConf, currency: string, t: ProgressT): string {
   const target = parseMicro(progress.target) ?? 0n;
-  // Rounds played past a finished task count for nothing more: the figure stops at the target, like the bar.
   const done = parseMicro(progress.current) ?? 0n;
-  const current = done > target ? target : done;
-  const text = `${formatMicro(current)} / ${formatMicro(target)}`;
-  return countsRounds(conf, target) ? text : `${text} ${currency}`;
+  const met = done >= target;
+  if (conf.bonusType === BonusType.REGISTER_REWARD) return t(met ? 'progress.emailBound' : 'progress.emailMissing');
+  const figures = { done: `\u2066${formatMicroExact(done, 0)}`, target: `${formatMicroExact(target, 0)}\u2069`, currency };
+  const key = countsRounds(conf, target) ? 'progress.rounds' : conf.bonusType === BonusType.FIRST_RECHARGE ? 'progress.deposited' : 'progress.amount';
+  const text = t(key, figures);
+  return met ? t('progress.met', { text }) : text;
 }
 
 /** Without an operator's banner, each type is told apart by its own picture and colours. */

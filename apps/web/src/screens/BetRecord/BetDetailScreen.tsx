@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
 import { RequireAuth } from '../../components/Page';
 import { Screen } from '../../components/Screen';
-import { formatAmount } from '../../lib/format';
+import { formatExact } from '../../lib/format';
 import { useBetDetail, type HashBetDetail } from '../../state/queries/hash-game';
 import { useSettings } from '../../state/settings';
 import { HashTail } from '../HashGame/HashTail';
@@ -49,17 +49,17 @@ function Body({ t, bet, language }: { t: Translate; bet: HashBetDetail; language
           </Row>
           <Row label={t('detail.stake')} testId="betdetail-stake">
             <span dir="ltr">
-              {formatAmount(bet.amount)} {bet.currency}
+              {formatExact(bet.amount, bet.currency)} {bet.currency}
             </span>
           </Row>
           <Row label={t('detail.odds')} testId="betdetail-odds">
             {hashGameOf(bet.gameId)?.kind === 'bull' ? t('bet.byPoints') : <span dir="ltr">×{bet.odds}</span>}
           </Row>
           <Row label={t('detail.payout')} testId="betdetail-payout">
-            <span dir="ltr">{bet.payoutAmount === null ? '—' : `${formatAmount(bet.payoutAmount)} ${bet.currency}`}</span>
+            <span dir="ltr">{bet.payoutAmount === null ? '—' : `${formatExact(bet.payoutAmount, bet.currency)} ${bet.currency}`}</span>
           </Row>
           <Row label={t('detail.profit')} testId="betdetail-profit">
-            <span dir="ltr">{bet.profitAmount === null ? '—' : `${formatAmount(bet.profitAmount)} ${bet.currency}`}</span>
+            <span dir="ltr">{bet.profitAmount === null ? '—' : `${formatExact(bet.profitAmount, bet.currency)} ${bet.currency}`}</span>
           </Row>
           <Row label={t('detail.level')}>{t(`level.${bet.level}`)}</Row>
           <Row label={t('detail.source')}>{t(`source.${bet.source}`)}</Row>

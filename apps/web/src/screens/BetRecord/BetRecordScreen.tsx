@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Select } from '../../components/Field';
 import { SignInPrompt } from '../../components/SignInPrompt';
-import { formatAmount } from '../../lib/format';
+import { formatExact } from '../../lib/format';
 import { useBetRecord, type HashBet } from '../../state/queries/hash-game';
 import { ProfitText } from './ProfitText';
 import { RecordDates, RecordResults } from './RecordParts';
@@ -26,7 +26,7 @@ function BetRow({ t, bet, language }: { t: Translate; bet: HashBet; language: st
         <span className="bet-row__main">
           <b>{gameLabel(t, bet.gameId)}</b>
           <small>
-            <span dir="ltr">#{bet.round}</span> · {areaLabel(t, bet.area)} · <span dir="ltr">{formatAmount(bet.amount)} {bet.currency}</span>
+            <span dir="ltr">#{bet.round}</span> · {areaLabel(t, bet.area)} · <span dir="ltr">{formatExact(bet.amount, bet.currency)} {bet.currency}</span>
           </small>
           <small className="bet-row__time">{formatTime(bet.createdAt, language)}</small>
         </span>

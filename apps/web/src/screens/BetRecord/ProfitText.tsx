@@ -1,4 +1,4 @@
-import { formatAmount } from '../../lib/format';
+import { formatExact } from '../../lib/format';
 import { toMicro } from '../HashGame/hashDisplay';
 
 /** Profit with its sign, coloured by the row: what the player is up or down; a dash while there is none. */
@@ -10,7 +10,7 @@ export function ProfitText({ profitAmount, currency }: { profitAmount: string | 
   return (
     <span className={`bet-row__profit bet-row__profit--${tone}`} dir="ltr">
       {negative ? '−' : micro > 0n ? '+' : ''}
-      {formatAmount(profitAmount.replace('-', ''))} <small>{currency}</small>
+      {formatExact(profitAmount.replace('-', ''), currency)} <small>{currency}</small>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Select } from '../../components/Field';
-import { formatAmount } from '../../lib/format';
+import { formatExact } from '../../lib/format';
 import { useThirdGameRecord, type ThirdGameRound } from '../../state/queries/thirdGame';
 import { CURRENCY_CODES, type StatusTone } from '../HashGame/hashDisplay';
 import type { Translate } from '../HashGame/labels';
@@ -29,8 +29,8 @@ function RoundRow({ t, round, language }: { t: Translate; round: ThirdGameRound;
           {t(`records.gameTypes.${round.gameType}`)} · {round.manufacturer} · <span dir="ltr">#{round.round}</span>
         </small>
         <small>
-          <span data-testid="thirdrecord-bet">{t('records.roundBet', { amount: isolated(`${formatAmount(round.betAmount)} ${round.currency}`) })}</span> ·{' '}
-          <span data-testid="thirdrecord-win">{t('records.roundWin', { amount: isolated(`${formatAmount(round.winAmount)} ${round.currency}`) })}</span>
+          <span data-testid="thirdrecord-bet">{t('records.roundBet', { amount: isolated(`${formatExact(round.betAmount, round.currency)} ${round.currency}`) })}</span> ·{' '}
+          <span data-testid="thirdrecord-win">{t('records.roundWin', { amount: isolated(`${formatExact(round.winAmount, round.currency)} ${round.currency}`) })}</span>
         </small>
         <small className="bet-row__time">{formatTime(round.createdAt, language)}</small>
       </span>

@@ -76,12 +76,8 @@ export function toMicro(text: string | null | undefined): bigint | null {
   return BigInt(match[1]) * MICRO + BigInt((match[2] ?? '').padEnd(6, '0'));
 }
 
-export function formatMicro(micro: bigint): string {
-  const negative = micro < 0n;
-  const abs = negative ? -micro : micro;
-  const fraction = (abs % MICRO).toString().padStart(6, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${abs / MICRO}${fraction ? `.${fraction}` : ''}`;
-}
+/** Micro-units as a plain decimal ("29.3475"): what the records compare, not what the screens show. */
+export { formatMicro } from '@lobby/contract/micro';
 
 export type AmountProblem = 'invalid' | 'belowMin' | 'aboveMax' | 'balance';
 

@@ -1,5 +1,5 @@
 import { MICRO_PER_UNIT, MONEY_DECIMALS } from '@lobby/contract';
-import { parseMicro } from '@lobby/contract/micro';
+import { formatMicro, parseMicro } from '@lobby/contract/micro';
 
 /**
  * Money on the trade screens is exact: amounts are integer micro-units (bigint), as in the ledger.
@@ -47,33 +47,11 @@ export function toMicro(value: string | null | undefined): bigint {
   return parseMicro(value) ?? 0n;
 }
 
-/** Micro-units as the text an amount field holds (no grouping, no trailing zeros). */
-export const microToInput = (micro: bigint): string => formatMicroExact(micro < 0n ? 0n : micro, 0).replace(/,/g, '');
+/** Micro-units as the text an amount field holds (no grouping, no trailing zeros, in any language). */
+export const microToInput = (micro: bigint): string => formatMicro(micro < 0n ? 0n : micro);
 
-/**
- * Micro-units for display: thousands separators and every significant decimal (at least
- * `minDecimals`), so the amount shown is exactly the amount moved.
- */
-export function formatMicroExact(micro: bigint, minDecimals = 2): string {
-  const negative = micro < 0n;
-  const abs = negative ? -micro : micro;
-  const whole = (abs / MICRO_PER_UNIT).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  let fraction = (abs % MICRO_PER_UNIT).toString().padStart(MONEY_DECIMALS, '0').replace(/0+$/, '');
-  if (fraction.length < minDecimals) fraction = fraction.padEnd(minDecimals, '0');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Micro-units rounded down to `decimals` places for overview figures (balances), never shown larger than they are. */
-export function formatMicroShort(micro: bigint, decimals = 2): string {
-  const negative = micro < 0n;
-  const abs = negative ? -micro : micro;
-  const step = 10n ** BigInt(MONEY_DECIMALS - decimals);
-  const cut = (abs / step) * step;
-  const whole = (cut / MICRO_PER_UNIT).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (cut % MICRO_PER_UNIT).toString().padStart(MONEY_DECIMALS, '0').slice(0, decimals);
-  const zero = cut === 0n;
-  return `${negative && !zero ? '-' : ''}${whole}${decimals > 0 ? `.${fraction}` : ''}`;
-}
+// Display lives in the one formatting module; these names stay for the trade screens that use them.
+export { formatMicroExact, formatMicroShort } from '../../lib/format';
 
 export function sumMicro(values: readonly bigint[]): bigint {
   return values.reduce((total, value) => total + value, 0n);

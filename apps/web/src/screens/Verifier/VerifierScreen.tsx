@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { Field, Segmented, Select } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { Screen } from '../../components/Screen';
-import { formatAmount } from '../../lib/format';
+import { formatExact } from '../../lib/format';
 import { useExplorerBlockTemplate, useHashRound, useServerVerify, type VerifyInput } from '../../state/queries/hash-game';
 import {
   ALL_HASH_GAMES,
@@ -194,7 +194,7 @@ export default function VerifierScreen() {
               <b>{t(`verify.outcome.${local.stake.outcome}`)}</b>
               <span>
                 {t('verify.returns')}{' '}
-                <b dir="ltr">{formatAmount(local.stake.returnAmount, 6).replace(/\.?0+$/, '')}</b>
+                <b dir="ltr">{formatExact(local.stake.returnAmount)}</b>
               </span>
               <small dir="auto">{t('verify.oddsUsed', { odds: local.stake.odds })}</small>
             </p>
@@ -204,7 +204,7 @@ export default function VerifierScreen() {
             {serverState === 'mismatch' && <Icon name="close" />}
             {t(`verify.server.${serverState}`)}
             {server.data?.stake && local.stake && server.data.stake.odds !== local.stake.odds && (
-              <small dir="auto">{t('verify.serverOdds', { odds: server.data.stake.odds, amount: formatAmount(server.data.stake.returnAmount, 6).replace(/\.?0+$/, '') })}</small>
+              <small dir="auto">{t('verify.serverOdds', { odds: server.data.stake.odds, amount: formatExact(server.data.stake.returnAmount) })}</small>
             )}
           </p>
           {/* The site offers no explorer when its chain has no public one (the devnet). */}
