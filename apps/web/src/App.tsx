@@ -3,10 +3,11 @@ import { IonReactRouter } from '@ionic/react-router';
 import { LAUNCH_SCREEN_HIDE_MS } from '@lobby/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { AutoBetPanelHost } from './components/AutoBetPanelHost';
 import { BulletinBoard, LoadingOverlay, PopupHost, ToastHost } from './components/Overlays';
 import { changeLanguage } from './i18n';
+import { useRoute } from './state/busy';
 import { setNavigator } from './lib/navigation';
 import { AppRoutes } from './routes';
 import { LevelUpNotice } from './screens/Vip/LevelUpNotice';
@@ -18,6 +19,10 @@ import { applyTheme } from './theme/theme';
 
 function NavigationBridge() {
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    useRoute.setState({ pathname, search });
+  }, [pathname, search]);
   useEffect(() => {
     setNavigator((to, options) => navigate(to, options));
     return () => setNavigator(undefined);

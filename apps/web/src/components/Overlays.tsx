@@ -1,5 +1,6 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsBusy } from '../state/busy';
 import { useSession } from '../state/session';
 import { useUi, type Popup } from '../state/ui';
 import { Button } from './Button';
@@ -86,6 +87,21 @@ export function ToastHost() {
   );
 }
 
+/** A tap on the shade around a popup, not on the popup itself. */
+const onBackdrop = (close: () => void) => (event: MouseEvent<HTMLElement>) => {
+  if (event.target === event.currentTarget) close();
+};
+
+/** The corner cross every popup has: no one has to claim, confirm or read to the end to get out. */
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="popup__close" onClick={onClose} aria-label={t('common.close')} data-testid="popup-close">
+      <Icon name="close" strokeWidth={2.4} />
+    </button>
+  );
+}
+
 function PopupView({ popup }: { popup: Popup }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -94,8 +110,9 @@ function PopupView({ popup }: { popup: Popup }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [popup]);
+  const dismiss = () => popup.resolve(false);
   return (
-    <div className="popup-layer" role="presentation">
+    <div className="popup-layer" role="presentation" onClick={onBackdrop(dismiss)} data-testid="popup-backdrop">
       <div
         className={`popup popup--${popup.kind}`}
         role="dialog"
@@ -104,6 +121,7 @@ function PopupView({ popup }: { popup: Popup }) {
         data-testid={popup.testId ?? 'popup'}
         data-kind={popup.kind}
       >
+        <CloseButton onClose={dismiss} />
         {popup.image && <img className="popup__image" src={popup.image} alt="" />}
         {popup.title && (
           <h2 className="popup__title" id={`popup-title-${popup.id}`}>
@@ -131,10 +149,43 @@ function PopupView({ popup }: { popup: Popup }) {
   );
 }
 
+/**
+ * Notices held back while the player is busy, as a small bell under the header: it covers no control,
+ * says how many wait, and opens them at once if the player taps it.
+ */
+function NoticeQueue({ count, onOpen }: { count: number; onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className="notice-queue" onClick={onOpen} data-testid="notice-queue" data-count={count} aria-label={t('notices.waiting', { count })}>
+      <Icon name="bell" />
+      <span className="notice-queue__count">{count}</span>
+    </button>
+  );
+}
+
 export function PopupHost() {
   const popups = useUi((s) => s.popups);
-  const top = popups[popups.length - 1];
-  return top ? <PopupView popup={top} /> : null;
+  const bulletin = useSession((s) => s.bulletin);
+  const busy = useIsBusy();
+  // The player tapped the bell: the notices show now, busy or not, until none is left.
+  const [opened, setOpened] = useState(false);
+  const waiting = popups.filter((p) => p.notice).length + (bulletin ? 1 : 0);
+  useEffect(() => {
+    if (waiting === 0) setOpened(false);
+  }, [waiting]);
+  const holding = busy && !opened;
+  useEffect(() => {
+    useUi.setState({ noticesHeld: holding });
+  }, [holding]);
+  const top = popups.filter((p) => !holding || !p.notice).at(-1);
+  return (
+    <>
+      {holding && waiting > 0 && (
+        <NoticeQueue count={waiting} onOpen={() => setOpened(true)} />
+      )}
+      {top ? <PopupView popup={top} /> : null}
+    </>
+  );
 }
 
 export function LoadingOverlay() {
@@ -150,11 +201,14 @@ export function LoadingOverlay() {
 /** The bulletin board the heartbeat opens when the server has a notice for this session. */
 export function BulletinBoard() {
   const bulletin = useSession((s) => s.bulletin);
+  const held = useUi((s) => s.noticesHeld);
   const { t } = useTranslation();
-  if (!bulletin) return null;
+  if (!bulletin || held) return null;
+  const close = () => useSession.setState({ bulletin: null });
   return (
-    <div className="popup-layer" role="presentation">
+    <div className="popup-layer" role="presentation" onClick={onBackdrop(close)} data-testid="popup-backdrop">
       <div className="popup popup--bulletin" role="dialog" aria-modal="true" data-testid="bulletin">
+        <CloseButton onClose={close} />
         <div className="popup__ribbon">
           <Icon name="bell" />
           {t('bulletin.title')}
@@ -162,7 +216,7 @@ export function BulletinBoard() {
         <h2 className="popup__title">{bulletin.title}</h2>
         <div className="popup__message popup__message--scroll">{bulletin.content}</div>
         <div className="popup__actions">
-          <Button block onClick={() => useSession.setState({ bulletin: null })} data-testid="bulletin-close">
+          <Button block onClick={close} data-testid="bulletin-close">
             {t('common.gotIt')}
           </Button>
         </div>

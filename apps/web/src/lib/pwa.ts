@@ -71,6 +71,7 @@ async function offerReload(): Promise<void> {
     confirm: t('pwa.reload'),
     cancel: t('pwa.later'),
     testId: 'pwa-update',
+    notice: true,
   });
   if (reload) window.location.reload();
 }

@@ -27,6 +27,11 @@ export interface Popup {
   /** A text link under the message (a rules page, say); choosing it closes the popup. */
   link?: PopupButton;
   testId?: string;
+  /**
+   * Arrived on its own (a level-up, a reward, an update), not in answer to a tap: it waits while
+   * the player is in the middle of play (state/busy) and shows once they are idle.
+   */
+  notice?: boolean;
   resolve(choice: PopupChoice): void;
 }
 
@@ -37,9 +42,11 @@ interface UiState {
   toast: Toast | null;
   popups: Popup[];
   loading: boolean;
+  /** Notices are being held back because the player is busy (components/Overlays). */
+  noticesHeld: boolean;
 }
 
-export const useUi = create<UiState>(() => ({ toast: null, popups: [], loading: false }));
+export const useUi = create<UiState>(() => ({ toast: null, popups: [], loading: false, noticesHeld: false }));
 
 let nextId = 1;
 let toastTimer: ReturnType<typeof setTimeout> | undefined;
@@ -63,6 +70,7 @@ interface PopupOptions {
   message: string;
   image?: string;
   testId?: string;
+  notice?: boolean;
 }
 
 function openPopup(popup: Omit<Popup, 'id' | 'resolve'>): Promise<PopupChoice> {
@@ -99,6 +107,7 @@ export function showConfirm(options: PopupOptions & { confirm: string; cancel: s
     message: options.message,
     image: options.image,
     testId: options.testId,
+    notice: options.notice,
     confirm: { text: options.confirm, testId: 'popup-confirm' },
     cancel: { text: options.cancel, testId: 'popup-cancel' },
     link: options.link,

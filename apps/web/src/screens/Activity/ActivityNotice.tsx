@@ -75,6 +75,7 @@ export function ActivityNotice() {
           image: due.find(({ conf }) => conf.imageUrl)?.conf.imageUrl ?? undefined,
           button: t('popup.events'),
           testId: 'activity-popup',
+        notice: true,
         });
         open.current = false;
         if (choice === true) navigateTo('/activity');
@@ -92,6 +93,7 @@ export function ActivityNotice() {
         button: t('popup.claim'),
         link: { text: t('popup.details'), testId: 'activity-popup-details' },
         testId: 'activity-popup',
+        notice: true,
       });
       open.current = false;
       if (choice === 'link') navigateTo(`/ActivityDetail?id=${conf.id}`);

@@ -15,6 +15,7 @@ export async function announceLevelUp({ vipLevel }: VipLevelUp): Promise<void> {
     confirm: t('levelUp.open'),
     cancel: t('levelUp.later'),
     testId: 'vip-level-up',
+    notice: true,
   });
   if (open) navigateTo('/vip');
 }
