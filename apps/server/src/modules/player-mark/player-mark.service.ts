@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   EXPERIENCE_USE_LIMIT_USDT,
   EXPERIENCE_WITHDRAW_FROM_USDT,
@@ -12,10 +11,10 @@ import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { UnsettledOrders } from '../wallet/experience.ts';
 import { BonusRepository } from '../bonus/bonus.repo.ts';
+import { randomCode } from '../player/invite-code.ts';
 import { PlayerMarkRepository } from './player-mark.repo.ts';
 
 const UNIQUE_VIOLATION = '23505';
-const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 10;
 
 export interface ExperienceGoldGrant {
@@ -141,9 +140,4 @@ export class PlayerMarkService {
   }
 }
 
-function newCode(): string {
-  const bytes = randomBytes(CODE_LENGTH);
-  let code = 'S';
-  for (let i = 0; i < CODE_LENGTH - 1; i++) code += CODE_ALPHABET[bytes[i] % CODE_ALPHABET.length];
-  return code;
-}
+const newCode = (): string => randomCode(CODE_LENGTH, 'S');

@@ -69,6 +69,8 @@ export class PlayerRepository {
         invite_code: values.inviteCode,
         inviter_id: values.inviterId,
         register_ip: values.registerIp,
+        // Registering signs the player in: the profile's last login address is this one from the start.
+        last_login_ip: values.registerIp,
         last_client_ip: values.clientIp,
         language: values.language,
       })

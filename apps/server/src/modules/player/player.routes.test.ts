@@ -21,6 +21,22 @@ describe('/v1/player/register', () => {
     expect(reply.data.player).toMatchObject({ account, email: null, balances: { usdt: '0', trx: '0' }, hasRecharged: false });
   });
 
+  it('records the address it signed in from as the last login address, and gives an invite code of plain letters and digits', async () => {
+    const reply = await t.call('/v1/player/register', { kind: 1, account: unique('ip'), password: 'abc123' });
+    expect(reply.code).toBe(0);
+    expect(reply.data.player.ip).toMatch(/^[\d.:a-f]+$/);
+    expect((await t.call('/v1/player/load', {}, { token: reply.data.token })).data.ip).toBe(reply.data.player.ip);
+    // Codes are read out and typed: no underscore or dash (base64url once ended codes with "_"), no 0/O or 1/I.
+    const fresh = await Promise.all(Array.from({ length: 8 }, () => t.call('/v1/player/register', { kind: 1, account: unique('code'), password: 'abc123' })));
+    const codes = await t.app.database.db
+      .selectFrom('players')
+      .select('invite_code')
+      .where('id', 'in', fresh.map((r) => r.data.player.id as number))
+      .execute();
+    expect(codes).toHaveLength(8);
+    for (const { invite_code } of codes) expect(invite_code).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
+  });
+
   it('rejects an account that exists, in any letter case, with 10003', async () => {
     const account = unique('bob');
     await t.registerPlayer(account);

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { formatMicro, type Language, type Player } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalancesView } from '../../money/balances.ts';
+import { newPlayerInviteCode } from './invite-code.ts';
 import { PlayerRepository, type PlayerRow } from './player.repo.ts';
 import { SessionRepository } from './session.repo.ts';
 import type { AuthenticatedSession, SessionService } from './session.service.ts';
@@ -163,7 +163,7 @@ export class PlayerService {
           email,
           passwordHash,
           nickname: account ?? email!.split('@')[0].slice(0, 24),
-          inviteCode: randomBytes(6).toString('base64url').toUpperCase(),
+          inviteCode: newPlayerInviteCode(),
           inviterId: inviter?.id ?? null,
           registerIp: origin.ip,
           clientIp: origin.clientIp,
