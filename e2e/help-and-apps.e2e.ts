@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, screenshot, shown } from './support/app.ts';
-import { CHROMIUM_ARGS, chromiumPath, launchBrowser, newPhone } from './support/browser.ts';
+import { CHROMIUM_ARGS, chromiumEnv, chromiumPath, launchBrowser, newPhone } from './support/browser.ts';
 import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -131,6 +131,7 @@ describe('the installable web app', () => {
     const profile = mkdtempSync(join(tmpdir(), 'lobby-pwa-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
+      env: chromiumEnv(),
       args: CHROMIUM_ARGS,
       headless: true,
       viewport: { width: 390, height: 844 },
