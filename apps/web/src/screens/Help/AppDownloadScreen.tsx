@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../../components/Button';
 import { Icon } from '../../components/Icon';
-import { isAndroid, isIos, isNativeShell, isStandalone, promptInstall, usePwa } from '../../lib/pwa';
+import { isIos, isNativeShell, isStandalone, promptInstall, usePwa } from '../../lib/pwa';
 import { useAppDownload } from '../../state/queries/appLinks';
 import { useSettings } from '../../state/settings';
 import { useHelpDoc } from './content';
@@ -54,30 +54,36 @@ function InstallOffers() {
             <Icon name="download" /> {t('apps.install')}
           </Button>
         )}
-        {!isNativeShell() &&
-          (app.androidApkUrl ? (
-            <a
-              className={`btn btn--${installEvent ? 'secondary' : 'primary'} btn--block app-offer__link`}
-              href={app.androidApkUrl}
-              download
-              data-testid="app-apk"
-            >
-              <Icon name="download" /> {t('apps.apk')}
-              {app.androidVersion && <span className="app-offer__version">{t('apps.version', { version: app.androidVersion })}</span>}
-            </a>
-          ) : (
-            isAndroid() && (
-              <p className="app-offer__note" data-testid="app-apk-none">
-                {t('apps.noApk')}
-              </p>
-            )
-          ))}
+        {!isNativeShell() && app.androidApkUrl && (
+          <a
+            className={`btn btn--${installEvent ? 'secondary' : 'primary'} btn--block app-offer__link`}
+            href={app.androidApkUrl}
+            download
+            data-testid="app-apk"
+          >
+            <Icon name="download" /> {t('apps.apk')}
+            {app.androidVersion && <span className="app-offer__version">{t('apps.version', { version: app.androidVersion })}</span>}
+          </a>
+        )}
         {app.iosAppUrl && !isNativeShell() && (
           <a className="btn btn--secondary btn--block app-offer__link" href={app.iosAppUrl} target="_blank" rel="noopener noreferrer" data-testid="app-ios">
             {t('apps.appStore')}
           </a>
         )}
       </div>
+      {/* Without a published package the page says so on every device, and the web app is the way in. */}
+      {!isNativeShell() && !app.androidApkUrl && (
+        <p className="app-offer__note" data-testid="app-apk-none">
+          {t('apps.noApk')}
+        </p>
+      )}
+      {ios && !standalone && !isNativeShell() && (
+        <ol className="app-offer__steps" data-testid="app-ios-steps" aria-label={t('apps.ios')}>
+          <li>{t('apps.iosStep1')}</li>
+          <li>{t('apps.iosStep2')}</li>
+          <li>{t('apps.iosStep3')}</li>
+        </ol>
+      )}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { HELP_TOPICS, searchSections, sectionsOf, toDoc, type HelpTopic } from '
 import HelpCenterScreen from './HelpCenterScreen';
 import HelpTopicScreen from './HelpTopicScreen';
 import { Markdown, parseMarkdown, safeHref } from './markdown';
+import { usePwa } from '../../lib/pwa';
 
 const call = vi.fn();
 vi.mock('../../api', () => ({ api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
@@ -74,6 +75,21 @@ describe('help pages: Markdown files per topic and language', () => {
         else expect(href).toMatch(/^https:\/\//);
       }
     }
+  });
+
+  it("names the screens as the app does: the FAQ's title, Deposit, Withdraw and the security center in every language", () => {
+    for (const language of LANGUAGES) {
+      const app = JSON.parse(readFileSync(join(import.meta.dirname, `../../locales/${language}.json`), 'utf8'));
+      expect(read('faq', language).split('\n')[0], language).toBe(`# ${app.screens.helpCenter}`);
+      const names: Record<string, string> = { '/trade/Recharge': app.screens.recharge, '/trade/Withdraw': app.screens.withdraw, '/safeCenter': app.safe.title };
+      for (const { id } of HELP_TOPICS) {
+        for (const [, text, href] of read(id, language).matchAll(/(?<!!)\[([^\]]+)\]\((\/[^)]+)\)/g)) {
+          if (names[href]) expect(text.toLowerCase(), `${id}/${language} links to ${href}`).toBe(names[href].toLowerCase());
+        }
+      }
+    }
+    // One spelling in English, in the help pages as on the screens.
+    for (const { id } of HELP_TOPICS) expect(read(id, 'en_US'), id).not.toMatch(/centre|Recharge\b(?!\))/);
   });
 
   it('the graphic tutorial has a picture for every step', () => {
@@ -217,6 +233,30 @@ describe('every help route in every language', () => {
     expect(apk.href).toBe('https://cdn.example.com/hashlobby-1.4.0.apk');
     expect(apk.textContent).toContain('versão 1.4.0');
     expect(screen.byTestId('app-install-status')!.textContent).toBe('Abra o menu do navegador e escolha Instalar app ou Adicionar à tela inicial.');
+  });
+
+  it('says plainly when no APK is published, on any device, and offers the web app instead: the install button, or Safari\'s steps on an iPhone', async () => {
+    call.mockImplementation(answering({ '/v1/notice/configSync': () => ({ version: 1, changed: true, items: {} }) }));
+    let screen = await renderIn('en_US', <AppDownloadScreen />);
+    expect(screen.byTestId('app-apk')).toBeNull();
+    expect(screen.byTestId('app-apk-none')!.textContent).toContain('No Android app file (APK) is offered here yet. Install the web app instead');
+    expect(screen.byTestId('app-install')).toBeNull();
+    // The steps never point at a button the page may not have.
+    expect(screen.byTestId('help-app-install')?.textContent ?? read('app-install', 'en_US')).not.toMatch(/button above|above when/i);
+    const prompt = Object.assign(new Event('beforeinstallprompt'), { prompt: vi.fn(async () => undefined), userChoice: Promise.resolve({ outcome: 'accepted' as const }) });
+    usePwa.setState({ installEvent: prompt });
+    screen = await renderIn('en_US', <AppDownloadScreen />);
+    expect(screen.byTestId('app-install')!.textContent).toContain('Install app');
+    usePwa.setState({ installEvent: null });
+    const agent = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1');
+    try {
+      screen = await renderIn('ar_EG', <AppDownloadScreen />);
+      expect(screen.byTestId('app-ios-steps')!.querySelectorAll('li')).toHaveLength(3);
+      expect(screen.byTestId('app-ios-steps')!.textContent).toContain('Safari');
+      expect(screen.byTestId('app-apk-none')!.textContent).toContain('APK');
+    } finally {
+      agent.mockRestore();
+    }
   });
 
   it('searches the help centre as the player types', async () => {
