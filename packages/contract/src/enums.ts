@@ -49,6 +49,8 @@ export const LOGIN_ONLY_HASH_GAME_IDS: readonly number[] = [103, 104, 105, 303];
 export const BetLevel = { BEGINNER: 0, INTERMEDIATE: 1 } as const;
 
 export const WalletBetAddressStatus = { IN_USE: 1 } as const;
+/** A binding's whole life: 1 is the spec's; 0 waiting for its activation transfer and 2 unbound are our design. */
+export const BetAddressStatus = { PENDING: 0, ...WalletBetAddressStatus, UNBOUND: 2 } as const;
 
 export const AutoBetWakeUpType = { LOSE: 0, WIN: 1, EVERY: 2, NONE: 3 } as const;
 export const AutoBetStopReason = {

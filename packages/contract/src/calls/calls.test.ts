@@ -85,6 +85,7 @@ const DESIGNED_PATHS = {
   '/v1/bank/transfer/submit': 'player',
   '/v1/bank/deposit/address': 'player',
   '/v1/bank/records': 'player',
+  '/v1/player/bet_address/unbind': 'player',
   '/v1/hashGame/bet': 'player',
   '/v1/hashGame/round': 'public',
   '/v1/hashGame/results': 'public',
@@ -182,6 +183,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   '/v1/bank/wallet_activate/config': {},
   '/v1/player/bet_address/list': {},
   '/v1/player/bet_address/add': { address: TRON },
+  '/v1/player/bet_address/unbind': { id: 5 },
   '/v1/auto_bet/game_list': {},
   '/v1/auto_bet/strategy': { gameId: 1 },
   '/v1/auto_bet/strategy_update': {

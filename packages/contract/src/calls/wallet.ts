@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CashoutAccountType, WalletBetAddressStatus } from '../enums.ts';
+import { BetAddressStatus, CashoutAccountType } from '../enums.ts';
 import { ErrorCode } from '../errors.ts';
 import { moneyString, positiveMoneyAmount } from '../money.ts';
 import { body, defineCall, emptyBody, emptyReply, requestId } from './define.ts';
@@ -163,8 +163,6 @@ export const cashoutAccount = z
 
 // ---------------------------------------------------------------- bet addresses
 
-export const BetAddressStatus = { PENDING: 0, ...WalletBetAddressStatus, UNBOUND: 2 } as const;
-
 export const activationInstructions = z
   .object({
     toAddress: z.string(),
@@ -326,6 +324,14 @@ export const walletCalls = {
     summary: 'Bind a wallet address for transfer bets; it is in use once its activation transfer arrives (10029-10033)',
     request: body({ address: tronAddress }),
     response: betAddress,
+  }),
+  betAddressUnbind: defineCall({
+    path: '/v1/player/bet_address/unbind',
+    auth: 'player',
+    summary:
+      'Our design: stop a binding (in use or waiting for its transfer); later transfers from the address are no longer the player\'s bets. Binding it again takes a new activation transfer (10031 when the player has no such binding)',
+    request: body({ id }),
+    response: z.array(betAddress).describe('The player\'s bindings after the change'),
   }),
 } as const;
 

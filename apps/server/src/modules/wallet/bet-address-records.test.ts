@@ -60,6 +60,29 @@ describe('/v1/player/bet_address/*', () => {
     expect(await t.app.services.wallet.betAddresses.playerFor(wallet.address)).toBe(owner.playerId);
   });
 
+  it('unbinds an address in use: its transfers are no longer the player\'s, another can be bound, and binding it again takes a new transfer', async () => {
+    const p = await t.player();
+    const wallet = outsideWallet(t, { trx: '20' });
+    const bound = await add(p, wallet.address);
+    await sendTrx(t, wallet, await t.depositAddress(p), '1');
+    await t.scanDeposits(1);
+    const unbound = await t.call('/v1/player/bet_address/unbind', { id: bound.data.id }, { token: p.token });
+    expect(unbound.code).toBe(0);
+    expect(unbound.data).toEqual([expect.objectContaining({ id: bound.data.id, address: wallet.address, status: 2, activation: null })]);
+    expect(await t.app.services.wallet.betAddresses.playerFor(wallet.address)).toBeNull();
+    // Nothing is in use any more, so another address may be bound (10033 before).
+    expect((await add(p, outsideWallet(t, { trx: '1' }).address)).code).toBe(0);
+    // The same address again waits for a new activation transfer.
+    const again = await add(p, wallet.address);
+    expect(again.data).toMatchObject({ id: bound.data.id, status: 0, activation: expect.objectContaining({ amount: '1' }) });
+    // Twice, or someone else's binding, or one that does not exist: 10031, and nothing changes.
+    const other = await t.player();
+    expect((await t.call('/v1/player/bet_address/unbind', { id: bound.data.id }, { token: other.token })).code).toBe(10031);
+    expect((await t.call('/v1/player/bet_address/unbind', { id: 999_999 }, { token: p.token })).code).toBe(10031);
+    expect((await t.call('/v1/player/bet_address/unbind', { id: 'x' }, { token: p.token })).code).toBe(12);
+    expect((await t.call('/v1/player/bet_address/list', {}, { token: p.token })).data.find((b: { id: number }) => b.id === bound.data.id).status).toBe(0);
+  });
+
   it('answers 10029 for a wrong checksum or an address of this site, 10031 for an address that holds nothing, 10033 past three waiting', async () => {
     const p = await t.player();
     const good = newWallet().address;

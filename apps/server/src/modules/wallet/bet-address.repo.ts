@@ -37,6 +37,18 @@ export class BetAddressRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** Ends one of the player's bindings, in use or waiting; null when they have no such live binding. */
+  unbind(playerId: number, id: number) {
+    return this.db
+      .updateTable('bet_addresses')
+      .set({ status: BetAddressStatus.UNBOUND })
+      .where('id', '=', id)
+      .where('player_id', '=', playerId)
+      .where('status', 'in', [BetAddressStatus.PENDING, BetAddressStatus.IN_USE])
+      .returning('id')
+      .executeTakeFirst();
+  }
+
   insert(values: { playerId: number; address: string; activationAmount: bigint; expiresAt: Date }) {
     return this.db
       .insertInto('bet_addresses')

@@ -91,6 +91,15 @@ export class BetAddressService {
   }
 
   /**
+   * Ends a binding: transfers from the address stop counting as the player's bets from now on, and
+   * binding it again takes a new activation transfer (add renews the row).
+   */
+  async unbind(playerId: number, id: number): Promise<BetAddress[]> {
+    if (!(await this.bindings.unbind(playerId, id))) throw fail('ACTIVATION_ADDRESS_NOT_FOUND', 'no such binding in use or waiting');
+    return this.list(playerId);
+  }
+
+  /**
    * Called by the deposit watcher inside the transaction that credits a deposit: a TRX deposit from
    * an address the player is binding, large enough and inside the window, puts the binding in use.
    */

@@ -45,6 +45,7 @@ export async function registerWalletRoutes(http: FastifyInstance, sessions: Sess
 
     registerCall(app, sessions, walletCalls.betAddressList, (ctx) => wallet.betAddresses.list(ctx.session.playerId));
     registerCall(app, sessions, walletCalls.betAddressAdd, (ctx) => wallet.betAddresses.add(ctx.session.playerId, ctx.body.address));
+    registerCall(app, sessions, walletCalls.betAddressUnbind, (ctx) => wallet.betAddresses.unbind(ctx.session.playerId, ctx.body.id));
     registerCall(app, sessions, bankCalls.walletActivateConfig, (ctx) => wallet.betAddresses.config(ctx.session.playerId));
 
     registerCall(app, sessions, bankCalls.depositAddress, (ctx) => wallet.deposits.depositInfo(ctx.session.playerId));

@@ -1,4 +1,4 @@
-import { WalletBetAddressStatus, type Game } from '@lobby/contract';
+import { BetAddressStatus, type Game } from '@lobby/contract';
 import type { HashGame } from '@lobby/hash-games';
 import { useIonRouter } from '@ionic/react';
 import { useEffect, useState } from 'react';
@@ -8,9 +8,10 @@ import { Icon } from '../../components/Icon';
 import { copyText } from '../../lib/clipboard';
 import { formatAmount } from '../../lib/format';
 import { LOGIN_PATH } from '../../lib/navigation';
-import { useBetAddresses, useBindBetAddress, type HashRound } from '../../state/queries/hash-game';
+import { useBetAddresses, useBindBetAddress, useUnbindBetAddress, type HashRound } from '../../state/queries/hash-game';
 import { useSession } from '../../state/session';
-import { toastFailure, toastSuccess } from '../../state/ui';
+import { useSettings } from '../../state/settings';
+import { showConfirm, toastFailure, toastSuccess } from '../../state/ui';
 import { areasOfKind, LEVELS, oddsFor, transferTable, type Level } from './hashDisplay';
 import { areaLabel, type Translate } from './labels';
 import { Pressable } from '../../components/Pressable';
@@ -111,79 +112,148 @@ function DigitTable({ t, kind }: { t: Translate; kind: HashGame['kind'] }) {
   );
 }
 
+type Binding = NonNullable<ReturnType<typeof useBetAddresses>['data']>[number];
+
+/** A time of day (and the day when it is not today) in the app's language. */
+function whenText(iso: string, language: string): string {
+  const date = new Date(iso);
+  const today = new Date().toDateString() === date.toDateString();
+  return new Intl.DateTimeFormat(language.replace('_', '-'), today ? { timeStyle: 'short' } : { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Where a binding stands, as the player reads it: in use, waiting for its transfer, or past its window. */
+export function bindingState(entry: Binding, now = Date.now()): 'inUse' | 'waiting' | 'expired' | 'unbound' {
+  if (entry.status === BetAddressStatus.IN_USE) return 'inUse';
+  if (entry.status === BetAddressStatus.UNBOUND) return 'unbound';
+  return entry.activation && new Date(entry.activation.expiresAt).getTime() > now ? 'waiting' : 'expired';
+}
+
+function BindingCard({ t, entry, onBindAgain }: { t: Translate; entry: Binding; onBindAgain: (address: string) => void }) {
+  const language = useSettings((s) => s.language);
+  const unbind = useUnbindBetAddress();
+  const state = bindingState(entry);
+  const ask = async () => {
+    const sure = await showConfirm({
+      title: t(state === 'inUse' ? 'transfer.unbindTitle' : 'transfer.cancelTitle'),
+      message: t(state === 'inUse' ? 'transfer.unbindText' : 'transfer.cancelText'),
+      confirm: t(state === 'inUse' ? 'transfer.unbind' : 'transfer.cancelBinding'),
+      cancel: t('transfer.keep'),
+      testId: 'transfer-unbind-confirm',
+    });
+    if (sure) unbind.mutate(entry.id);
+  };
+  return (
+    <div className={`transfer-binding transfer-binding--${state}`} data-testid="transfer-binding" data-state={state}>
+      <div className="transfer-binding__head">
+        <small>{t(state === 'inUse' ? 'transfer.bound' : 'transfer.binding')}</small>
+        <span className="transfer-binding__state" data-testid="transfer-binding-state">
+          {t(`transfer.state.${state}`)}
+        </span>
+      </div>
+      <code dir="ltr" data-testid="transfer-binding-address">
+        {entry.address}
+      </code>
+      {state === 'inUse' && (
+        <>
+          {entry.activatedAt && <p>{t('transfer.inUseSince', { time: whenText(entry.activatedAt, language) })}</p>}
+          <p>{t('transfer.inUseText')}</p>
+          <p className="transfer-binding__howto">{t('transfer.unbindHowTo')}</p>
+        </>
+      )}
+      {state === 'waiting' && entry.activation && (
+        <>
+          <p>
+            {t('transfer.activate', { amount: formatAmount(entry.activation.amount), currency: entry.activation.currency })}{' '}
+            {t('transfer.activateBy', { time: whenText(entry.activation.expiresAt, language) })}
+          </p>
+          <code dir="ltr" data-testid="transfer-binding-to">
+            {entry.activation.toAddress}
+          </code>
+          <p>{t('transfer.activateNext')}</p>
+        </>
+      )}
+      {state === 'expired' && <p>{t('transfer.expiredText')}</p>}
+      <div className="transfer-binding__actions">
+        {state === 'expired' && (
+          <Button size="sm" onClick={() => onBindAgain(entry.address)} data-testid="transfer-binding-again">
+            {t('transfer.bindAgain')}
+          </Button>
+        )}
+        <Button size="sm" variant="secondary" busy={unbind.isPending} onClick={() => void ask()} data-testid="transfer-unbind">
+          {t(state === 'inUse' ? 'transfer.unbind' : 'transfer.cancelBinding')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The player's wallet bound for transfer bets. What the server holds is shown as soon as the screen
+ * opens (after a reload too): the address in use with how to unbind it, or the bindings waiting for
+ * their transfer, which are asked after until the server puts one in use.
+ */
 function BindPanel({ t }: { t: Translate }) {
   const router = useIonRouter();
   const token = useSession((s) => s.token);
   const [open, setOpen] = useState(false);
   const [address, setAddress] = useState('');
-  const { data: addresses } = useBetAddresses(open);
+  const { data: addresses } = useBetAddresses(token !== null);
   const bind = useBindBetAddress();
-  const inUse = addresses?.find((entry) => entry.status === WalletBetAddressStatus.IN_USE);
-  const pending = addresses?.filter((entry) => entry.activation);
+  const live = addresses?.filter((entry) => entry.status !== BetAddressStatus.UNBOUND) ?? [];
+  const inUse = live.find((entry) => entry.status === BetAddressStatus.IN_USE);
+  const shown = inUse ? [inUse] : live;
+  const bindAgain = (value: string) => bind.mutate(value);
 
   return (
-    <section className="hash-section transfer-bind" data-testid="transfer-bind">
+    <section className="hash-section transfer-bind" data-testid="transfer-bind" data-bound={inUse ? 'true' : 'false'}>
       <h2 className="hash-section__title">{t('transfer.bindTitle')}</h2>
       <p className="hash-note">{t('transfer.bindText')}</p>
-      {!open ? (
-        <Pressable
-          type="button"
-          className="text-link transfer-bind__link"
-          data-testid="transfer-bind-link"
-          onClick={() => (token ? setOpen(true) : router.push(LOGIN_PATH))}
-        >
-          {t('transfer.bindLink')}
-          <Icon name="chevronRight" className="flip-rtl" />
-        </Pressable>
-      ) : (
-        <div className="transfer-bind__body">
-          {inUse && (
-            <p className="transfer-bind__bound" data-testid="transfer-bound-address">
-              <small>{t('transfer.bound')}</small>
-              <code dir="ltr">{inUse.address}</code>
-            </p>
-          )}
-          {pending?.map((entry) =>
-            entry.activation ? (
-              <div key={entry.id} className="transfer-bind__pending" data-testid="transfer-bind-pending">
-                <code dir="ltr">{entry.address}</code>
-                <p>
-                  {t('transfer.activate', {
-                    amount: formatAmount(entry.activation.amount),
-                    currency: entry.activation.currency,
-                  })}
-                </p>
-                <code dir="ltr">{entry.activation.toAddress}</code>
-              </div>
-            ) : null,
-          )}
-          {!inUse && (
-            <form
-              className="transfer-bind__form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                const value = address.trim();
-                if (!value) return;
-                bind.mutate(value, { onSuccess: () => setAddress('') });
-              }}
-            >
-              <Field
-                label={t('transfer.bindAddress')}
-                value={address}
-                onValueChange={setAddress}
-                autoComplete="off"
-                spellCheck={false}
-                dir="ltr"
-                placeholder="T…"
-                data-testid="transfer-bind-address"
-              />
-              <Button type="submit" block busy={bind.isPending} disabled={!address.trim()} data-testid="transfer-bind-submit">
-                {t('transfer.bindSubmit')}
-              </Button>
-            </form>
-          )}
-        </div>
-      )}
+      <div className="transfer-bind__body">
+        {shown.map((entry) => (
+          <BindingCard key={entry.id} t={t} entry={entry} onBindAgain={bindAgain} />
+        ))}
+        {!inUse && !open && (
+          <Pressable
+            type="button"
+            className="text-link transfer-bind__link"
+            data-testid="transfer-bind-link"
+            onClick={() => (token ? setOpen(true) : router.push(LOGIN_PATH))}
+          >
+            {t(shown.length > 0 ? 'transfer.bindOther' : 'transfer.bindLink')}
+            <Icon name="chevronRight" className="flip-rtl" />
+          </Pressable>
+        )}
+        {!inUse && open && (
+          <form
+            className="transfer-bind__form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const value = address.trim();
+              if (!value) return;
+              bind.mutate(value, {
+                onSuccess: () => {
+                  setAddress('');
+                  setOpen(false);
+                },
+              });
+            }}
+          >
+            <Field
+              label={t('transfer.bindAddress')}
+              value={address}
+              onValueChange={setAddress}
+              autoComplete="off"
+              spellCheck={false}
+              dir="ltr"
+              placeholder="T…"
+              data-testid="transfer-bind-address"
+            />
+            <Button type="submit" block busy={bind.isPending} disabled={!address.trim()} data-testid="transfer-bind-submit">
+              {t('transfer.bindSubmit')}
+            </Button>
+          </form>
+        )}
+      </div>
     </section>
   );
 }

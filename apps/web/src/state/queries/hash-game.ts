@@ -1,4 +1,4 @@
-import type { CallRequest, CallResponse, hashGameCalls } from '@lobby/contract';
+import { BetAddressStatus, type CallRequest, type CallResponse, type hashGameCalls } from '@lobby/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api';
@@ -122,6 +122,9 @@ export function useBetDetail(betId: number) {
   });
 }
 
+/** How often a binding waiting for its activation transfer is asked after: the server puts it in use when the transfer is credited. */
+export const BINDING_POLL_MS = 5_000;
+
 /** Wallet addresses the player has bound for transfer bets (their transfers count as the player's). */
 export function useBetAddresses(enabled: boolean) {
   const token = useSession((s) => s.token);
@@ -129,6 +132,10 @@ export function useBetAddresses(enabled: boolean) {
     queryKey: hashPlayerKeys.betAddresses(),
     queryFn: ({ signal }) => api.call(calls.wallet.betAddressList, {}, { silent: true, signal }),
     enabled: enabled && token !== null,
+    refetchInterval: (query) =>
+      query.state.data?.some((entry) => entry.status === BetAddressStatus.PENDING && entry.activation && new Date(entry.activation.expiresAt).getTime() > Date.now())
+        ? BINDING_POLL_MS
+        : false,
     meta: { silent: true },
   });
 }
@@ -138,6 +145,14 @@ export function useBindBetAddress() {
   return useMutation({
     mutationFn: (address: string) => api.call(calls.wallet.betAddressAdd, { address }, { loading: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: hashPlayerKeys.betAddresses() }),
+  });
+}
+
+export function useUnbindBetAddress() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.call(calls.wallet.betAddressUnbind, { id }, { loading: true }),
+    onSuccess: (list) => client.setQueryData(hashPlayerKeys.betAddresses(), list),
   });
 }
 
