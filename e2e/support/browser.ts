@@ -43,12 +43,20 @@ export function chromiumPath(): string {
  * may have none), so it runs and draws the same everywhere.
  */
 export function chromiumEnv(): Record<string, string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-  if (systemChromium() || !process.env[SHIPPED]) return env;
   const libs = process.env[SHIPPED_LIBS];
+  if (systemChromium() || !process.env[SHIPPED] || !libs) return processEnv();
+  return shippedChromiumEnv(libs);
+}
+
+function processEnv(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** The environment of the shipped Chromium whose libraries were unpacked into `libs`. */
+export function shippedChromiumEnv(libs: string): Record<string, string> {
   return {
-    ...env,
-    ...(libs ? { LD_LIBRARY_PATH: [libs, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') } : {}),
+    ...processEnv(),
+    LD_LIBRARY_PATH: [libs, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),
     FONTCONFIG_FILE: shippedFontsConfig(),
   };
 }
@@ -71,14 +79,10 @@ function untar(archive: Buffer, dir: string): void {
   }
 }
 
-/**
- * Run once before the browser tests: when no system Chromium (or CHROME_PATH) is present, unpacks the
- * npm package's Chromium and its libraries and tells every test process where they are.
- */
-export async function prepareChromium(): Promise<string> {
-  if (systemChromium()) return chromiumPath();
+/** Unpacks the npm package's Chromium (into the temporary folder, once) and the libraries it needs. */
+export async function unpackShippedChromium(): Promise<{ path: string; libs: string }> {
   const { default: shipped } = await import('@sparticuz/chromium');
-  process.env[SHIPPED] = await shipped.executablePath();
+  const path = await shipped.executablePath();
   const libs = join(tmpdir(), 'lobby-chromium-libs');
   if (!existsSync(join(libs, 'lib', 'libnss3.so'))) {
     const require = createRequire(import.meta.url);
@@ -86,7 +90,18 @@ export async function prepareChromium(): Promise<string> {
     const archive = join(dirname(require.resolve('@sparticuz/chromium')), '..', 'bin', 'al2023.tar.br');
     untar(brotliDecompressSync(readFileSync(archive)), libs);
   }
-  process.env[SHIPPED_LIBS] = join(libs, 'lib');
+  return { path, libs: join(libs, 'lib') };
+}
+
+/**
+ * Run once before the browser tests: when no system Chromium (or CHROME_PATH) is present, unpacks the
+ * npm package's Chromium and its libraries and tells every test process where they are.
+ */
+export async function prepareChromium(): Promise<string> {
+  if (systemChromium()) return chromiumPath();
+  const { path, libs } = await unpackShippedChromium();
+  process.env[SHIPPED] = path;
+  process.env[SHIPPED_LIBS] = libs;
   return chromiumPath();
 }
 
