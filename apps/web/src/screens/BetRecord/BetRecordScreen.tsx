@@ -9,11 +9,11 @@ import { RecordDates, RecordResults } from './RecordParts';
 import { ThirdPartyRecords } from './ThirdPartyRecords';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { ALL_HASH_GAMES, BET_STATUSES, CURRENCY_CODES, statusTone } from '../HashGame/hashDisplay';
+import { ALL_HASH_GAMES, CURRENCY_CODES, statusTone } from '../HashGame/hashDisplay';
 import { areaLabel, gameLabel, statusLabel, type Translate } from '../HashGame/labels';
 import { useHashT } from '../HashGame/useHashT';
 import { Screen } from '../../components/Screen';
-import { formatTime, NO_FILTERS, recordRequest, type FilterState } from './records';
+import { formatTime, NO_FILTERS, recordRequest, STATUS_FILTERS, type FilterState } from './records';
 import '../HashGame/hashGame.css';
 import './betRecord.css';
 import { Pressable } from '../../components/Pressable';
@@ -68,7 +68,7 @@ function HashRecords({ t, language }: { t: Translate; language: string }) {
           value={filters.status}
           onValueChange={(status) => change({ status })}
           testId="betrecord-status"
-          options={[{ value: '', label: t('records.allStatuses') }, ...BET_STATUSES.map((s) => ({ value: String(s), label: statusLabel(t, s) }))]}
+          options={[{ value: '', label: t('records.allStatuses') }, ...STATUS_FILTERS.map((s) => ({ value: String(s), label: statusLabel(t, s) }))]}
         />
         <Select
           label={t('records.currency')}

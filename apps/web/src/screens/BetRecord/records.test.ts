@@ -2,7 +2,7 @@ import { heightPrefix } from '@lobby/hash-games';
 import { describe, expect, it } from 'vitest';
 import type { HashBetDetail } from '../../state/queries/hash-game';
 import { checkBet } from './check';
-import { NO_FILTERS, recordRequest } from './records';
+import { NO_FILTERS, recordRequest, STATUS_FILTERS } from './records';
 
 describe('record filters', () => {
   it('asks for everything by default', () => {
@@ -19,6 +19,10 @@ describe('record filters', () => {
   it('reads an inverted range the way round it was meant', () => {
     const request = recordRequest({ ...NO_FILTERS, from: '2024-05-03', to: '2024-05-01' }, 1);
     expect(Date.parse(request.from!)).toBeLessThan(Date.parse(request.to!));
+  });
+
+  it('offers every status a bet can have and not the placeholder "Unknown"', () => {
+    expect(STATUS_FILTERS).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it('keeps status 0 as a filter', () => {

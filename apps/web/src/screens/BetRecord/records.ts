@@ -1,10 +1,13 @@
-import { GameType } from '@lobby/contract';
+import { BetStatus, GameType } from '@lobby/contract';
 import { isBetStatus, isCurrency } from '../../lib/contractValues';
 import type { BetRecordFilters } from '../../state/queries/hash-game';
 import type { ThirdGameRecordRequest } from '../../state/queries/thirdGame';
-import { localDayIso } from '../HashGame/hashDisplay';
+import { BET_STATUSES, localDayIso } from '../HashGame/hashDisplay';
 
 export const PAGE_SIZE = 20;
+
+/** Statuses a player can filter by: every status a bet can have, not the contract's placeholder 0. */
+export const STATUS_FILTERS: readonly number[] = BET_STATUSES.filter((status) => status !== BetStatus.UNKNOWN);
 
 export function formatTime(iso: string | null | undefined, language: string): string {
   if (!iso) return '—';

@@ -1,6 +1,9 @@
 import { GameType } from '@lobby/contract';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReportBet } from '../../state/queries/report';
+import { changeLanguage } from '../../i18n';
+import { hashGameName } from '../../lib/games';
+import { useSettings } from '../../state/settings';
 import { loadTexts, renderScreen, renderSignedIn, resetApp, type Rendered } from '../../testing/screen';
 import { shanghaiDay, shiftDay } from '../Promotion/days';
 import ReportScreen from './ReportScreen';
@@ -163,6 +166,22 @@ describe('/report', () => {
       currencyCode: 'USDT',
       lastDay: 7,
     });
+  });
+
+  it('names hash games in the language of the player, not in the English of the server', async () => {
+    await changeLanguage('th_TH');
+    await loadTexts('th_TH', ['referral', 'trade', 'vip']);
+    useSettings.setState({ language: 'th_TH' });
+    try {
+      const screen = await renderSignedIn(<ReportScreen />, { usdt: '10', trx: '0' });
+      const names = [...screen.container.querySelectorAll('[data-testid="report-bet-name"]')].map((el) => el.textContent);
+      expect(names[0]).toBe(hashGameName(1, 'th_TH'));
+      expect(names[0]).not.toBe('Hash Big/Small');
+      expect(names[0]).toMatch(/[\u0E00-\u0E7F]/);
+    } finally {
+      useSettings.setState({ language: 'en_US' });
+      await changeLanguage('en_US');
+    }
   });
 
   it('reads the chosen period and currency', async () => {

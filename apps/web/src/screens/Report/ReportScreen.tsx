@@ -1,4 +1,4 @@
-import type { CurrencyCode, GameTypeCode } from '@lobby/contract';
+import { GameType, type CurrencyCode, type GameTypeCode } from '@lobby/contract';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
@@ -7,6 +7,7 @@ import { Segmented } from '../../components/Field';
 import { Pressable } from '../../components/Pressable';
 import { Screen } from '../../components/Screen';
 import { SignInPrompt } from '../../components/SignInPrompt';
+import { hashGameName } from '../../lib/games';
 import {
   signedMicro,
   useBetFormDetail,
@@ -206,7 +207,10 @@ function BetRow({ bet, currency }: { bet: ReportBet; currency: string }) {
   return (
     <li className="vip-record" data-testid="report-bet" data-id={bet.id}>
       <div className="vip-record__line">
-        <span className="report-bet__name">{bet.gameName}</span>
+        {/* The server names hash games in English or Chinese only; the app knows them in every language. */}
+        <span className="report-bet__name" data-testid="report-bet-name">
+          {(bet.gameType === GameType.HASH ? hashGameName(bet.gameId, language) : undefined) ?? bet.gameName}
+        </span>
         {bet.winLoseAmount === null ? <span className="report-bet__open">{t('report.open')}</span> : <WinLose amount={bet.winLoseAmount} currency={currency} />}
       </div>
       <div className="vip-record__line vip-record__line--sub">
