@@ -18,6 +18,8 @@ import { registerAutoBetRoutes } from './modules/auto-bet/auto-bet.routes.ts';
 import { registerLobbyOpsRoutes, registerLobbyRoutes } from './modules/lobby/lobby.routes.ts';
 import { registerSiteConfigOpsRoutes } from './modules/lobby/site-config.ops.ts';
 import { LobbyService } from './modules/lobby/lobby.service.ts';
+import { registerShelfRoutes } from './modules/lobby/shelves.routes.ts';
+import { ShelvesService } from './modules/lobby/shelves.service.ts';
 import { registerPlayerRoutes } from './modules/player/player.routes.ts';
 import { PlayerService } from './modules/player/player.service.ts';
 import { PlayerSnapshotCache } from './modules/player/player-snapshot.cache.ts';
@@ -78,6 +80,8 @@ export interface Application {
     sessions: SessionService;
     players: PlayerService;
     lobby: LobbyService;
+    /** The players' favourites and recently played games. */
+    shelves: ShelvesService;
     ledger: Ledger;
     wallet: WalletModule;
     hashGame: HashGameModule;
@@ -217,6 +221,12 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   await lobby.ensureCatalogue();
   registerLobbyRoutes(http, sessions, lobby, undefined, (home, request) => withGameUrls(home, (url) => games.urlFor(url, playerHostname(request))));
+  const shelves = new ShelvesService(database.db, lobby);
+  registerShelfRoutes(http, sessions, lobby, shelves, (game, request) => ({
+    ...game,
+    logoZh: games.urlFor(game.logoZh, playerHostname(request)),
+    logoEn: games.urlFor(game.logoEn, playerHostname(request)),
+  }));
   const media = new MediaService(database.db);
   registerMediaRoutes(http, media);
   // A banner change drops this instance's cached lobby at once and every other instance's through the bus.
@@ -322,6 +332,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     log: http.log,
     appSessions: sessions,
   });
+  thirdGame.entered = (playerId, gameId) => shelves.recordPlayed(playerId, gameId);
   await registerThirdGameRoutes(http, sessions, thirdGame, { publicHost: config.PUBLIC_HOST });
   const providerWallet = await setupHub88Wallet(http, {
     config,
@@ -361,7 +372,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity },
+    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity },
     async close() {
       if (closed) return;
       closed = true;

@@ -156,6 +156,28 @@ export interface GamesTable {
   new_override: boolean | null;
   sort_override: number | null;
   synced_at: NullableTimestamp;
+  /** The aggregator's category as it wrote it ('' for the catalogue's own games). */
+  category: Generated<string>;
+}
+
+/** An operator's decision about an aggregator category, by its key (game-categories.ts). */
+export interface GameCategoryRulesTable {
+  category_key: string;
+  game_type: number | null;
+  hidden: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface PlayerFavouriteGamesTable {
+  player_id: number;
+  game_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface PlayerRecentGamesTable {
+  player_id: number;
+  game_id: number;
+  played_at: Generated<Date>;
 }
 
 /** Limits are inclusive, in micro-units. */
@@ -263,6 +285,9 @@ export interface LobbyTables {
   site_config: SiteConfigTable;
   keypoints: KeypointsTable;
   ranking_wins: RankingWinsTable;
+  game_category_rules: GameCategoryRulesTable;
+  player_favourite_games: PlayerFavouriteGamesTable;
+  player_recent_games: PlayerRecentGamesTable;
 }
 
 export type WalletCurrency = 'USDT' | 'TRX';

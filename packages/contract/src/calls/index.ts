@@ -13,6 +13,7 @@ import { thirdGameCalls } from './third-game.ts';
 import { vipCalls } from './vip.ts';
 import { bankCalls, walletCalls } from './wallet.ts';
 import { chatCalls } from './chat.ts';
+import { lobbyCalls } from './lobby.ts';
 
 export * from './define.ts';
 export * from './common.ts';
@@ -30,6 +31,7 @@ export * from './player-mark.ts';
 export * from './hash-game.ts';
 export * from './rebate.ts';
 export * from './chat.ts';
+export * from './lobby.ts';
 
 /** Every call of SPEC section 7, grouped as the URL is. One source for server routes, client and OpenAPI. */
 export const CALL_GROUPS = {
@@ -56,6 +58,8 @@ export const CALL_GROUPS = {
   bonus: bonusCalls,
   // Designed calls: the player side of the support chat.
   chat: chatCalls,
+  // Designed calls: the lobby's search across categories, favourites and recently played.
+  lobby: lobbyCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap(

@@ -26,6 +26,7 @@ import * as hashRoundsByBlock from './0024_hash_rounds_by_block.ts';
 import * as providerWalletPlausibility from './0023_provider_wallet_plausibility.ts';
 import * as providerWalletBonus from './0025_provider_wallet_bonus.ts';
 import * as hashBetsBonus from './0026_hash_bets_bonus.ts';
+import * as gameCategoriesAndShelves from './0027_game_categories_and_shelves.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0024_hash_rounds_by_block': hashRoundsByBlock,
   '0025_provider_wallet_bonus': providerWalletBonus,
   '0026_hash_bets_bonus': hashBetsBonus,
+  '0027_game_categories_and_shelves': gameCategoriesAndShelves,
 };

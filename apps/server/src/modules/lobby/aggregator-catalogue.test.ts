@@ -2,7 +2,7 @@ import { GAME_LIST_CAP, GameType } from '@lobby/contract';
 import { describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../events/event-bus.ts';
 import { useMigratedTestDatabase } from '../../testing/migrated-database.ts';
-import { gameTypeOfCategory, manufacturerCodes, mapAggregatorGames } from './aggregator-catalogue.ts';
+import { manufacturerCodes, mapAggregatorGames } from './aggregator-catalogue.ts';
 import { LobbyService } from './lobby.service.ts';
 import { aggregatorGame, largeAggregatorList, listAggregator } from './test-aggregator.ts';
 
@@ -18,24 +18,23 @@ const rowsOf = (aggregator: string) =>
   db().selectFrom('games').selectAll().where('aggregator', '=', aggregator).orderBy('game_code').execute();
 
 describe('mapping the aggregator list', () => {
-  it('maps each category to its SPEC game type and leaves unknown categories out', () => {
-    expect(gameTypeOfCategory('slots')).toBe(GameType.SLOT);
-    expect(gameTypeOfCategory('fishing')).toBe(GameType.FISH);
-    expect(gameTypeOfCategory('live')).toBe(GameType.LIVE);
-    expect(gameTypeOfCategory('poker')).toBe(GameType.POKER);
-    expect(gameTypeOfCategory('sports')).toBe(GameType.SPORT);
-    expect(gameTypeOfCategory('crash')).toBe(GameType.CRYPTO);
-    expect(gameTypeOfCategory('mini')).toBe(GameType.MINI);
-    expect(gameTypeOfCategory(' Slots ')).toBe(GameType.SLOT);
-    expect(gameTypeOfCategory('lottery')).toBeNull();
-
-    const { rows, skipped } = mapAggregatorGames([
+  it('maps each category by its meaning, keeps a game of an unknown category under the default type and names the category unmapped', () => {
+    const { rows, skipped, unmapped } = mapAggregatorGames([
       aggregatorGame({ gameCode: 'a', category: 'slots' }),
-      aggregatorGame({ gameCode: 'b', category: 'lottery' }),
+      aggregatorGame({ gameCode: 'b', category: 'Lottery' }),
+      aggregatorGame({ gameCode: 'c', category: 'Specialty' }),
+      aggregatorGame({ gameCode: 'd', category: 'specialty ' }),
       aggregatorGame({ gameCode: 'a', category: 'crash' }),
     ]);
-    expect(rows.map((row) => [row.gameCode, row.gameType])).toEqual([['a', GameType.SLOT]]);
-    expect(skipped).toEqual(['b', 'a']);
+    expect(rows.map((row) => [row.gameCode, row.gameType, row.category])).toEqual([
+      ['a', GameType.SLOT, 'slots'],
+      ['b', GameType.MINI, 'Lottery'],
+      ['c', GameType.SLOT, 'Specialty'],
+      ['d', GameType.SLOT, 'specialty'],
+    ]);
+    // Only a repeated game code is left out.
+    expect(skipped).toEqual(['a']);
+    expect(unmapped).toEqual([{ category: 'Specialty', games: 2 }]);
   });
 
   it("names the manufacturer by the aggregator's product code, else the product's first word, else its whole name", () => {
@@ -72,7 +71,7 @@ describe('refreshing the catalogue from the aggregator', () => {
     const lobby = lobbyService();
     await lobby.ensureCatalogue();
     const aggregator = listAggregator('alpha', largeAggregatorList(22));
-    expect(await lobby.syncAggregatorGames(aggregator)).toEqual({ listed: 132, hidden: 0, skipped: [] });
+    expect(await lobby.syncAggregatorGames(aggregator)).toEqual({ listed: 132, hidden: 0, skipped: [], unmapped: [] });
     const home = await lobby.home({});
     for (const key of ['cryptoGames', 'slotGames', 'fishGames', 'liveGames', 'pokerGames', 'sportGames'] as const) {
       expect(home[key], key).toHaveLength(GAME_LIST_CAP);

@@ -1,29 +1,11 @@
-import { GameType } from '@lobby/contract';
 import { AggregatorError, type Aggregator, type AggregatorGame } from '../third-game/aggregator.ts';
+import { categoryKey, resolveCategory, type CategoryRule } from './game-categories.ts';
 import type { AggregatorGameRow, LobbyRepository } from './lobby.repo.ts';
-
-/** The aggregator's categories as the SPEC's game types; a category not named here is not shown. */
-export const CATEGORY_GAME_TYPES: Readonly<Record<string, number>> = {
-  slots: GameType.SLOT,
-  slot: GameType.SLOT,
-  fishing: GameType.FISH,
-  fish: GameType.FISH,
-  live: GameType.LIVE,
-  poker: GameType.POKER,
-  sports: GameType.SPORT,
-  sport: GameType.SPORT,
-  crash: GameType.CRYPTO,
-  mini: GameType.MINI,
-};
 
 /** A game this recent counts as new until an operator says otherwise. */
 const NEW_FOR_DAYS = 90;
 /** Aggregator games sort after each other in list order, leaving room for an operator's sort in between. */
 const SORT_STEP = 10;
-
-export function gameTypeOfCategory(category: string): number | null {
-  return CATEGORY_GAME_TYPES[category.trim().toLowerCase()] ?? null;
-}
 
 /**
  * The manufacturer code of a studio: the aggregator's own code when it gives one, otherwise the
@@ -47,29 +29,47 @@ export function manufacturerCodes(games: readonly AggregatorGame[]): Map<string,
   return byProduct;
 }
 
-/** Maps the aggregator's list to catalogue rows: game type by category, manufacturer by product. */
-export function mapAggregatorGames(games: readonly AggregatorGame[], now: Date = new Date()): {
+/**
+ * Maps the aggregator's list to catalogue rows: game type by the meaning of its category (or the
+ * operator's rule for it), manufacturer by product. No game is left out but a repeated code: a game of
+ * a category nobody could read is shown under the default type, and its category is named in
+ * `unmapped` (with how many games it holds) for the operator to map.
+ */
+export function mapAggregatorGames(
+  games: readonly AggregatorGame[],
+  now: Date = new Date(),
+  rules: ReadonlyMap<string, CategoryRule> = new Map(),
+): {
   rows: AggregatorGameRow[];
   manufacturers: { abbr: string; name: string }[];
   skipped: string[];
+  unmapped: { category: string; games: number }[];
 } {
   const codes = manufacturerCodes(games);
   const rows: AggregatorGameRow[] = [];
   const skipped: string[] = [];
+  const unmapped = new Map<string, { category: string; games: number }>();
   const seen = new Set<string>();
   const perType = new Map<number, number>();
   for (const game of games) {
-    const gameType = gameTypeOfCategory(game.category);
-    if (gameType === null || seen.has(game.gameCode)) {
+    if (seen.has(game.gameCode)) {
       skipped.push(game.gameCode);
       continue;
     }
     seen.add(game.gameCode);
+    const { gameType, unmapped: unread } = resolveCategory(game.category, rules);
+    if (unread) {
+      const key = categoryKey(game.category);
+      const entry = unmapped.get(key) ?? { category: game.category.trim(), games: 0 };
+      entry.games++;
+      unmapped.set(key, entry);
+    }
     const position = (perType.get(gameType) ?? 0) + 1;
     perType.set(gameType, position);
     const released = game.releaseDate ? Date.parse(game.releaseDate) : NaN;
     rows.push({
       gameType,
+      category: game.category.trim().slice(0, 200),
       manufacturer: codes.get(game.product)!,
       gameCode: game.gameCode,
       name: game.name,
@@ -82,7 +82,7 @@ export function mapAggregatorGames(games: readonly AggregatorGame[], now: Date =
   }
   const used = new Set(rows.map((row) => row.manufacturer));
   const manufacturers = [...codes].filter(([, abbr]) => used.has(abbr)).map(([name, abbr]) => ({ abbr, name }));
-  return { rows, manufacturers, skipped };
+  return { rows, manufacturers, skipped, unmapped: [...unmapped.values()] };
 }
 
 /**
@@ -92,7 +92,7 @@ export function mapAggregatorGames(games: readonly AggregatorGame[], now: Date =
 export async function syncAggregatorCatalogue(repo: LobbyRepository, aggregator: Aggregator, now: Date = new Date()) {
   const games = await aggregator.listGames();
   if (games.length === 0) throw new AggregatorError(`${aggregator.name}: the game list is empty; the catalogue is kept as it was`);
-  const { rows, manufacturers, skipped } = mapAggregatorGames(games, now);
+  const { rows, manufacturers, skipped, unmapped } = mapAggregatorGames(games, now, await repo.categoryRules());
   const hidden = await repo.applyAggregatorList(aggregator.name, rows, manufacturers, now);
-  return { listed: rows.filter((row) => row.listed).length, hidden, skipped };
+  return { listed: rows.filter((row) => row.listed).length, hidden, skipped, unmapped };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { systemAccountTotals } from '../../money/balances.ts';
+import { categoryKey, type CategoryRule } from './game-categories.ts';
 import {
   CUSTOMER_SERVICE,
   gameSeeds,
@@ -29,6 +30,8 @@ type SeededTable = 'games' | 'game_transfer_addresses' | 'nav_config' | 'manufac
 /** One game of an aggregator's list, mapped to the lobby's columns. */
 export interface AggregatorGameRow {
   gameType: number;
+  /** The aggregator's category as it wrote it. */
+  category: string;
   manufacturer: string;
   gameCode: string;
   name: string;
@@ -252,6 +255,7 @@ export class LobbyRepository {
           .values(
             games.map((game) => ({
               game_type: game.gameType,
+              category: game.category,
               aggregator,
               manufacturer: game.manufacturer,
               game_code: game.gameCode,
@@ -276,6 +280,7 @@ export class LobbyRepository {
               .where('source', '=', 'aggregator')
               .doUpdateSet({
                 game_type: sql`excluded.game_type`,
+                category: sql`excluded.category`,
                 manufacturer: sql`excluded.manufacturer`,
                 name_zh: sql`excluded.name_zh`,
                 name_en: sql`excluded.name_en`,
@@ -321,6 +326,66 @@ export class LobbyRepository {
     }
     const result = await this.db.updateTable('games').set(set).where('id', '=', gameId).executeTakeFirst();
     return result.numUpdatedRows > 0n;
+  }
+
+  /** The operators' decisions about categories, by category key. */
+  async categoryRules(): Promise<Map<string, CategoryRule>> {
+    const rows = await this.db.selectFrom('game_category_rules').select(['category_key', 'game_type', 'hidden']).execute();
+    return new Map(rows.map((row) => [row.category_key, { key: row.category_key, gameType: row.game_type, hidden: row.hidden }]));
+  }
+
+  /**
+   * Records an operator's decision about a category (null removes it) and moves the category's games
+   * to the game type they are now shown under, in one transaction: the next catalogue read and the
+   * rounds of games entered from now on see the new type. `typeOf` gives the type of a category
+   * as the rules, updated, resolve it.
+   */
+  async setCategoryRule(rule: CategoryRule | { key: string; remove: true }, typeOf: (category: string) => number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${AGGREGATOR_SYNC_LOCK})`.execute(trx);
+      if ('remove' in rule) {
+        await trx.deleteFrom('game_category_rules').where('category_key', '=', rule.key).execute();
+      } else {
+        const values = { game_type: rule.gameType, hidden: rule.hidden, updated_at: new Date() };
+        await trx
+          .insertInto('game_category_rules')
+          .values({ category_key: rule.key, ...values })
+          .onConflict((oc) => oc.column('category_key').doUpdateSet(values))
+          .execute();
+      }
+      const categories = await trx.selectFrom('games').select('category').distinct().where('source', '=', 'aggregator').execute();
+      let moved = 0;
+      for (const { category } of categories) {
+        if (categoryKey(category) !== rule.key) continue;
+        const result = await trx
+          .updateTable('games')
+          .set({ game_type: typeOf(category), updated_at: new Date() })
+          .where('source', '=', 'aggregator')
+          .where('category', '=', category)
+          .where('game_type', '<>', typeOf(category))
+          .executeTakeFirst();
+        moved += Number(result.numUpdatedRows);
+      }
+      return moved;
+    });
+  }
+
+  /** Every category of the aggregators' games, as written, with how many games it holds and how many are listed. */
+  async aggregatorCategories() {
+    const rows = await this.db
+      .selectFrom('games')
+      .select((eb) => [
+        'aggregator',
+        'category',
+        eb.fn.countAll<string>().as('games'),
+        eb.fn.count<string>(sql`case when listed and enabled then 1 end`).as('shown'),
+      ])
+      .where('source', '=', 'aggregator')
+      .groupBy(['aggregator', 'category'])
+      .orderBy('aggregator')
+      .orderBy('category')
+      .execute();
+    return rows.map((row) => ({ aggregator: row.aggregator, category: row.category, games: Number(row.games), shown: Number(row.shown) }));
   }
 
   async setNavStatus(navId: number, status: 0 | 1): Promise<boolean> {

@@ -5,6 +5,7 @@ import { fail } from '../../http/app-error.ts';
 import { opsTokenGuard } from '../../http/ops-guard.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
+import { THIRD_PARTY_GAME_TYPES } from './game-categories.ts';
 import type { LobbyService } from './lobby.service.ts';
 
 export interface LobbyRouteLimits {
@@ -86,6 +87,17 @@ const overrideBody = z
   .strict()
   .refine((body) => Object.keys(body).length > 1, 'name at least one of hot, new, sort, visible');
 
+const categoryRuleBody = z
+  .object({
+    category: z.string().trim().min(1).max(200),
+    gameType: z.union(THIRD_PARTY_GAME_TYPES.map((type) => z.literal(type)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]).nullable().optional(),
+    hidden: z.boolean().optional(),
+    remove: z.literal(true).optional(),
+  })
+  .strict()
+  .refine((body) => body.gameType !== undefined || body.hidden !== undefined || body.remove, 'name gameType, hidden or remove')
+  .refine((body) => !body.remove || (body.gameType === undefined && body.hidden === undefined), 'remove goes alone');
+
 /**
  * Operator endpoints of the catalogue behind `x-ops-token` (absent without OPS_TOKEN): a game's hot,
  * new and sort choices (null hands them back to the aggregator) and its visibility, which every
@@ -104,6 +116,27 @@ export function registerLobbyOpsRoutes(app: FastifyInstance, lobby: LobbyService
     if (visible !== undefined) await lobby.setGameEnabled(gameId, visible);
     request.log.info({ audit: 'game_override', ...parsed.data }, 'game override set');
     return { code: 0, msg: 'success', data: parsed.data };
+  });
+
+  // The aggregators' categories: how each is shown and why; the unmapped ones (shown under the default
+  // type because no word of theirs is known) apart, for the operator to map.
+  app.post('/ops/games/categories', async (request) => {
+    guard(request);
+    return { code: 0, msg: 'success', data: await lobby.categoryReport() };
+  });
+
+  // Shows a category as a game type, hides it, or hands it back to its meaning (remove). Its games
+  // move at once on every instance, and every later refresh of the list follows the rule.
+  app.post('/ops/games/categories/map', async (request) => {
+    guard(request);
+    const parsed = categoryRuleBody.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      throw fail('INVALID_PARAMETERS', `send {category, gameType?: one of ${THIRD_PARTY_GAME_TYPES.join(', ')} or null, hidden?: boolean} or {category, remove: true}`);
+    }
+    const { category, ...decision } = parsed.data;
+    const result = await lobby.setCategoryRule(category, decision);
+    request.log.info({ audit: 'game_category_rule', category, ...decision, ...result }, 'game category rule set');
+    return { code: 0, msg: 'success', data: result };
   });
 
   app.post('/ops/games/refresh', async (request) => {

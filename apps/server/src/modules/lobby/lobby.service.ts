@@ -5,6 +5,7 @@ import {
   GAME_LIST_CAP,
   GameType,
   HOME_DEFAULT_LANGUAGE,
+  NavId,
   normalizeLanguage,
   type CurrencyCode,
   type CustomerServiceKindName,
@@ -20,6 +21,7 @@ import { LobbyRepository, type BannerRow, type GameOverrides, type GameRow, type
 import { renderGameLogo, type LogoVariant } from './logos.ts';
 import type { Aggregator } from '../third-game/aggregator.ts';
 import { syncAggregatorCatalogue } from './aggregator-catalogue.ts';
+import { categoryKey, DEFAULT_GAME_TYPE, gameTypeByMeaning, resolveCategory } from './game-categories.ts';
 import { isTronAddress } from './tron-address.ts';
 
 export interface LobbyOptions {
@@ -43,21 +45,40 @@ export const CHANGED = 'lobby.changed';
 const DEFAULT_CACHE_MS = 5_000;
 const CHANNEL_MD5 = /^[0-9a-f]{32}$/;
 
-/** The home lists of the third-party categories, by game type. */
+/**
+ * The home lists of the third-party categories and the game types each shows. Mini games (scratch
+ * cards, keno, instant games) have no category of their own in the navigation: they sit with the
+ * crypto games, the other short instant games.
+ */
 const CATEGORY_LISTS = [
-  [GameType.CRYPTO, 'cryptoGames'],
-  [GameType.FISH, 'fishGames'],
-  [GameType.LIVE, 'liveGames'],
-  [GameType.POKER, 'pokerGames'],
-  [GameType.SLOT, 'slotGames'],
-  [GameType.SPORT, 'sportGames'],
+  [[GameType.CRYPTO, GameType.MINI], 'cryptoGames', NavId.CRYPTO],
+  [[GameType.FISH], 'fishGames', NavId.FISH],
+  [[GameType.LIVE], 'liveGames', NavId.LIVE],
+  [[GameType.POKER], 'pokerGames', NavId.POKER],
+  [[GameType.SLOT], 'slotGames', NavId.SLOT],
+  [[GameType.SPORT], 'sportGames', NavId.SPORT],
 ] as const;
+
+/** The navigation category a game of this type is shown in. */
+export function navIdOfGameType(gameType: number): number {
+  if (gameType === GameType.HASH) return NavId.HASH;
+  return CATEGORY_LISTS.find(([types]) => (types as readonly number[]).includes(gameType))?.[2] ?? NavId.SLOT;
+}
+
+/** One game a search found, with the category it is shown in and its vendor's name. */
+export interface FoundGame {
+  game: Game;
+  navId: number;
+  vendorName: string;
+}
 
 interface Catalogue {
   /** Home data without the banner, which depends on who asks. */
   home: Omit<HomeData, 'imageUrl'>;
   banners: BannerRow[];
   games: Map<number, GameRow>;
+  /** Every game the lobby shows, as tiles, by id: switched on, still listed, of a category not hidden. */
+  shown: Map<number, Game>;
   manufacturerNames: Map<string, string>;
   logos: Map<string, string>;
   hashGames: HashGameState;
@@ -263,8 +284,76 @@ export class LobbyService {
 
   /** A game the lobby shows (enabled and listed), or undefined. */
   async visibleGame(gameId: number): Promise<GameRow | undefined> {
-    const game = (await this.catalogue()).games.get(gameId);
-    return game && game.enabled && game.listed ? game : undefined;
+    const catalogue = await this.catalogue();
+    return catalogue.shown.has(gameId) ? catalogue.games.get(gameId) : undefined;
+  }
+
+  /** The games among `ids` the lobby shows, as tiles, in the order asked. */
+  async shownGames(ids: readonly number[]): Promise<Game[]> {
+    const { shown } = await this.catalogue();
+    return ids.flatMap((id) => shown.get(id) ?? []);
+  }
+
+  /**
+   * Every game the lobby shows whose name (in either catalogue language) or vendor contains `keyword`,
+   * whatever its category, ignoring case and accents: names that start with it first, then in
+   * navigation order and sort. Each says where it is shown.
+   */
+  async searchGames(keyword: string, limit: number): Promise<FoundGame[]> {
+    const needle = searchable(keyword);
+    if (!needle) return [];
+    const catalogue = await this.catalogue();
+    const navOrder = catalogue.home.navbar.map((nav) => nav.id as number);
+    const found: (FoundGame & { rank: number })[] = [];
+    for (const game of catalogue.shown.values()) {
+      const vendorName = catalogue.manufacturerNames.get(game.manufacturer) ?? game.manufacturer;
+      const names = [game.nameEn, game.nameZh].map(searchable);
+      const rank = names.some((name) => name.startsWith(needle) || name.includes(` ${needle}`)) ? 0 : names.some((name) => name.includes(needle)) ? 1 : searchable(vendorName).includes(needle) ? 2 : -1;
+      if (rank < 0) continue;
+      found.push({ game, navId: navIdOfGameType(game.gameType), vendorName, rank });
+    }
+    const position = (navId: number) => (navOrder.includes(navId) ? navOrder.indexOf(navId) : navOrder.length);
+    return found
+      .sort((a, b) => a.rank - b.rank || position(a.navId) - position(b.navId) || a.game.sort - b.game.sort || a.game.id - b.game.id)
+      .slice(0, limit)
+      .map(({ rank: _rank, ...entry }) => entry);
+  }
+
+  /**
+   * An operator's decision about an aggregator category: shown as `gameType`, hidden, or (remove)
+   * read by its meaning again. Its games move at once, on every instance. Returns how many moved.
+   */
+  async setCategoryRule(category: string, decision: { gameType?: number | null; hidden?: boolean; remove?: boolean }) {
+    const key = categoryKey(category);
+    if (!key) throw fail('INVALID_PARAMETERS', 'the category has no letters or digits');
+    const rules = await this.repo.categoryRules();
+    const current = rules.get(key);
+    const gameType = decision.gameType !== undefined ? decision.gameType : (current?.gameType ?? null);
+    const hidden = decision.hidden ?? current?.hidden ?? false;
+    // Neither a type nor hidden leaves nothing to decide: the rule goes.
+    const rule = decision.remove || (gameType === null && !hidden) ? ({ key, remove: true } as const) : { key, gameType, hidden };
+    const next = new Map(rules);
+    if ('remove' in rule) next.delete(key);
+    else next.set(key, rule);
+    const moved = await this.repo.setCategoryRule(rule, (name) => resolveCategory(name, next).gameType);
+    await this.changed();
+    return { key, rule: 'remove' in rule ? null : { gameType: rule.gameType, hidden: rule.hidden }, moved };
+  }
+
+  /**
+   * The aggregators' categories as operators review them: each with its games, how it is shown (the
+   * type, hidden or not) and why (`rule`, `meaning`, or `default` when nobody could read it: unmapped).
+   */
+  async categoryReport() {
+    const [categories, rules] = await Promise.all([this.repo.aggregatorCategories(), this.repo.categoryRules()]);
+    const report = categories.map((row) => {
+      const key = categoryKey(row.category);
+      const rule = rules.get(key);
+      const resolved = resolveCategory(row.category, rules);
+      const source = rule?.gameType != null ? 'rule' : gameTypeByMeaning(row.category) !== null ? 'meaning' : 'default';
+      return { ...row, key, gameType: resolved.gameType, navId: navIdOfGameType(resolved.gameType), hidden: resolved.hidden, source, unmapped: resolved.unmapped };
+    });
+    return { defaultGameType: DEFAULT_GAME_TYPE, categories: report, unmapped: report.filter((row) => row.unmapped) };
   }
 
   async hashGameState(): Promise<HashGameState> {
@@ -386,13 +475,14 @@ export class LobbyService {
   }
 
   private async load(): Promise<Catalogue> {
-    const [games, addresses, navbar, manufacturers, banners, site] = await Promise.all([
+    const [games, addresses, navbar, manufacturers, banners, site, rules] = await Promise.all([
       this.repo.listGames(),
       this.repo.listTransferAddresses(),
       this.repo.listNavbar(),
       this.repo.listManufacturers(),
       this.repo.listLiveBanners(),
       this.repo.readConfig(SITE_SCOPE),
+      this.repo.categoryRules(),
     ]);
 
     const addressesByGame = new Map<number, TransferAddressRow[]>();
@@ -402,14 +492,17 @@ export class LobbyService {
       addressesByGame.set(row.game_id, list);
     }
 
-    // Shown: switched on by the operator and, for aggregator games, still listed by the aggregator.
-    const enabled = games.filter((game) => game.enabled && game.listed);
+    // Shown: switched on by the operator and, for aggregator games, still listed by the aggregator and
+    // of a category the operator has not hidden.
+    const hiddenCategories = new Set([...rules.values()].filter((rule) => rule.hidden).map((rule) => rule.key));
+    const enabled = games.filter((game) => game.enabled && game.listed && !(game.category && hiddenCategories.has(categoryKey(game.category))));
+    const shown = new Map(enabled.map((game) => [game.id, toGame(game, addressesByGame.get(game.id) ?? [])]));
     const makers = new Set(enabled.map((game) => game.manufacturer));
-    const listOf = (type: number) =>
+    const listOf = (...types: readonly number[]) =>
       enabled
-        .filter((game) => game.game_type === type)
+        .filter((game) => types.includes(game.game_type))
         .sort((a, b) => a.sort - b.sort || a.id - b.id)
-        .map((game) => toGame(game, addressesByGame.get(game.id) ?? []));
+        .map((game) => shown.get(game.id)!);
 
     const home: Omit<HomeData, 'imageUrl'> = {
       navbar: navbar.filter((nav) => nav.status === 1).map((nav) => ({ id: nav.nav_id as HomeData['navbar'][number]['id'], status: nav.status })),
@@ -426,12 +519,13 @@ export class LobbyService {
       slotGames: [],
       sportGames: [],
     };
-    for (const [type, key] of CATEGORY_LISTS) home[key] = listOf(type).slice(0, GAME_LIST_CAP);
+    for (const [types, key] of CATEGORY_LISTS) home[key] = listOf(...types).slice(0, GAME_LIST_CAP);
 
     return {
       home,
       banners,
       games: new Map(games.map((game) => [game.id, game])),
+      shown,
       manufacturerNames: new Map(manufacturers.map((m) => [m.abbr, m.name])),
       logos: new Map(),
       hashGames: {
@@ -482,6 +576,11 @@ function pickBanners(banners: BannerRow[], language: Language, promotionChannel:
       (row.language === null || row.language === language) &&
       (row.promotion_channel === null || row.promotion_channel === promotionChannel),
   );
+}
+
+/** Text as a search compares it: lower case, without accents, spaces collapsed. */
+function searchable(text: string): string {
+  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 export function maskName(nickname: string): string {

@@ -53,6 +53,8 @@ export class ThirdGameService {
   private readonly sessions: ThirdGameRepository;
   private readonly experience: ExperienceRules;
   private readonly offAppSessionEnded: () => void;
+  /** Told of every game a player entered (the lobby's recently played); a failure of it never stops the game. */
+  entered?: (playerId: number, gameId: number) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -127,6 +129,7 @@ export class ThirdGameService {
       throw fail('FAILURE', error.message);
     }
     if (await this.deps.marks.leaveSpecialInvite(playerId)) await this.deps.players.announceChanged(playerId);
+    await this.entered?.(playerId, game.id).catch((error: unknown) => this.deps.log.warn({ err: error, playerId, gameId: game.id }, 'recording a played game failed'));
     return { url };
   }
 
