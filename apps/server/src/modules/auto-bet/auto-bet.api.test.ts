@@ -120,6 +120,26 @@ describe('auto-bet stop reasons on real rounds', ROUNDS, () => {
   });
 });
 
+describe('auto-bet rounds between bets', ROUNDS, () => {
+  it('"Rounds between bets" 1 bets every block of a 3-second game, 2 every other one, and martingale waits for each result', async () => {
+    const blocksOf = async (body: Record<string, unknown>) => {
+      const { token } = await t.player();
+      expect((await t.start(token, { simulate: true, ...body })).code).toBe(0);
+      for (let i = 0; i < 9; i++) await t.round(smallBlocks);
+      await t.call('/v1/auto_bet/stop', {}, { token });
+      for (let i = 0; i < 3; i++) await t.round(smallBlocks);
+      const rounds: number[] = (await t.log(token, 1, true)).record.map((r: any) => r.blockNum).reverse();
+      return rounds.slice(1).map((round, i) => round - rounds[i]);
+    };
+    const flat = { strategy: { ...MARTINGALE, progression: 'flat' } };
+    const every = await blocksOf({ ...flat, interval: 1 });
+    expect(every.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(every)).toEqual(new Set([1]));
+    expect(new Set(await blocksOf({ ...flat, interval: 2 }))).toEqual(new Set([2]));
+    expect(new Set(await blocksOf({ interval: 1 }))).toEqual(new Set([2]));
+  });
+});
+
 describe('auto-bet money', ROUNDS, () => {
   it('a simulated run moves no money', async () => {
     const { token, playerId } = await t.player();
@@ -210,9 +230,9 @@ describe('auto-bet across a restart', ROUNDS, () => {
 
       const log = (await s.call('/v1/auto_bet/open_log', { gameId: 1, simulate: false }, token)).data;
       const rounds = log.record.map((r: any) => r.blockNum).reverse();
-      // A flat run bets the round open right after its last bet was decided: every other block.
-      expect(rounds.length).toBeGreaterThanOrEqual(5);
-      for (let i = 1; i < rounds.length; i++) expect(rounds[i] - rounds[i - 1]).toBe(2);
+      // Interval 1 on a one-block game is every block: a flat stake does not wait for the last result.
+      expect(rounds.length).toBeGreaterThanOrEqual(8);
+      for (let i = 1; i < rounds.length; i++) expect(rounds[i] - rounds[i - 1]).toBe(1);
       const bets = await s.call('/v1/hashGame/betRecord', { gameId: 1, pageSize: 100 }, token);
       expect(bets.data.list.map((b: any) => b.round).sort()).toEqual([...rounds].sort());
       const balance = await s.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT');

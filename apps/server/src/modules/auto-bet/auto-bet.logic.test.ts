@@ -6,6 +6,8 @@ import {
   nextArea,
   planBet,
   settlePending,
+  stateFromJson,
+  stateToJson,
   watchRound,
   withPending,
   type RunSettings,
@@ -18,6 +20,7 @@ const U = 1_000_000n;
 const BIG = resultOf(1, '0000000000000064' + 'a'.repeat(47) + '9', 100);
 const SMALL = resultOf(1, '0000000000000064' + 'a'.repeat(47) + '1', 100);
 const LIMIT = { min: U, max: 1000n * U };
+const NO_TOTALS = { reward: 0n, virtualBalance: null };
 
 function settings(progression: RunSettings['strategy']['progression'], over: Partial<RunSettings> = {}, stakes = [1n]): RunSettings {
   return {
@@ -38,7 +41,7 @@ function play(s: RunSettings, outcomes: Outcome[]) {
   let stopType = 0;
   let round = 2;
   for (const outcome of outcomes) {
-    const plan = planBet(1, s, state, round, LIMIT, totals.virtualBalance);
+    const plan = planBet(1, s, state, round, LIMIT, totals);
     if (plan.kind === 'stop') return { stakes, stopType: plan.stopType, totals };
     if (plan.kind === 'wait') {
       state = watchRound(1, s, state, outcome === 'win' ? BIG : SMALL, 19_500);
@@ -118,7 +121,7 @@ describe('auto-bet stop rules', () => {
   it('a simulated run stops with reason 4 when its virtual balance cannot pay the next stake', () => {
     const s = settings('martingale');
     const state = initialState(s);
-    expect(planBet(1, s, state, 2, LIMIT, 0n)).toEqual({ kind: 'stop', stopType: AutoBetStopReason.INSUFFICIENT_BALANCE });
+    expect(planBet(1, s, state, 2, LIMIT, { reward: 0n, virtualBalance: 0n })).toEqual({ kind: 'stop', stopType: AutoBetStopReason.INSUFFICIENT_BALANCE });
   });
 });
 
@@ -174,7 +177,64 @@ describe('auto-bet side choice and interval', () => {
     const state = withPending(s, initialState(s), { round: 9, area: 'big', amount: U, oddsBp: 19_500, placed: true }, 3);
     expect(state.nextRound).toBe(18);
     const after = settlePending(1, s, state, { totalNum: 0, winNum: 0, reward: 0n, virtualBalance: null }, BIG).state;
-    expect(planBet(1, s, after, 15, LIMIT, null)).toEqual({ kind: 'wait' });
-    expect(planBet(1, s, after, 18, LIMIT, null)).toMatchObject({ kind: 'bet', round: 18 });
+    expect(planBet(1, s, after, 15, LIMIT, NO_TOTALS)).toEqual({ kind: 'wait' });
+    expect(planBet(1, s, after, 18, LIMIT, NO_TOTALS)).toMatchObject({ kind: 'bet', round: 18 });
+  });
+
+  // A one-block round closes a block before it is decided: when a bet's result arrives, the round
+  // after it has already closed. Waiting for every result made "every round" every other block.
+  it('interval 1 on a one-block game bets the very next round while the last bet is undecided, when its stake does not depend on it', () => {
+    const s = settings('flat');
+    let state = initialState(s);
+    const bets: number[] = [];
+    // Head h: the open round is h + 2; the bet of round h is decided by block h.
+    for (let head = 0; head < 8; head++) {
+      if (state.pending[0]?.round === head) state = settlePending(1, s, state, { totalNum: 0, winNum: 0, reward: 0n, virtualBalance: null }, SMALL).state;
+      const plan = planBet(1, s, state, head + 2, LIMIT, NO_TOTALS);
+      if (plan.kind === 'bet') {
+        bets.push(plan.round);
+        state = withPending(s, state, { round: plan.round, area: plan.area, amount: plan.amount, oddsBp: 19_500, placed: true }, 1);
+      }
+    }
+    expect(bets).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(state.pending.length).toBeLessThanOrEqual(2);
+  });
+
+  it('interval 2 bets every other round, and a stake that follows the last result waits for it', () => {
+    const rounds = (s: RunSettings) => {
+      let state = initialState(s);
+      let totals: RunTotals = { totalNum: 0, winNum: 0, reward: 0n, virtualBalance: null };
+      const bets: number[] = [];
+      for (let head = 0; head < 8; head++) {
+        if (state.pending[0]?.round === head) ({ state, totals } = settlePending(1, s, state, totals, SMALL));
+        const plan = planBet(1, s, state, head + 2, LIMIT, totals);
+        if (plan.kind === 'bet') {
+          bets.push(plan.round);
+          state = withPending(s, state, { round: plan.round, area: plan.area, amount: plan.amount, oddsBp: 19_500, placed: true }, 1);
+        }
+      }
+      return bets;
+    };
+    expect(rounds(settings('flat', { interval: 2 }))).toEqual([2, 4, 6, 8]);
+    expect(rounds(settings('flat', { interval: 3 }))).toEqual([2, 5, 8]);
+    // Martingale's next stake is the last one doubled or the base: it can only be known from the result.
+    expect(rounds(settings('martingale'))).toEqual([2, 4, 6, 8]);
+  });
+
+  it('never bets ahead when the bets in play, all lost or all won, could reach the stop-loss or the take-profit', () => {
+    const s = settings('flat', { stopLose: 3n * U, stopWin: 100n * U });
+    const pending = withPending(s, initialState(s), { round: 2, area: 'big', amount: U, oddsBp: 19_500, placed: true }, 1);
+    expect(planBet(1, s, pending, 3, LIMIT, { reward: 0n, virtualBalance: null })).toMatchObject({ kind: 'bet', round: 3 });
+    // 1 behind, 1 in play and 1 more: the stop-loss of 3 would be reached with both in play.
+    expect(planBet(1, s, pending, 3, LIMIT, { reward: -U, virtualBalance: null })).toEqual({ kind: 'wait' });
+    const nearProfit = settings('flat', { stopWin: U });
+    const ahead = withPending(nearProfit, initialState(nearProfit), { round: 2, area: 'big', amount: U, oddsBp: 19_500, placed: true }, 1);
+    expect(planBet(1, nearProfit, ahead, 3, LIMIT, { reward: U / 10n, virtualBalance: null })).toEqual({ kind: 'wait' });
+  });
+
+  it('reads a run stored with one bet in play, or none, as before', () => {
+    const stored = { ...JSON.parse(stateToJson(initialState(settings('flat')))), pending: { round: 7, area: 'big', amount: '1000000', oddsBp: 19_500, placed: false } };
+    expect(stateFromJson(JSON.stringify(stored)).pending).toEqual([{ round: 7, area: 'big', amount: U, oddsBp: 19_500, placed: false }]);
+    expect(stateFromJson(JSON.stringify({ ...stored, pending: null })).pending).toEqual([]);
   });
 });

@@ -46,7 +46,13 @@ export interface RunState {
   streak: number;
   /** No bet before this deciding height (the interval). */
   nextRound: number | null;
-  pending: PendingBet | null;
+  /**
+   * Bets placed and not yet decided, oldest first. A round closes a block before it is decided, so on
+   * a one-block game the next round is already open while the last bet waits for its block: a run
+   * whose next bet does not depend on that result bets it at once (two bets outstanding), any other
+   * waits for the result.
+   */
+  pending: PendingBet[];
 }
 
 export interface RunTotals {
@@ -86,7 +92,7 @@ export function initialState(settings: RunSettings): RunState {
     watching: watches(settings),
     streak: 0,
     nextRound: null,
-    pending: null,
+    pending: [],
   };
 }
 
@@ -121,7 +127,7 @@ export interface SettledStep {
 
 /** The run after its pending bet's round was decided by `result`. */
 export function settlePending(gameId: number, settings: RunSettings, state: RunState, totals: RunTotals, result: HashResult): SettledStep {
-  const pending = state.pending!;
+  const pending = state.pending[0]!;
   const { outcome, payout } = settle({ area: pending.area, result, odds: pending.oddsBp, stake: pending.amount });
   const progression = nextProgression(progressionOf(settings), state.progression, outcome);
   const profit = payout - pending.amount;
@@ -146,7 +152,7 @@ export function settlePending(gameId: number, settings: RunSettings, state: RunS
       lastWinner: announcedArea(gameId, result) ?? state.lastWinner,
       watching: sequenceClosed && watches(settings),
       streak: 0,
-      pending: null,
+      pending: state.pending.slice(1),
     },
     totals: next,
     outcome,
@@ -176,6 +182,25 @@ export type BetPlan =
   | { kind: 'bet'; round: number; area: AreaId; amount: bigint }
   | { kind: 'stop'; stopType: number };
 
+/**
+ * Whether a run may bet while earlier bets are undecided: only when nothing of the next bet depends on
+ * their results (a flat stake on a fixed area, no wake-up condition), and only while every bet
+ * outstanding losing, or winning, could not reach the stop-loss or the take-profit: a run never has a
+ * bet in play past the moment it should have stopped.
+ */
+export function mayBetAhead(settings: RunSettings, state: RunState, reward: bigint): boolean {
+  if (state.pending.length === 0) return true;
+  if (settings.strategy.progression !== 'flat' || settings.strategy.side !== 'fixed' || watches(settings)) return false;
+  const stake = state.progression.stake ?? 0n;
+  let atRisk = stake;
+  let toWin = 0n;
+  for (const bet of state.pending) {
+    atRisk += bet.amount;
+    toWin += (bet.amount * BigInt(Math.max(bet.oddsBp - 10_000, 0))) / 10_000n;
+  }
+  return reward - atRisk > -settings.stopLose && reward + toWin < settings.stopWin;
+}
+
 /** Whether the run bets in the round open at `head`, and with what. */
 export function planBet(
   gameId: number,
@@ -183,19 +208,34 @@ export function planBet(
   state: RunState,
   openRound: number,
   limit: { min: bigint; max: bigint },
-  virtualBalance: bigint | null,
+  totals: Pick<RunTotals, 'reward' | 'virtualBalance'>,
 ): BetPlan {
-  if (state.pending || state.watching || state.progression.finished) return { kind: 'wait' };
+  const { virtualBalance } = totals;
+  if (state.watching || state.progression.finished) return { kind: 'wait' };
   if (state.nextRound !== null && openRound < state.nextRound) return { kind: 'wait' };
+  if (state.pending.some((bet) => bet.round >= openRound) || !mayBetAhead(settings, state, totals.reward)) return { kind: 'wait' };
   const amount = state.progression.stake;
   if (amount < limit.min || amount > limit.max) return { kind: 'stop', stopType: AutoBetStopReason.BET_OVER_LIMIT };
   if (virtualBalance !== null && virtualBalance < amount) return { kind: 'stop', stopType: AutoBetStopReason.INSUFFICIENT_BALANCE };
   return { kind: 'bet', round: openRound, area: nextArea(gameId, settings, state), amount };
 }
 
-/** The state once a bet for `round` is under way. */
+/**
+ * The state once a bet for `round` is under way. `interval` counts rounds from one bet to the next:
+ * 1 bets every round, 2 every other round.
+ */
 export function withPending(settings: RunSettings, state: RunState, bet: PendingBet, blocksPerRound: number): RunState {
-  return { ...state, pending: bet, nextRound: bet.round + settings.interval * blocksPerRound };
+  return { ...state, pending: [...state.pending, bet], nextRound: bet.round + settings.interval * blocksPerRound };
+}
+
+/** The state without its bet of `round` (one that was never placed). */
+export function withoutPending(state: RunState, round: number): RunState {
+  return { ...state, pending: state.pending.filter((bet) => bet.round !== round), nextRound: null };
+}
+
+/** The state with its bet of `round` placed at `oddsBp`. */
+export function withPlaced(state: RunState, round: number, oddsBp: number): RunState {
+  return { ...state, pending: state.pending.map((bet) => (bet.round === round ? { ...bet, placed: true, oddsBp } : bet)) };
 }
 
 // Bigints do not survive JSON; the stored documents carry them as decimal strings.
@@ -208,7 +248,9 @@ export function stateFromJson(raw: unknown): RunState {
   const progression: ProgressionState = value.progression.finished
     ? { finished: true, step: value.progression.step, stake: null }
     : { finished: false, step: value.progression.step, stake: BigInt(value.progression.stake) };
-  const pending: PendingBet | null = value.pending ? { ...value.pending, amount: BigInt(value.pending.amount) } : null;
+  // A run stored before bets could overlap holds one bet or none.
+  const stored: any[] = Array.isArray(value.pending) ? value.pending : value.pending ? [value.pending] : [];
+  const pending: PendingBet[] = stored.map((bet) => ({ ...bet, amount: BigInt(bet.amount) }));
   return { ...value, progression, pending };
 }
 

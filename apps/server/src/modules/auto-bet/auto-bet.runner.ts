@@ -15,7 +15,10 @@ import {
   stateToJson,
   watchRound,
   withPending,
+  withoutPending,
+  withPlaced,
   announcedArea,
+  type PendingBet,
   type RunState,
   type RunTotals,
 } from './auto-bet.logic.ts';
@@ -160,34 +163,31 @@ export class AutoBetRunner {
     };
 
     // Intents a crash left unanswered: the bet either exists under its key or was never placed.
-    const unanswered = runs.filter((run) => !run.simulate && run.state.pending && !run.state.pending.placed);
+    const unanswered = runs.flatMap((run) => (run.simulate ? [] : run.state.pending.filter((bet) => !bet.placed).map((bet) => ({ run, bet }))));
     const placed = await this.repo.placedBets(
       db,
-      unanswered.map((run) => ({ playerId: run.playerId, requestId: autoBetRequestId(run.id, run.state.pending!.round) })),
+      unanswered.map(({ run, bet }) => ({ playerId: run.playerId, requestId: autoBetRequestId(run.id, bet.round) })),
     );
 
     const records: RecordInsert[] = [];
     const settled: RecordSettle[] = [];
     const works: Work[] = [];
-    const retries: Work[] = [];
+    const retries: { work: Work; bet: PendingBet }[] = [];
     for (const run of runs) {
       const work: Work = { run, state: run.state, totals: run.totals, isOpen: run.isOpen, stopType: 0, changed: false, results: new Map() };
       works.push(work);
       const game = hashGame(run.gameId);
-      const pending = work.state.pending;
-      if (pending && !pending.placed && !run.simulate) {
+      for (const pending of run.simulate ? [] : work.state.pending.filter((bet) => !bet.placed)) {
         const bet = placed.get(`${run.playerId}/${autoBetRequestId(run.id, pending.round)}`);
         if (bet) {
-          work.state = { ...work.state, pending: { ...pending, placed: true, oddsBp: bet.oddsBp } };
+          work.state = withPlaced(work.state, pending.round, bet.oddsBp);
           records.push({ runId: run.id, round: pending.round, amount: pending.amount, area: pending.area, oddsBp: bet.oddsBp, betId: bet.id });
-          work.changed = true;
         } else if (atHead && run.isOpen && decidingHeightFor(run.gameId, h) === pending.round) {
-          work.changed = true;
-          retries.push(work);
+          retries.push({ work, bet: pending });
         } else {
-          work.state = { ...work.state, pending: null, nextRound: null };
-          work.changed = true;
+          work.state = withoutPending(work.state, pending.round);
         }
+        work.changed = true;
       }
       if (h % game.blocksPerRound !== 0) continue;
       const result = resultFor(run.gameId);
@@ -198,8 +198,8 @@ export class AutoBetRunner {
         blockHash: block.blockId,
         stopType,
       });
-      if (work.state.pending && work.state.pending.round === h) {
-        const bet = work.state.pending;
+      if (work.state.pending[0]?.round === h) {
+        const bet = work.state.pending[0];
         const step = settlePending(run.gameId, run.settings, work.state, work.totals, result);
         work.state = step.state;
         work.totals = step.totals;
@@ -207,7 +207,7 @@ export class AutoBetRunner {
         settled.push({ runId: run.id, round: h, status: STATUS_OF[step.outcome], profit: step.payout - bet.amount });
         if (step.stopType !== 0 && work.isOpen) this.close(work, step.stopType);
         work.results.set(h, row(work.isOpen ? 0 : work.stopType));
-      } else if (work.isOpen && !work.state.pending) {
+      } else if (work.isOpen && work.state.pending.length === 0) {
         const wasWatching = work.state.watching;
         work.state = watchRound(run.gameId, run.settings, work.state, result, this.oddsOf(run));
         work.changed = true;
@@ -218,8 +218,8 @@ export class AutoBetRunner {
     // Bets go only into the round open at the newest block: rounds of older blocks are closed.
     const intents: { work: Work; round: number; area: string; amount: bigint; oddsBp: number }[] = [];
     let due = retries.length;
-    for (const work of retries) {
-      const { round, area, amount, oddsBp } = work.state.pending!;
+    for (const { work, bet } of retries) {
+      const { round, area, amount, oddsBp } = bet;
       intents.push({ work, round, area, amount, oddsBp });
     }
     if (atHead) {
@@ -228,7 +228,7 @@ export class AutoBetRunner {
         const { run } = work;
         const openRound = decidingHeightFor(run.gameId, h);
         const terms = await this.hash.rules.pageBetTerms(run.gameId, run.level as Level, run.currency);
-        const plan = planBet(run.gameId, run.settings, work.state, openRound, terms.limit, work.totals.virtualBalance);
+        const plan = planBet(run.gameId, run.settings, work.state, openRound, terms.limit, work.totals);
         if (plan.kind === 'wait') continue;
         if (plan.kind === 'stop') {
           this.close(work, plan.stopType);
@@ -267,10 +267,10 @@ export class AutoBetRunner {
         const { work } = intent;
         work.results = new Map();
         if (bet) {
-          work.state = { ...work.state, pending: { ...work.state.pending!, placed: true, oddsBp: bet.oddsBp } };
+          work.state = withPlaced(work.state, intent.round, bet.oddsBp);
           placedRecords.push({ runId: work.run.id, round: intent.round, amount: intent.amount, area: intent.area, oddsBp: bet.oddsBp, betId: bet.id });
         } else {
-          work.state = { ...work.state, pending: null, nextRound: null };
+          work.state = withoutPending(work.state, intent.round);
           if (error === ErrorCode.INSUFFICIENT_BALANCE) this.close(work, AutoBetStopReason.INSUFFICIENT_BALANCE);
           else if (error === ErrorCode.ILLEGAL_BET_AMOUNT) this.close(work, AutoBetStopReason.BET_OVER_LIMIT);
           else missed++;
@@ -348,7 +348,7 @@ function toUpdate(work: Work): RunUpdate {
   return {
     id: work.run.id,
     state: stateToJson(work.state),
-    pendingRound: work.state.pending?.round ?? null,
+    pendingRound: work.state.pending[0]?.round ?? null,
     isOpen: work.isOpen,
     stopType: work.stopType,
     totals: work.totals,
