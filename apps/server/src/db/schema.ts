@@ -318,6 +318,8 @@ export interface DepositsTable {
   block_number: bigint | null;
   block_timestamp: bigint;
   status: DepositStatus;
+  /** Blocks the transfer had at the watcher's last tick while pending (0028). */
+  confirmations: Generated<number>;
   created_at: Generated<Date>;
   credited_at: NullableTimestamp;
 }

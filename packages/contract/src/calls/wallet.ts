@@ -193,6 +193,28 @@ export const TRADE_TYPES = ['deposit', 'withdraw', 'exchange', 'transfer'] as co
 export const TRADE_STATUSES = ['pending', 'processing', 'completed', 'failed', 'rejected'] as const;
 export const WITHDRAWAL_WAITING_REASONS = ['hot_wallet_funds'] as const;
 
+export const depositConfirmations = z
+  .object({
+    seen: z.number().int().min(0).describe('Blocks so far: the transfer\'s block and each one after it'),
+    needed: z.number().int().min(1).describe('Blocks before it is credited'),
+  })
+  .describe('Our design: a deposit\'s progress towards being credited');
+
+/** Name of the websocket event (channel `player`) that tells a player a deposit on its way gained a confirmation. */
+export const DEPOSIT_EVENT = 'deposit';
+/**
+ * Our design: a transfer to the player's deposit address seen on chain and not yet credited, each
+ * time its confirmation count moves. Its credit is announced as a `balance` event, as every credit is.
+ */
+export const incomingDepositPush = z.object({
+  id,
+  currency,
+  amount: moneyString,
+  txId: z.string(),
+  confirmations: depositConfirmations,
+});
+export type IncomingDepositPush = z.infer<typeof incomingDepositPush>;
+
 export const tradeRecord = z
   .object({
     id,
@@ -214,6 +236,9 @@ export const tradeRecord = z
       .nullable()
       .describe('Transfers: the other player'),
     remark: z.string().nullable(),
+    confirmations: depositConfirmations
+      .optional()
+      .describe('Deposits waiting for their confirmations (status pending): how many blocks the transfer has, of how many it needs'),
     waitingReason: z
       .enum(WITHDRAWAL_WAITING_REASONS)
       .optional()

@@ -1,6 +1,9 @@
+import { DEPOSIT_EVENT, formatMicro, type IncomingDepositPush } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlockSummary, Page, TronClient } from '../../chain/tron-client.ts';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import { pushToPlayer } from '../../realtime/realtime.ts';
 import type { DepositStatus, WalletCurrency } from '../../db/schema.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
@@ -57,6 +60,7 @@ export class DepositWatcher {
     private readonly notifier: BalanceEvents,
     private readonly settings: WalletSettings,
     private readonly log: FastifyBaseLogger,
+    private readonly bus: EventBus,
   ) {
     this.repo = new DepositRepository(db);
   }
@@ -144,12 +148,38 @@ export class DepositWatcher {
     return head.height - blockNumber + 1;
   }
 
+  /**
+   * Keeps a pending deposit's confirmation count and tells its player when it moved (the Deposit
+   * screen and the trade history show "7 of 19" from the moment the transfer is seen).
+   */
+  private async countConfirmations(row: { id: bigint; player_id: number; currency: WalletCurrency; amount: bigint; tx_id: string }, count: number, needed: number): Promise<void> {
+    if (!(await this.repo.setConfirmations(row.id, count))) return;
+    await this.announceIncoming(row.player_id, {
+      id: Number(row.id),
+      currency: row.currency,
+      amount: formatMicro(row.amount),
+      txId: row.tx_id,
+      confirmations: { seen: count, needed },
+    });
+  }
+
+  private async announceIncoming(playerId: number, data: IncomingDepositPush): Promise<void> {
+    try {
+      await pushToPlayer(this.bus, { playerId, event: DEPOSIT_EVENT, data });
+    } catch (error) {
+      this.log.warn({ err: error, playerId }, 'incoming deposit not announced');
+    }
+  }
+
   private async settlePending(head: BlockSummary): Promise<void> {
     const needed = Math.max(1, this.settings.deposit.confirmations);
     const pending = await this.repo.pending(PENDING_PER_TICK);
     for (const row of pending) {
       // Not worth asking the node about a transfer that cannot have enough confirmations yet.
-      if (row.block_number !== null && this.confirmations(head, Number(row.block_number)) < needed) continue;
+      if (row.block_number !== null && this.confirmations(head, Number(row.block_number)) < needed) {
+        await this.countConfirmations(row, Math.max(0, this.confirmations(head, Number(row.block_number))), needed);
+        continue;
+      }
       try {
         const info = await this.client.getTransactionInfo(row.tx_id);
         if (!info) {
@@ -163,7 +193,11 @@ export class DepositWatcher {
         if (row.block_number === null || Number(row.block_number) !== info.blockNumber) {
           await this.repo.setBlock(row.id, info.blockNumber);
         }
-        if (this.confirmations(head, info.blockNumber) < needed) continue;
+        const count = this.confirmations(head, info.blockNumber);
+        if (count < needed) {
+          await this.countConfirmations(row, Math.max(0, count), needed);
+          continue;
+        }
         await this.credit(row.id);
       } catch (error) {
         this.log.warn({ err: error, txId: row.tx_id }, 'deposit not settled; retrying on the next tick');

@@ -96,6 +96,18 @@ export class DepositRepository {
     return this.db.selectFrom('deposits').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute();
   }
 
+  /** Records how many confirmations a pending deposit has; true when that changed the row. */
+  async setConfirmations(id: bigint, confirmations: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('deposits')
+      .set({ confirmations })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('confirmations', '<>', confirmations)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
   async setBlock(id: bigint, blockNumber: number): Promise<void> {
     await this.db.updateTable('deposits').set({ block_number: BigInt(blockNumber) }).where('id', '=', id).execute();
   }

@@ -80,6 +80,42 @@ describe('the deposit watcher', () => {
     }
   });
 
+  it('counts a deposit\'s confirmations from the moment it is seen, in the trade history and in a push to its player', async () => {
+    const settings = t.app.services.wallet.settings.deposit;
+    const configured = settings.confirmations;
+    settings.confirmations = 4;
+    const pushes: PlayerPush[] = [];
+    const off = t.app.bus.subscribe(PUSH_PLAYER, (push: PlayerPush) => pushes.push(push));
+    try {
+      const p = await t.player();
+      const sender = outsideWallet(t, { trx: '10', usdt: '100' });
+      const txId = await sendUsdt(t, sender, await t.depositAddress(p), '7.5');
+      const incoming = async () => (await t.call('/v1/bank/records', { type: 'deposit' }, { token: p.token })).data.list[0];
+      const mine = () => pushes.filter((push) => push.playerId === p.playerId && push.event === 'deposit').map((push) => push.data);
+
+      // Its block is the first confirmation.
+      await t.scanDeposits(1);
+      expect(await incoming()).toMatchObject({ status: 'pending', amount: '7.5', txId, confirmations: { seen: 1, needed: 4 } });
+      await t.scanDeposits(1);
+      expect((await incoming()).confirmations).toEqual({ seen: 2, needed: 4 });
+      // A tick without a new block changes nothing and tells no one.
+      await t.scanDeposits();
+      expect(mine()).toEqual([
+        { id: expect.any(Number), currency: 'USDT', amount: '7.5', txId, confirmations: { seen: 1, needed: 4 } },
+        { id: expect.any(Number), currency: 'USDT', amount: '7.5', txId, confirmations: { seen: 2, needed: 4 } },
+      ]);
+      await t.scanDeposits(2);
+      const credited = await incoming();
+      expect(credited.status).toBe('completed');
+      expect(credited).not.toHaveProperty('confirmations');
+      expect((await t.balances(p)).usdt).toBe('7.5');
+      expect(mine()).toHaveLength(2);
+    } finally {
+      off();
+      settings.confirmations = configured;
+    }
+  });
+
   it('credits a USDT (TRC20) deposit once and marks the first recharge', async () => {
     const p = await t.player();
     const address = await t.depositAddress(p);

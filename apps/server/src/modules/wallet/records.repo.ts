@@ -24,6 +24,8 @@ export interface RecordRow {
   remark: string | null;
   /** Withdrawals: the processor's note on why it has not been sent (see `waitingReason`). */
   last_error?: string | null;
+  /** Deposits: blocks the transfer had at the watcher's last tick. */
+  confirmations?: number | null;
   created_at: Date;
   completed_at: Date | null;
 }
@@ -37,23 +39,23 @@ function branches(playerId: number): Record<TradeType, RawBuilder<RecordRow>> {
     deposit: sql<RecordRow>`
       select 'deposit'::text as type, id, status as raw_status, 'in'::text as direction, currency, amount, 0::int8 as fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, from_address as address, tx_id,
-             null::int4 as counterparty_id, null::text as remark, null::text as last_error, created_at, credited_at as completed_at
+             null::int4 as counterparty_id, null::text as remark, null::text as last_error, confirmations, created_at, credited_at as completed_at
       from deposits where player_id = ${playerId} and status in ('pending', 'credited')`,
     withdraw: sql<RecordRow>`
       select 'withdraw'::text as type, id, status as raw_status, 'out'::text as direction, currency, amount, fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, to_address as address, tx_id,
-             null::int4 as counterparty_id, null::text as remark, last_error, created_at, completed_at
+             null::int4 as counterparty_id, null::text as remark, last_error, null::int4 as confirmations, created_at, completed_at
       from withdrawals where player_id = ${playerId}`,
     exchange: sql<RecordRow>`
       select 'exchange'::text as type, id, 'completed'::text as raw_status, 'out'::text as direction, from_currency as currency, amount, 0::int8 as fee,
              to_currency, to_amount, rate, null::text as address, null::text as tx_id,
-             null::int4 as counterparty_id, null::text as remark, null::text as last_error, created_at, created_at as completed_at
+             null::int4 as counterparty_id, null::text as remark, null::text as last_error, null::int4 as confirmations, created_at, created_at as completed_at
       from exchanges where player_id = ${playerId}`,
     transfer: sql<RecordRow>`
       select 'transfer'::text as type, id, 'completed'::text as raw_status,
              case when sender_id = ${playerId} then 'out' else 'in' end as direction, currency, amount, 0::int8 as fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, null::text as address, null::text as tx_id,
-             case when sender_id = ${playerId} then receiver_id else sender_id end as counterparty_id, remark, null::text as last_error, created_at, created_at as completed_at
+             case when sender_id = ${playerId} then receiver_id else sender_id end as counterparty_id, remark, null::text as last_error, null::int4 as confirmations, created_at, created_at as completed_at
       from player_transfers where sender_id = ${playerId} or receiver_id = ${playerId}`,
   };
 }

@@ -4,6 +4,7 @@ import type { DepositStatus, WithdrawalStatus } from '../../db/schema.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import { RecordsRepository, type RecordRow, type TradeType } from './records.repo.ts';
 import { AWAITING_HOT_WALLET_FUNDS } from '../../chain/payment-sender.ts';
+import type { WalletSettings } from './settings.ts';
 
 export type { RecordRow } from './records.repo.ts';
 
@@ -26,7 +27,11 @@ const WITHDRAWAL_STATUS: Record<WithdrawalStatus, TradeRecord['status']> = {
 };
 const DEPOSIT_STATUS: Partial<Record<DepositStatus, TradeRecord['status']>> = { pending: 'pending', credited: 'completed', failed: 'failed' };
 
-export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickname: string } | null = null): TradeRecord {
+/**
+ * One row of the trade history. `confirmationsNeeded`: the deposit watcher's threshold, so a deposit
+ * waiting for its confirmations says how far it is.
+ */
+export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickname: string } | null = null, confirmationsNeeded?: number): TradeRecord {
   const status =
     row.type === 'withdraw'
       ? WITHDRAWAL_STATUS[row.raw_status as WithdrawalStatus]
@@ -34,6 +39,7 @@ export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickna
         ? (DEPOSIT_STATUS[row.raw_status as DepositStatus] ?? 'failed')
         : 'completed';
   const waiting = row.type === 'withdraw' ? waitingReason(row.raw_status, row.last_error) : undefined;
+  const confirming = row.type === 'deposit' && status === 'pending' && confirmationsNeeded !== undefined;
   return {
     id: Number(row.id),
     type: row.type,
@@ -49,6 +55,7 @@ export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickna
     txId: row.tx_id,
     counterparty,
     remark: row.remark,
+    ...(confirming ? { confirmations: { seen: Math.min(row.confirmations ?? 0, confirmationsNeeded), needed: confirmationsNeeded } } : {}),
     ...(waiting ? { waitingReason: waiting } : {}),
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,
@@ -60,13 +67,16 @@ export class RecordsService {
   constructor(
     private readonly db: Db,
     private readonly players: Pick<PlayerService, 'nicknames'>,
+    private readonly settings: Pick<WalletSettings, 'deposit'>,
   ) {}
 
   async list(playerId: number, query: RecordsQuery): Promise<CallResponse<typeof bankCalls.records>> {
     const { rows, total } = await new RecordsRepository(this.db).page(playerId, query);
     const people = await this.players.nicknames(rows.map((r) => r.counterparty_id).filter((id): id is number => id !== null));
     return {
-      list: rows.map((r) => toTradeRecord(r, r.counterparty_id === null ? null : { id: r.counterparty_id, nickname: people.get(r.counterparty_id) ?? '' })),
+      list: rows.map((r) =>
+        toTradeRecord(r, r.counterparty_id === null ? null : { id: r.counterparty_id, nickname: people.get(r.counterparty_id) ?? '' }, Math.max(1, this.settings.deposit.confirmations)),
+      ),
       total,
       page: query.page,
       pageSize: query.pageSize,

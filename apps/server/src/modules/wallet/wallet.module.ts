@@ -74,12 +74,12 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const deposits = new DepositService(db, chain, settings);
   const book = new CashoutBookService(db, deposits, deps.players);
   const betAddresses = new BetAddressService(db, chain.client, deposits, settings, deps.players);
-  const records = new RecordsService(db, deps.players);
+  const records = new RecordsService(db, deps.players, settings);
   const withdrawalRepo = new WithdrawalRepository(db);
   const withdrawals = new WithdrawalService(db, withdrawalRepo, deps.players, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log);
   const exchange = new ExchangeService(db, ledger, experience, notifier, settings, deps.players);
   const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier, deps.players);
-  const depositWatcher = new DepositWatcher(db, deps.players, chain.client, ledger, betAddresses, notifier, settings, deps.log);
+  const depositWatcher = new DepositWatcher(db, deps.players, chain.client, ledger, betAddresses, notifier, settings, deps.log, deps.bus);
   const withdrawalSender = createWithdrawalSender(
     db,
     new HotWalletSender(chain.client, chain.hotWallet, settings.withdrawal.confirmations, deps.config.HOT_WALLET_TRX_RESERVE),

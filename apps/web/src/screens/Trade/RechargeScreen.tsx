@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { copyText } from '../../lib/clipboard';
 import { shortAddress } from '../../lib/format';
-import { useDepositInfo } from '../../state/queries/bank';
+import { useDepositInfo, useIncomingDeposits, type TradeRecord } from '../../state/queries/bank';
 import { useBalances, type Balances } from '../../state/queries/balances';
 import { toastFailure, toastSuccess } from '../../state/ui';
 import { formatMicroExact, formatMicroShort, toMicro } from './money';
@@ -28,10 +28,49 @@ function useQrDataUrl(text: string | undefined): string | undefined {
   return text ? url : undefined;
 }
 
+/**
+ * Transfers to the player's address seen on chain and not credited yet: the amount, and how many
+ * confirmations of how many, from the moment the watcher sees it until the balance rises.
+ */
+function IncomingDeposits({ deposits }: { deposits: TradeRecord[] }) {
+  const { t } = useTradeT();
+  if (deposits.length === 0) return null;
+  return (
+    <section className="trade-card deposit-incoming" data-testid="recharge-incoming" aria-live="polite">
+      {deposits.map((deposit) => {
+        const seen = deposit.confirmations?.seen ?? 0;
+        const needed = deposit.confirmations?.needed ?? 1;
+        return (
+          <div key={deposit.id} className="deposit-incoming__row" data-testid="recharge-incoming-row" data-seen={seen} data-needed={needed} data-currency={deposit.currency}>
+            <span className="deposit-incoming__pulse" aria-hidden="true" />
+            <div className="deposit-incoming__main">
+              <div className="deposit-incoming__line">
+                <b>{t('recharge.incoming')}</b>
+                <b className="deposit-incoming__amount" data-testid="recharge-incoming-amount">
+                  <Ltr>{`+${formatMicroExact(toMicro(deposit.amount))} ${deposit.currency}`}</Ltr>
+                </b>
+              </div>
+              <div className="deposit-incoming__line deposit-incoming__line--sub">
+                <span>{t('recharge.incomingText')}</span>
+                <span data-testid="recharge-incoming-confirmations">
+                  <Ltr>{t('recharge.confirmationsOf', { seen, needed })}</Ltr>
+                </span>
+              </div>
+              <progress className="deposit-incoming__bar" max={needed} value={Math.min(seen, needed)} aria-label={t('recharge.confirmations')} />
+            </div>
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
 export default function RechargeScreen() {
   const { t } = useTradeT();
   const [currency, setCurrency] = useState<CurrencyCode>('USDT');
   const info = useDepositInfo();
+  // A credit's balance push asks this again too (state/queries/balances), so a credited deposit leaves it.
+  const incoming = useIncomingDeposits();
   const [arrived, setArrived] = useState<{ currency: CurrencyCode; micro: bigint } | null>(null);
 
   const onBalance = useCallback(
@@ -77,6 +116,8 @@ export default function RechargeScreen() {
           </span>
         )}
       </section>
+
+      <IncomingDeposits deposits={incoming.data ?? []} />
 
       <h2 className="trade-section-title">{t('recharge.chooseCurrency')}</h2>
       <CurrencyChips

@@ -69,6 +69,23 @@ describe('a withdrawal in the trade history', () => {
   });
 });
 
+describe('a deposit waiting for its confirmations in the trade history', () => {
+  beforeAll(async () => {
+    await initI18n('en_US');
+  });
+
+  it('counts them beside its status', async () => {
+    const row = await render({ ...withdrawal, type: 'deposit', direction: 'in', status: 'pending', confirmations: { seen: 7, needed: 19 } });
+    expect(row.querySelector('[data-testid="tradehis-confirmations"]')?.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe('7/19');
+    expect(row.querySelector('[data-testid="tradehis-status"]')?.textContent).toContain('Confirming');
+  });
+
+  it('says nothing of them once credited', async () => {
+    const row = await render({ ...withdrawal, type: 'deposit', direction: 'in', status: 'completed' });
+    expect(row.querySelector('[data-testid="tradehis-confirmations"]')).toBeNull();
+  });
+});
+
 describe('/trade/TradeHis transaction links', () => {
   const TX_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
   const sent: TradeRecord = { ...withdrawal, status: 'completed', txId: TX_ID, completedAt: '2024-05-01T10:05:00.000Z' };

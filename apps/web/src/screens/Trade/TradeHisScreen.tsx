@@ -6,7 +6,7 @@ import { Select } from '../../components/Field';
 import { Icon, type IconName } from '../../components/Icon';
 import { Screen } from '../../components/Screen';
 import { shortAddress } from '../../lib/format';
-import { useExplorerTxUrl, useTradeRecords, type RecordsFilter, type TradeRecord } from '../../state/queries/bank';
+import { useDepositPushes, useExplorerTxUrl, useTradeRecords, type RecordsFilter, type TradeRecord } from '../../state/queries/bank';
 import { useSettings } from '../../state/settings';
 import { formatMicroExact, toMicro } from './money';
 import { CURRENCY_LIST, LoadError, localeTag, Ltr, TxId } from './parts';
@@ -85,6 +85,14 @@ export function RecordRow({ record, explorer }: { record: TradeRecord; explorer:
           </time>
           <span className={`status-badge status-badge--${record.status}`} data-testid="tradehis-status">
             {t(`history.status.${record.type === 'withdraw' && record.status === 'pending' ? 'review' : record.status}`)}
+            {record.confirmations && (
+              <>
+                {' '}
+                <span data-testid="tradehis-confirmations">
+                  <Ltr>{`${record.confirmations.seen}/${record.confirmations.needed}`}</Ltr>
+                </span>
+              </>
+            )}
           </span>
         </div>
         {record.status === 'processing' && record.waitingReason && (
@@ -131,6 +139,8 @@ export default function TradeHisScreen() {
   }, [type, currency, fromDay, toDay]);
 
   const records = useTradeRecords(filter);
+  // A deposit on its way counts its confirmations here too.
+  useDepositPushes();
   const explorer = useExplorerTxUrl();
   const rows = records.data?.pages.flatMap((page) => page.list) ?? [];
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = records;

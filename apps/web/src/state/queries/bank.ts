@@ -1,7 +1,9 @@
-import type { CallRequest, CallResponse, bankCalls } from '@lobby/contract';
+import type { CallRequest, CallResponse, DEPOSIT_EVENT, bankCalls } from '@lobby/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
+import { isRealtimeConnected, onPlayerEvent, onRealtimeStatus } from '../realtime';
 import { useSession } from '../session';
 import { applyBalances } from './balances';
 import { bankKeys } from './keys';
@@ -17,6 +19,7 @@ export type MoneyMoved = CallResponse<typeof bankCalls.cashoutSubmit>;
 export type RecordsFilter = Omit<CallRequest<typeof bankCalls.records>, 'page' | 'pageSize'>;
 
 export const RECORDS_PAGE_SIZE = 20;
+const DEPOSIT_PUSH: typeof DEPOSIT_EVENT = 'deposit';
 
 
 // Screens show their own error states for these; a toast on top would say the same thing twice.
@@ -56,6 +59,48 @@ export function useExchangeConfig(live = true) {
     staleTime: 10_000,
     refetchInterval: live ? 15_000 : false,
     refetchOnWindowFocus: true,
+    meta: quiet,
+  });
+}
+
+/** Deposits seen on chain and not yet credited, as the Deposit screen shows them. */
+const incomingKey = [...bankKeys.all, 'incoming'] as const;
+/** Without the socket, how often the Deposit screen asks after deposits on their way. */
+export const INCOMING_POLL_MS = 5_000;
+
+/**
+ * Follows the server's `deposit` pushes (a deposit on its way gained a confirmation): the Deposit
+ * screen's incoming list and the trade history are asked again.
+ */
+export function useDepositPushes(): void {
+  const client = useQueryClient();
+  const token = useSession((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    return onPlayerEvent(DEPOSIT_PUSH, () => {
+      void client.invalidateQueries({ queryKey: incomingKey });
+      void client.invalidateQueries({ queryKey: bankKeys.records() });
+    });
+  }, [client, token]);
+}
+
+/**
+ * The player's deposits seen on chain and waiting for their confirmations, newest first, each with
+ * how many it has of how many it needs. Pushes keep it current; without the socket it is polled.
+ */
+export function useIncomingDeposits() {
+  const token = useSession((s) => s.token);
+  const [live, setLive] = useState(isRealtimeConnected);
+  useEffect(() => onRealtimeStatus(setLive), []);
+  useDepositPushes();
+  return useQuery({
+    queryKey: incomingKey,
+    queryFn: async ({ signal }) => {
+      const page = await api.call(calls.bank.records, { type: 'deposit', page: 1, pageSize: 10 }, { ...quiet, signal });
+      return page.list.filter((record) => record.status === 'pending');
+    },
+    enabled: token !== null,
+    refetchInterval: live ? false : INCOMING_POLL_MS,
     meta: quiet,
   });
 }
