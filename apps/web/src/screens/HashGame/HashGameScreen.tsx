@@ -6,7 +6,7 @@ import { Segmented } from '../../components/Field';
 import { Icon } from '../../components/Icon';
 import { RequireAuth } from '../../components/Page';
 import { Screen } from '../../components/Screen';
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatMicroShort } from '../../lib/format';
 import { hashGameName } from '../../lib/games';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { useHashCards } from '../../state/home';
@@ -16,6 +16,7 @@ import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { areasOfKind, hashGameOf, oddsFor, type CurrencyCode, type Level } from './hashDisplay';
 import { gameLabel, type Translate } from './labels';
+import { useOutcome } from './outcome';
 import { PageBet } from './PageBet';
 import { TransferBet } from './TransferBet';
 import { useHashT } from './useHashT';
@@ -30,6 +31,7 @@ function HeaderBalance({ t, currency }: { t: Translate; currency: CurrencyCode }
   const router = useIonRouter();
   const token = useSession((s) => s.token);
   const { data: balances } = useBalances();
+  const outcome = useOutcome((s) => s.latest);
   if (!token) {
     return (
       <Pressable type="button" className="hash-balance hash-balance--login" onClick={() => router.push(LOGIN_PATH)} data-testid="hash-login">
@@ -38,10 +40,17 @@ function HeaderBalance({ t, currency }: { t: Translate; currency: CurrencyCode }
     );
   }
   const value = currency === 'USDT' ? balances?.usdt : balances?.trx;
+  // What a settled round paid back, beside the balance it just raised.
+  const credited = outcome && outcome.currency === currency && outcome.payout > 0n ? outcome.payout : null;
   return (
     <Pressable type="button" className="hash-balance" onClick={() => router.push('/walletShow')} data-testid="hash-balance" data-currency={currency}>
       <span className="hash-balance__coin">{currency === 'USDT' ? '₮' : 'T'}</span>
       <span dir="ltr">{formatAmount(value)}</span>
+      {credited !== null && (
+        <span key={outcome!.shownAt} className="hash-balance__delta" data-testid="hash-balance-delta" dir="ltr">
+          +{formatMicroShort(credited)}
+        </span>
+      )}
     </Pressable>
   );
 }

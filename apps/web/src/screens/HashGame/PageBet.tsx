@@ -37,10 +37,12 @@ import {
   oddsFor,
   secondsFromMs,
   statusTone,
+  tenthsOf,
   type CurrencyCode,
   type Level,
 } from './hashDisplay';
 import { areaLabel, statusLabel, type Translate } from './labels';
+import { HashExplain, RoundOutcomeBanner, SoundToggle, useRoundOutcomes } from './RoundOutcome';
 import { ResultSummary } from './Working';
 import { refreshBalances, useBalances } from '../../state/queries/balances';
 import { Pressable } from '../../components/Pressable';
@@ -48,12 +50,12 @@ import { Pressable } from '../../components/Pressable';
 const BLOCK_MS = 3_000;
 
 /** Milliseconds left in the round, ticking; asks for the next round while the closed one awaits its block. */
-function useRoundClock(snapshot: RoundSnapshot | undefined, refetch: () => void): number {
+function useRoundClock(snapshot: RoundSnapshot | undefined, refetch: () => void, tickMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 250);
+    const timer = setInterval(() => setNow(Date.now()), tickMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [tickMs]);
   const ms = snapshot ? msToClose(snapshot.round, snapshot.receivedAt, now) : 0;
   const closed = snapshot !== undefined && ms === 0;
   const round = snapshot?.round.round;
@@ -78,11 +80,15 @@ function useBettingClosed(snapshot: RoundSnapshot | undefined): boolean {
   return !snapshot || closedFor === snapshot || msToClose(snapshot.round, snapshot.receivedAt, Date.now()) === 0;
 }
 
+/** Tenths of a second, for rounds so short that whole seconds would jump 3, 2, 1 and be gone. */
+const TENTHS_UP_TO_MS = BLOCK_MS;
+
 function RoundCard({ t, snapshot, unavailable, refetch }: { t: Translate; snapshot?: RoundSnapshot; unavailable: boolean; refetch: () => void }) {
-  const ms = useRoundClock(snapshot, refetch);
   const round = snapshot?.round;
-  const seconds = secondsFromMs(ms);
   const total = round ? round.blocksPerRound * BLOCK_MS : BLOCK_MS;
+  const tenths = total <= TENTHS_UP_TO_MS;
+  const ms = useRoundClock(snapshot, refetch, tenths ? 100 : 250);
+  const seconds = secondsFromMs(ms);
   const share = Math.min(1, ms / total);
   return (
     <section className="hash-round" data-testid="hash-round" aria-live="polite">
@@ -95,8 +101,8 @@ function RoundCard({ t, snapshot, unavailable, refetch }: { t: Translate; snapsh
       </div>
       <div className="hash-round__cell hash-round__cell--clock">
         <small>{t('round.closesIn')}</small>
-        <b data-testid="hash-countdown" data-seconds={round ? seconds : ''}>
-          {!round ? '—' : seconds > 0 ? t('round.seconds', { count: seconds }) : t('round.closed')}
+        <b data-testid="hash-countdown" data-seconds={round ? seconds : ''} data-tenths={tenths ? 'true' : 'false'}>
+          {!round ? '—' : seconds === 0 ? t('round.closed') : tenths ? <span dir="ltr">{t('round.tenths', { value: formatAmount(tenthsOf(ms), 1) })}</span> : t('round.seconds', { count: seconds })}
         </b>
         <span className="hash-round__bar" aria-hidden="true">
           <span style={{ inlineSize: `${share * 100}%` }} />
@@ -112,6 +118,7 @@ function ResultsList({ t, gameId, kind }: { t: Translate; gameId: number; kind: 
   return (
     <section className="hash-section" data-testid="hash-results">
       <h2 className="hash-section__title">{t('results.title')}</h2>
+      <HashExplain t={t} kind={kind} />
       {data && data.length > 0 ? (
         <ul className="hash-list">
           {data.map((row) => (
@@ -193,7 +200,10 @@ function MyBets({ t, gameId, kind }: { t: Translate; gameId: number; kind: HashG
   const workingOf = (round: number) => results?.find((row) => row.round === round)?.working;
   return (
     <section className="hash-section" data-testid="hash-my-bets">
-      <h2 className="hash-section__title">{t('myBets.title')}</h2>
+      <div className="hash-section__head">
+        <h2 className="hash-section__title">{t('myBets.title')}</h2>
+        {token && <SoundToggle t={t} />}
+      </div>
       {!token ? (
         <p className="hash-section__empty">{t('myBets.visitor')}</p>
       ) : data && data.length > 0 ? (
@@ -233,6 +243,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
   const round = snapshot?.round;
   const kind = round?.kind ?? catalogue.kind;
   const placeBet = usePlaceBet();
+  useRoundOutcomes(gameId);
   const amountId = `hash-amount-${useId().replace(/[^\w-]/g, '')}`;
 
   const [area, setArea] = useState<AreaId | null>(null);
@@ -303,6 +314,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
   return (
     <>
       <RoundCard t={t} snapshot={snapshot} unavailable={roundQuery.isError} refetch={refetchRound} />
+      <RoundOutcomeBanner t={t} />
 
       <section className="hash-section hash-bet" data-testid="hash-bet">
         <Segmented<Level>

@@ -160,6 +160,12 @@ export function msToClose(round: { closesAt: string; serverTime: string }, recei
 
 export const secondsFromMs = (ms: number) => Math.ceil(ms / 1000);
 
+/** Seconds left to the tenth, rounded up like the whole seconds (0.01 s left still reads 0.1), as a decimal string. */
+export const tenthsOf = (ms: number): string => {
+  const tenths = Math.ceil(ms / 100);
+  return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+};
+
 // ---------------------------------------------------------------------------------------------------
 // Block ids: which characters decide the result
 
