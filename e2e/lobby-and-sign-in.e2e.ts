@@ -38,7 +38,7 @@ let browser: Browser;
 let catalogue: HomeData;
 const contexts: BrowserContext[] = [];
 
-/** The lobby as the app shows it: enabled categories in server order, each list by sort, capped. */
+/** The lobby as the app shows it: enabled categories with games, in server order, each list by sort, capped. */
 function categories() {
   return catalogue.navbar
     .filter((item) => item.status === 1 && CATEGORY_KEYS[item.id])
@@ -46,7 +46,8 @@ function categories() {
       const key = CATEGORY_KEYS[item.id];
       const games = [...(catalogue[LISTS[key]] as Game[])].sort((a, b) => a.sort - b.sort).slice(0, GAME_LIST_CAP);
       return { key, games };
-    });
+    })
+    .filter((category) => category.games.length > 0);
 }
 
 const withTransferAddress = (game: Game) => game.transferBetAddress.some((address) => address.trim() !== '');

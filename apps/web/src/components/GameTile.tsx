@@ -2,6 +2,7 @@ import type { Game } from '@lobby/contract';
 import { memo } from 'react';
 import { gameLogo, gameName, type CategoryKey } from '../lib/games';
 import { GameBadge } from './Badge';
+import { FavouriteToggle } from './FavouriteToggle';
 import { CATEGORY_ICONS, Icon } from './Icon';
 import { LazyImage } from './LazyImage';
 
@@ -51,28 +52,35 @@ interface GameTileProps {
   onOpen(game: Game): void;
 }
 
+/**
+ * A game's tile: its logo, name and vendor open it; the heart in the corner (for a signed-in player)
+ * marks it a favourite. Two buttons side by side in one frame, since a button may not hold another.
+ */
 export const GameTile = memo(function GameTile({ game, category, language, showBadges, vendorName, eager, onOpen }: GameTileProps) {
   const name = gameName(game, language);
   return (
-    <button type="button" className="game-tile" data-testid={`game-tile-${game.id}`} onClick={() => onOpen(game)}>
-      <span className="game-tile__art" style={{ background: artBackground(category) }}>
-        <LazyImage src={gameLogo(game, language)} alt={name} eager={eager} fallback={<GameArt category={category} name={name} />} />
-        {showBadges && (game.isHot || game.isNew) && (
-          <span className="game-tile__badges">
-            {game.isHot && <GameBadge kind="hot" language={language} />}
-            {game.isNew && <GameBadge kind="new" language={language} />}
+    <div className="game-tile">
+      <button type="button" className="game-tile__open" data-testid={`game-tile-${game.id}`} onClick={() => onOpen(game)}>
+        <span className="game-tile__art" style={{ background: artBackground(category) }}>
+          <LazyImage src={gameLogo(game, language)} alt={name} eager={eager} fallback={<GameArt category={category} name={name} />} />
+          {showBadges && (game.isHot || game.isNew) && (
+            <span className="game-tile__badges">
+              {game.isHot && <GameBadge kind="hot" language={language} />}
+              {game.isNew && <GameBadge kind="new" language={language} />}
+            </span>
+          )}
+        </span>
+        <span className="game-tile__name" dir="auto">
+          {name}
+        </span>
+        {vendorName && (
+          <span className="game-tile__vendor" dir="auto">
+            {vendorName}
           </span>
         )}
-      </span>
-      <span className="game-tile__name" dir="auto">
-        {name}
-      </span>
-      {vendorName && (
-        <span className="game-tile__vendor" dir="auto">
-          {vendorName}
-        </span>
-      )}
-    </button>
+      </button>
+      <FavouriteToggle game={game} name={name} />
+    </div>
   );
 });
 

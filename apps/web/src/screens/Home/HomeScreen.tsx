@@ -1,17 +1,25 @@
 import { IonContent, IonPage } from '@ionic/react';
-import { NavId, type HomeData } from '@lobby/contract';
-import { memo, useDeferredValue, useEffect, useRef } from 'react';
-import { categoryOf, visibleCategories } from '../../lib/games';
+import { NavId, type Game, type HomeData } from '@lobby/contract';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FavouritesContext, type Favourites } from '../../components/FavouriteToggle';
+import { categoryOf, gamesOf, isHashGame, visibleCategories } from '../../lib/games';
 import { useHomeState } from '../../state/home';
 import { useHomeData } from '../../state/queries/home';
+import { FavouritesFullError, useFavourites, useRecordPlayed, useToggleFavourite } from '../../state/queries/shelves';
+import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
+import { showToast } from '../../state/ui';
 import { Banners } from './Banners';
 import { CategoryNav, type CategoryNavHandle } from './CategoryNav';
 import { CategoryPage } from './CategoryPage';
 import { HomeBlocks } from './HomeBlocks';
 import { HomeHeader } from './HomeHeader';
+import { LobbySearchBox, LobbySearchResults } from './LobbySearch';
+import { Shelves } from './Shelves';
 import { useEnterGame } from './useEnterGame';
 import './home.css';
+import './shelves.css';
 
 /**
  * Memoised: Ionic's outlets re-render their routes as pages come and go, and the lobby, with its
@@ -30,8 +38,22 @@ export const HomeScreen = memo(function HomeScreen() {
   const nav = useRef<CategoryNavHandle>(null);
   const content = useRef<HTMLIonContentElement>(null);
   const enterGame = useEnterGame();
+  const recordPlayed = useRecordPlayed();
+  const favourites = useFavouritesOnTiles();
+  const [query, setQuery] = useState('');
+  const searching = query.trim() !== '';
 
-  const categories = visibleCategories(home?.navbar);
+  // Entering a game puts it first in the player's recently played row.
+  const openGame = useCallback(
+    async (game: Game) => {
+      await enterGame(game);
+      await recordPlayed(game, isHashGame(game));
+    },
+    [enterGame, recordPlayed],
+  );
+
+  // A category with no game to show is left out of the bar rather than opening on an empty page.
+  const categories = visibleCategories(home?.navbar).filter((c) => !home || !c.list || gamesOf(home, c).length > 0);
   // A category the server switched off falls back to home.
   const active = categories.find((c) => c.navId === activeNav) ?? categoryOf(NavId.HOME)!;
 
@@ -54,24 +76,54 @@ export const HomeScreen = memo(function HomeScreen() {
       <HomeHeader />
       <CategoryNav ref={nav} categories={categories} active={active.navId} loading={isPending} onSelect={select} />
       <IonContent ref={content} className="home-content">
-        <div className="home-body">
-          {active.navId === NavId.HOME ? (
-            <>
-              <Banners enabled={Boolean(home?.imageUrl)} />
-              <HomeBlocks
-                home={home}
-                categories={categories}
-                loading={isPending}
-                language={language}
-                onAll={select}
-                onOpen={enterGame}
-              />
-            </>
-          ) : (
-            <CategoryPage key={active.navId} home={home} category={active} language={language} onOpen={enterGame} />
-          )}
-        </div>
+        <FavouritesContext.Provider value={favourites}>
+          <div className="home-body">
+            {active.navId === NavId.HOME ? (
+              <>
+                <LobbySearchBox value={query} onChange={setQuery} />
+                {searching ? (
+                  <LobbySearchResults text={query} home={home} language={language} onOpen={openGame} />
+                ) : (
+                  <>
+                    <Banners enabled={Boolean(home?.imageUrl)} />
+                    <Shelves home={home} language={language} onOpen={openGame} />
+                    <HomeBlocks
+                      home={home}
+                      categories={categories}
+                      loading={isPending}
+                      language={language}
+                      onAll={select}
+                      onOpen={openGame}
+                    />
+                  </>
+                )}
+              </>
+            ) : (
+              <CategoryPage key={active.navId} home={home} category={active} language={language} onOpen={openGame} />
+            )}
+          </div>
+        </FavouritesContext.Provider>
       </IonContent>
     </IonPage>
   );
 });
+
+/** The hearts on the tiles, for a signed-in player: which games are favourites, and a tap to change one. */
+function useFavouritesOnTiles(): Favourites | null {
+  const { t } = useTranslation();
+  const token = useSession((s) => s.token);
+  const { data } = useFavourites();
+  const toggle = useToggleFavourite();
+  return useMemo(() => {
+    if (!token) return null;
+    const ids = new Set((data ?? []).map((game) => game.id));
+    return {
+      has: (gameId) => ids.has(gameId),
+      toggle: (game) => {
+        toggle(game, !ids.has(game.id)).catch((error: unknown) => {
+          if (error instanceof FavouritesFullError) showToast(t('shelf.favouritesFull', { cap: error.cap }), 'failure');
+        });
+      },
+    };
+  }, [token, data, toggle, t]);
+}
