@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
+import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -124,5 +125,29 @@ describe.each([
     await shown(second, 'lobby-search').fill('fish');
     await shown(second, 'lobby-search-results').waitFor();
     await screenshot(second, `lobby-search-${language}-${other}`);
+  });
+});
+
+describe('fitting a 390 px phone', () => {
+  it('lays out the rows and the search results inside the screen in all eight languages', async () => {
+    const problems: string[] = [];
+    for (const language of ['en_US', 'zh_CN', 'zh_TW', 'vi_VN', 'th_TH', 'id_ID', 'pt_BR', 'ar_EG']) {
+      const { page, token } = await signedInPhone(language, 'dark');
+      await server.call('/v1/lobby/recentGames/add', { gameId: catalogue.hashGames[0].id }, token);
+      await server.call('/v1/lobby/favourite/add', { gameId: catalogue.cryptoGames[0].id }, token);
+      await openApp(page, `${server.url}/home`);
+      await shown(page, 'shelf-favourites').waitFor();
+      const measure = async (view: string) => {
+        const report = await measureLayout(page, ['.category-nav__track', '.banners__track', '.hash-cards', '.game-row']);
+        if (report.scrollWidth > report.clientWidth) problems.push(`${language} ${view}: the page scrolls sideways`);
+        for (const o of report.overflows) problems.push(`${language} ${view}: ${o.element} "${o.text}" spans ${o.left}..${o.right}, outside ${o.within} ${o.boundLeft}..${o.boundRight}`);
+      };
+      await measure('rows');
+      await shown(page, 'lobby-search').fill('o');
+      await shown(page, 'lobby-search-results').waitFor();
+      await measure('search');
+      await page.context().close();
+    }
+    expect(problems).toEqual([]);
   });
 });
