@@ -381,6 +381,8 @@ export class LobbyRepository {
         eb.fn.count<string>(sql`case when listed and enabled then 1 end`).as('shown'),
       ])
       .where('source', '=', 'aggregator')
+      // Rows synced before categories were kept have none until the next refresh, which runs at start.
+      .where('category', '<>', '')
       .groupBy(['aggregator', 'category'])
       .orderBy('aggregator')
       .orderBy('category')
