@@ -120,3 +120,26 @@ export function formatOdds(rewardRate: string | null | undefined, fallback: stri
   const rate = rewardRate && Number(rewardRate) > 0 ? rewardRate : fallback;
   return `1:${rate}`;
 }
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const dayFormat = (language: string) => new Intl.DateTimeFormat(language.replace('_', '-'), { year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** A calendar day (`2026-11-27`, as a date input holds it) the way the app's language writes dates. */
+export function formatDay(day: string, options: NumberOptions = {}): string {
+  const match = DAY.exec(day);
+  if (!match) return day;
+  return dayFormat(options.language ?? currentLanguage).format(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+/**
+ * The shape of a date in the app's language, for an empty date field: `dd/mm/yyyy` in Portuguese,
+ * `yyyy/mm/dd` in Chinese, `mm/dd/yyyy` in English, whatever the browser's own language.
+ */
+export function dayPattern(options: NumberOptions = {}): string {
+  const letters: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = { year: 'yyyy', month: 'mm', day: 'dd' };
+  return dayFormat(options.language ?? currentLanguage)
+    .formatToParts(new Date(2026, 10, 27))
+    .map((part) => letters[part.type] ?? part.value)
+    .join('');
+}

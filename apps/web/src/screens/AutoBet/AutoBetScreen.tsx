@@ -9,7 +9,7 @@ import { useNamespaceT } from '../../i18n/useNamespaceT';
 import { isAutoBetWakeUpType, isHashBetArea, isHashGameId } from '../../lib/contractValues';
 import { hashGameName } from '../../lib/games';
 import { showAutoBetLog, useAutoBetControls, useAutoBetGames, useAutoBetStatus, useAutoBetStrategy } from '../../state/queries/auto-bet';
-import { useSession } from '../../state/session';
+import { usePlayer } from '../../state/queries/player';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
 import { defaultForm, readForm, writeForm, type AutoBetFormValues } from './autoBetForm';
@@ -46,7 +46,8 @@ function Labelled({ label, children }: { label: string; children: ReactNode }) {
 export default function AutoBetScreen() {
   const { t } = useNamespaceT('autobet');
   const language = useSettings((s) => s.language);
-  const playerId = useSession((s) => s.player?.id);
+  // The profile query, not the session's copy: after a reload straight onto this screen only the query loads it.
+  const playerId = usePlayer().data?.id;
   const [params] = useSearchParams();
   const games = useAutoBetGames();
   const status = useAutoBetStatus();

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button';
+import { DateInput } from '../../components/DateInput';
 import { EmptyState } from '../../components/EmptyState';
 import { Pressable } from '../../components/Pressable';
 import type { Translate } from '../HashGame/labels';
@@ -30,11 +31,11 @@ export function RecordDates({
       <div className="record-filters__dates">
         <label className="record-date">
           <span>{t('records.from')}</span>
-          <input type="date" value={from} max={to || undefined} onChange={(e) => onChange({ from: e.target.value })} data-testid={`${prefix}-from`} />
+          <DateInput value={from} max={to || undefined} onValueChange={(day) => onChange({ from: day })} testId={`${prefix}-from`} />
         </label>
         <label className="record-date">
           <span>{t('records.to')}</span>
-          <input type="date" value={to} min={from || undefined} onChange={(e) => onChange({ to: e.target.value })} data-testid={`${prefix}-to`} />
+          <DateInput value={to} min={from || undefined} onValueChange={(day) => onChange({ to: day })} testId={`${prefix}-to`} />
         </label>
       </div>
       {filtered && (

@@ -12,6 +12,7 @@ import { formatMicroExact, toMicro } from './money';
 import { CURRENCY_LIST, LoadError, localeTag, Ltr, TxId } from './parts';
 import { useTradeT } from './useTradeT';
 import { Pressable } from '../../components/Pressable';
+import { DateInput } from '../../components/DateInput';
 
 type TradeType = TradeRecord['type'];
 const TRADE_TYPES = ['deposit', 'withdraw', 'exchange', 'transfer'] as const satisfies readonly TradeType[];
@@ -190,26 +191,11 @@ export default function TradeHisScreen() {
           />
           <label className="date-input">
             <span className="visually-hidden">{t('history.from')}</span>
-            <input
-              type="date"
-              value={fromDay}
-              max={toDay || today}
-              onChange={(e) => setFromDay(e.target.value)}
-              aria-label={t('history.from')}
-              data-testid="tradehis-from"
-            />
+            <DateInput value={fromDay} max={toDay || today} onValueChange={setFromDay} label={t('history.from')} testId="tradehis-from" />
           </label>
           <label className="date-input">
             <span className="visually-hidden">{t('history.to')}</span>
-            <input
-              type="date"
-              value={toDay}
-              min={fromDay || undefined}
-              max={today}
-              onChange={(e) => setToDay(e.target.value)}
-              aria-label={t('history.to')}
-              data-testid="tradehis-to"
-            />
+            <DateInput value={toDay} min={fromDay || undefined} max={today} onValueChange={setToDay} label={t('history.to')} testId="tradehis-to" />
           </label>
           {(fromDay || toDay) && (
             <Pressable

@@ -46,7 +46,7 @@ export default function UserInfoScreen() {
       </ListGroup>
       <ListGroup>
         <ListRow icon="vip" label={t('userInfo.vipLevel')} value={`VIP ${player?.vipLevel ?? 0}`} />
-        <ListRow icon="globe" label={t('userInfo.lastIp')} value={<span dir="ltr">{player?.ip ?? '—'}</span>} />
+        <ListRow icon="globe" label={t('userInfo.lastIp')} value={<span dir="ltr">{player?.ip ?? '—'}</span>} testId="userinfo-last-ip" />
         <ListRow icon="record" label={t('userInfo.joined')} value={joined} />
       </ListGroup>
     </Screen>
