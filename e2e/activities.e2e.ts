@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
+import { callAs, until } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout } from './support/layout.ts';
@@ -35,20 +36,7 @@ let server: RunningServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function call<T = any>(path: string, body: object, token: string): Promise<T> {
-  const reply = await server.call<T>(path, body, token);
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
-
-/** Waits for a condition of the server's state, asked every 250 ms. */
-const until = (what: string, done: () => Promise<boolean>, timeout = 60_000) =>
-  vi.waitFor(
-    async () => {
-      if (!(await done())) throw new Error(`${what}: not within ${timeout / 1000} s`);
-    },
-    { timeout, interval: 250 },
-  );
+const call = <T = any>(path: string, body: object, token: string): Promise<T> => callAs<T>(server, path, body, token);
 
 const requestId = () => randomBytes(8).toString('hex');
 

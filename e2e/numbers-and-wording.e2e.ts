@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
-import { registerPlayer } from './support/api.ts';
+import { callAs, registerPlayer, until } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout } from './support/layout.ts';
@@ -40,19 +40,7 @@ let token = '';
 let winningBet = 0;
 let firstDepositEvent = 0;
 
-async function call<T = any>(path: string, body: object): Promise<T> {
-  const reply = await server.call<T>(path, body, token);
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
-}
-
-const until = (what: string, done: () => Promise<boolean>, timeout = 60_000) =>
-  vi.waitFor(
-    async () => {
-      if (!(await done())) throw new Error(`${what}: not within ${timeout / 1000} s`);
-    },
-    { timeout, interval: 250 },
-  );
+const call = <T = any>(path: string, body: object): Promise<T> => callAs<T>(server, path, body, token);
 
 async function phone(language: string, theme: 'light' | 'dark'): Promise<Page> {
   const { context, page } = await newPhone(browser, { colorScheme: theme });
