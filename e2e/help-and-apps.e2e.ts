@@ -100,7 +100,7 @@ describe('help pages and app download at 390 px', () => {
     expect(problems).toEqual([]);
   });
 
-  it('the help centre finds how to deposit USDT-TRC20 and opens the Recharge screen from the answer', async () => {
+  it('the help center finds how to deposit USDT-TRC20 and opens the Deposit screen from the answer', async () => {
     const page = await phone('en_US');
     await openApp(page, `${server.url}/helpCenter`);
     await shown(page, 'help-search').fill('deposit trc20');
@@ -108,7 +108,7 @@ describe('help pages and app download at 390 px', () => {
     await first.waitFor({ timeout: UI_TIMEOUT });
     expect(await first.innerText()).toContain('How do I deposit USDT (TRC20)?');
     await screenshot(page, 'help-en_US-search');
-    await first.getByRole('link', { name: 'Recharge' }).first().click();
+    await first.getByRole('link', { name: 'Deposit' }).first().click();
     await page.waitForURL(/\/(trade\/Recharge|register|login)/, { timeout: UI_TIMEOUT });
   });
 
