@@ -1,4 +1,5 @@
-import { AUTO_BET_LAST_OPERATIONS, type HashGameId } from '@lobby/contract';
+import { AUTO_BET_LAST_OPERATIONS, LOG_DISPLAY_DECIMALS, type HashGameId } from '@lobby/contract';
+import { formatAmount } from '../lib/format';
 import { useNamespaceT } from '../i18n/useNamespaceT';
 import { hideAutoBetLog, useAutoBetControls, useAutoBetLog, type AutoBetLog } from '../state/queries/auto-bet';
 import { showConfirm } from '../state/ui';
@@ -9,7 +10,8 @@ import { Pressable } from './Pressable';
 import './AutoBetPanel.css';
 
 const tail = (hash: string) => hash.slice(-5);
-const fixed = (value: string, digits: number) => Number(value).toFixed(digits);
+// Through the app's one money format: cut, never rounded up, with the language's separators.
+const fixed = (value: string, digits: number) => formatAmount(value, digits);
 
 function time(iso: string) {
   return new Date(iso).toLocaleTimeString(undefined, { hour12: false });
@@ -17,8 +19,8 @@ function time(iso: string) {
 
 /** Profit with its sign, so a glance at the chip tells a gain from a loss. */
 function signedProfit(log: AutoBetLog | undefined) {
-  const value = log ? fixed(log.reward, 3) : '0.000';
-  return Number(value) > 0 ? `+${value}` : value;
+  const value = log ? fixed(log.reward, LOG_DISPLAY_DECIMALS) : fixed('0', LOG_DISPLAY_DECIMALS);
+  return log && Number(log.reward) > 0 ? `+${value}` : value;
 }
 
 function rate(log: AutoBetLog | undefined) {
@@ -123,7 +125,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId;
           <div>
             <dt>{t('panel.profit')}</dt>
             <dd data-testid="autobet-profit" dir="ltr" className={data && Number(data.reward) < 0 ? 'is-loss' : 'is-gain'}>
-              {data ? fixed(data.reward, 3) : '0.000'}
+              {fixed(data?.reward ?? '0', LOG_DISPLAY_DECIMALS)}
             </dd>
           </div>
         </dl>
@@ -157,9 +159,9 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId;
             {(data?.record ?? []).map((bet) => (
               <tr key={bet.blockNum} data-testid="autobet-record-row">
                 <td>{bet.blockNum}</td>
-                <td>{fixed(bet.amount, 3)}</td>
+                <td>{fixed(bet.amount, LOG_DISPLAY_DECIMALS)}</td>
                 <td dir="ltr" className={bet.profitAmount !== null && Number(bet.profitAmount) < 0 ? 'is-loss' : 'is-gain'}>
-                  {bet.profitAmount === null ? '-' : fixed(bet.profitAmount, 3)}
+                  {bet.profitAmount === null ? '-' : fixed(bet.profitAmount, LOG_DISPLAY_DECIMALS)}
                 </td>
                 <td>{t(`area.${bet.betArea}`, { defaultValue: bet.betArea })}</td>
                 <td>{t(`status.${bet.status}`)}</td>
