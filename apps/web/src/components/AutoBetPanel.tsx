@@ -1,5 +1,5 @@
 import { AUTO_BET_LAST_OPERATIONS, LOG_DISPLAY_DECIMALS, type HashGameId } from '@lobby/contract';
-import { formatAmount } from '../lib/format';
+import { formatAmount, formatClock } from '../lib/format';
 import { useNamespaceT } from '../i18n/useNamespaceT';
 import { hideAutoBetLog, useAutoBetControls, useAutoBetLog, type AutoBetLog } from '../state/queries/auto-bet';
 import { showConfirm } from '../state/ui';
@@ -13,9 +13,6 @@ const tail = (hash: string) => hash.slice(-5);
 // Through the app's one money format: cut, never rounded up, with the language's separators.
 const fixed = (value: string, digits: number) => formatAmount(value, digits);
 
-function time(iso: string) {
-  return new Date(iso).toLocaleTimeString(undefined, { hour12: false });
-}
 
 /** Profit with its sign, so a glance at the chip tells a gain from a loss. */
 function signedProfit(log: AutoBetLog | undefined) {
@@ -134,7 +131,7 @@ export default function AutoBetPanel({ gameId, simulate }: { gameId: HashGameId;
         <ul className="autobet-panel__ops">
           {(data?.result ?? []).slice(0, AUTO_BET_LAST_OPERATIONS).map((op) => (
             <li key={`${op.blockNum}`} data-testid="autobet-op-row">
-              <span>{time(op.time)}</span>
+              <span>{formatClock(op.time)}</span>
               <span>#{op.blockNum}</span>
               <span className="autobet-panel__hash" dir="ltr">
                 …{tail(op.blockHash)}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatExact, formatMicroExact, formatMicroShort, formatOdds, setNumberLanguage, shortAddress } from './format';
+import { dayPattern, formatAmount, formatClock, formatDay, formatExact, formatMicroExact, formatMicroShort, formatOdds, setNumberLanguage, shortAddress } from './format';
 import { rootFontSize } from './rem';
 
 describe('amounts', () => {
@@ -35,6 +35,16 @@ describe('amounts', () => {
     } finally {
       setNumberLanguage('en_US');
     }
+  });
+
+  it("writes days and times in the app's language, whatever the browser's", () => {
+    expect(formatDay('2026-11-03', { language: 'en_US' })).toBe('11/03/2026');
+    expect(formatDay('2026-11-03', { language: 'pt_BR' })).toBe('03/11/2026');
+    expect(formatDay('2026-11-03', { language: 'zh_CN' })).toBe('2026/11/03');
+    expect(dayPattern({ language: 'vi_VN' })).toBe('dd/mm/yyyy');
+    expect(dayPattern({ language: 'en_US' })).toBe('mm/dd/yyyy');
+    expect(formatClock(new Date(2026, 10, 3, 14, 5, 9).toISOString(), { language: 'en_US' })).toBe('14:05:09');
+    expect(formatClock('not a time')).toBe('');
   });
 
   it('formats odds with the default when the game has none', () => {

@@ -143,3 +143,10 @@ export function dayPattern(options: NumberOptions = {}): string {
     .map((part) => letters[part.type] ?? part.value)
     .join('');
 }
+
+/** The time of day of an instant, in the app's language (24-hour), not the browser's. */
+export function formatClock(iso: string, options: NumberOptions = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleTimeString((options.language ?? currentLanguage).replace('_', '-'), { hour12: false });
+}
