@@ -9,11 +9,12 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useReferralPerformance, type PerformanceRequest } from '../../state/queries/referral';
 import { useSession } from '../../state/session';
 import { toMicro } from '../Trade/money';
-import { CURRENCY_LIST, LoadError, Ltr, SkeletonCard } from '../Trade/parts';
+import { CURRENCY_LIST, LoadError, SkeletonCard } from '../Trade/parts';
 import { Card, Money } from '../Vip/parts';
 import { isPlayableDay, shanghaiDay, shiftDay } from './days';
 import { useReferralT } from './useReferralT';
 import './promotion.css';
+import { DateInput } from '../../components/DateInput';
 
 /** Game types a player can bet on (0 means every type). */
 export const PERFORMANCE_GAME_TYPES = GAME_TYPE_CODES.filter((code) => code !== GameType.NONE);
@@ -158,16 +159,13 @@ function PlayerPerformance() {
           >
             <Icon name="back" className="flip-rtl" />
           </Pressable>
-          <Ltr>
-            <input
-              type="date"
-              value={view.selectDay}
-              max={today}
-              aria-label={t('performance.day')}
-              data-testid="performance-day"
-              onChange={(event) => isPlayableDay(event.target.value, today) && go({ selectDay: event.target.value })}
-            />
-          </Ltr>
+          <DateInput
+            value={view.selectDay}
+            max={today}
+            label={t('performance.day')}
+            testId="performance-day"
+            onValueChange={(day) => isPlayableDay(day, today) && go({ selectDay: day })}
+          />
           <Pressable
             className="promo-day__step"
             disabled={view.selectDay >= today}
