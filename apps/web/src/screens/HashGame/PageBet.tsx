@@ -102,7 +102,7 @@ function RoundCard({ t, snapshot, unavailable, refetch }: { t: Translate; snapsh
       <div className="hash-round__cell hash-round__cell--clock">
         <small>{t('round.closesIn')}</small>
         <b data-testid="hash-countdown" data-seconds={round ? seconds : ''} data-tenths={tenths ? 'true' : 'false'}>
-          {!round ? '—' : seconds === 0 ? t('round.closed') : tenths ? <span dir="ltr">{t('round.tenths', { value: formatAmount(tenthsOf(ms), 1) })}</span> : t('round.seconds', { count: seconds })}
+          {!round ? '—' : seconds === 0 ? t('round.closed') : tenths ? t('round.tenths', { value: formatAmount(tenthsOf(ms), 1) }) : t('round.seconds', { count: seconds })}
         </b>
         <span className="hash-round__bar" aria-hidden="true">
           <span style={{ inlineSize: `${share * 100}%` }} />
@@ -313,8 +313,10 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
 
   return (
     <>
-      <RoundCard t={t} snapshot={snapshot} unavailable={roundQuery.isError} refetch={refetchRound} />
-      <RoundOutcomeBanner t={t} />
+      <div className="hash-round-wrap">
+        <RoundCard t={t} snapshot={snapshot} unavailable={roundQuery.isError} refetch={refetchRound} />
+        <RoundOutcomeBanner t={t} />
+      </div>
 
       <section className="hash-section hash-bet" data-testid="hash-bet">
         <Segmented<Level>

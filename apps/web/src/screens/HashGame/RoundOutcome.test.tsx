@@ -101,7 +101,7 @@ describe('the moment a round the player bet on settles', () => {
     const banner = view.byTestId('hash-outcome')!;
     expect(banner.dataset.tone).toBe('win');
     expect(plain(view.byTestId('hash-outcome-amount')?.textContent)).toBe('+9.50 USDT');
-    expect(plain(view.byTestId('hash-outcome-detail')?.textContent)).toBe('Returned +19.50 USDT · Balance 109.50 USDT');
+    expect(plain(view.byTestId('hash-outcome-detail')?.textContent)).toBe('Returned 19.50 USDT · Balance 109.50 USDT');
     expect(banner.textContent).toContain(`Round #${ROUND - 1}: you won`);
     await view.click('hash-outcome');
     expect(view.byTestId('hash-outcome')).toBeNull();
@@ -115,7 +115,7 @@ describe('the moment a round the player bet on settles', () => {
       await settleRound([bet(2, BetStatus.SETTLED_LOSE, '5', '0', '-5')], '95');
       expect(view.byTestId('hash-outcome')?.dataset.tone).toBe('lose');
       expect(plain(view.byTestId('hash-outcome-amount')?.textContent)).toBe('\u22125.00 USDT');
-      await act(async () => vi.advanceTimersByTime(4_000));
+      await act(async () => vi.advanceTimersByTime(3_000));
       expect(view.byTestId('hash-outcome')).toBeNull();
     } finally {
       vi.useRealTimers();

@@ -40,8 +40,8 @@ export function useRoundOutcomes(gameId: number): void {
 }
 
 /**
- * The result moment: what the round won or lost, what came back and the balance now. It sits
- * under the header, over the figures, never over the bet controls, and a tap sends it away.
+ * The result moment: what the round won or lost, what came back and the balance now. It covers the
+ * round card for a moment, never the bet controls, and a tap sends it away.
  */
 export function RoundOutcomeBanner({ t }: { t: Translate }) {
   const latest = useOutcome((s) => s.latest);
@@ -65,7 +65,7 @@ export function RoundOutcomeBanner({ t }: { t: Translate }) {
         {signedAmount(latest.profit, latest.currency)}
       </b>
       <small className="round-outcome__detail" data-testid="hash-outcome-detail">
-        {t('outcome.returned', { amount: signedAmount(latest.payout, latest.currency) })}
+        {t('outcome.returned', { amount: `\u2066${formatMicroShort(latest.payout)} ${latest.currency}\u2069` })}
         {balance !== undefined && <> · {t('outcome.balance', { amount: `\u2066${formatAmount(balance)} ${latest.currency}\u2069` })}</>}
       </small>
     </button>

@@ -76,7 +76,8 @@ interface OutcomeState {
   setSound(on: boolean): void;
 }
 
-export const OUTCOME_SHOWN_MS = 4_000;
+/** As long as a 3-second round: the card covers the round's clock while it shows. */
+export const OUTCOME_SHOWN_MS = 3_000;
 
 export const useOutcome = create<OutcomeState>()(
   persist(

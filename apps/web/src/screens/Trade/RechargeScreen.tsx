@@ -52,8 +52,9 @@ function IncomingDeposits({ deposits }: { deposits: TradeRecord[] }) {
               </div>
               <div className="deposit-incoming__line deposit-incoming__line--sub">
                 <span>{t('recharge.incomingText')}</span>
-                <span data-testid="recharge-incoming-confirmations">
-                  <Ltr>{t('recharge.confirmationsOf', { seen, needed })}</Ltr>
+                {/* The count reads "7/19" in every script: digits and a slash keep their order in Arabic too. */}
+                <span className="deposit-incoming__count" data-testid="recharge-incoming-confirmations">
+                  {t('recharge.confirmationsOf', { seen, needed })}
                 </span>
               </div>
               <progress className="deposit-incoming__bar" max={needed} value={Math.min(seen, needed)} aria-label={t('recharge.confirmations')} />
