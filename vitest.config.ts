@@ -17,6 +17,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/src/testing/test-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

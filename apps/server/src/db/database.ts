@@ -14,6 +14,19 @@ export interface DatabaseHandle {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /** PGlite only: its data directory as a tarball another PGlite can start from (PGliteStart.loadDataDir). */
+  dumpDataDir?(): Promise<Blob>;
+}
+
+/**
+ * How an in-memory PGlite starts when it need not start from nothing: its compiled WebAssembly and
+ * file bundle (compiled once per process instead of once per database), and a data directory to
+ * start from (a dump of another PGlite, e.g. one already migrated), which skips initdb.
+ */
+export interface PGliteStart {
+  wasmModule?: WebAssembly.Module;
+  fsBundle?: Blob;
+  loadDataDir?: Blob;
 }
 
 const INT8 = 20;
@@ -65,6 +78,7 @@ export async function openDatabase(options: {
   dataDir: string;
   poolSize?: number;
   onIdleError?: (error: Error) => void;
+  pglite?: PGliteStart;
 }): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({
@@ -83,8 +97,8 @@ export async function openDatabase(options: {
     location = resolve(join(options.dataDir, 'pglite'));
     mkdirSync(location, { recursive: true });
   }
-  const pglite = new PGlite({ dataDir: location, parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
+  const pglite = new PGlite({ ...options.pglite, dataDir: location, parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => pglite.dumpDataDir('none') };
 }

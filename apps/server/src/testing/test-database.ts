@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
+import { pgliteStart } from './pglite-template.ts';
 
 /**
- * A database of the test's own: in-memory PGlite by default, or, when DATABASE_URL is set, a new
- * database with a random name on that PostgreSQL server, dropped when the test closes it.
+ * A database of the test's own: in-memory PGlite by default (started already migrated, see
+ * pglite-template.ts), or, when DATABASE_URL is set, a new database with a random name on that
+ * PostgreSQL server, dropped when the test closes it.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ dataDir: 'memory' });
+  if (!serverUrl) return openDatabase({ dataDir: 'memory', pglite: await pgliteStart() });
 
   const name = `lobby_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
