@@ -5,6 +5,7 @@ import { ANNOUNCED_KEY } from '../apps/web/src/screens/Activity/announced.ts';
 import { markActivityPopupsSeen, openApp as open, presetToken, screenshot, SCREENSHOT_DIR, shown } from './support/app.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { BlockPacer, fundedOutsideWallet, sendTrx, sendUsdt, type OutsideWallet } from './support/chain.ts';
+import { callOps, LADDER_VIP1_AT_20_USDT } from './support/ops.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -27,20 +28,8 @@ const DEPOSIT = 3_000n * MICRO;
 const OPS_TOKEN = `ops-${randomBytes(8).toString('hex')}`;
 const PASSWORD = 'feedback24';
 
-/** VIP 1 at 20 USDT of bets, so the auto-bet's first 20 USDT round reaches it (ECONOMY.md's ladder otherwise). */
-const LADDER = [
-  ['0', '0', '0'],
-  ['20', '1', '0'],
-  ['5000', '5', '3'],
-  ['20000', '18', '8'],
-  ['50000', '38', '18'],
-  ['100000', '68', '38'],
-  ['250000', '128', '68'],
-  ['500000', '288', '128'],
-  ['1000000', '588', '258'],
-  ['2500000', '1288', '588'],
-  ['5000000', '2888', '1288'],
-].map(([threshold, upLevelGift, monthGift]) => ({ threshold, upLevelGift, monthGift }));
+/** VIP 1 at 20 USDT of bets: the auto-bet's first 20 USDT round reaches it. */
+const LADDER = LADDER_VIP1_AT_20_USDT;
 
 const VARIANTS = [
   { language: 'en_US', theme: 'dark', name: 'en-dark' },
@@ -65,15 +54,7 @@ async function call<T = any>(path: string, body: object = {}): Promise<T> {
   return reply.data;
 }
 
-async function ops(path: string, body: object): Promise<void> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string };
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-}
+const ops = (path: string, body: object) => callOps(server, OPS_TOKEN, path, body);
 
 const byTestId = (id: string): Locator => shown(page, id).first();
 

@@ -6,6 +6,7 @@ import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screensho
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout } from './support/layout.ts';
+import { callOps, LADDER_VIP1_AT_20_USDT } from './support/ops.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -27,20 +28,7 @@ const OPS_TOKEN = `ops-${randomBytes(6).toString('hex')}`;
 const BET_USDT = '10';
 const MAX_BETS = 8;
 
-/** ECONOMY.md's ladder, with VIP 1 brought down to 20 USDT so that a few bets reach it. */
-const LADDER = [
-  ['0', '0', '0'],
-  ['20', '1', '0'],
-  ['5000', '5', '3'],
-  ['20000', '18', '8'],
-  ['50000', '38', '18'],
-  ['100000', '68', '38'],
-  ['250000', '128', '68'],
-  ['500000', '288', '128'],
-  ['1000000', '588', '258'],
-  ['2500000', '1288', '588'],
-  ['5000000', '2888', '1288'],
-].map(([threshold, upLevelGift, monthGift]) => ({ threshold, upLevelGift, monthGift }));
+const LADDER = LADDER_VIP1_AT_20_USDT;
 
 const SCREENS = [
   { path: '/vip', name: 'vip', testId: 'screen-vip' },
@@ -75,15 +63,7 @@ async function call<T = any>(path: string, body: object = {}): Promise<T> {
   return reply.data;
 }
 
-async function ops(path: string, body: object): Promise<void> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string };
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-}
+const ops = (path: string, body: object) => callOps(server, OPS_TOKEN, path, body);
 
 /** Waits for a condition of the server's state, asked every 250 ms. */
 const until = (what: string, done: () => Promise<boolean>) =>
