@@ -5,7 +5,7 @@ import { signIn } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { answerEachTest, loadTexts, renderScreen, resetApp, type Rendered } from '../../testing/screen';
 import AutoBetScreen from './AutoBetScreen';
-import { readForm, STOP_LOSS_STAKES } from './autoBetForm';
+import { defaultForm, readForm, STOP_LOSS_STAKES, withStake } from './autoBetForm';
 
 const call = vi.fn();
 vi.mock('../../api', () => ({ api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
@@ -93,6 +93,14 @@ describe('/autoBet strategy editor', () => {
     expect(value(screen, 'autobet-strategy-progression')).toBe('flat');
     expect(value(screen, 'autobet-strategy-amount')).toBe('1');
     expect((screen.byTestId('autobet-simulate') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('keeps the stops a few stakes away when the stake changes, until the player sets them', () => {
+    let form = withStake(defaultForm(1), '20');
+    expect([form.stopLose, form.stopWin]).toEqual(['100', '200']);
+    form = withStake({ ...form, stopLose: '30' }, '2.5');
+    expect([form.stopLose, form.stopWin]).toEqual(['30', '25']);
+    expect(withStake(form, '').stopWin).toBe('25');
   });
 
   it('reads nothing it cannot use from the stored values', () => {

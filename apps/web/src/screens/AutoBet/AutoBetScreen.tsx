@@ -12,7 +12,7 @@ import { showAutoBetLog, useAutoBetControls, useAutoBetGames, useAutoBetStatus, 
 import { usePlayer } from '../../state/queries/player';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
-import { defaultForm, readForm, writeForm, type AutoBetFormValues } from './autoBetForm';
+import { defaultForm, readForm, withStake, writeForm, type AutoBetFormValues } from './autoBetForm';
 import './autoBet.css';
 
 type Progression = (typeof AUTO_BET_PROGRESSIONS)[number];
@@ -169,7 +169,7 @@ export default function AutoBetScreen() {
           label={progression === 'custom' ? t('editor.sequence') : t('editor.base')}
           value={amounts}
           inputMode="decimal"
-          onValueChange={(value) => set({ amounts: value })}
+          onValueChange={(value) => setForm((current) => withStake(current, value))}
           addon={<span className="autobet-screen__unit">{form.currency}</span>}
           data-testid="autobet-strategy-amount"
         />

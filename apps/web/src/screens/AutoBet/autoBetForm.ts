@@ -1,4 +1,5 @@
 import { AUTO_BET_PROGRESSIONS, AUTO_BET_SIDES, AutoBetWakeUpType } from '@lobby/contract';
+import { formatMicro, parseMicro } from '@lobby/contract/micro';
 import { isAutoBetWakeUpType, isHashBetArea, isHashGameId } from '../../lib/contractValues';
 
 type Progression = (typeof AUTO_BET_PROGRESSIONS)[number];
@@ -91,4 +92,21 @@ export function writeForm(playerId: number, values: AutoBetFormValues, storage: 
   } catch {
     // A full or disabled storage only loses the convenience.
   }
+}
+
+/** `stakes` base stakes, as field text; null when the stake field holds no readable amount. */
+function stakesOf(amounts: string, stakes: number): string | null {
+  const base = parseMicro(amounts.split(/[\s,;]+/).find(Boolean) ?? '');
+  return base === undefined || base === 0n ? null : formatMicro(base * BigInt(stakes));
+}
+
+/**
+ * The form with a new stake text. Stop-loss and take-profit the player has not changed follow the
+ * stake (5 and 10 stakes), so raising the stake never leaves a stop a fraction of one bet away.
+ */
+export function withStake(form: AutoBetFormValues, amounts: string): AutoBetFormValues {
+  const next = { ...form, amounts };
+  if (form.stopLose === stakesOf(form.amounts, STOP_LOSS_STAKES)) next.stopLose = stakesOf(amounts, STOP_LOSS_STAKES) ?? form.stopLose;
+  if (form.stopWin === stakesOf(form.amounts, TAKE_PROFIT_STAKES)) next.stopWin = stakesOf(amounts, TAKE_PROFIT_STAKES) ?? form.stopWin;
+  return next;
 }
