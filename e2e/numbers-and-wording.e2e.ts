@@ -54,6 +54,15 @@ async function phone(language: string, theme: 'light' | 'dark'): Promise<Page> {
 /** The words as read, without the marks that keep figures left to right inside Arabic. */
 const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069\u200e\u200f]/g, '').trim();
 
+/** Whether a select shows its chosen option whole: the text's width inside the box's padding. */
+function showsWhole(select: HTMLSelectElement): boolean {
+  const style = getComputedStyle(select);
+  const context = document.createElement('canvas').getContext('2d')!;
+  context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return context.measureText(select.selectedOptions[0]?.text ?? '').width <= room + 1;
+}
+
 async function fits(page: Page, what: string): Promise<string[]> {
   const report = await measureLayout(page, HORIZONTAL_SCROLLERS);
   const problems = report.overflows.map((o) => `${what}: ${o.element} "${o.text}" outside ${o.within}`);
@@ -179,18 +188,26 @@ describe('numbers, auto-bet, records and wording on a 390 px phone', () => {
     expect(statuses).not.toContain('Unknown');
     expect(statuses).not.toContain('غير معروف');
     const currency = shown(page, 'betrecord-currency');
-    expect(await currency.evaluate((el: HTMLSelectElement) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(await currency.evaluate(showsWhole)).toBe(true);
     // The empty date fields show the language's order, not the browser's mm/dd/yyyy; a chosen day is written the same way.
     expect(plain(await shown(page, 'betrecord-from-shown').textContent())).toBe(arabic ? 'dd/mm/yyyy' : 'mm/dd/yyyy');
     await shown(page, 'betrecord-from').fill('2026-11-03');
     await expect.poll(async () => plain(await shown(page, 'betrecord-from-shown').textContent())).toBe(arabic ? '٠٣/١١/٢٠٢٦' : '11/03/2026');
     await shot('bet-records');
+    await shown(page, 'betrecord-kind-third').click();
+    const thirdCurrency = shown(page, 'thirdrecord-currency');
+    await thirdCurrency.waitFor({ timeout: UI_TIMEOUT });
+    for (const select of [shown(page, 'thirdrecord-type'), thirdCurrency]) {
+      expect(await select.evaluate(showsWhole)).toBe(true);
+    }
+    await shot('third-party-records');
 
     // 13. The transaction history: the currency filter on its own line, whole; the dates in the language's order.
     await openApp(page, `${server.url}/trade/TradeHis`);
     const historyCurrency = shown(page, 'tradehis-currency');
     await historyCurrency.waitFor({ timeout: UI_TIMEOUT });
     expect(await historyCurrency.evaluate((el: HTMLSelectElement) => el.getBoundingClientRect().width)).toBeGreaterThan(300);
+    expect(await historyCurrency.evaluate(showsWhole)).toBe(true);
     expect(plain(await shown(page, 'tradehis-from-shown').textContent())).toBe(arabic ? 'dd/mm/yyyy' : 'mm/dd/yyyy');
     await shot('transactions');
 
