@@ -8,7 +8,7 @@ import { ApiError } from '../../api/client';
 import { Button } from '../../components/Button';
 import { isInsufficientFunds, useOfferDeposit } from '../../components/DepositOffer';
 import { Field, Segmented } from '../../components/Field';
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatExact } from '../../lib/format';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { newRequestId } from '../../lib/requestId';
 import {
@@ -154,7 +154,7 @@ function BullOutcome({ t, bet, working }: { t: Translate; bet: HashBet; working:
         <span data-testid="hash-my-bet-returned">
           {t('detail.payout')}{' '}
           <b dir="ltr">
-            {formatAmount(bet.payoutAmount)} {bet.currency}
+            {formatExact(bet.payoutAmount, bet.currency)} {bet.currency}
           </b>
         </span>
       )}
@@ -174,7 +174,7 @@ function MyBetRow({ t, bet, kind, working }: { t: Translate; bet: HashBet; kind:
         <b>{areaLabel(t, bet.area)}</b>
         <small>
           <span dir="ltr">
-            {formatAmount(bet.amount)} {bet.currency}
+            {formatExact(bet.amount, bet.currency)} {bet.currency}
           </span>{' '}
           · {bull ? t('bet.byPoints') : <span dir="ltr">×{bet.odds}</span>}
         </small>
@@ -184,7 +184,7 @@ function MyBetRow({ t, bet, kind, working }: { t: Translate; bet: HashBet; kind:
         {statusLabel(t, bet.status)}
         {bet.payoutAmount !== null && tone !== 'lose' && !bull && (
           <small dir="ltr">
-            {formatAmount(bet.payoutAmount)} {bet.currency}
+            {formatExact(bet.payoutAmount, bet.currency)} {bet.currency}
           </small>
         )}
       </span>
