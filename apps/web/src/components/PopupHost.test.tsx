@@ -73,11 +73,11 @@ describe('closing a popup', () => {
 
   it('the bulletin board closes with its cross or a tap on the shade', async () => {
     const view = await renderHost();
-    act(() => useSession.setState({ bulletin: { title: 'News', content: 'Maintenance tonight' } as never }));
+    act(() => useSession.setState({ bulletin: { id: 1, title: 'News', content: 'Maintenance tonight' } }));
     await settle();
     await view.click('popup-close');
     expect(view.byTestId('bulletin')).toBeNull();
-    act(() => useSession.setState({ bulletin: { title: 'News', content: 'Again' } as never }));
+    act(() => useSession.setState({ bulletin: { id: 2, title: 'News', content: 'Again' } }));
     await settle();
     await view.click('popup-backdrop');
     expect(useSession.getState().bulletin).toBeNull();
@@ -109,7 +109,7 @@ describe('notices while the player is busy', () => {
     const view = await renderHost();
     await setAutoBet(true);
     act(() => void levelUp());
-    act(() => useSession.setState({ bulletin: { title: 'News', content: 'Tonight' } as never }));
+    act(() => useSession.setState({ bulletin: { id: 3, title: 'News', content: 'Tonight' } }));
     await settle();
     expect(view.byTestId('bulletin')).toBeNull();
     expect(view.byTestId('notice-queue')?.dataset.count).toBe('2');

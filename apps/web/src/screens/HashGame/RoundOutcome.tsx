@@ -1,5 +1,6 @@
 import type { HashKind } from '@lobby/hash-games';
 import { useEffect, useRef } from 'react';
+import { Pressable } from '../../components/Pressable';
 import { formatAmount, formatMicroShort } from '../../lib/format';
 import { useBalances } from '../../state/queries/balances';
 import { useMyBets } from '../../state/queries/hash-game';
@@ -49,8 +50,7 @@ export function RoundOutcomeBanner({ t }: { t: Translate }) {
   if (!latest) return null;
   const balance = latest.currency === 'USDT' ? balances?.usdt : latest.currency === 'TRX' ? balances?.trx : undefined;
   return (
-    <button
-      type="button"
+    <Pressable
       key={`${latest.key}:${latest.shownAt}`}
       className={`round-outcome round-outcome--${latest.tone}`}
       onClick={() => useOutcome.getState().dismiss()}
@@ -68,7 +68,7 @@ export function RoundOutcomeBanner({ t }: { t: Translate }) {
         {t('outcome.returned', { amount: `\u2066${formatMicroShort(latest.payout)} ${latest.currency}\u2069` })}
         {balance !== undefined && <> · {t('outcome.balance', { amount: `\u2066${formatAmount(balance)} ${latest.currency}\u2069` })}</>}
       </small>
-    </button>
+    </Pressable>
   );
 }
 
@@ -76,8 +76,7 @@ export function RoundOutcomeBanner({ t }: { t: Translate }) {
 export function SoundToggle({ t }: { t: Translate }) {
   const sound = useOutcome((s) => s.sound);
   return (
-    <button
-      type="button"
+    <Pressable
       className="hash-sound"
       aria-pressed={sound}
       onClick={() => useOutcome.getState().setSound(!sound)}
@@ -89,7 +88,7 @@ export function SoundToggle({ t }: { t: Translate }) {
         {sound ? <path d="M16 9a4 4 0 0 1 0 6M18.5 6.5a8 8 0 0 1 0 11" /> : <path d="M17 9l5 6M22 9l-5 6" />}
       </svg>
       {t(sound ? 'outcome.soundOn' : 'outcome.soundOff')}
-    </button>
+    </Pressable>
   );
 }
 

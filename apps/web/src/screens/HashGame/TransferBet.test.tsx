@@ -16,7 +16,9 @@ const WALLET = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';
 const DEPOSIT = 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf';
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 
-const waiting = () => ({
+type Binding = Parameters<typeof bindingState>[0];
+
+const waiting = (): Binding => ({
   id: 4,
   address: WALLET,
   status: 0,
@@ -24,7 +26,7 @@ const waiting = () => ({
   createdAt: new Date().toISOString(),
   activatedAt: null,
 });
-const inUse = () => ({ ...waiting(), status: 1, activation: null, activatedAt: new Date().toISOString() });
+const inUse = (): Binding => ({ ...waiting(), status: 1, activation: null, activatedAt: new Date().toISOString() });
 
 let bindings: unknown[] = [];
 answerEachTest(call, {
@@ -97,9 +99,11 @@ describe('the bound wallet on the transfer-bet page', () => {
 
 describe('a binding’s state', () => {
   it('is waiting inside its window, expired after it, in use or unbound as the server says', () => {
-    expect(bindingState(waiting() as never)).toBe('waiting');
-    expect(bindingState({ ...waiting(), activation: { ...waiting().activation, expiresAt: new Date(Date.now() - 1).toISOString() } } as never)).toBe('expired');
-    expect(bindingState(inUse() as never)).toBe('inUse');
-    expect(bindingState({ ...inUse(), status: 2 } as never)).toBe('unbound');
+    const expired = waiting();
+    expired.activation = { ...expired.activation!, expiresAt: new Date(Date.now() - 1).toISOString() };
+    expect(bindingState(waiting())).toBe('waiting');
+    expect(bindingState(expired)).toBe('expired');
+    expect(bindingState(inUse())).toBe('inUse');
+    expect(bindingState({ ...inUse(), status: 2 })).toBe('unbound');
   });
 });
