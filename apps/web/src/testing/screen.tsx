@@ -50,15 +50,16 @@ export interface Rendered {
 }
 
 /** An `api.call` stand-in answering each path with its handler; any other call fails as a broken server would. */
-export function answering(routes: Record<string, () => unknown>) {
-  return (spec: { path: string }) => {
+/** Answers each call by its path; a route reads the call's own body (not the latest call's, which may be another's). */
+export function answering(routes: Record<string, (body: any) => unknown>) {
+  return (spec: { path: string }, body?: unknown) => {
     const route = routes[spec.path];
-    return route ? Promise.resolve().then(route) : Promise.reject(new Error(`unexpected call ${spec.path}`));
+    return route ? Promise.resolve().then(() => route(body)) : Promise.reject(new Error(`unexpected call ${spec.path}`));
   };
 }
 
 /** Starts each test of the file from a fresh app whose `api.call` stand-in answers these routes. */
-export function answerEachTest(call: Mock, routes: Record<string, () => unknown>): void {
+export function answerEachTest(call: Mock, routes: Record<string, (body: any) => unknown>): void {
   beforeEach(() => {
     resetApp();
     call.mockReset();

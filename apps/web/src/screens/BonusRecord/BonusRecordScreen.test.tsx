@@ -32,9 +32,8 @@ beforeAll(async () => {
 });
 
 answerEachTest(call, {
-  '/v1/reportForm/activityForm': () => {
-    const [, body] = call.mock.calls.at(-1)!;
-    const { page, pageSize, bonusType } = body as { page: number; pageSize: number; bonusType?: number };
+  '/v1/reportForm/activityForm': (body: { page: number; pageSize: number; bonusType?: number }) => {
+    const { page, pageSize, bonusType } = body;
     const matching = ALL.filter((r) => bonusType === undefined || r.bonusType === bonusType);
     return { list: matching.slice((page - 1) * pageSize, page * pageSize), page, pageSize, total: matching.length };
   },
