@@ -1,10 +1,16 @@
 import { IonRouterOutlet } from '@ionic/react';
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { Navigate, Route } from 'react-router-dom';
+import { Navigate, Route, useLocation } from 'react-router-dom';
 import { Page, RequireAuth } from './components/Page';
 import type { InfoKind } from './screens/Info/InfoScreen';
-import { TabsLayout } from './screens/Tabs/TabsLayout';
+import { HomeScreen } from './screens/Home/HomeScreen';
+import { isTabPath, TabBar } from './screens/Tabs/TabsLayout';
 
+const MenuScreen = lazy(() => import('./screens/Menu/MenuScreen'));
+const ActivityScreen = lazy(() => import('./screens/Activity/ActivityScreen'));
+const UserProfileScreen = lazy(() => import('./screens/UserProfile/UserProfileScreen'));
+const WalletScreen = lazy(() => import('./screens/Wallet/WalletScreen'));
+const NotFoundScreen = lazy(() => import('./screens/Info/NotFoundScreen'));
 const InfoScreen = lazy(() => import('./screens/Info/InfoScreen'));
 const AuthScreen = lazy(() => import('./screens/Auth/AuthScreen'));
 const RetrieveScreen = lazy(() => import('./screens/Auth/RetrieveScreen'));
@@ -120,23 +126,39 @@ const SCREEN_ROUTES: ScreenRoute[] = [
 
 const guarded = (guard: boolean | undefined, node: ReactNode) => (guard ? <RequireAuth>{node}</RequireAuth> : node);
 
-/** Every route of SPEC section 2. The tab layout catches the rest: /, /home, /menu, /activity, /userProfile, /walletShow. */
+/**
+ * Every route of SPEC section 2, in one outlet, one history. The five tabs are routes like any other
+ * screen, with the tab bar under them only. A second outlet for the tabs, nested under a catch-all
+ * route, took every other path (/webview, say) for its own, answered it with a page of its own and
+ * left a stale copy of the tabs behind, so that coming back to /home showed "Page not found"; and
+ * Ionic's tabs file a screen opened from a tab under that tab, whose back then returned to it.
+ */
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <IonRouterOutlet id="main-outlet">
-      {SCREEN_ROUTES.map(({ path, Component, guard }) => (
-        <Route key={path} path={path} element={<Page>{guarded(guard, <Component />)}</Page>} />
-      ))}
-      {INFO_ROUTES.map(({ path, kind, guard, backHref }) => (
-        <Route
-          key={path}
-          path={path}
-          element={<Page>{guarded(guard, <InfoScreen kind={kind} backHref={backHref} />)}</Page>}
-        />
-      ))}
-      {/* The recharge screen it lands on is guarded itself. */}
-      <Route path="/trade" element={<Navigate to="/trade/Recharge" replace />} />
-      <Route path="*" element={<TabsLayout />} />
-    </IonRouterOutlet>
+    <>
+      <IonRouterOutlet id="main-outlet" className={isTabPath(pathname) ? 'main-outlet--tabs' : undefined}>
+        {SCREEN_ROUTES.map(({ path, Component, guard }) => (
+          <Route key={path} path={path} element={<Page>{guarded(guard, <Component />)}</Page>} />
+        ))}
+        {INFO_ROUTES.map(({ path, kind, guard, backHref }) => (
+          <Route
+            key={path}
+            path={path}
+            element={<Page>{guarded(guard, <InfoScreen kind={kind} backHref={backHref} />)}</Page>}
+          />
+        ))}
+        <Route path="/home" element={<HomeScreen />} />
+        <Route path="/menu" element={<Page><MenuScreen /></Page>} />
+        <Route path="/activity" element={<Page><ActivityScreen /></Page>} />
+        <Route path="/userProfile" element={<Page><RequireAuth><UserProfileScreen /></RequireAuth></Page>} />
+        <Route path="/walletShow" element={<Page><WalletScreen /></Page>} />
+        {/* The recharge screen it lands on is guarded itself. */}
+        <Route path="/trade" element={<Navigate to="/trade/Recharge" replace />} />
+        <Route path="/" element={<Navigate to="/home" replace />} />
+        <Route path="*" element={<Page><NotFoundScreen /></Page>} />
+      </IonRouterOutlet>
+      <TabBar />
+    </>
   );
 }

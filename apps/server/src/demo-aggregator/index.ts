@@ -165,8 +165,9 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
     if (typeof currency !== 'string' || !/^[A-Z]{3,5}$/.test(currency)) throw new HttpError(400, 'currency must be a currency code');
     const lang = typeof body.lang === 'string' ? body.lang : 'en';
     const lobbyUrl = typeof body.lobby_url === 'string' ? body.lobby_url : '';
+    const gameCurrency = typeof body.game_currency === 'string' && /^[A-Z]{3,5}$/.test(body.game_currency) ? body.game_currency : currency;
     sessions.put({
-      token, user, currency, gameCode: game.code, lang, lobbyUrl,
+      token, user, currency, gameCurrency, gameCode: game.code, lang, lobbyUrl,
       platform: typeof body.platform === 'string' ? body.platform : 'GPL_MOBILE',
       createdAt: Date.now(),
       state: game.initialState?.(roundRng(`${seed}:launch:${token}`, 0)),

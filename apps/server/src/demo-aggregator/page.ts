@@ -27,7 +27,7 @@ export function gamePage(game: DemoGame, session: GameSession | undefined, query
     language,
     strings: strings(language),
     stakes: STAKES,
-    currency: session?.currency ?? 'USD',
+    currency: session?.gameCurrency ?? session?.currency ?? 'USD',
     lobbyUrl: webUrl(session?.lobbyUrl ?? query.get('lobby_url')),
     state: session?.state ?? null,
   };

@@ -5,6 +5,8 @@ export interface GameSession {
   token: string;
   user: string;
   currency: string;
+  /** The currency the page shows amounts in (`game_currency`); the wallet's when absent. */
+  gameCurrency?: string;
   gameCode: string;
   lang: string;
   lobbyUrl: string;

@@ -15,15 +15,16 @@
   document.querySelectorAll('[data-s]').forEach(function (el) { el.textContent = S[el.getAttribute('data-s')] || ''; });
 
   /** Amount in 1/100000 units as text with two decimals, never through a float of money. */
-  function money(units) {
+  function amount(units) {
     var negative = units < 0;
     var value = Math.abs(Math.trunc(units));
     var whole = Math.floor(value / 100000);
     var cents = Math.floor((value % 100000) / 1000);
-    var text = whole.toLocaleString('en-US') + '.' + (cents < 10 ? '0' : '') + cents;
-    var prefix = config.currency === 'USD' ? '$' : '';
-    var suffix = config.currency === 'USD' ? '' : ' ' + config.currency;
-    return (negative ? '-' : '') + prefix + text + suffix;
+    return (negative ? '-' : '') + whole.toLocaleString('en-US') + '.' + (cents < 10 ? '0' : '') + cents;
+  }
+  /** An amount in the session's currency, named by its code (USDT, TRX): the player's own money, not dollars. */
+  function money(units) {
+    return amount(units) + ' ' + config.currency;
   }
   function format(key, values) {
     return (S[key] || key).replace(/\{(\w+)\}/g, function (_, name) { return values && name in values ? '\u2066' + values[name] + '\u2069' : ''; });
@@ -75,7 +76,7 @@
     var chip = document.createElement('button');
     chip.type = 'button';
     chip.className = 'chip' + (index === stakeIndex ? ' on' : '');
-    chip.textContent = money(stake).replace('$', '').replace(/\.00$/, '');
+    chip.textContent = amount(stake).replace(/\.00$/, '');
     chip.addEventListener('click', function () {
       if (busy) return;
       stakeIndex = index;
@@ -85,6 +86,9 @@
     chips.appendChild(chip);
   });
 
+  // Inside the operator's page, under its own bar: no second bar, the way out and the balance float
+  // over the top of the stage instead.
+  if (window.parent !== window) document.body.classList.add('framed');
   if (window.parent === window && !config.lobbyUrl) $('lobby').classList.add('hidden');
   // Inside a frame the host page decides how to leave (it hears the message); alone, go to the lobby URL.
   $('lobby').addEventListener('click', function () {

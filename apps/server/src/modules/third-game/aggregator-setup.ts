@@ -32,8 +32,10 @@ export async function setupAggregator(
   serverUrl: () => string,
   log: (msg: string, extra?: object) => void,
 ): Promise<AggregatorSetup> {
+  // The wallet's currency is backed 1:1 by the player's USDT (hub88/wallet.module.ts): the games show
+  // the money as what the player holds, USDT, whatever code the wallet reports it under.
   const hub88 = (apiUrl: string, operatorPrivateKeyPem: string) =>
-    new Hub88GamesApi({ apiUrl, operatorId: config.HUB88_OPERATOR_ID, operatorPrivateKeyPem, currency: config.HUB88_CURRENCY });
+    new Hub88GamesApi({ apiUrl, operatorId: config.HUB88_OPERATOR_ID, operatorPrivateKeyPem, currency: config.HUB88_CURRENCY, gameCurrency: 'USDT' });
 
   if (config.HUB88_API_URL) {
     // loadConfig requires both keys with HUB88_API_URL.

@@ -117,7 +117,8 @@ export class ThirdGameService {
         language: normalizeLanguage(input.language) ?? origin.lang,
         platform: platformOf(input.platformCode),
         ip: origin.ip,
-        lobbyUrl: `${origin.appOrigin}/home`,
+        // A page of the app that asks the app around the game's frame to leave it (apps/web/public).
+        lobbyUrl: `${origin.appOrigin}/game-lobby.html`,
         depositUrl: `${origin.appOrigin}/trade/Recharge`,
         country: null,
         playerHost: origin.playerHost,

@@ -1,18 +1,11 @@
-import { IonLabel, IonRouterOutlet, IonTabBar, IonTabButton, IonTabs } from '@ionic/react';
-import { lazy, memo, Suspense, useDeferredValue } from 'react';
+import { useIonRouter } from '@ionic/react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Icon, type IconName } from '../../components/Icon';
-import { Page, RequireAuth } from '../../components/Page';
 import { useSession } from '../../state/session';
-import { HomeScreen } from '../Home/HomeScreen';
 import './tabs.css';
 
-const MenuScreen = lazy(() => import('../Menu/MenuScreen'));
-const ActivityScreen = lazy(() => import('../Activity/ActivityScreen'));
-const UserProfileScreen = lazy(() => import('../UserProfile/UserProfileScreen'));
-const WalletScreen = lazy(() => import('../Wallet/WalletScreen'));
-const NotFoundScreen = lazy(() => import('../Info/NotFoundScreen'));
 // Loaded after the first paint: the inbox badge is no part of the first download.
 const UnreadMailBadge = lazy(() => import('../SiteMessage/UnreadBadge').then((m) => ({ default: m.UnreadMailBadge })));
 // The events badge and the lobby's bonus popup, likewise after the first paint.
@@ -27,43 +20,39 @@ const TABS: { tab: string; icon: IconName; label: string }[] = [
   { tab: 'walletShow', icon: 'wallet', label: 'tabs.walletShow' },
 ];
 
+const TAB_PATHS = new Set(TABS.map(({ tab }) => `/${tab}`));
+
+/** Whether a path is one of the five tabs, under which the tab bar shows. */
+export const isTabPath = (pathname: string) => TAB_PATHS.has(pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
 /**
- * The tab layout under `/`: home is part of the first download, the other tabs load when opened.
- * Memoised: the main outlet renders its routes again whenever a page comes or goes, and the tabs
- * (five web components and the lobby) have nothing to redo then.
+ * The tab bar under the five tab screens, and nowhere else (a game, a form, a record list take the
+ * whole screen). Plain buttons rather than Ionic's tabs: a tap is a plain step in the one history of
+ * the app. Ionic's tab bar filed every screen opened from a tab under that tab, and the browser's back
+ * from such a screen (a game) was then turned into a step forward to it again. Memoised: it has
+ * nothing to redo when the outlet renders its routes again.
  */
-export const TabsLayout = memo(function TabsLayout() {
+export const TabBar = memo(function TabBar() {
   const { t } = useTranslation();
+  const router = useIonRouter();
+  const { pathname } = useLocation();
   // The badges and the bonus popup have nothing to show a visitor, whose first download skips them.
   const signedIn = useSession((s) => s.token !== null);
-  // Ionic's outlet mounts its page in one synchronous update. The tabs and the lobby are built in
-  // the render that follows instead, which React can interrupt, so a slow phone is not blocked for
-  // the whole of it (the launch screen covers the frame in between).
-  const ready = useDeferredValue(true, false);
-  if (!ready) return null;
+  const current = TABS.find(({ tab }) => pathname === `/${tab}` || pathname.startsWith(`/${tab}/`))?.tab;
   return (
-    <IonTabs>
-      <IonRouterOutlet id="tabs-outlet">
-        <Route path="home" element={<HomeScreen />} />
-        <Route path="menu" element={<Page><MenuScreen /></Page>} />
-        <Route path="activity" element={<Page><ActivityScreen /></Page>} />
-        <Route
-          path="userProfile"
-          element={
-            <Page>
-              <RequireAuth>
-                <UserProfileScreen />
-              </RequireAuth>
-            </Page>
-          }
-        />
-        <Route path="walletShow" element={<Page><WalletScreen /></Page>} />
-        <Route index element={<Navigate to="/home" replace />} />
-        <Route path="*" element={<Page><NotFoundScreen /></Page>} />
-      </IonRouterOutlet>
-      <IonTabBar slot="bottom" className="tab-bar" data-testid="tab-bar">
+    <>
+      <nav className={isTabPath(pathname) ? 'tab-bar' : 'tab-bar tab-bar--off'} data-testid="tab-bar">
         {TABS.map(({ tab, icon, label }) => (
-          <IonTabButton key={tab} tab={tab} href={`/${tab}`} data-testid={`tab-${tab}`} className={`tab-button tab-button--${tab}`}>
+          <button
+            key={tab}
+            type="button"
+            className={tab === current ? `tab-button tab-button--${tab} tab-selected` : `tab-button tab-button--${tab}`}
+            aria-current={tab === current ? 'page' : undefined}
+            onClick={() => {
+              if (tab !== current) router.push(`/${tab}`, 'none');
+            }}
+            data-testid={`tab-${tab}`}
+          >
             <span className="tab-button__icon">
               <Icon name={icon} />
               {tab === 'activity' && signedIn && (
@@ -77,15 +66,15 @@ export const TabsLayout = memo(function TabsLayout() {
                 </Suspense>
               )}
             </span>
-            <IonLabel>{t(label)}</IonLabel>
-          </IonTabButton>
+            <span className="tab-button__label">{t(label)}</span>
+          </button>
         ))}
-      </IonTabBar>
+      </nav>
       {signedIn && (
         <Suspense fallback={null}>
           <ActivityNotice />
         </Suspense>
       )}
-    </IonTabs>
+    </>
   );
 });

@@ -127,6 +127,25 @@ describe('/webview with a game entered from the lobby', () => {
     expect(router.push).toHaveBeenCalledWith('/home', 'back', 'replace');
   });
 
+  it('leaves when the game followed its lobby URL inside the frame, whose page of the app asks for the lobby', async () => {
+    const screen = await openGame();
+    const frame = screen.byTestId('webview-frame') as HTMLIFrameElement;
+    await act(async () => window.dispatchEvent(new MessageEvent('message', { data: { type: 'lobby' }, origin: window.location.origin, source: frame.contentWindow })));
+    await settle();
+    expect(exits()).toHaveLength(1);
+    expect(router.push).toHaveBeenCalledWith('/home', 'back', 'replace');
+  });
+
+  it('takes the whole screen on request, the bar giving way to one button that brings it back', async () => {
+    const screen = await openGame();
+    expect(screen.byTestId('webview-unfull')).toBeNull();
+    await screen.click('webview-full');
+    expect(screen.byTestId('screen-webview')!.className).toContain('webview--full');
+    await screen.click('webview-unfull');
+    expect(screen.byTestId('screen-webview')!.className).not.toContain('webview--full');
+    expect(exits()).toHaveLength(0);
+  });
+
   it('asks the lobby balances again when the game says its balance moved', async () => {
     const screen = await openGame();
     const frame = screen.byTestId('webview-frame') as HTMLIFrameElement;

@@ -13,6 +13,8 @@ export interface Hub88GamesApiOptions {
   /** PKCS#8 PEM key that signs every call. */
   operatorPrivateKeyPem: string;
   currency: string;
+  /** The currency the games show the player's money in (`game_currency`); the wallet's by default. */
+  gameCurrency?: string;
   /** Per call; the aggregator is a remote party and must never hang a player's request. */
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -73,7 +75,7 @@ export class Hub88GamesApi implements Aggregator {
       game_code: request.gameCode,
       deposit_url: request.depositUrl,
       currency: this.options.currency,
-      game_currency: this.options.currency,
+      game_currency: this.options.gameCurrency ?? this.options.currency,
       country: request.country ?? 'XX',
     });
     const url = (reply as { url?: unknown } | null)?.url;
