@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayPattern, formatAmount, formatClock, formatDay, formatExact, formatMicroExact, formatMicroShort, formatOdds, setNumberLanguage, shortAddress } from './format';
+import { LANGUAGES } from '@lobby/contract';
+import { dayPattern, formatAmount, formatClock, formatDay, formatExact, formatMicroExact, formatMicroShort, formatOdds, setNumberLanguage, shortAddress, LANGUAGE_SEPARATORS } from './format';
 import { rootFontSize } from './rem';
 
 describe('amounts', () => {
@@ -56,6 +57,16 @@ describe('amounts', () => {
   it('shortens addresses', () => {
     expect(shortAddress('TXYZabcdefghijklmnopqrstuvwxyz1234', 6)).toBe('TXYZab…yz1234');
     expect(shortAddress('short')).toBe('short');
+  });
+});
+
+describe('separators of the app languages', () => {
+  it("agree with the platform's locale data, Latin digits, for every language the app speaks", () => {
+    for (const language of LANGUAGES) {
+      const tag = language.replace('_', '-');
+      const parts = new Intl.NumberFormat(`${tag}-u-nu-latn`).formatToParts(12345.6);
+      expect(LANGUAGE_SEPARATORS[tag], tag).toEqual({ group: parts.find((p) => p.type === 'group')!.value, decimal: parts.find((p) => p.type === 'decimal')!.value });
+    }
   });
 });
 

@@ -26,9 +26,25 @@ interface Separators {
   decimal: string;
 }
 
-const separatorCache = new Map<string, Separators>();
+/**
+ * The separators of the app's eight languages, as the platform's locale data gives them with Latin
+ * digits (format.test.ts checks they still agree). Asking the platform costs a slow phone ~90 ms at
+ * start-up (its first NumberFormat loads the locale's data), and every amount on the lobby waits for it.
+ */
+export const LANGUAGE_SEPARATORS: Readonly<Record<string, Separators>> = {
+  'en-US': { group: ',', decimal: '.' },
+  'zh-CN': { group: ',', decimal: '.' },
+  'zh-TW': { group: ',', decimal: '.' },
+  'vi-VN': { group: '.', decimal: ',' },
+  'th-TH': { group: ',', decimal: '.' },
+  'id-ID': { group: '.', decimal: ',' },
+  'pt-BR': { group: '.', decimal: ',' },
+  'ar-EG': { group: ',', decimal: '.' },
+};
 
-/** The separators of a language (`pt_BR` or `pt-BR`), from the platform's own locale data. */
+const separatorCache = new Map<string, Separators>(Object.entries(LANGUAGE_SEPARATORS));
+
+/** The separators of a language (`pt_BR` or `pt-BR`): the app's own from the table, any other from the platform's locale data. */
 export function separatorsOf(language: string): Separators {
   const tag = language.replace('_', '-');
   let found = separatorCache.get(tag);
@@ -123,7 +139,17 @@ export function formatOdds(rewardRate: string | null | undefined, fallback: stri
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const dayFormat = (language: string) => new Intl.DateTimeFormat(language.replace('_', '-'), { year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language: building one loads locale data, too slow to do for every date drawn. */
+function dayFormat(language: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language.replace('_', '-'), { year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(language, format);
+  }
+  return format;
+}
 
 /** A calendar day (`2026-11-27`, as a date input holds it) the way the app's language writes dates. */
 export function formatDay(day: string, options: NumberOptions = {}): string {
