@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, FrameLocator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markActivityPopupsSeen, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
+import { markActivityPopupsSeen, pageSettled, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
 import { registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
@@ -89,6 +89,7 @@ async function launch(page: Page, code: string, name: string): Promise<FrameLoca
   const box = await page.locator(FRAME).boundingBox();
   expect(box?.width).toBe(390);
   expect(box?.height).toBeGreaterThan(780);
+  await pageSettled(page, 'screen-webview');
   return game;
 }
 
@@ -124,9 +125,7 @@ describe('launching, leaving and launching again', () => {
 
     // 2. Fish, left by the game's own lobby button (it tells the page hosting it).
     const fish = await launch(page, 'demo_fish_hunter', 'Fish Hunter');
-    // Dispatched rather than clicked: right after a step back, Ionic may still be finishing the
-    // lobby's transition and keep the first tap from the frame; this test is about the way out.
-    await fish.locator('#lobby').dispatchEvent('click');
+    await fish.locator('#lobby').click();
     await inLobby(page, 'the game\'s lobby button');
 
     // 3. Plinko, whose game follows its lobby URL inside its frame, as some providers' games do.

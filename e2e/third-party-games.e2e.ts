@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markActivityPopupsSeen, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
+import { markActivityPopupsSeen, pageSettled, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
 import { callOps, registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
@@ -103,6 +103,7 @@ async function openSlot(page: Page): Promise<FrameLocator> {
   const game = page.frameLocator('[data-testid="webview-frame"]');
   await expect.poll(() => gameBalance(game), { timeout: UI_TIMEOUT }).toMatch(/^\d[\d,]*\.\d\d$/);
   await shown(page, 'webview-loading').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
+  await pageSettled(page, 'screen-webview');
   return game;
 }
 

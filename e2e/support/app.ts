@@ -82,3 +82,15 @@ export async function markActivityPopupsSeen(target: BrowserContext | Page, serv
   if ('evaluate' in target) await target.evaluate(mark, { key: ANNOUNCED_KEY, keys: seen });
   else await target.addInitScript(mark, { key: ANNOUNCED_KEY, keys: seen });
 }
+
+/**
+ * Resolves once the page showing this test id has finished sliding in. A click inside a frame on a
+ * page still moving would land where the button was: Playwright waits for the element to stand still
+ * within the frame's document, which does not see the page around the frame move.
+ */
+export async function pageSettled(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction((id) => {
+    const ionPage = document.querySelector(`[data-testid="${id}"]`)?.closest('.ion-page');
+    return !!ionPage && ionPage.getAnimations().length === 0 && !ionPage.classList.contains('ion-page-invisible');
+  }, testId);
+}
