@@ -2,6 +2,7 @@ import { useIonRouter } from '@ionic/react';
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { Pressable } from '../../components/Pressable';
 import { Icon, type IconName } from '../../components/Icon';
 import { useSession } from '../../state/session';
 import './tabs.css';
@@ -43,9 +44,8 @@ export const TabBar = memo(function TabBar() {
     <>
       <nav className={isTabPath(pathname) ? 'tab-bar' : 'tab-bar tab-bar--off'} data-testid="tab-bar">
         {TABS.map(({ tab, icon, label }) => (
-          <button
+          <Pressable
             key={tab}
-            type="button"
             className={tab === current ? `tab-button tab-button--${tab} tab-selected` : `tab-button tab-button--${tab}`}
             aria-current={tab === current ? 'page' : undefined}
             onClick={() => {
@@ -67,7 +67,7 @@ export const TabBar = memo(function TabBar() {
               )}
             </span>
             <span className="tab-button__label">{t(label)}</span>
-          </button>
+          </Pressable>
         ))}
       </nav>
       {signedIn && (
