@@ -75,6 +75,10 @@ describe('auto-bet on a phone: a simulated martingale from the editor to the pan
     await byTestId('autobet-strategy-progression').selectOption('martingale');
     await byTestId('autobet-strategy-amount').fill('1');
     await byTestId('autobet-strategy-area').selectOption('big');
+    // Far-off stops: the rounds are random, and the editor's defaults (5 stakes of loss) end a
+    // martingale after two losses in a row; this run must last the dozen rounds the panel is checked on.
+    await byTestId('autobet-strategy-stopwin').fill('5000');
+    await byTestId('autobet-strategy-stoplose').fill('9000');
     expect(await byTestId('autobet-simulate').isChecked()).toBe(true);
     await byTestId('autobet-strategy-start').click();
     await byTestId('autobet-panel').waitFor({ timeout: UI_TIMEOUT });

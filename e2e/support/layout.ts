@@ -23,6 +23,19 @@ export interface LayoutReport {
 }
 
 /**
+ * Waits until no page is sliding in or out: a page mid-transition stands partly off screen by design,
+ * which is not an overflow, and a measure taken then would say so.
+ */
+export async function pagesAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(
+    // Endless animations (a spinner) never finish; every finite one running is a page or a part moving.
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
+/**
  * Every element and text the player can see must lie inside the phone's width, or inside the box that
  * clips it (a scrolling page body, a card with overflow hidden): what sticks out of that is cut off or
  * pushes the page sideways. Boxes meant to scroll sideways (the category bar, tab strips) are named
@@ -31,7 +44,8 @@ export interface LayoutReport {
  * Walks the composed tree, so an element slotted into a shadow root (everything inside ion-content)
  * is checked against the shadow root's scrolling box.
  */
-export function measureLayout(page: Page, horizontalScrollers: string[]): Promise<LayoutReport> {
+export async function measureLayout(page: Page, horizontalScrollers: string[]): Promise<LayoutReport> {
+  await pagesAtRest(page);
   return page.evaluate((scrollers) => {
     const TOLERANCE = 1;
     const viewportWidth = document.documentElement.clientWidth;
