@@ -71,6 +71,18 @@ export const ErrorCode = {
   WAGERING_OUTSTANDING: 10053,
   /** Our code: a per-player quota (chat messages a minute, chat images an hour or a day, media stored) is used up. */
   QUOTA_REACHED: 10054,
+  /** Our code (operator calls): the staff member or key lacks the call's permission; HTTP 403. */
+  PERMISSION_DENIED: 10055,
+  /** Our code (operator calls): the action moves money or rights and wants a fresh two-factor code. */
+  STEP_UP_REQUIRED: 10056,
+  /** Our code: the two-factor code (or recovery code) is wrong, used already or out of its window. */
+  TWO_FACTOR_CODE_WRONG: 10057,
+  /** Our code (four eyes): the person who asked for an action cannot be the one who approves it. */
+  SECOND_PERSON_REQUIRED: 10058,
+  /** Our code (four eyes): the request was decided already, or withdrawn. */
+  REQUEST_ALREADY_DECIDED: 10059,
+  /** Our code: a staff password shorter than 12 characters or on the list of common passwords. */
+  PASSWORD_TOO_WEAK: 10060,
 
   GAME_NOT_FOUND: 21001,
   INSUFFICIENT_BALANCE: 21002,

@@ -6,3 +6,4 @@ export * from './constants.ts';
 export * from './money.ts';
 export * from './calls/index.ts';
 export * from './openapi.ts';
+export * from './ops/index.ts';

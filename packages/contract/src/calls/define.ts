@@ -25,7 +25,7 @@ export interface CallDefinition<Req extends z.ZodType = z.ZodType, Res extends z
 export function defineCall<Req extends z.ZodType, Res extends z.ZodType, Auth extends CallAuth>(
   call: CallDefinition<Req, Res, Auth>,
 ): CallDefinition<Req, Res, Auth> {
-  return { ...call, request: call.request.superRefine(refuseUnstorableText) };
+  return { ...call, request: call.request.superRefine(refuseUnstorableTextIn) };
 }
 
 /**
@@ -46,7 +46,7 @@ function findUnstorableText(value: unknown, path: readonly PropertyKey[] = []): 
   return undefined;
 }
 
-function refuseUnstorableText(value: unknown, ctx: z.RefinementCtx) {
+export function refuseUnstorableTextIn(value: unknown, ctx: z.RefinementCtx) {
   const path = findUnstorableText(value);
   if (path) ctx.addIssue({ code: 'custom', message: 'contains a NUL character or an unpaired surrogate', path });
 }

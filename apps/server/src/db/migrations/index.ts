@@ -28,6 +28,7 @@ import * as providerWalletBonus from './0025_provider_wallet_bonus.ts';
 import * as hashBetsBonus from './0026_hash_bets_bonus.ts';
 import * as gameCategoriesAndShelves from './0027_game_categories_and_shelves.ts';
 import * as depositConfirmations from './0028_deposit_confirmations.ts';
+import * as staff from './0029_staff.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0026_hash_bets_bonus': hashBetsBonus,
   '0027_game_categories_and_shelves': gameCategoriesAndShelves,
   '0028_deposit_confirmations': depositConfirmations,
+  '0029_staff': staff,
 };
