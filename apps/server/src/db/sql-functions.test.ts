@@ -10,12 +10,20 @@ import { migrateToLatest } from './migrate.ts';
 import { FUNCTIONS_DIRECTORY, applySqlFunctions, readSqlFunctionFiles, splitSqlStatements } from './sql-functions.ts';
 
 const FUNCTION_NAMES = [
+  'audit_records_append_only',
   'bonus_keeps',
   'hash_place_bets',
   'ledger_entries_append_only',
   'ledger_post_transfer',
   'ledger_post_transfer_read',
   'ledger_post_transfers',
+  'ops_figures_bonus_credit',
+  'ops_figures_bonus_forfeit',
+  'ops_figures_bonus_release',
+  'ops_figures_first_deposit',
+  'ops_figures_fold',
+  'ops_figures_payment',
+  'ops_figures_registration',
   'players_inviter_fixed',
   'provider_wallet_apply',
   'referral_ancestors_on_insert',

@@ -30,6 +30,7 @@ import * as gameCategoriesAndShelves from './0027_game_categories_and_shelves.ts
 import * as depositConfirmations from './0028_deposit_confirmations.ts';
 import * as staff from './0029_staff.ts';
 import * as auditAndApprovals from './0030_audit_and_approvals.ts';
+import * as operatorFigures from './0031_operator_figures.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0028_deposit_confirmations': depositConfirmations,
   '0029_staff': staff,
   '0030_audit_and_approvals': auditAndApprovals,
+  '0031_operator_figures': operatorFigures,
 };

@@ -107,7 +107,8 @@ export const valid = (stake: bigint, payout: bigint) => {
  * - rebate accrual: `floor(valid × rate[level held before the round][game type] / 10^6)` per record;
  * - outstanding wagering lowered by the valid turnover, never below 0;
  * - `turnover_level_ups` (player_id, from_level, to_level, xp): players whose level rose; their
- *   `players.vip_level` (the profile badge) follows;
+ *   `players.vip_level` (the profile badge) follows; `player_vip.last_played_on` the UTC day;
+ * - the operators' figures of the day: bets, stakes and payouts per currency and game type;
  * - the day's report row per (player, game type, currency): bets, stakes, valid turnover, payouts
  *   (experience accounts' bets too, with no valid turnover);
  * - referral commission: each of the player's up to 3 ancestors earns `valid × rate[level][game type]`,
@@ -183,10 +184,11 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
       from turnover_xp x left join player_vip pv on pv.player_id = x.player_id
     ),
     turnover_vip as (
-      insert into player_vip as pv (player_id, xp, vip_level, month, month_xp)
-      select player_id, xp, ${levelFor(sql`turnover_xp.xp`)}, ${options.month}::text, xp from turnover_xp
+      insert into player_vip as pv (player_id, xp, vip_level, month, month_xp, last_played_on)
+      select player_id, xp, ${levelFor(sql`turnover_xp.xp`)}, ${options.month}::text, xp, (now() at time zone 'UTC')::date from turnover_xp
       on conflict (player_id) do update
         set xp = pv.xp + excluded.xp,
+            last_played_on = excluded.last_played_on,
             month = excluded.month,
             month_xp = case when pv.month = excluded.month then pv.month_xp + excluded.xp else excluded.xp end,
             prev_month = case when pv.month = excluded.month then pv.prev_month else pv.month end,
@@ -226,6 +228,13 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
     turnover_badge as (
       update players p set vip_level = u.to_level, updated_at = now()
       from turnover_level_ups u where p.id = u.player_id
+    ),
+    -- The operators' figures (modules/figures): the recording's bets, stakes and payouts of real
+    -- accounts per currency and game type, folded into the day's row when the transaction commits.
+    turnover_figures as (
+      insert into ops_figures_pending (currency, game_type, bets, stake, payout)
+      select currency, game_type, sum(bets), sum(stake), sum(payout) from turnover_day_sums where not experience
+      group by currency, game_type
     ),
     turnover_daily as (
       insert into player_daily_bets as d (player_id, day, game_type, currency, bet_count, bet_amount, valid_amount, payout_amount)
