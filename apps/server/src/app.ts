@@ -29,6 +29,10 @@ import { VerificationService } from './modules/player/verification.service.ts';
 import { Ledger } from './money/ledger.service.ts';
 import { BalanceEvents } from './money/balance-events.ts';
 import { registerLedgerOpsRoutes } from './money/ledger-ops.routes.ts';
+import { OpsRegistrar } from './http/ops-call.ts';
+import { AuditLog } from './modules/audit/audit-log.ts';
+import { ApiKeysService } from './modules/staff/api-keys.service.ts';
+import { StaffAuthenticator } from './modules/staff/staff-authenticator.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
@@ -183,6 +187,9 @@ export async function createApplication(config: Config, overrides: { database?: 
     logStream: overrides.logStream,
   });
 
+  // Operator calls: a staff session or an API key, the permission the contract declares, every call audited.
+  const ops = new OpsRegistrar(http, new StaffAuthenticator(new ApiKeysService(database.db)), new AuditLog(database.db));
+
   const openApi = buildOpenApiDocument();
   http.get('/openapi.json', async () => openApi);
   http.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -270,9 +277,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   const rebates = new RebateService(database.db, bonus, balanceEvents);
   const bonusForfeits = new BonusForfeits(database.db, ledger, balanceEvents);
   registerBonusRoutes(http, sessions, bonus, bonusForfeits, economy);
-  registerBonusOpsRoutes(http, bonusForfeits, config.OPS_TOKEN);
+  registerBonusOpsRoutes(ops, bonusForfeits);
   registerRebateRoutes(http, sessions, rebates);
-  registerEconomyOpsRoutes(http, economy, config.OPS_TOKEN);
+  registerEconomyOpsRoutes(ops, economy);
   const vip = new VipService(database.db, economy, bonus, balanceEvents, players, bus, {
     exchangeTrxPerUsdt: config.EXCHANGE_TRX_PER_USDT,
     dailyWithdrawCount: config.WITHDRAWAL_DAILY_COUNT,

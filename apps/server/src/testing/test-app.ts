@@ -1,6 +1,8 @@
 import { loadConfig } from '../config.ts';
 import { createApplication, type Application } from '../app.ts';
 import { createTestDatabase } from './test-database.ts';
+import { callOps } from './ops-call.ts';
+import { createAutomationKey } from './ops-key.ts';
 
 export interface Envelope<T = any> {
   code: number;
@@ -22,6 +24,12 @@ export interface TestApp {
   raw(path: string, body: string, headers?: Record<string, string>): Promise<{ status: number; json: any }>;
   /** The newest verification code mailed to an address (development outbox). */
   latestCode(email: string): Promise<string>;
+  /** An API key with every operator permission, created for this app as an owner would for automation. */
+  opsKey: string;
+  /** The key's name: what the audit and the operator records show as who acted. */
+  opsName: string;
+  /** Calls an operator endpoint with `opsKey` (or another key; null sends none). */
+  ops<T = any>(path: string, body?: unknown, key?: string | null): Promise<Envelope<T> & { status: number }>;
   /** Registers an account player and returns its token. */
   registerPlayer(account?: string, password?: string): Promise<{ token: string; playerId: number; account: string; password: string }>;
   close(): Promise<void>;
@@ -108,5 +116,8 @@ export async function startTestApp(
     return { token: reply.data.token, playerId: reply.data.player.id, account: name, password };
   };
 
-  return { app, url, call, raw, latestCode, registerPlayer, close: () => app.close() };
+  const { key: opsKey, name: opsName } = await createAutomationKey(app.database.db);
+  const ops: TestApp['ops'] = (path, body = {}, key = opsKey) => callOps({ url }, path, body, key);
+
+  return { app, url, call, raw, latestCode, registerPlayer, opsKey, opsName, ops, close: () => app.close() };
 }

@@ -24,6 +24,7 @@ import { ledgerOpsCalls } from './calls/ledger.ts';
 
 export * from './define.ts';
 export * from './permissions.ts';
+export * from './calls/common.ts';
 export * from './calls/auth.ts';
 export * from './calls/staff.ts';
 export * from './calls/audit.ts';

@@ -1,9 +1,10 @@
 import { BonusRecordType } from '@lobby/contract';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { TurnoverRepository } from '../turnover/turnover.repo.ts';
 import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
-import { FUND_PASSWORD, newWallet, OPS_TOKEN, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
+import { FUND_PASSWORD, newWallet, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
 
 const USDT = 1_000_000n;
 
@@ -197,11 +198,15 @@ describe('/v1/reportForm/activityForm', () => {
   });
 });
 
-describe('/ops/economy/settings', () => {
-  const ops = (path: string, body: unknown, token = OPS_TOKEN) =>
-    fetch(`${t.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ops-token': token }, body: JSON.stringify(body) }).then(
-      async (r) => ({ status: r.status, ...((await r.json()) as { code: number; msg: string; data: any }) }),
-    );
+describe('/ops/v1/economy/*', () => {
+  const ops = (path: string, body: unknown, key?: string | null) => t.ops(path, body, key);
+  /** Keys acting under people's names: the history says who changed what. */
+  const staff: Record<string, string> = {};
+  const as = (name: string) => staff[name];
+
+  beforeAll(async () => {
+    for (const name of ['alice', 'bob', 'carol']) staff[name] = (await createAutomationKey(db(), undefined, name)).key;
+  });
 
   afterEach(async () => {
     await sql`delete from economy_settings`.execute(db());
@@ -209,7 +214,7 @@ describe('/ops/economy/settings', () => {
   });
 
   it('lists every setting with the defaults of ECONOMY.md', async () => {
-    const reply = await ops('/ops/economy/settings', {});
+    const reply = await ops('/ops/v1/economy/settings', {});
     expect(reply.code).toBe(0);
     const byKey = Object.fromEntries(reply.data.settings.map((s: { key: string }) => [s.key, s]));
     expect(Object.keys(byKey).sort()).toEqual(['rebate.rates', 'referral.rates', 'vip.levels', 'vip.trxPerUsdt', 'wagering.multipliers']);
@@ -221,22 +226,22 @@ describe('/ops/economy/settings', () => {
   });
 
   it('applies a new multiplier to the next bonus at once, and keeps who changed what', async () => {
-    const set = await ops('/ops/economy/settings/set', { key: 'wagering.multipliers', value: { rebate: 4, activity: 5 }, by: 'alice' });
+    const set = await ops('/ops/v1/economy/set', { key: 'wagering.multipliers', value: { rebate: 4, activity: 5 } }, as('alice'));
     expect(set.code).toBe(0);
     const p = await t.player();
     expect((await credit(p, USDT, 'm1')).wageringAdded).toBe(4n * USDT);
-    const audit = await ops('/ops/economy/settings/audit', { key: 'wagering.multipliers' });
+    const audit = await ops('/ops/v1/economy/audit', { key: 'wagering.multipliers' });
     expect(audit.data.changes).toEqual([
       { id: expect.any(Number), key: 'wagering.multipliers', oldValue: null, newValue: { rebate: 4, activity: 5 }, by: 'alice', at: expect.any(String) },
     ]);
-    await ops('/ops/economy/settings/set', { key: 'wagering.multipliers', value: { rebate: 2, activity: 5 }, by: 'bob' });
-    const again = await ops('/ops/economy/settings/audit', { key: 'wagering.multipliers' });
+    await ops('/ops/v1/economy/set', { key: 'wagering.multipliers', value: { rebate: 2, activity: 5 } }, as('bob'));
+    const again = await ops('/ops/v1/economy/audit', { key: 'wagering.multipliers' });
     expect(again.data.changes[0]).toMatchObject({ oldValue: { rebate: 4, activity: 5 }, newValue: { rebate: 2, activity: 5 }, by: 'bob' });
   });
 
   it('shows players the multipliers a claim will ask, before the claim, following a change at once', async () => {
     expect((await t.call('/v1/bonus/terms', {})).data).toEqual({ multipliers: { rebate: 1, referral: 1, vipLevelGift: 1, vipMonthGift: 1, activity: 5 } });
-    await ops('/ops/economy/settings/set', { key: 'wagering.multipliers', value: { rebate: 0, vip_level_gift: 3, activity: 7 }, by: 'carol' });
+    await ops('/ops/v1/economy/set', { key: 'wagering.multipliers', value: { rebate: 0, vip_level_gift: 3, activity: 7 } }, as('carol'));
     expect((await t.call('/v1/bonus/terms', {})).data).toEqual({ multipliers: { rebate: 0, referral: 7, vipLevelGift: 3, vipMonthGift: 7, activity: 7 } });
   });
 
@@ -255,19 +260,19 @@ describe('/ops/economy/settings', () => {
       ['vip.trxPerUsdt', '0', /above zero/],
     ];
     for (const [key, value, message] of cases) {
-      const reply = await ops('/ops/economy/settings/set', { key, value, by: 'alice' });
+      const reply = await ops('/ops/v1/economy/set', { key, value }, as('alice'));
       expect(reply.code, `${key} ${JSON.stringify(value)}`).toBe(12);
       expect(reply.msg).toMatch(message);
     }
-    expect((await ops('/ops/economy/settings/set', { key: 'nope', value: 1, by: 'alice' })).code).toBe(12);
-    expect((await ops('/ops/economy/settings/set', { key: 'vip.trxPerUsdt', by: 'alice' })).code).toBe(12);
+    expect((await ops('/ops/v1/economy/set', { key: 'nope', value: 1 }, as('alice'))).code).toBe(12);
+    expect((await ops('/ops/v1/economy/set', { key: 'vip.trxPerUsdt' }, as('alice'))).code).toBe(12);
     expect(await db().selectFrom('economy_settings').select('key').execute()).toEqual([]);
     expect(await db().selectFrom('economy_settings_audit').select('id').where('updated_by', '=', 'alice').where('key', '<>', 'wagering.multipliers').execute()).toEqual([]);
   });
 
-  it('answers 401 without the operator token', async () => {
-    const reply = await ops('/ops/economy/settings', {}, 'wrong');
+  it('answers 401 with an unknown key or none', async () => {
+    const reply = await ops('/ops/v1/economy/settings', {}, 'lobk_' + 'x'.repeat(43));
     expect(reply.status).toBe(401);
-    expect((await ops('/ops/economy/settings/set', { key: 'vip.trxPerUsdt', value: '3', by: 'x' }, 'wrong')).status).toBe(401);
+    expect((await ops('/ops/v1/economy/set', { key: 'vip.trxPerUsdt', value: '3' }, null)).status).toBe(401);
   });
 });

@@ -9,7 +9,6 @@ import { signTransaction } from '../../chain/transaction.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { checkLedger } from '../../money/ledger-check.ts';
 
-export const OPS_TOKEN = 'ops-token-for-wallet-tests';
 export const FUND_PASSWORD = '135790';
 
 /**
@@ -34,7 +33,6 @@ export const WALLET_TEST_ENV: Record<string, string> = {
   WITHDRAWAL_DAILY_COUNT: '0',
   EXCHANGE_TRX_PER_USDT: '4',
   EXCHANGE_SPREAD_BPS: '100',
-  OPS_TOKEN,
 };
 
 export interface TestPlayer {
@@ -58,7 +56,6 @@ export interface WalletTestApp extends TestApp {
   processWithdrawals(blocks?: number): Promise<void>;
   balances(player: TestPlayer): Promise<{ usdt: string; trx: string; cash: { usdt: string; trx: string }; bonus: { usdt: string; trx: string } }>;
   chainBalance(address: string): { trx: bigint; usdt: bigint };
-  ops(path: string, body: unknown): Promise<{ status: number; code: number; data: any }>;
   expectLedgerOk(): Promise<void>;
 }
 
@@ -118,15 +115,6 @@ export async function startWalletTestApp(env: Record<string, string> = {}): Prom
     },
     chainBalance(address) {
       return devnet.balances(address);
-    },
-    async ops(path, body) {
-      const response = await fetch(t.url + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-        body: JSON.stringify(body),
-      });
-      const json = (await response.json()) as { code: number; data: any };
-      return { status: response.status, ...json };
     },
     async expectLedgerOk() {
       const result = await checkLedger(t.app.database.db);
