@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { createAutomationKey } from '../../apps/server/src/testing/ops-key.ts';
 
 export interface RunningServer {
   url: string;
@@ -12,7 +15,25 @@ export interface RunningServer {
   /** Produces devnet blocks on demand (the devnet also makes one every DEVNET_BLOCK_MS unless DEVNET_MANUAL is set). */
   produceBlocks(count?: number): Promise<void>;
   devnetUrl: string;
+  /** With `withOpsKey`: an API key holding every operator permission, as an owner creates for automation. */
+  opsKey: string | null;
+  /** Calls an operator endpoint with `opsKey`, as the operator's tools do; a refusal throws. */
+  ops<T = any>(path: string, body?: object): Promise<T>;
   stop(): Promise<void>;
+}
+
+/**
+ * Creates the automation key before the server starts, on the database it will open (an embedded
+ * PGlite folder belongs to one process at a time), migrating it first as the server would.
+ */
+async function provisionOpsKey(databaseUrl: string | undefined, dataDir: string): Promise<string> {
+  const database = await openDatabase({ url: databaseUrl, dataDir, poolSize: 1 });
+  try {
+    await migrateToLatest(database.db);
+    return (await createAutomationKey(database.db, undefined, 'browser-tests')).key;
+  } finally {
+    await database.close();
+  }
 }
 
 let nextPort = 18_400 + Math.floor(Math.random() * 500);
@@ -21,7 +42,7 @@ let nextPort = 18_400 + Math.floor(Math.random() * 500);
  * The real server as its own process, serving the built web app, on a fresh database: a temporary
  * PGlite folder, or a scratch PostgreSQL database when DATABASE_URL is set.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { withOpsKey?: boolean } = {}): Promise<RunningServer> {
   const port = nextPort++;
   const devnetPort = nextPort++;
   const dataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
@@ -43,6 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await client.end();
     };
   }
+  const opsKey = options.withOpsKey ? await provisionOpsKey(databaseUrl, dataDir) : null;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
@@ -88,6 +110,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         body: JSON.stringify(body),
       });
       return (await response.json()) as any;
+    },
+    opsKey,
+    async ops(path, body = {}) {
+      if (!opsKey) throw new Error('start the server with { withOpsKey: true } to call operator endpoints');
+      const response = await fetch(url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': opsKey },
+        body: JSON.stringify(body),
+      });
+      const reply = (await response.json()) as { code: number; msg: string; data: any };
+      if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
+      return reply.data;
     },
     async produceBlocks(count = 1) {
       await fetch(`${devnetUrl}/devnet/produce`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count }) });

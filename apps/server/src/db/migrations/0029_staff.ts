@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * Staff identity (CONSOLE.md "Staff identity"): staff members apart from players, with argon2id
  * passwords and mandatory TOTP; roles as named permission sets an owner edits; console sessions
  * (idle and absolute expiry, a CSRF token, the time TOTP was last given for step-up); single-use
- * recovery codes stored hashed; API keys for automation, stored hashed with their permissions; and
+ * recovery codes stored hashed; failed sign-ins by address and account (for lockout); API keys for automation, stored hashed with their permissions; and
  * one-time links (set the password and enrol, from `npm run console -- create-owner` or an invitation).
  */
 export async function up(db: Kysely<any>): Promise<void> {
@@ -25,8 +25,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       totp_secret text,
       totp_enrolled_at timestamptz,
       totp_last_step bigint,
-      failed_logins integer not null default 0,
-      locked_until timestamptz,
       created_by bigint references staff_members (id),
       created_at timestamptz not null default now(),
       disabled_at timestamptz,
@@ -77,9 +75,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     create table staff_login_failures (
       address text not null,
+      staff_id bigint references staff_members (id),
       failed_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index staff_login_failures_address on staff_login_failures (address, failed_at)`.execute(db);
+  await sql`create index staff_login_failures_staff on staff_login_failures (staff_id, failed_at) where staff_id is not null`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,10 +1,18 @@
+import { ALL_OPS_CALLS, CSRF_HEADER, isPermission } from '@lobby/contract';
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../http/app-error.ts';
 import type { OpsAuthenticator, StaffActor } from '../../http/ops-call.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
+import { consoleCookieOf, type ConsoleSessions } from './console-sessions.ts';
 
 /** The header automation sends its API key in. */
 export const API_KEY_HEADER = 'x-api-key';
+
+/**
+ * The calls made before anyone is signed in ignore a session cookie: one left over from an expired
+ * session must not stand between its holder and signing in again.
+ */
+const PUBLIC_PATHS: ReadonlySet<string> = new Set(ALL_OPS_CALLS.filter((call) => call.access === 'public').map((call) => call.path));
 
 /**
  * Who is calling an operator endpoint: an API key in `x-api-key`, or a console session (its cookie
@@ -12,7 +20,10 @@ export const API_KEY_HEADER = 'x-api-key';
  * every instance at once.
  */
 export class StaffAuthenticator implements OpsAuthenticator {
-  constructor(private readonly keys: ApiKeysService) {}
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly sessions: ConsoleSessions,
+  ) {}
 
   async authenticate(request: FastifyRequest): Promise<StaffActor | null> {
     const key = request.headers[API_KEY_HEADER];
@@ -21,6 +32,20 @@ export class StaffAuthenticator implements OpsAuthenticator {
       if (!actor) throw new UnauthorizedError();
       return actor;
     }
-    return null;
+    if (PUBLIC_PATHS.has(request.url.split('?')[0]!)) return null;
+    const cookie = consoleCookieOf(request);
+    if (cookie === null) return null;
+    const csrfToken = request.headers[CSRF_HEADER];
+    if (typeof csrfToken !== 'string' || csrfToken === '') throw new UnauthorizedError();
+    const session = await this.sessions.resume(cookie, csrfToken);
+    if (!session) throw new UnauthorizedError();
+    return {
+      kind: 'staff',
+      id: session.staffId,
+      name: session.login,
+      permissions: new Set(session.permissions.filter(isPermission)),
+      verifiedAt: session.verifiedAt,
+      sessionId: session.id,
+    };
   }
 }

@@ -17,8 +17,6 @@ export interface StaffMembersTable {
   totp_enrolled_at: Date | null;
   /** The last TOTP time step accepted: a code of that step or before is refused (no reuse). */
   totp_last_step: bigint | null;
-  failed_logins: Generated<number>;
-  locked_until: Date | null;
   created_by: number | null;
   created_at: Generated<Date>;
   disabled_at: Date | null;
@@ -68,6 +66,8 @@ export interface StaffLinksTable {
 
 export interface StaffLoginFailuresTable {
   address: string;
+  /** The account tried, when the login named one. */
+  staff_id: number | null;
   failed_at: Generated<Date>;
 }
 

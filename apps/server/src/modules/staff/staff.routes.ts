@@ -1,0 +1,137 @@
+import { authOpsCalls, staffOpsCalls } from '@lobby/contract';
+import type { OpsRegistrar } from '../../http/ops-call.ts';
+import { clearConsoleCookie, CONSOLE_IDLE_MS, CONSOLE_MAX_MS, setConsoleCookie } from './console-sessions.ts';
+import type { StaffModule } from './staff.module.ts';
+import { staffMemberView } from './staff.service.ts';
+
+/** The console's own calls: signing in and out, enrolment, step-up, and staff, roles and API keys. */
+export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: Pick<StaffModule, 'identity' | 'admin'>): void {
+  const { identity, admin } = staff;
+  // The steps taken without a session, on top of the lockout: a person's retries, not a script's.
+  const PUBLIC_STEP_LIMIT = { rateLimit: { max: identity.options.credentialsRatePerMinute ?? 30, timeWindow: '1 minute' } };
+
+  ops.register(
+    authOpsCalls.enrol,
+    async ({ body, audit }) => {
+      const enrolled = await identity.enrol(body.token, body.password);
+      audit.target = `staff:${enrolled.login}`;
+      return enrolled;
+    },
+    PUBLIC_STEP_LIMIT,
+  );
+
+  ops.register(
+    authOpsCalls.confirmEnrolment,
+    async ({ body, audit }) => {
+      const confirmed = await identity.confirmEnrolment(body.token, body.code);
+      audit.target = `staff:${confirmed.login}`;
+      return confirmed;
+    },
+    PUBLIC_STEP_LIMIT,
+  );
+
+  ops.register(
+    authOpsCalls.signIn,
+    async ({ body, ip, userAgent, audit, request, reply }) => {
+      audit.target = `staff:${body.login}`;
+      const { session, member, permissions } = await identity.signIn(body, { ip, userAgent });
+      setConsoleCookie(request, reply, session.cookie, CONSOLE_MAX_MS / 1000);
+      return {
+        csrfToken: session.csrfToken,
+        staff: staffMemberView(member),
+        permissions,
+        idleMinutes: CONSOLE_IDLE_MS / 60_000,
+        expiresAt: session.expiresAt.toISOString(),
+      };
+    },
+    PUBLIC_STEP_LIMIT,
+  );
+
+  ops.register(authOpsCalls.me, async ({ actor }) => {
+    const member = actor.kind === 'staff' ? await identity.findMember(actor.id) : undefined;
+    return {
+      kind: actor.kind,
+      name: actor.name,
+      staff: member ? staffMemberView(member) : null,
+      permissions: [...actor.permissions].sort(),
+      verifiedAt: actor.verifiedAt?.toISOString() ?? null,
+    };
+  });
+
+  ops.register(authOpsCalls.stepUp, async ({ body, actor, ip, userAgent }) => ({
+    verifiedAt: (await identity.stepUp(actor, body.code, { ip, userAgent })).toISOString(),
+  }));
+
+  ops.register(authOpsCalls.signOut, async ({ actor, request, reply }) => {
+    await identity.signOut(actor);
+    clearConsoleCookie(request, reply);
+    return null;
+  });
+
+  ops.register(authOpsCalls.signOutEverywhere, async ({ actor, request, reply }) => {
+    const ended = await identity.signOutEverywhere(actor);
+    clearConsoleCookie(request, reply);
+    return { ended };
+  });
+
+  ops.register(authOpsCalls.changePassword, async ({ body, actor, ip, userAgent }) => {
+    await identity.changePassword(actor, body.oldPassword, body.newPassword, { ip, userAgent });
+    return null;
+  });
+
+  ops.register(staffOpsCalls.list, () => admin.list());
+
+  ops.register(staffOpsCalls.invite, async ({ body, actor, audit }) => {
+    const invited = await admin.invite(actor, body.login, body.roles);
+    audit.target = `staff:${invited.staff.id}`;
+    audit.after = invited.staff;
+    return invited;
+  });
+
+  ops.register(staffOpsCalls.setMemberRoles, async ({ body, actor, audit }) => {
+    const { before, after } = await admin.setMemberRoles(actor, body.staffId, body.roles);
+    Object.assign(audit, { before, after });
+    return after;
+  });
+
+  ops.register(staffOpsCalls.disable, async ({ body, actor, audit }) => {
+    const { before, after } = await admin.disable(actor, body.staffId);
+    Object.assign(audit, { before, after });
+    return after;
+  });
+
+  ops.register(staffOpsCalls.enable, async ({ body, actor, audit }) => {
+    const { before, after } = await admin.enable(actor, body.staffId);
+    Object.assign(audit, { before, after });
+    return after;
+  });
+
+  ops.register(staffOpsCalls.resetTwoFactor, async ({ body, actor, audit }) => {
+    const { before, ...reset } = await admin.resetTwoFactor(actor, body.staffId);
+    Object.assign(audit, { before, after: reset.staff });
+    return reset;
+  });
+
+  ops.register(staffOpsCalls.roles, () => admin.roles());
+
+  ops.register(staffOpsCalls.setRole, async ({ body, actor, audit }) => {
+    const { before, after } = await admin.setRole(actor, body.name, body.permissions);
+    Object.assign(audit, { target: `role:${body.name}`, before, after });
+    return after;
+  });
+
+  ops.register(staffOpsCalls.keys, () => admin.listKeys());
+
+  ops.register(staffOpsCalls.createKey, async ({ body, actor, audit }) => {
+    const created = await admin.createKey(actor, body.name, body.permissions, body.days);
+    Object.assign(audit, { target: `key:${created.info.id}`, after: created.info });
+    return created;
+  });
+
+  ops.register(staffOpsCalls.revokeKey, async ({ body, audit }) => {
+    audit.target = `key:${body.id}`;
+    const revoked = await admin.revokeKey(body.id);
+    audit.after = revoked;
+    return revoked;
+  });
+}
