@@ -31,8 +31,8 @@ import { BalanceEvents } from './money/balance-events.ts';
 import { registerLedgerOpsRoutes } from './money/ledger-ops.routes.ts';
 import { OpsRegistrar } from './http/ops-call.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
-import { ApiKeysService } from './modules/staff/api-keys.service.ts';
-import { StaffAuthenticator } from './modules/staff/staff-authenticator.ts';
+import { createStaffModule, staffPublicUrl } from './modules/staff/staff.module.ts';
+import { registerStaffOpsRoutes } from './modules/staff/staff.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
@@ -188,7 +188,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
 
   // Operator calls: a staff session or an API key, the permission the contract declares, every call audited.
-  const ops = new OpsRegistrar(http, new StaffAuthenticator(new ApiKeysService(database.db)), new AuditLog(database.db));
+  const staff = await createStaffModule(database.db, { publicUrl: staffPublicUrl(config), credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
+  const ops = new OpsRegistrar(http, staff.authenticator, new AuditLog(database.db));
+  registerStaffOpsRoutes(ops, staff);
 
   const openApi = buildOpenApiDocument();
   http.get('/openapi.json', async () => openApi);

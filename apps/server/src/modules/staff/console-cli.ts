@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { runConsoleCommand } from './console-commands.ts';
+import { staffPublicUrl } from './staff.module.ts';
 
 async function main(): Promise<number> {
   let config;
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const publicUrl = process.env.PUBLIC_URL || `http://localhost:${config.PORT}`;
+  const publicUrl = staffPublicUrl(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
   try {
     // On a database the server has not started on yet, the owner comes first: the tables are made here.

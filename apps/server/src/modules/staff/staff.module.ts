@@ -20,3 +20,13 @@ export async function createStaffModule(db: Db, options: StaffIdentityOptions): 
   await admin.ensureShippedRoles();
   return { keys, identity, admin, authenticator: new StaffAuthenticator(keys, identity.sessions) };
 }
+
+/**
+ * Where one-time links point: PUBLIC_URL when set, else https://PUBLIC_HOST, else this machine
+ * (development, where the console is served by the server itself).
+ */
+export function staffPublicUrl(config: { PUBLIC_HOST?: string; PORT: number }, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL;
+  if (config.PUBLIC_HOST) return `https://${config.PUBLIC_HOST}`;
+  return `http://localhost:${config.PORT}`;
+}
