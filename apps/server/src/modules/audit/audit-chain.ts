@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { auditRecordHash, GENESIS_HASH } from './audit-log.ts';
 import type { AuditTables } from './tables.ts';
 
-export type AuditChainVerdict = { ok: true; count: number } | { ok: false; brokenAt: string; reason: string; count: number };
+export type AuditChainVerdict = { ok: true; count: number } | { ok: false; brokenAt: number; reason: string; count: number };
 
 const PAGE = 1_000;
 
@@ -19,7 +19,7 @@ export async function verifyAuditChain(db: Db): Promise<AuditChainVerdict> {
   for (;;) {
     const page = await audit.selectFrom('audit_records').selectAll().where('id', '>', previous.id).orderBy('id').limit(PAGE).execute();
     for (const record of page) {
-      const broken = (reason: string) => ({ ok: false as const, brokenAt: record.id.toString(), reason, count });
+      const broken = (reason: string) => ({ ok: false as const, brokenAt: Number(record.id), reason, count });
       if (record.id !== previous.id + 1n) return broken(`record ${record.id} follows record ${previous.id}: records between them are missing`);
       if (record.prev_hash !== previous.hash) return broken(`record ${record.id} does not carry the hash of the record before it`);
       if (auditRecordHash(record) !== record.hash) return broken(`record ${record.id} was changed after it was written`);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { OpsAuditEntry, OpsAuditSink } from '../../http/ops-call.ts';
 import type { AuditRecordsTable, AuditTables } from './tables.ts';
 
@@ -33,7 +34,7 @@ export interface CliAuditEntry {
  * appends (from any instance) queue and the chain never forks.
  */
 export class AuditLog implements OpsAuditSink {
-  private readonly db: Kysely<AuditTables>;
+  private readonly db: Kysely<Database & AuditTables>;
 
   constructor(db: Db) {
     this.db = db.withTables<AuditTables>();
@@ -151,8 +152,10 @@ function asJson(value: unknown): unknown {
   return text === undefined ? null : JSON.parse(text);
 }
 
-function jsonb(value: unknown) {
-  return value === null ? null : sql<unknown>`${JSON.stringify(value)}::jsonb`;
+/** A value for a jsonb column: SQL null for null or undefined, else the value as `asJson` keeps it. */
+export function jsonb(value: unknown) {
+  const json = asJson(value);
+  return json === null ? null : sql<unknown>`${JSON.stringify(json)}::jsonb`;
 }
 
 function storable(text: string | null): string | null {

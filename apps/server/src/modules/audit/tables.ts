@@ -3,7 +3,7 @@ import type { Generated } from 'kysely';
 export type AuditActorKind = 'staff' | 'key' | 'anonymous' | 'cli';
 
 /** int8 columns arrive as bigint (see db/database.ts). */
-export interface AuditRecordsTable {
+export type AuditRecordsTable = {
   id: bigint;
   at: Date;
   actor_kind: AuditActorKind;
@@ -20,9 +20,9 @@ export interface AuditRecordsTable {
   user_agent: string | null;
   prev_hash: string;
   hash: string;
-}
+};
 
-export interface ApprovalRequestsTable {
+export type ApprovalRequestsTable = {
   id: Generated<bigint>;
   kind: string;
   payload: unknown;
@@ -38,9 +38,9 @@ export interface ApprovalRequestsTable {
   decided_at: Date | null;
   decision_reason: string | null;
   result: unknown;
-}
+};
 
-export interface AuditTables {
+export type AuditTables = {
   audit_records: AuditRecordsTable;
   approval_requests: ApprovalRequestsTable;
-}
+};
