@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildOpenApiDocument } from '@lobby/contract';
+import { buildOpenApiDocument, buildOpsOpenApiDocument } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -194,6 +194,8 @@ export async function createApplication(config: Config, overrides: { database?: 
 
   const openApi = buildOpenApiDocument();
   http.get('/openapi.json', async () => openApi);
+  const opsOpenApi = buildOpsOpenApiDocument();
+  http.get('/ops/openapi.json', async () => opsOpenApi);
   http.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
     try {
       await sql`select 1`.execute(database.db);
