@@ -33,6 +33,8 @@ import { OpsRegistrar } from './http/ops-call.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { createStaffModule, staffPublicUrl } from './modules/staff/staff.module.ts';
 import { registerStaffOpsRoutes } from './modules/staff/staff.routes.ts';
+import { PlayerStandingService } from './modules/player-standing/player-standing.service.ts';
+import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
@@ -361,6 +363,12 @@ export async function createApplication(config: Config, overrides: { database?: 
   const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });
   registerAutoBetRoutes(http, sessions, autoBet.service);
   autoBet.start();
+  // Staff freezing a player, or signing them out: sessions, game sessions and auto-bets end on every instance.
+  const standing = new PlayerStandingService(database.db, {
+    sessionsEnded: (playerId) => sessions.announceEnded(playerId),
+    stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)),
+  });
+  registerPlayerStandingOpsRoutes(ops, standing);
 
   // Per-player quotas of chat messages, chat images and stored media: the operator's, on every instance.
   const chatQuotas = new ChatQuotas(database.db, bus);

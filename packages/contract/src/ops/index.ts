@@ -21,6 +21,7 @@ import { quotasOpsCalls } from './calls/quotas.ts';
 import { heldWinsOpsCalls } from './calls/held-wins.ts';
 import { withdrawalsOpsCalls } from './calls/withdrawals.ts';
 import { ledgerOpsCalls } from './calls/ledger.ts';
+import { playerStandingOpsCalls } from './calls/player-standing.ts';
 
 export * from './define.ts';
 export * from './permissions.ts';
@@ -47,6 +48,7 @@ export * from './calls/quotas.ts';
 export * from './calls/held-wins.ts';
 export * from './calls/withdrawals.ts';
 export * from './calls/ledger.ts';
+export * from './calls/player-standing.ts';
 
 /**
  * Every operator call (CONSOLE.md "Operator calls"), grouped by resource as the URL is
@@ -76,6 +78,7 @@ export const OPS_CALL_GROUPS = {
   heldWins: heldWinsOpsCalls,
   withdrawals: withdrawalsOpsCalls,
   ledger: ledgerOpsCalls,
+  playerStanding: playerStandingOpsCalls,
 } as const;
 
 export const ALL_OPS_CALLS: readonly OpsCallDefinition[] = Object.values(OPS_CALL_GROUPS).flatMap((group) => Object.values(group as Record<string, OpsCallDefinition>));

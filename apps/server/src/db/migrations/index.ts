@@ -31,6 +31,7 @@ import * as depositConfirmations from './0028_deposit_confirmations.ts';
 import * as staff from './0029_staff.ts';
 import * as auditAndApprovals from './0030_audit_and_approvals.ts';
 import * as operatorFigures from './0031_operator_figures.ts';
+import * as playerStanding from './0032_player_standing.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0029_staff': staff,
   '0030_audit_and_approvals': auditAndApprovals,
   '0031_operator_figures': operatorFigures,
+  '0032_player_standing': playerStanding,
 };
