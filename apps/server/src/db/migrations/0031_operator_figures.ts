@@ -58,6 +58,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index ops_figures_pending_tx on ops_figures_pending (tx)`.execute(db);
   await sql`alter table player_vip add column last_played_on date`.execute(db);
+  // The console finds players by the beginning of their account (modules/figures/players-ops.repo.ts).
+  await sql`create index players_account_prefix on players (lower(account) text_pattern_ops)`.execute(db);
 
   await backfill(db);
 }
@@ -127,6 +129,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   ]) {
     await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
   }
+  await sql`drop index if exists players_account_prefix`.execute(db);
   await sql`alter table player_vip drop column if exists last_played_on`.execute(db);
   await sql`drop table if exists ops_figures_pending`.execute(db);
   await sql`drop table if exists ops_daily_registrations`.execute(db);
