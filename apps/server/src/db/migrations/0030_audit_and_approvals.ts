@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * `audit_records` is append-only (the trigger in ../functions/audit_records_append_only.sql refuses
  * update and delete) and hash-chained: each record's id is the previous one's plus one and it carries
  * the previous record's hash, so a changed, removed or inserted record breaks the chain at that point.
- * `at` is written by the application (millisecond precision) because it is part of the hash.
+ * `at` is kept to the millisecond, as the hash covers it.
  *
  * `approval_requests` holds actions one person asks for and another decides.
  */

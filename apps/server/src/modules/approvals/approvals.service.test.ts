@@ -1,4 +1,5 @@
 import { ErrorCode } from '@lobby/contract';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppError } from '../../http/app-error.ts';
 import { Ledger } from '../../money/ledger.service.ts';
@@ -57,6 +58,25 @@ describe('Approvals with balance.adjust', () => {
     expect(await codeOf(approvals.decide(Number(request.id), requester, false, 'mine'))).toBe(ErrorCode.SECOND_PERSON_REQUIRED);
     expect((await approvals.get(Number(request.id))).status).toBe('pending');
     expect(await cash(playerId)).toBe(0n);
+  });
+
+  it('refuses with 10058 a key deciding its creator’s request, and the creator deciding their key’s', async () => {
+    const { db } = handle();
+    const { rows: members } = await sql<{ id: bigint }>`insert into staff_members (login, status) values ('erin.keys', 'active') returning id`.execute(db);
+    const erinId = Number(members[0]!.id);
+    const { rows: keys } = await sql<{ id: bigint }>`
+      insert into staff_api_keys (name, key_hash, permissions, created_by, expires_at)
+      values ('erin-automation', 'hash-of-erin-automation', '{finance.adjust.request,finance.adjust.approve}', ${erinId}, now() + interval '1 day')
+      returning id`.execute(db);
+    const erin = { ...staffMember('erin.keys', ['finance.adjust.request', 'finance.adjust.approve']), id: erinId };
+    const erinsKey = { ...staffMember('erin-automation', ['finance.adjust.request', 'finance.adjust.approve']), kind: 'key' as const, id: Number(keys[0]!.id) };
+    const playerId = await insertPlayer(db);
+
+    const byErin = await approvals.request(BALANCE_ADJUSTMENT, adjustment(playerId, 'credit', '1'), erin, 'by hand');
+    expect(await codeOf(approvals.decide(Number(byErin.id), erinsKey, true, 'by machine'))).toBe(ErrorCode.SECOND_PERSON_REQUIRED);
+    const byKey = await approvals.request(BALANCE_ADJUSTMENT, adjustment(playerId, 'credit', '1'), erinsKey, 'by machine');
+    expect(await codeOf(approvals.decide(Number(byKey.id), erin, true, 'by hand'))).toBe(ErrorCode.SECOND_PERSON_REQUIRED);
+    expect(await approvals.decide(Number(byKey.id), approver, true, 'someone else')).toMatchObject({ status: 'approved' });
   });
 
   it('refuses a decider without the kind’s permission with 10055', async () => {

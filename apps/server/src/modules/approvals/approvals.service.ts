@@ -91,7 +91,7 @@ export class Approvals {
     const afterCommit: (() => Promise<void>)[] = [];
     const outcome = await this.database.transaction().execute(async (trx) => {
       const pending = await this.find(id, trx);
-      if (isRequester(pending, actor)) throw fail('SECOND_PERSON_REQUIRED', `request ${id} was made by ${actor.name}`);
+      if (await this.samePerson(trx, pending, actor)) throw fail('SECOND_PERSON_REQUIRED', `request ${id} was made by ${pending.requested_by_name}`);
       const definition = this.kindOf(pending.kind);
       if (!actor.permissions.has(definition.permission)) {
         throw new AppError(ErrorCode.PERMISSION_DENIED, `deciding a ${pending.kind} request needs ${definition.permission}`, 403);
@@ -194,6 +194,19 @@ export class Approvals {
     return closed;
   }
 
+  /**
+   * Whether `actor` is the person who made the request: the same staff member or key, or a key and
+   * the staff member who created it (a key is its creator's hand, so it cannot be their second pair
+   * of eyes).
+   */
+  private async samePerson(trx: Db, request: ApprovalRequest, actor: StaffActor): Promise<boolean> {
+    if (isRequester(request, actor)) return true;
+    if (request.requested_by_kind === actor.kind) return false;
+    const requester = await personBehind(trx, request.requested_by_kind, request.requested_by_id);
+    const decider = await personBehind(trx, actor.kind, BigInt(actor.id));
+    return requester !== null && requester === decider;
+  }
+
   private settle(trx: Db, id: number, status: 'approved' | 'failed', result: unknown): Promise<ApprovalRequest> {
     return trx
       .withTables<AuditTables>()
@@ -207,4 +220,11 @@ export class Approvals {
 
 function isRequester(request: ApprovalRequest, actor: StaffActor): boolean {
   return request.requested_by_kind === actor.kind && request.requested_by_id === BigInt(actor.id);
+}
+
+/** The staff member acting: the member, or whoever created the key (null for a key made from the command line). */
+async function personBehind(db: Db, kind: 'staff' | 'key', id: bigint): Promise<bigint | null> {
+  if (kind === 'staff') return id;
+  const { rows } = await sql<{ created_by: bigint | null }>`select created_by from staff_api_keys where id = ${id}`.execute(db);
+  return rows[0]?.created_by ?? null;
 }

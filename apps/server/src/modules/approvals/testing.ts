@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { StaffActor } from '../../http/ops-call.ts';
 
-let nextStaffId = 1;
+// Far above the ids of staff rows a test inserts, so a made-up member is never mistaken for one.
+let nextStaffId = 1_000_000;
 
 /** A staff member holding `permissions`, who gave a TOTP code just now. */
 export function staffMember(name: string, permissions: Permission[]): StaffActor {

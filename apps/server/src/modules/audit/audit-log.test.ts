@@ -51,6 +51,8 @@ describe('AuditLog', () => {
     const all = await records();
     expect(all).toHaveLength(before + 50);
     expect(new Set(all.map((record) => record.prev_hash)).size).toBe(all.length);
+    const times = all.map((record) => record.at.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(await verifyAuditChain(handle().db)).toEqual({ ok: true, count: all.length });
   });
 

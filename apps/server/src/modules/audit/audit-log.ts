@@ -89,8 +89,13 @@ export class AuditLog implements OpsAuditSink {
     };
     await this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
-      const last = await trx.selectFrom('audit_records').select(['id', 'hash']).orderBy('id', 'desc').limit(1).executeTakeFirst();
-      const record = { ...content, id: (last?.id ?? 0n) + 1n, at: new Date(), prev_hash: last?.hash ?? GENESIS_HASH };
+      // The database's clock, read under the lock, so times rise with ids whichever instance writes;
+      // to the millisecond, as a JavaScript date keeps it for the hash.
+      const { rows } = await sql<{ at: Date; id: bigint | null; hash: string | null }>`
+        select date_trunc('milliseconds', clock_timestamp()) as at, last.id, last.hash
+        from (select 1) as one left join lateral (select id, hash from audit_records order by id desc limit 1) as last on true`.execute(trx);
+      const last = rows[0]!;
+      const record = { ...content, id: (last.id ?? 0n) + 1n, at: last.at, prev_hash: last.hash ?? GENESIS_HASH };
       await trx
         .insertInto('audit_records')
         .values({
