@@ -295,7 +295,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
   const referral = new ReferralService(database.db, bonus, players, balanceEvents, () => vip.terms());
   registerReferralRoutes(http, sessions, referral);
-  registerReferralOpsRoutes(http, referral, config.OPS_TOKEN);
+  registerReferralOpsRoutes(ops, referral);
   // Self-referral is judged inside the registration transaction of every invited player.
   if (config.SELF_REFERRAL_REVIEW) players.invitedRegistration = (trx, input) => referral.flagIfSelfReferral(trx, input);
   registerReportRoutes(http, sessions, new ReportService(database.db));
@@ -308,8 +308,8 @@ export async function createApplication(config: Config, overrides: { database?: 
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
-  registerWithdrawalOpsRoutes(http, wallet, config.OPS_TOKEN);
-  registerLedgerOpsRoutes(http, database.db, config.OPS_TOKEN);
+  registerWithdrawalOpsRoutes(ops, wallet);
+  registerLedgerOpsRoutes(ops, database.db);
   wallet.start();
   const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players });
   registerHashGameRoutes(http, sessions, hashGame.service);
@@ -317,7 +317,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);
   players.registrationHook = (trx, playerId, inviteCode) => playerMarks.redeemAtRegistration(trx, playerId, inviteCode);
   registerPlayerMarkRoutes(http, sessions, playerMarks);
-  registerPlayerMarkOpsRoutes(http, playerMarks, config.OPS_TOKEN);
+  registerPlayerMarkOpsRoutes(ops, playerMarks, config.EXPERIENCE_GOLD_GRANT_MAX_USDT);
   const experienceEnd = new ExperienceEnd(database.db, ledger, unsettledHashBets(database.db), (ids) => balanceEvents.changed(ids), http.log);
   balanceEvents.afterAnnounce = (playerId, wallet) => experienceEnd.afterBalance(playerId, wallet.total.USDT);
   wallet.withdrawals.experienceEnd = experienceEnd;
@@ -354,11 +354,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     balanceEvents,
     publicKeysPem: () => (config.HUB88_PUBLIC_KEY ? [config.HUB88_PUBLIC_KEY, games.walletPublicKeyPem] : [games.walletPublicKeyPem]),
     turnover: vip,
+    ops,
   });
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
   await catalogue.start();
-  registerLobbyOpsRoutes(http, lobby, config.OPS_TOKEN, () => lobby.syncAggregatorGames(games.aggregator));
-  registerSiteConfigOpsRoutes(http, lobby, config.OPS_TOKEN);
+  registerLobbyOpsRoutes(ops, lobby, () => lobby.syncAggregatorGames(games.aggregator));
+  registerSiteConfigOpsRoutes(ops, lobby);
 
   const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });
   registerAutoBetRoutes(http, sessions, autoBet.service);

@@ -130,6 +130,8 @@ const schema = z.object({
   EXCHANGE_SPREAD_BPS: z.coerce.number().int().min(0).max(5000).default(100),
   EXCHANGE_USDT_MIN: money.default('1').transform(toMicro),
   EXCHANGE_USDT_MAX: money.default('100000').transform(toMicro),
+  /** The most experience gold one operator grant gives (ECONOMY.md "Experience gold"). */
+  EXPERIENCE_GOLD_GRANT_MAX_USDT: money.default('100').transform(toMicro),
   BET_ADDRESS_ACTIVATION_TRX: money.default('1').transform(toMicro),
   BET_ADDRESS_ACTIVATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(1800),
   FAILPOINTS: z.string().regex(/^[a-z_.,]*$/, 'comma-separated failpoint names').optional(),

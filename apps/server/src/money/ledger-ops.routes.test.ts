@@ -1,39 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.ts';
+import { OpsRegistrar, type OpsAuditEntry } from '../http/ops-call.ts';
 import { createHttpServer } from '../http/server.ts';
+import { createStaffModule } from '../modules/staff/staff.module.ts';
+import { createAutomationKey } from '../testing/ops-key.ts';
 import { registerLedgerOpsRoutes } from './ledger-ops.routes.ts';
 import { Ledger } from './ledger.service.ts';
 import { fund, migratedTestDatabase, newPlayerId } from './test-support.ts';
 
-const TOKEN = 'operator-secret-token';
-
 let database: DatabaseHandle;
-let withToken: FastifyInstance;
-let withoutToken: FastifyInstance;
-
-async function server(opsToken: string | undefined) {
-  const http = await createHttpServer({ logLevel: 'silent', trustProxy: false, bodyLimit: 65_536, ratePerMinute: 100_000 });
-  registerLedgerOpsRoutes(http, database.db, opsToken);
-  await http.ready();
-  return http;
-}
+let http: FastifyInstance;
+const audit: OpsAuditEntry[] = [];
+let reader: { key: string; name: string };
+let outsider: { key: string; name: string };
 
 beforeAll(async () => {
   database = await migratedTestDatabase();
   await fund(new Ledger(database.db), newPlayerId(), 1_500_000n);
-  withToken = await server(TOKEN);
-  withoutToken = await server(undefined);
+  http = await createHttpServer({ logLevel: 'silent', trustProxy: false, bodyLimit: 65_536, ratePerMinute: 100_000 });
+  const staff = await createStaffModule(database.db, { publicUrl: 'https://lobby.example', credentialsRatePerMinute: 10_000 });
+  registerLedgerOpsRoutes(new OpsRegistrar(http, staff.authenticator, { record: async (entry) => void audit.push(entry) }), database.db);
+  await http.ready();
+  reader = await createAutomationKey(database.db, ['finance.read'], 'ledger-checker');
+  outsider = await createAutomationKey(database.db, ['support.chat']);
 });
 afterAll(async () => {
-  await withToken?.close();
-  await withoutToken?.close();
+  await http?.close();
   await database?.close();
 });
 
-describe('POST /ops/ledger/check', () => {
-  it('runs the ledger check for an operator presenting the configured token', async () => {
-    const response = await withToken.inject({ method: 'POST', url: '/ops/ledger/check', headers: { 'x-ops-token': TOKEN } });
+const check = (headers: Record<string, string>) => http.inject({ method: 'POST', url: '/ops/v1/ledger/check', headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
+
+describe('/ops/v1/ledger/check', () => {
+  it('runs the ledger check for a key holding finance.read, audited under its name', async () => {
+    const response = await check({ 'x-api-key': reader.key });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       code: 0,
@@ -44,21 +45,27 @@ describe('POST /ops/ledger/check', () => {
         stats: { accounts: 2, transfers: 1, entries: 2, playerBalances: { USDT: '1500000', TRX: '0' }, bonusBalances: { USDT: '0', TRX: '0' }, houseBalances: { USDT: '0', TRX: '0' } },
       },
     });
+    expect(audit.at(-1)).toMatchObject({ action: '/ops/v1/ledger/check', kind: 'read', code: 0, actor: { kind: 'key', name: 'ledger-checker' } });
+  });
+
+  it('refuses a key without finance.read with HTTP 403 and code 10055', async () => {
+    const response = await check({ 'x-api-key': outsider.key });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 10055, data: null });
   });
 
   it.each([
-    ['no token', {}],
-    ['a wrong token', { 'x-ops-token': 'guess' }],
-    ['the token with a suffix', { 'x-ops-token': `${TOKEN}x` }],
-    ['the token as a bearer authorization', { authorization: `Bearer ${TOKEN}` }],
-  ])('answers HTTP 401 with code 10009 to %s', async (_name, headers) => {
-    const response = await withToken.inject({ method: 'POST', url: '/ops/ledger/check', headers });
+    ['no credential', {}],
+    ['an unknown key', { 'x-api-key': 'guess' }],
+    ['the old shared token header', { 'x-ops-token': 'operator-secret-token' }],
+  ])('answers HTTP 401 with code 10009 to %s', async (_name, headers: Record<string, string>) => {
+    const response = await check(headers);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ code: 10009, data: null });
   });
 
-  it('does not exist when no token is configured', async () => {
-    const response = await withoutToken.inject({ method: 'POST', url: '/ops/ledger/check', headers: { 'x-ops-token': TOKEN } });
+  it('is gone from its old path', async () => {
+    const response = await http.inject({ method: 'POST', url: '/ops/ledger/check', headers: { 'x-api-key': reader.key } });
     expect(response.statusCode).toBe(404);
   });
 });

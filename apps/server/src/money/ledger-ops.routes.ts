@@ -1,21 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { ledgerOpsCalls } from '@lobby/contract';
 import type { Db } from '../db/database.ts';
-import { opsTokenGuard } from '../http/ops-guard.ts';
+import type { OpsRegistrar } from '../http/ops-call.ts';
 import { checkLedger } from './ledger-check.ts';
 
-/**
- * Operator endpoints of the ledger. Without a configured token they do not exist at all (404 like any
- * unknown path), so a deployment that never set one exposes nothing. A wrong or missing token is
- * HTTP 401 with the envelope of code 10009.
- */
-export function registerLedgerOpsRoutes(http: FastifyInstance, db: Db, opsToken: string | undefined): void {
-  if (!opsToken) return;
-  const guard = opsTokenGuard(opsToken);
-
-  http.post('/ops/ledger/check', async (request) => {
-    guard(request);
+/** The ledger's operator call: its invariants proved on demand; a failure is also logged as an error. */
+export function registerLedgerOpsRoutes(ops: OpsRegistrar, db: Db): void {
+  ops.register(ledgerOpsCalls.check, async ({ request }) => {
     const result = await checkLedger(db);
     if (!result.ok) request.log.error({ problems: result.problems }, 'ledger check failed');
-    return { code: 0, msg: 'success', data: result };
+    return result;
   });
 }

@@ -212,7 +212,7 @@ export const SITE_CONFIG: Record<string, unknown> = {
   // Operators list ISO 3166-1 alpha-2 codes here to refuse play from those jurisdictions.
   jurisdiction: { blockedCountries: [] },
   // Exchanges the buy-crypto guide sends players to, and the app packages /appDownload offers; set
-  // with POST /ops/site/config. No Android package is published until the operator builds and hosts one.
+  // with POST /ops/v1/site/config. No Android package is published until the operator builds and hosts one.
   buyCryptoLinks: [
     { name: 'Binance', url: 'https://www.binance.com/en/buy-sell-crypto' },
     { name: 'OKX', url: 'https://www.okx.com/buy-crypto' },

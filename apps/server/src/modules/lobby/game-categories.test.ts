@@ -1,6 +1,6 @@
 import { GameType, NavId, type Game, type HomeData } from '@lobby/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callOps } from '../../testing/ops-call.ts';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { categoryKey, DEFAULT_GAME_TYPE, gameTypeByMeaning } from './game-categories.ts';
 import { aggregatorGame, listAggregator } from './test-aggregator.ts';
@@ -56,7 +56,6 @@ describe('reading a category by its meaning', () => {
   });
 });
 
-const OPS_TOKEN = 'ops-token-for-category-tests';
 const LISTS: Record<number, keyof HomeData> = {
   [NavId.CRYPTO]: 'cryptoGames',
   [NavId.SLOT]: 'slotGames',
@@ -85,7 +84,7 @@ const FREE_TEXT_LIST = [
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ OPS_TOKEN });
+  t = await startTestApp();
   const aggregator = listAggregator(
     'freetext',
     FREE_TEXT_LIST.map(([gameCode, name, category]) => aggregatorGame({ gameCode, name, category, product: 'Hub Studios' })),
@@ -101,7 +100,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ops = (path: string, body: unknown, token: string | null = OPS_TOKEN) => callOps(t, path, body, token);
+const ops = (path: string, body: unknown, key?: string | null) => t.ops(path, body, key);
 
 async function shownByCategory(): Promise<Map<string, number>> {
   const home = (await t.call<HomeData>('/v1/app/home', { language: 'en_US' })).data;
@@ -115,7 +114,7 @@ async function shownByCategory(): Promise<Map<string, number>> {
 describe('an aggregator list in free-text categories', () => {
   it('ends with every game shown in the category its words mean, or under the default type and listed as unmapped for operators', async () => {
     const shown = await shownByCategory();
-    const report = (await ops('/ops/games/categories', {})).data;
+    const report = (await ops('/ops/v1/games/categories', {})).data;
     const unmapped = new Set(report.unmapped.filter((row: { aggregator: string }) => row.aggregator === 'freetext').map((row: { category: string }) => row.category));
     expect([...unmapped].sort()).toEqual(['Other', 'Specialty', 'specialty']);
     for (const [gameCode, , category, navId] of FREE_TEXT_LIST) {
@@ -128,7 +127,7 @@ describe('an aggregator list in free-text categories', () => {
   });
 
   it("lets an operator map a category to a game type or hide it: the lobby follows at once, refreshes keep it, and remove hands it back", async () => {
-    const mapped = await ops('/ops/games/categories/map', { category: 'SPECIALTY', gameType: GameType.LIVE });
+    const mapped = await ops('/ops/v1/games/mapCategory', { category: 'SPECIALTY', gameType: GameType.LIVE });
     expect(mapped.code, mapped.msg).toBe(0);
     expect(mapped.data).toEqual({ key: 'specialty', rule: { gameType: GameType.LIVE, hidden: false }, moved: 2 });
     let shown = await shownByCategory();
@@ -137,12 +136,12 @@ describe('an aggregator list in free-text categories', () => {
     const row = await t.app.database.db.selectFrom('games').select('game_type').where('game_code', '=', 'odd_wheel').executeTakeFirstOrThrow();
     expect(row.game_type).toBe(GameType.LIVE);
 
-    expect((await ops('/ops/games/categories/map', { category: 'Other', hidden: true })).code).toBe(0);
+    expect((await ops('/ops/v1/games/mapCategory', { category: 'Other', hidden: true })).code).toBe(0);
     shown = await shownByCategory();
     expect(shown.has('misc_thing')).toBe(false);
     expect((await t.call('/v1/lobby/searchGames', { keyword: 'Mystery Box' })).data.list).toEqual([]);
 
-    let report = (await ops('/ops/games/categories', {})).data;
+    let report = (await ops('/ops/v1/games/categories', {})).data;
     expect(report.unmapped.filter((r: { aggregator: string }) => r.aggregator === 'freetext')).toEqual([]);
     expect(report.categories.find((r: { category: string }) => r.category === 'Other')).toMatchObject({ hidden: true, unmapped: false, games: 1 });
     expect(report.categories.find((r: { category: string }) => r.category === 'Specialty')).toMatchObject({ source: 'rule', gameType: GameType.LIVE });
@@ -155,15 +154,15 @@ describe('an aggregator list in free-text categories', () => {
     expect([shown.get('odd_wheel'), shown.has('misc_thing')]).toEqual([NavId.LIVE, false]);
 
     // A type over a hidden category keeps it hidden; remove hands both back to the default and the unmapped list.
-    expect((await ops('/ops/games/categories/map', { category: 'Specialty', remove: true })).data).toMatchObject({ rule: null, moved: 2 });
-    expect((await ops('/ops/games/categories/map', { category: 'other', hidden: false })).data).toMatchObject({ rule: null });
+    expect((await ops('/ops/v1/games/mapCategory', { category: 'Specialty', remove: true })).data).toMatchObject({ rule: null, moved: 2 });
+    expect((await ops('/ops/v1/games/mapCategory', { category: 'other', hidden: false })).data).toMatchObject({ rule: null });
     shown = await shownByCategory();
     expect([shown.get('odd_wheel'), shown.get('misc_thing')]).toEqual([NavId.SLOT, NavId.SLOT]);
-    report = (await ops('/ops/games/categories', {})).data;
+    report = (await ops('/ops/v1/games/categories', {})).data;
     expect(report.unmapped.filter((r: { aggregator: string }) => r.aggregator === 'freetext').map((r: { category: string }) => r.category).sort()).toEqual(['Other', 'Specialty', 'specialty']);
   });
 
-  it('validates the rule and needs the operator token', async () => {
+  it('validates the rule and needs a key holding games.catalogue', async () => {
     for (const body of [
       {},
       { category: 'Other' },
@@ -175,9 +174,11 @@ describe('an aggregator list in free-text categories', () => {
       { category: 'Other', gameType: GameType.SLOT, extra: 1 },
       { category: '---', gameType: GameType.SLOT },
     ]) {
-      expect((await ops('/ops/games/categories/map', body)).code, JSON.stringify(body)).toBe(12);
+      expect((await ops('/ops/v1/games/mapCategory', body)).code, JSON.stringify(body)).toBe(12);
     }
-    expect((await ops('/ops/games/categories/map', { category: 'Other', hidden: true }, null)).status).toBe(401);
-    expect((await ops('/ops/games/categories', {}, 'not-the-operator-token')).status).toBe(401);
+    expect((await ops('/ops/v1/games/mapCategory', { category: 'Other', hidden: true }, null)).status).toBe(401);
+    expect((await ops('/ops/v1/games/categories', {}, 'not-an-operator-key')).status).toBe(401);
+    const { key } = await createAutomationKey(t.app.database.db, ['site.config']);
+    expect(await ops('/ops/v1/games/categories', {}, key)).toMatchObject({ status: 403, code: 10055 });
   });
 });

@@ -42,9 +42,6 @@ const MEANINGS: readonly { gameType: number; stems: readonly string[] }[] = [
 /** Where a game whose category nobody has mapped is shown: slots are what most of an unknown list is. */
 export const DEFAULT_GAME_TYPE = GameType.SLOT;
 
-/** The game types a category may be mapped to (the SPEC's third-party types; hash games are ours). */
-export const THIRD_PARTY_GAME_TYPES = [GameType.CRYPTO, GameType.SLOT, GameType.FISH, GameType.LIVE, GameType.POKER, GameType.SPORT, GameType.MINI] as const;
-
 /**
  * A category's key: what two spellings of one category share. Case, accents, punctuation and repeated
  * spaces are dropped ("Video-Slots", "video slots " and "VIDEO SLOTS" are one category).

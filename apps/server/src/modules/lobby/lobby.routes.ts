@@ -1,11 +1,9 @@
-import { appCalls, keypointCalls, noticeCalls, normalizeLanguage, type HomeData } from '@lobby/contract';
+import { appCalls, gamesOpsCalls, keypointCalls, noticeCalls, normalizeLanguage, type HomeData } from '@lobby/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { fail } from '../../http/app-error.ts';
-import { opsTokenGuard } from '../../http/ops-guard.ts';
+import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
-import { THIRD_PARTY_GAME_TYPES } from './game-categories.ts';
 import type { LobbyService } from './lobby.service.ts';
 
 export interface LobbyRouteLimits {
@@ -76,75 +74,38 @@ export function registerLobbyRoutes(
   });
 }
 
-const overrideBody = z
-  .object({
-    gameId: z.number().int().positive().max(2_147_483_647),
-    hot: z.boolean().nullable().optional(),
-    new: z.boolean().nullable().optional(),
-    sort: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
-    visible: z.boolean().optional(),
-  })
-  .strict()
-  .refine((body) => Object.keys(body).length > 1, 'name at least one of hot, new, sort, visible');
-
-const categoryRuleBody = z
-  .object({
-    category: z.string().trim().min(1).max(200),
-    gameType: z.union(THIRD_PARTY_GAME_TYPES.map((type) => z.literal(type)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]).nullable().optional(),
-    hidden: z.boolean().optional(),
-    remove: z.literal(true).optional(),
-  })
-  .strict()
-  .refine((body) => body.gameType !== undefined || body.hidden !== undefined || body.remove, 'name gameType, hidden or remove')
-  .refine((body) => !body.remove || (body.gameType === undefined && body.hidden === undefined), 'remove goes alone');
-
 /**
- * Operator endpoints of the catalogue behind `x-ops-token` (absent without OPS_TOKEN): a game's hot,
- * new and sort choices (null hands them back to the aggregator) and its visibility, which every
- * instance shows at once and no aggregator refresh undoes; and a refresh of the aggregator's list now.
+ * Operator calls of the third-party catalogue: a game's hot, new and sort choices (null hands them back
+ * to the aggregator) and its visibility, which every instance shows at once and no aggregator refresh
+ * undoes; the aggregators' categories and how each is shown; and a refresh of the aggregator's list now.
  */
-export function registerLobbyOpsRoutes(app: FastifyInstance, lobby: LobbyService, opsToken: string | undefined, refreshGames: () => Promise<unknown>) {
-  if (!opsToken) return;
-  const guard = opsTokenGuard(opsToken);
-
-  app.post('/ops/games/override', async (request) => {
-    guard(request);
-    const parsed = overrideBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw fail('INVALID_PARAMETERS', 'send {gameId, hot?, new?, sort?, visible?}; null hands hot, new or sort back to the aggregator');
-    const { gameId, visible, ...overrides } = parsed.data;
+export function registerLobbyOpsRoutes(ops: OpsRegistrar, lobby: LobbyService, refreshGames: () => Promise<unknown>) {
+  ops.register(gamesOpsCalls.override, async ({ body, audit }) => {
+    const { gameId, visible, ...overrides } = body;
+    audit.target = `game:${gameId}`;
     if (Object.keys(overrides).length > 0) await lobby.setGameOverrides(gameId, overrides);
     if (visible !== undefined) await lobby.setGameEnabled(gameId, visible);
-    request.log.info({ audit: 'game_override', ...parsed.data }, 'game override set');
-    return { code: 0, msg: 'success', data: parsed.data };
+    return body;
   });
 
-  // The aggregators' categories: how each is shown and why; the unmapped ones (shown under the default
-  // type because no word of theirs is known) apart, for the operator to map.
-  app.post('/ops/games/categories', async (request) => {
-    guard(request);
-    return { code: 0, msg: 'success', data: await lobby.categoryReport() };
-  });
+  // The unmapped categories (shown under the default type because no word of theirs is known) come
+  // apart, for the operator to map.
+  ops.register(gamesOpsCalls.categories, () => lobby.categoryReport());
 
-  // Shows a category as a game type, hides it, or hands it back to its meaning (remove). Its games
-  // move at once on every instance, and every later refresh of the list follows the rule.
-  app.post('/ops/games/categories/map', async (request) => {
-    guard(request);
-    const parsed = categoryRuleBody.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      throw fail('INVALID_PARAMETERS', `send {category, gameType?: one of ${THIRD_PARTY_GAME_TYPES.join(', ')} or null, hidden?: boolean} or {category, remove: true}`);
-    }
-    const { category, ...decision } = parsed.data;
+  // Its games move at once on every instance, and every later refresh of the list follows the rule.
+  ops.register(gamesOpsCalls.mapCategory, async ({ body, audit }) => {
+    const { category, ...decision } = body;
+    audit.target = `category:${category}`;
     const result = await lobby.setCategoryRule(category, decision);
-    request.log.info({ audit: 'game_category_rule', category, ...decision, ...result }, 'game category rule set');
-    return { code: 0, msg: 'success', data: result };
+    audit.after = { ...decision, ...result };
+    return result;
   });
 
-  app.post('/ops/games/refresh', async (request) => {
-    guard(request);
+  ops.register(gamesOpsCalls.refresh, async ({ audit }) => {
     const result = await refreshGames().catch((error: unknown) => {
       throw fail('FAILURE', `the game list was not refreshed: ${(error as Error)?.message ?? String(error)}`);
     });
-    request.log.info({ audit: 'game_list_refresh', result }, 'game list refreshed by the operator');
-    return { code: 0, msg: 'success', data: result ?? null };
+    audit.after = result ?? null;
+    return result ?? null;
   });
 }

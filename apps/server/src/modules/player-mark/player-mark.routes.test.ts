@@ -1,17 +1,12 @@
-import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
-import { callOps } from '../../testing/ops-call.ts';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 
-const OPS_TOKEN = 'ops-token-for-player-mark-tests';
-
 let t: TestApp;
-let logs = '';
 beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (chunk) => (logs += chunk));
-  t = await startTestApp({ OPS_TOKEN, LOG_LEVEL: 'info' }, { logStream: stream });
+  t = await startTestApp({ EXPERIENCE_GOLD_GRANT_MAX_USDT: '50' });
 });
 afterAll(async () => {
   await t?.close();
@@ -19,10 +14,11 @@ afterAll(async () => {
 
 const db = () => t.app.database.db;
 
-const ops = (path: string, body: unknown, token: string | null = OPS_TOKEN) => callOps(t, path, body, token);
-
-const grant = (body: unknown, token?: string | null) => ops('/ops/player-marks/experience-gold/grant', body, token);
-const issue = (body: unknown, token?: string | null) => ops('/ops/player-marks/special-invite-codes/issue', body, token);
+const grant = (body: unknown, key?: string | null) => t.ops('/ops/v1/playerMarks/grantExperienceGold', body, key);
+const issue = (body: unknown, key?: string | null) => t.ops('/ops/v1/playerMarks/issueInviteCodes', body, key);
+/** The newest audit record of a call: who made it, on what, and what it changed. */
+const lastAudit = async (action: string) =>
+  (await sql<{ actor_name: string; target: string | null; code: number; after: any }>`select actor_name, target, code, after from audit_records where action = ${action} order by id desc limit 1`.execute(db())).rows[0];
 /** Experience gold is bonus money: it lands on the player's bonus balance. */
 const usdtOf = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT')).toString();
 
@@ -57,7 +53,7 @@ describe('/v1/player_mark/experience_gold/info', () => {
   });
 });
 
-describe('/ops/player-marks/experience-gold/grant', () => {
+describe('/ops/v1/playerMarks/grantExperienceGold', () => {
   it('credits the gold from the experience pool once per request id and makes the account an experience account', async () => {
     const player = await t.registerPlayer();
     const body = { requestId: `grant-${player.playerId}`, playerId: player.playerId, amount: '10', note: 'trial' };
@@ -71,7 +67,7 @@ describe('/ops/player-marks/experience-gold/grant', () => {
     const info = await t.call('/v1/player_mark/experience_gold/info', {}, { token: player.token });
     expect(info.data).toMatchObject({ accountType: 1, isSettlement: false, grantedAmount: '10' });
     expect((await t.call('/v1/player/load', {}, { token: player.token })).data.experienceType).toBe(1);
-    expect(logs).toContain('"audit":"experience_gold_grant"');
+    expect(await lastAudit('/ops/v1/playerMarks/grantExperienceGold')).toMatchObject({ actor_name: t.opsName, target: `player:${player.playerId}`, code: 0 });
     expect((await checkLedger(db())).ok).toBe(true);
   });
 
@@ -114,23 +110,33 @@ describe('/ops/player-marks/experience-gold/grant', () => {
     expect(await usdtOf(player.playerId)).toBe('0');
   });
 
-  it('needs the operator token', async () => {
+  it('grants at most the configured amount at once (EXPERIENCE_GOLD_GRANT_MAX_USDT)', async () => {
     const player = await t.registerPlayer();
-    const body = { requestId: `token-${player.playerId}`, playerId: player.playerId, amount: '1' };
+    expect(await grant({ requestId: `over-${player.playerId}`, playerId: player.playerId, amount: '50.000001' })).toMatchObject({ code: 12, msg: expect.stringContaining('50 USDT') });
+    expect(await usdtOf(player.playerId)).toBe('0');
+    expect((await grant({ requestId: `cap-${player.playerId}`, playerId: player.playerId, amount: '50' })).code).toBe(0);
+    expect(await usdtOf(player.playerId)).toBe('50000000');
+  });
+
+  it('needs a key holding players.marks', async () => {
+    const player = await t.registerPlayer();
+    const body = { requestId: `key-${player.playerId}`, playerId: player.playerId, amount: '1' };
     expect((await grant(body, null)).status).toBe(401);
-    expect((await grant(body, 'wrong-token-wrong-token')).status).toBe(401);
+    expect((await grant(body, 'wrong-key-wrong-key')).status).toBe(401);
+    const { key } = await createAutomationKey(db(), ['players.read']);
+    expect(await grant(body, key)).toMatchObject({ status: 403, code: 10055 });
     expect(await usdtOf(player.playerId)).toBe('0');
   });
 });
 
-describe('/ops/player-marks/special-invite-codes/issue', () => {
+describe('/ops/v1/playerMarks/issueInviteCodes', () => {
   it('issues codes good for their number of registrations; later ones register as ordinary accounts', async () => {
     const reply = await issue({ count: 3, maxUses: 2, note: 'partner A' });
     expect(reply.code).toBe(0);
     expect(reply.data.codes).toHaveLength(3);
     expect(new Set(reply.data.codes).size).toBe(3);
     for (const code of reply.data.codes) expect(code).toMatch(/^[A-Z0-9]{10}$/);
-    expect(logs).toContain('"audit":"special_invite_codes_issued"');
+    expect(await lastAudit('/ops/v1/playerMarks/issueInviteCodes')).toMatchObject({ actor_name: t.opsName, code: 0, after: { codes: reply.data.codes, maxUses: 2, note: 'partner A' } });
 
     const code = reply.data.codes[0];
     const types: number[] = [];
@@ -144,20 +150,15 @@ describe('/ops/player-marks/special-invite-codes/issue', () => {
     expect(row).toMatchObject({ used: 2, max_uses: 2, note: 'partner A' });
   });
 
-  it('validates the body and needs the operator token', async () => {
+  it('validates the body and needs a key', async () => {
     for (const body of [{ count: 0 }, { count: 101 }, { maxUses: 0 }, { count: 'x' }, { other: 1 }]) {
       expect((await issue(body)).code, JSON.stringify(body)).toBe(12);
     }
     expect((await issue({ count: 1 }, null)).status).toBe(401);
   });
 
-  it('is absent without OPS_TOKEN', async () => {
-    const plain = await startTestApp();
-    try {
-      const response = await fetch(plain.url + '/ops/player-marks/special-invite-codes/issue', { method: 'POST', headers: { 'x-ops-token': OPS_TOKEN } });
-      expect(response.status).toBe(404);
-    } finally {
-      await plain.close();
-    }
+  it('is gone from its old path', async () => {
+    const response = await fetch(t.url + '/ops/player-marks/special-invite-codes/issue', { method: 'POST', headers: { 'x-api-key': t.opsKey } });
+    expect(response.status).toBe(404);
   });
 });

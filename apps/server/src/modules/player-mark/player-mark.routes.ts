@@ -1,8 +1,7 @@
-import { playerMarkCalls, positiveMoneyAmount } from '@lobby/contract';
+import { formatMicro, playerMarkCalls, playerMarksOpsCalls } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { fail } from '../../http/app-error.ts';
-import { opsTokenGuard } from '../../http/ops-guard.ts';
+import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
 import type { PlayerMarkService } from './player-mark.service.ts';
@@ -13,47 +12,20 @@ export function registerPlayerMarkRoutes(http: FastifyInstance, sessions: Sessio
   registerCall(http, sessions, playerMarkCalls.experienceGoldInfo, (ctx) => marks.experienceGoldInfo(ctx.session.playerId));
 }
 
-const note = z.string().trim().max(200).optional();
-const grantBody = z
-  .object({
-    requestId: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits, _ . : - (at most 100)'),
-    playerId: z.number().int().positive().max(2_147_483_647),
-    amount: positiveMoneyAmount,
-    note,
-  })
-  .strict();
-const issueBody = z
-  .object({
-    count: z.number().int().min(1).max(100).default(1),
-    maxUses: z.number().int().min(1).max(100_000).default(1),
-    note,
-  })
-  .strict();
-
 /**
- * Operator endpoints behind `x-ops-token` (absent without OPS_TOKEN): grant experience gold and issue
- * special invite codes. Each change is a row (grants and codes are kept with their note) and a log
- * line naming what was done; both take effect at once, without a restart.
+ * The operator's levers: grant experience gold, at most `experienceGoldGrantMax` micro-USDT a grant,
+ * and issue special invite codes. Each is a row (grants and codes are kept with their note) and takes
+ * effect at once, without a restart.
  */
-export function registerPlayerMarkOpsRoutes(http: FastifyInstance, marks: PlayerMarkService, opsToken: string | undefined): void {
-  if (!opsToken) return;
-  const guard = opsTokenGuard(opsToken);
-
-  http.post('/ops/player-marks/experience-gold/grant', async (request) => {
-    guard(request);
-    const parsed = grantBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw fail('INVALID_PARAMETERS', 'send {requestId, playerId, amount, note?}; amount in USDT, e.g. "10"');
-    const result = await marks.grantExperienceGold(parsed.data);
-    request.log.info({ audit: 'experience_gold_grant', ...result, note: parsed.data.note ?? null }, 'experience gold granted');
-    return { code: 0, msg: 'success', data: result };
+export function registerPlayerMarkOpsRoutes(ops: OpsRegistrar, marks: PlayerMarkService, experienceGoldGrantMax: bigint): void {
+  ops.register(playerMarksOpsCalls.grantExperienceGold, async ({ body }) => {
+    if (body.amount > experienceGoldGrantMax) throw fail('INVALID_PARAMETERS', `amount: at most ${formatMicro(experienceGoldGrantMax)} USDT a grant`);
+    return marks.grantExperienceGold(body);
   });
 
-  http.post('/ops/player-marks/special-invite-codes/issue', async (request) => {
-    guard(request);
-    const parsed = issueBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw fail('INVALID_PARAMETERS', 'send {count?: 1-100, maxUses?: 1-100000, note?}');
-    const codes = await marks.issueInviteCodes(parsed.data);
-    request.log.info({ audit: 'special_invite_codes_issued', codes, maxUses: parsed.data.maxUses, note: parsed.data.note ?? null }, 'special invite codes issued');
-    return { code: 0, msg: 'success', data: { codes, maxUses: parsed.data.maxUses } };
+  ops.register(playerMarksOpsCalls.issueInviteCodes, async ({ body, audit }) => {
+    const codes = await marks.issueInviteCodes(body);
+    audit.after = { codes, maxUses: body.maxUses, note: body.note ?? null };
+    return { codes, maxUses: body.maxUses };
   });
 }

@@ -1,8 +1,6 @@
-import { referralCalls } from '@lobby/contract';
+import { referralCalls, referralOpsCalls } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { fail } from '../../http/app-error.ts';
-import { opsTokenGuard } from '../../http/ops-guard.ts';
+import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
 import type { ReferralService } from './referral.service.ts';
@@ -15,41 +13,16 @@ export function registerReferralRoutes(http: FastifyInstance, sessions: SessionS
   registerCall(http, sessions, referralCalls.performance, (ctx) => referral.performance(ctx.session.playerId, ctx.body));
 }
 
-const reviewsBody = z
-  .object({ status: z.enum(['held', 'cleared']).optional(), page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(200).default(50) })
-  .strict();
-const clearBody = z
-  .object({
-    playerId: z.number().int().positive().describe('The invitee of the flagged pair'),
-    by: z.string().trim().min(1).max(100).describe('Who clears it, for the audit'),
-    note: z.string().trim().min(1).max(500).optional(),
-  })
-  .strict();
-
 /**
- * Operator endpoints behind `x-ops-token` (absent without OPS_TOKEN): the pairs flagged as
- * self-referral (ECONOMY.md "Referral") and clearing one, which releases what it held. Every clear
- * is kept on the review row (who, when, note) and logged.
+ * Operator calls on the pairs flagged as self-referral (ECONOMY.md "Referral"): list them, and clear
+ * one, which releases what it held. A clear is kept on the review row under the actor's name.
  */
-export function registerReferralOpsRoutes(http: FastifyInstance, referral: ReferralService, opsToken: string | undefined): void {
-  if (!opsToken) return;
-  const guard = opsTokenGuard(opsToken);
+export function registerReferralOpsRoutes(ops: OpsRegistrar, referral: ReferralService): void {
+  ops.register(referralOpsCalls.reviews, ({ body }) => referral.reviews(body));
 
-  http.post('/ops/referral/reviews', async (request) => {
-    guard(request);
-    const parsed = reviewsBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw fail('INVALID_PARAMETERS', "send {status?: 'held' | 'cleared', page?, pageSize?: 1-200}");
-    return { code: 0, msg: 'success', data: await referral.reviews(parsed.data) };
-  });
-
-  http.post('/ops/referral/reviews/clear', async (request) => {
-    guard(request);
-    const parsed = clearBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw fail('INVALID_PARAMETERS', 'send {playerId, by, note?}');
-    const result = await referral.clearReview(parsed.data);
-    if (result.changed) {
-      request.log.info({ audit: 'referral_review_cleared', playerId: result.playerId, inviterId: result.inviterId, by: parsed.data.by, released: result.released }, 'self-referral pair cleared');
-    }
-    return { code: 0, msg: 'success', data: result };
+  ops.register(referralOpsCalls.clear, async ({ body, actor, audit }) => {
+    const result = await referral.clearReview({ ...body, by: actor.name });
+    audit.after = { inviterId: result.inviterId, released: result.released, changed: result.changed };
+    return result;
   });
 }

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { BonusType, GameType } from '@lobby/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../money/ledger-check.ts';
-import { callOps } from '../../testing/ops-call.ts';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { TurnoverRepository } from '../turnover/turnover.repo.ts';
-import { OPS_TOKEN, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
+import { startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
 
 /**
  * ECONOMY.md "Referral", self-referral: an invitee registered from an address or device its inviter
@@ -60,8 +60,8 @@ async function loses(p: TestPlayer, stake: bigint) {
 
 const commission = async (p: TestPlayer) => (await t.call('/v1/referral/summary', {}, { token: p.token })).data.commissions.find((c: { currency: string }) => c.currency === 'USDT');
 const claim = (p: TestPlayer, requestId = randomUUID()) => t.call('/v1/referral/claim', { requestId, currency: 'USDT' }, { token: p.token });
-const reviews = (body: unknown = {}) => callOps(t, '/ops/referral/reviews', body, OPS_TOKEN);
-const clear = (playerId: number, by = 'risk desk') => callOps(t, '/ops/referral/reviews/clear', { playerId, by, note: 'same household, checked' }, OPS_TOKEN);
+const reviews = (body: unknown = {}) => t.ops('/ops/v1/referral/reviews', body);
+const clear = (playerId: number) => t.ops('/ops/v1/referral/clear', { playerId, note: 'same household, checked' });
 const reviewOf = async (playerId: number) => (await reviews()).data.list.find((r: { playerId: number }) => r.playerId === playerId);
 
 async function invitationId(viewer: TestPlayer): Promise<number> {
@@ -85,7 +85,7 @@ describe('self-referral at /v1/player/register', () => {
     expect(flagged).toMatchObject({ inviterId: inviter.playerId, matched: 'address', status: 'held', heldCommission: { usdt: '3', trx: '0' } });
 
     const cleared = await clear(invitee.playerId);
-    expect(cleared.data).toMatchObject({ status: 'cleared', clearedBy: 'risk desk', note: 'same household, checked', released: { usdt: '3', trx: '0' }, changed: true });
+    expect(cleared.data).toMatchObject({ status: 'cleared', clearedBy: t.opsName, note: 'same household, checked', released: { usdt: '3', trx: '0' }, changed: true });
     // Clearing again changes nothing and releases nothing.
     expect((await clear(invitee.playerId)).data).toMatchObject({ status: 'cleared', released: { usdt: '0', trx: '0' }, changed: false });
     expect(await commission(inviter)).toMatchObject({ total: '3', claimable: '3', underReview: '0', canClaim: true });
@@ -137,13 +137,16 @@ describe('self-referral at /v1/player/register', () => {
   });
 });
 
-describe('/ops/referral/reviews', () => {
-  it('refuses without the operator token, and a clear of an unflagged player or without a name with code 12', async () => {
-    expect((await callOps(t, '/ops/referral/reviews', {}, null)).status).toBe(401);
-    expect((await callOps(t, '/ops/referral/reviews/clear', { playerId: 1, by: 'x' }, null)).status).toBe(401);
+describe('/ops/v1/referral/reviews and /ops/v1/referral/clear', () => {
+  it('refuses without a key, a clear without risk.decide, and a clear of an unflagged player or naming its clearer with code 12', async () => {
+    expect((await t.ops('/ops/v1/referral/reviews', {}, null)).status).toBe(401);
+    expect((await t.ops('/ops/v1/referral/clear', { playerId: 1 }, null)).status).toBe(401);
+    const { key: reader } = await createAutomationKey(db(), ['risk.read']);
+    expect((await t.ops('/ops/v1/referral/reviews', {}, reader)).code).toBe(0);
+    expect(await t.ops('/ops/v1/referral/clear', { playerId: 1 }, reader)).toMatchObject({ status: 403, code: 10055 });
     const alone = await register({ ip: '10.4.0.1' });
     expect((await clear(alone.playerId)).code).toBe(12);
-    expect((await callOps(t, '/ops/referral/reviews/clear', { playerId: alone.playerId }, OPS_TOKEN)).code).toBe(12);
+    expect((await t.ops('/ops/v1/referral/clear', { playerId: alone.playerId, by: 'x' })).code).toBe(12);
     expect((await reviews({ status: 'maybe' })).code).toBe(12);
   });
 });

@@ -31,7 +31,7 @@ export class CatalogueRefresher {
       .syncAggregatorGames(this.aggregator)
       .then((result) => {
         this.log.info({ aggregator: this.aggregator.name, ...result }, 'game list refreshed');
-        // Their games show under the default type until an operator maps them (POST /ops/games/categories/map).
+        // Their games show under the default type until an operator maps them (POST /ops/v1/games/mapCategory).
         if (result.unmapped.length > 0) this.log.warn({ aggregator: this.aggregator.name, unmapped: result.unmapped }, 'game categories nobody has mapped');
       })
       .catch((error: unknown) => this.log.error({ err: error, aggregator: this.aggregator.name }, 'game list refresh failed; the catalogue is kept'))

@@ -1,8 +1,6 @@
-import { bankCalls, formatMicro, walletCalls } from '@lobby/contract';
+import { bankCalls, formatMicro, walletCalls, withdrawalsOpsCalls } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { fail } from '../../http/app-error.ts';
-import { opsTokenGuard } from '../../http/ops-guard.ts';
+import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
 import { answerExperienceRestrictions } from './experience.ts';
@@ -58,32 +56,18 @@ export async function registerWalletRoutes(http: FastifyInstance, sessions: Sess
   });
 }
 
-const reviewBody = z.strictObject({
-  id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,18}$/)]).transform((v) => BigInt(v)),
-  approve: z.boolean(),
-});
-
 /**
- * Operator endpoints for withdrawals, guarded like the ledger's: they exist only when OPS_TOKEN is
- * set, and answer HTTP 401 without the right `x-ops-token`.
+ * Operator calls on withdrawals: those not finished yet, and the review of one waiting for it (large
+ * amounts): approved it is sent, rejected its amount returns to the player.
  */
-export function registerWithdrawalOpsRoutes(http: FastifyInstance, wallet: WalletModule, opsToken: string | undefined): void {
-  if (!opsToken) return;
-  const guard = opsTokenGuard(opsToken);
+export function registerWithdrawalOpsRoutes(ops: OpsRegistrar, wallet: WalletModule): void {
+  ops.register(withdrawalsOpsCalls.open, async () => (await wallet.withdrawals.listOpen()).map(opsView));
 
-  http.post('/ops/withdrawals/open', async (request) => {
-    guard(request);
-    const rows = await wallet.withdrawals.listOpen();
-    return { code: 0, msg: 'success', data: rows.map(opsView) };
-  });
-
-  http.post('/ops/withdrawals/review', async (request) => {
-    guard(request);
-    const parsed = reviewBody.safeParse(request.body ?? {});
-    if (!parsed.success) throw fail('INVALID_PARAMETERS', 'send {id, approve}');
-    const row = await wallet.withdrawals.review(parsed.data.id, parsed.data.approve);
-    request.log.info({ withdrawalId: String(row.id), approve: parsed.data.approve }, 'withdrawal reviewed');
-    return { code: 0, msg: 'success', data: opsView(row) };
+  ops.register(withdrawalsOpsCalls.review, async ({ body, audit }) => {
+    audit.target = `withdrawal:${body.id}`;
+    const row = await wallet.withdrawals.review(body.id, body.approve);
+    audit.after = { approve: body.approve, status: row.status };
+    return opsView(row);
   });
 }
 

@@ -1,5 +1,6 @@
 import { EXPERIENCE_MESSAGES } from '@lobby/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { FUND_PASSWORD, micro, newWallet, requestId, siteAddresses, startWalletTestApp, type TestPlayer, type WalletTestApp } from './test-support.ts';
 
 let t: WalletTestApp;
@@ -204,7 +205,7 @@ describe('/v1/bank/cashout/submit', () => {
     for (let i = 0; i < 11; i++) expect((await send()).code).toBe(0);
     expect((await send()).code).toBe(10042);
     expect((await t.call('/v1/bank/cashout/config', {}, { token: p.token })).data.currencies[0]).toMatchObject({ dailyCountLimit: 12, dailyCountUsed: 12 });
-    expect((await t.ops('/ops/withdrawals/review', { id: held.data.record.id, approve: false })).code).toBe(0);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: held.data.record.id, approve: false })).code).toBe(0);
     expect((await send()).code).toBe(0);
   });
 });
@@ -243,7 +244,7 @@ describe('experience accounts (SPEC section 5)', () => {
   });
 });
 
-describe('operator review (POST /ops/withdrawals/review)', () => {
+describe('operator review (/ops/v1/withdrawals/open, /ops/v1/withdrawals/review)', () => {
   it('holds a withdrawal at or above the threshold until approved, then sends it', async () => {
     const p = await fundedPlayer({ usdt: '1500' });
     const to = newWallet().address;
@@ -251,9 +252,9 @@ describe('operator review (POST /ops/withdrawals/review)', () => {
     expect(reply.data.record.status).toBe('pending');
     await t.processWithdrawals();
     expect(t.chainBalance(to).usdt).toBe(0n);
-    const open = await t.ops('/ops/withdrawals/open', {});
+    const open = await t.ops('/ops/v1/withdrawals/open', {});
     expect(open.data.map((w: { id: number }) => w.id)).toContain(reply.data.record.id);
-    expect((await t.ops('/ops/withdrawals/review', { id: reply.data.record.id, approve: true })).code).toBe(0);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: true })).code).toBe(0);
     await t.processWithdrawals();
     expect(t.chainBalance(to).usdt).toBe(micro('999.5'));
   });
@@ -262,10 +263,10 @@ describe('operator review (POST /ops/withdrawals/review)', () => {
     const p = await fundedPlayer({ usdt: '1500' });
     const reply = await withdraw(p, { amount: '1200', address: newWallet().address });
     expect(await t.balances(p)).toMatchObject({ usdt: '300', trx: '0' });
-    const decisions = await Promise.all([1, 2, 3].map(() => t.ops('/ops/withdrawals/review', { id: reply.data.record.id, approve: false })));
+    const decisions = await Promise.all([1, 2, 3].map(() => t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: false })));
     expect(decisions.map((d) => d.code).sort()).toEqual([0, 12, 12]);
     expect(await t.balances(p)).toMatchObject({ usdt: '1500', trx: '0' });
-    expect((await t.ops('/ops/withdrawals/review', { id: reply.data.record.id, approve: true })).code).toBe(12);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: true })).code).toBe(12);
     const refunds = await t.app.database.db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', `withdrawal-refund:${reply.data.record.id}`).execute();
     expect(refunds).toHaveLength(1);
     const records = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
@@ -275,10 +276,12 @@ describe('operator review (POST /ops/withdrawals/review)', () => {
     await t.expectLedgerOk();
   });
 
-  it('is 401 without the operator token and 12 for a malformed body', async () => {
-    const response = await fetch(`${t.url}/ops/withdrawals/review`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-ops-token': 'wrong' }, body: '{}' });
-    expect(response.status).toBe(401);
-    expect((await t.ops('/ops/withdrawals/review', { id: 'x' })).code).toBe(12);
+  it('is 401 without a key, 12 for a malformed body, and 10055 for a key that may list but not review', async () => {
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: 1, approve: true }, null)).status).toBe(401);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: 'x' })).code).toBe(12);
+    const { key } = await createAutomationKey(t.app.database.db, ['finance.read']);
+    expect((await t.ops('/ops/v1/withdrawals/open', {}, key)).code).toBe(0);
+    expect(await t.ops('/ops/v1/withdrawals/review', { id: 1, approve: true }, key)).toMatchObject({ status: 403, code: 10055 });
   });
 });
 

@@ -1,3 +1,57 @@
-import type { OpsCallDefinition } from '../define.ts';
+import { z } from 'zod';
+import { GameType } from '../../enums.ts';
+import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
+import { opsData } from './common.ts';
 
-export const gamesOpsCalls = {} as const satisfies Record<string, OpsCallDefinition>;
+/** The game types an aggregator's category may be shown as (the SPEC's third-party types; hash games are ours). */
+export const THIRD_PARTY_GAME_TYPES = [GameType.CRYPTO, GameType.SLOT, GameType.FISH, GameType.LIVE, GameType.POKER, GameType.SPORT, GameType.MINI] as const;
+const thirdPartyGameType = z.union(THIRD_PARTY_GAME_TYPES.map((type) => z.literal(type)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
+
+/** The third-party catalogue from the operator's side: per-game choices, category mapping, refresh now. */
+export const gamesOpsCalls = {
+  categories: defineOpsCall({
+    path: '/ops/v1/games/categories',
+    access: 'games.catalogue',
+    audit: 'read',
+    summary: "The aggregators' categories, how each is shown and why; the unmapped ones apart, to map",
+    request: opsBody({}),
+    response: opsData('{ defaultGameType, categories: [{ category, key, games, gameType, navId, hidden, source, unmapped }], unmapped }'),
+  }),
+  mapCategory: defineOpsCall({
+    path: '/ops/v1/games/mapCategory',
+    access: 'games.catalogue',
+    audit: 'change',
+    summary: 'Shows a category as a game type, hides it, or hands it back to its meaning (remove); every instance and later refresh follows',
+    request: opsBody({
+      category: z.string().trim().min(1).max(200),
+      gameType: thirdPartyGameType.nullable().optional(),
+      hidden: z.boolean().optional(),
+      remove: z.literal(true).optional(),
+    })
+      .refine((body) => body.gameType !== undefined || body.hidden !== undefined || body.remove, 'name gameType, hidden or remove')
+      .refine((body) => !body.remove || (body.gameType === undefined && body.hidden === undefined), 'remove goes alone'),
+    response: opsData('{ key, rule: { gameType, hidden } | null, moved }'),
+  }),
+  override: defineOpsCall({
+    path: '/ops/v1/games/override',
+    access: 'games.catalogue',
+    audit: 'change',
+    summary: "A game's hot, new and sort choices (null hands them back to the aggregator) and its visibility; no refresh undoes them",
+    request: opsBody({
+      gameId: z.number().int().positive().max(2_147_483_647),
+      hot: z.boolean().nullable().optional(),
+      new: z.boolean().nullable().optional(),
+      sort: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
+      visible: z.boolean().optional(),
+    }).refine((body) => Object.keys(body).length > 1, 'name at least one of hot, new, sort, visible'),
+    response: opsData('{ gameId, hot?, new?, sort?, visible? } as set'),
+  }),
+  refresh: defineOpsCall({
+    path: '/ops/v1/games/refresh',
+    access: 'games.catalogue',
+    audit: 'change',
+    summary: "Fetches the aggregator's game list now and makes it the lobby's third-party catalogue",
+    request: opsBody({}),
+    response: opsData('{ listed, hidden, skipped, unmapped }'),
+  }),
+} as const satisfies Record<string, OpsCallDefinition>;

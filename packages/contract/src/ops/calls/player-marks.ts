@@ -1,3 +1,36 @@
-import type { OpsCallDefinition } from '../define.ts';
+import { z } from 'zod';
+import { positiveMoneyAmount } from '../../money.ts';
+import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
+import { opsData, playerIdField } from './common.ts';
 
-export const playerMarksOpsCalls = {} as const satisfies Record<string, OpsCallDefinition>;
+const note = z.string().trim().max(200).optional().describe('Kept with the grant or the codes');
+
+/** The operator's levers on experience and special-invite accounts (ECONOMY.md "Experience gold and special invitation"). */
+export const playerMarksOpsCalls = {
+  grantExperienceGold: defineOpsCall({
+    path: '/ops/v1/playerMarks/grantExperienceGold',
+    access: 'players.marks',
+    audit: 'change',
+    stepUp: true,
+    summary: 'Grants experience gold (bonus money that never becomes cash), at most the configured amount per grant; a repeated requestId answers the first grant',
+    request: opsBody({
+      requestId: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits, _ . : - (at most 100)'),
+      playerId: playerIdField.max(2_147_483_647),
+      amount: positiveMoneyAmount.describe('USDT, e.g. "10"'),
+      note,
+    }),
+    response: opsData('{ requestId, playerId, amount, replayed }'),
+  }),
+  issueInviteCodes: defineOpsCall({
+    path: '/ops/v1/playerMarks/issueInviteCodes',
+    access: 'players.marks',
+    audit: 'change',
+    summary: 'Issues special invite codes: an account registered with one plays by the default auto-bet rules',
+    request: opsBody({
+      count: z.number().int().min(1).max(100).default(1),
+      maxUses: z.number().int().min(1).max(100_000).default(1),
+      note,
+    }),
+    response: opsData('{ codes, maxUses }'),
+  }),
+} as const satisfies Record<string, OpsCallDefinition>;

@@ -1,3 +1,42 @@
-import type { OpsCallDefinition } from '../define.ts';
+import { z } from 'zod';
+import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
+import { opsData } from './common.ts';
 
-export const siteOpsCalls = {} as const satisfies Record<string, OpsCallDefinition>;
+/** A link a player's phone may open: a web page, or a path on this server (an APK served beside the app). */
+const link = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => /^https:\/\/[^\s"'<>]+$/i.test(value) || /^\/(?!\/)[^\s"'<>]*$/.test(value), 'an https address or a path on this server');
+
+/** The public site settings operators change, each validated whole; other keys keep their seeded values. */
+export const SITE_SETTINGS = {
+  /** The exchanges the buy-crypto guide sends players to. */
+  buyCryptoLinks: z
+    .array(z.object({ name: z.string().trim().min(1).max(60), url: link, note: z.string().trim().max(120).optional() }).strict())
+    .max(12),
+  /** What /appDownload offers besides the browser's own install: the Android package and the App Store page. */
+  appDownload: z
+    .object({
+      androidApkUrl: link.nullable(),
+      androidVersion: z.string().trim().max(40).nullable().optional(),
+      iosAppUrl: link.nullable().optional(),
+    })
+    .strict(),
+} as const;
+
+export type SiteSettingKey = keyof typeof SITE_SETTINGS;
+
+const settingOf = <K extends SiteSettingKey>(key: K) => opsBody({ key: z.literal(key), value: SITE_SETTINGS[key] });
+
+/** The site configuration players' apps read through /v1/notice/configSync. */
+export const siteOpsCalls = {
+  config: defineOpsCall({
+    path: '/ops/v1/site/config',
+    access: 'site.config',
+    audit: 'change',
+    summary: "Sets one public site setting; the setting's version moves with it, so every client's next configSync carries it",
+    request: z.discriminatedUnion('key', [settingOf('buyCryptoLinks'), settingOf('appDownload')]),
+    response: opsData('{ key, value, version }'),
+  }),
+} as const satisfies Record<string, OpsCallDefinition>;

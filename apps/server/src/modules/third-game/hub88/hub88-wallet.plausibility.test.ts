@@ -1,20 +1,23 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../../money/ledger-check.ts';
+import { createAutomationKey } from '../../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../../testing/test-app.ts';
 import { ThirdGameRepository, withThirdGameTables } from '../third-game.repo.ts';
 import { TEST_AGGREGATOR_PUBLIC_KEY_PEM } from './test-key-pair.ts';
 import { callbacks, newToken, walletCall } from './wallet-test-support.ts';
 
 // What the wallet believes of a signed callback (PROVIDERS.md "Plausibility"), as the aggregator and
-// the operator see it: signed callbacks over real HTTP, the player's own calls, the /ops endpoints.
+// the operator see it: signed callbacks over real HTTP, the player's own calls, the operator calls.
 
-const OPS_TOKEN = 'ops-token-for-held-wins';
 let t: TestApp;
+/** Keys acting under a person's name, as the finance staff deciding held wins. */
+const staff: Record<'alice' | 'bob' | 'carol', string> = { alice: '', bob: '', carol: '' };
 const GAME = 'demo_slot';
 
 beforeAll(async () => {
-  t = await startTestApp({ HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PUBLIC_KEY_PEM, HUB88_CURRENCY: 'USD', OPS_TOKEN });
+  t = await startTestApp({ HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PUBLIC_KEY_PEM, HUB88_CURRENCY: 'USD' });
+  for (const name of ['alice', 'bob', 'carol'] as const) staff[name] = (await createAutomationKey(db(), ['finance.held-wins'], name)).key;
 });
 
 afterAll(async () => {
@@ -55,14 +58,8 @@ const usdtMicro = (playerId: number) => t.app.services.ledger.balance({ kind: 'p
 const sessionEnded = async (token: string) => (await new ThirdGameRepository(db()).findSession(token))?.endedAt !== null;
 const transactionRows = (playerId: number) =>
   withThirdGameTables(db()).selectFrom('provider_transactions').select(['transaction_uuid', 'kind', 'rolled_back']).where('player_id', '=', playerId).orderBy('id').execute();
-const ops = async (path: string, body: unknown, token = OPS_TOKEN) => {
-  const response = await fetch(`${t.url}/ops/provider-wallet/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': token },
-    body: JSON.stringify(body),
-  });
-  return { http: response.status, ...((await response.json()) as { code: number; msg: string; data: any }) };
-};
+/** A held-wins operator call (`list`, `release`, `reject`), with the automation key unless another is given. */
+const ops = (action: string, body: unknown, key?: string | null) => t.ops(`/ops/v1/heldWins/${action}`, body, key);
 
 describe('game sessions end with the app session they were played in', () => {
   it('refuses a bet with RS_ERROR_TOKEN_EXPIRED after the player logged out', async () => {
@@ -194,7 +191,7 @@ describe('implausible wins', () => {
     const bet = p.bet(10);
     await post('/transaction/bet', bet);
     await post('/transaction/win', p.win(bet, 5_000_000));
-    const listed = await ops('held-wins', { playerId: p.playerId });
+    const listed = await ops('list', { playerId: p.playerId });
     expect(listed.data.list).toEqual([
       expect.objectContaining({ playerId: p.playerId, round: bet.round, amount: '50', stakes: '0.0001', currency: 'USDT', reason: 'multiple', status: 'held' }),
     ]);
@@ -202,15 +199,15 @@ describe('implausible wins', () => {
     const held = await t.app.services.ledger.balance({ kind: 'provider_held_wins' }, 'USDT');
     expect(held).toBeGreaterThanOrEqual(50_000_000n);
 
-    const releases = await Promise.all(Array.from({ length: 5 }, () => ops('held-wins/release', { id, reason: 'verified with the studio', by: 'alice' })));
+    const releases = await Promise.all(Array.from({ length: 5 }, () => ops('release', { id, reason: 'verified with the studio' }, staff.alice)));
     expect(releases.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
     expect(releases.filter((r) => r.data.decidedNow)).toHaveLength(1);
     expect(await usdtMicro(p.playerId)).toBe(9_999_900n + 50_000_000n);
     expect(await t.app.services.ledger.balance({ kind: 'provider_held_wins' }, 'USDT')).toBe(held - 50_000_000n);
     const [round] = await t.app.services.providerWallet.rounds({ playerId: p.playerId, limit: 1 });
     expect(round.winTotal).toBe(50_000_000n);
-    expect((await ops('held-wins/reject', { id, reason: 'too late', by: 'bob' })).code).toBe(10021);
-    expect((await ops('held-wins', { status: 'released', playerId: p.playerId })).data.list[0]).toMatchObject({
+    expect((await ops('reject', { id, reason: 'too late' }, staff.bob)).code).toBe(10021);
+    expect((await ops('list', { status: 'released', playerId: p.playerId })).data.list[0]).toMatchObject({
       decidedBy: 'alice',
       decisionReason: 'verified with the studio',
     });
@@ -222,18 +219,22 @@ describe('implausible wins', () => {
     await post('/transaction/bet', bet);
     // 100,001 USD: 1,000x the stake, plausible by the multiple, above the 100,000 USDT cap.
     expect((await post('/transaction/win', p.win(bet, 10_000_100_000))).json).toMatchObject({ status: 'RS_OK', balance: 10_000_000 });
-    const [held] = (await ops('held-wins', { playerId: p.playerId })).data.list;
+    const [held] = (await ops('list', { playerId: p.playerId })).data.list;
     expect(held).toMatchObject({ reason: 'cap', amount: '100001' });
-    const rejected = await ops('held-wins/reject', { id: held.id, reason: 'the studio confirmed a fault', by: 'carol' });
+    const rejected = await ops('reject', { id: held.id, reason: 'the studio confirmed a fault' }, staff.carol);
     expect(rejected.data).toMatchObject({ decidedNow: true, heldWin: { status: 'rejected', decidedBy: 'carol' } });
     expect(await usdtMicro(p.playerId)).toBe(100_000_000n);
-    expect((await ops('held-wins/release', { id: held.id, reason: 'changed my mind', by: 'carol' })).code).toBe(10021);
+    expect((await ops('release', { id: held.id, reason: 'changed my mind' }, staff.carol)).code).toBe(10021);
   });
 
-  it('refuses the operator endpoints without the token or with bad input, deciding nothing', async () => {
-    expect((await ops('held-wins', {}, 'wrong-token-wrong-token')).http).toBe(401);
-    expect((await ops('held-wins/release', { id: 1 })).code).toBe(12);
-    expect((await ops('held-wins/release', { id: 999_999, reason: 'x', by: 'y' })).code).toBe(12);
+  it('refuses the operator calls without a key, without finance.held-wins, or with bad input, deciding nothing', async () => {
+    expect((await ops('list', {}, 'wrong-key-wrong-key')).status).toBe(401);
+    expect((await ops('list', {}, null)).status).toBe(401);
+    const { key: reader } = await createAutomationKey(db(), ['finance.read']);
+    expect(await ops('release', { id: 1, reason: 'not mine to decide' }, reader)).toMatchObject({ status: 403, code: 10055 });
+    expect((await ops('release', { id: 1 })).code).toBe(12);
+    expect((await ops('release', { id: 1, reason: 'why', by: 'someone' })).code).toBe(12);
+    expect((await ops('release', { id: 999_999, reason: 'no such win' })).code).toBe(12);
   });
 });
 

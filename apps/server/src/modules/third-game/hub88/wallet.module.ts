@@ -4,6 +4,7 @@ import type { Db } from '../../../db/database.ts';
 import type { BalanceEvents } from '../../../money/balance-events.ts';
 import { coalesced } from '../../../money/coalesced.ts';
 import type { Ledger } from '../../../money/ledger.service.ts';
+import type { OpsRegistrar } from '../../../http/ops-call.ts';
 import { createFailpoints } from '../../wallet/failpoints.ts';
 import { registerHeldWinsOpsRoutes } from '../held-wins.ops.ts';
 import { ProviderWalletService } from '../provider-wallet.service.ts';
@@ -23,7 +24,7 @@ export async function setupHub88Wallet(
   deps: {
     config: Pick<
       Config,
-      'NODE_ENV' | 'FAILPOINTS' | 'OPS_TOKEN' | 'PROVIDER_SESSION_IDLE_MINUTES' | 'PROVIDER_WIN_HOLD_MULTIPLE' | 'PROVIDER_WIN_HOLD_CAP_USDT' | 'PROVIDER_WIN_HOLD_CAP_TRX'
+      'NODE_ENV' | 'FAILPOINTS' | 'PROVIDER_SESSION_IDLE_MINUTES' | 'PROVIDER_WIN_HOLD_MULTIPLE' | 'PROVIDER_WIN_HOLD_CAP_USDT' | 'PROVIDER_WIN_HOLD_CAP_TRX'
     > & { HUB88_CURRENCY: string };
     db: Db;
     ledger: Ledger;
@@ -32,6 +33,8 @@ export async function setupHub88Wallet(
     publicKeysPem: () => string[];
     /** VIP: closed rounds record their valid turnover. */
     turnover?: TurnoverHooks;
+    /** Where the held wins' operator calls are registered. */
+    ops: OpsRegistrar;
   },
 ): Promise<ProviderWalletService> {
   const failpoint = createFailpoints(deps.config);
@@ -51,6 +54,6 @@ export async function setupHub88Wallet(
     },
   });
   await registerHub88WalletRoutes(http, wallet, { publicKeysPem: deps.publicKeysPem });
-  registerHeldWinsOpsRoutes(http, wallet.heldWins, deps.config.OPS_TOKEN);
+  registerHeldWinsOpsRoutes(deps.ops, wallet.heldWins);
   return wallet;
 }
