@@ -33,6 +33,10 @@ import { OpsRegistrar } from './http/ops-call.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { createStaffModule, staffPublicUrl } from './modules/staff/staff.module.ts';
 import { registerStaffOpsRoutes } from './modules/staff/staff.routes.ts';
+import { registerAuditOpsRoutes } from './modules/audit/audit.routes.ts';
+import { Approvals } from './modules/approvals/approvals.service.ts';
+import { registerApprovalsOpsRoutes } from './modules/approvals/approvals.routes.ts';
+import { registerBalanceAdjustment } from './modules/approvals/balance-adjustment.ts';
 import { PlayerStandingService } from './modules/player-standing/player-standing.service.ts';
 import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
@@ -282,6 +286,11 @@ export async function createApplication(config: Config, overrides: { database?: 
   const bonus = new BonusService(database.db, ledger, economy, balanceEvents);
   const rebates = new RebateService(database.db, bonus, balanceEvents);
   const bonusForfeits = new BonusForfeits(database.db, ledger, balanceEvents);
+  // The audit log's calls, and four-eyes requests: balance adjustments are asked by one person and decided by another.
+  registerAuditOpsRoutes(ops, database.db);
+  const approvals = new Approvals(database.db);
+  registerBalanceAdjustment(approvals, ledger, balanceEvents);
+  registerApprovalsOpsRoutes(ops, approvals);
   registerBonusRoutes(http, sessions, bonus, bonusForfeits, economy);
   registerBonusOpsRoutes(ops, bonusForfeits);
   registerRebateRoutes(http, sessions, rebates);
