@@ -29,6 +29,8 @@ import { VerificationService } from './modules/player/verification.service.ts';
 import { Ledger } from './money/ledger.service.ts';
 import { BalanceEvents } from './money/balance-events.ts';
 import { registerLedgerOpsRoutes } from './money/ledger-ops.routes.ts';
+import { registerFiguresOpsRoutes } from './modules/figures/figures.routes.ts';
+import { registerPlayersOpsRoutes } from './modules/figures/players-ops.routes.ts';
 import { OpsRegistrar } from './http/ops-call.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { createStaffModule, staffPublicUrl } from './modules/staff/staff.module.ts';
@@ -319,6 +321,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalOpsRoutes(ops, wallet);
   registerLedgerOpsRoutes(ops, database.db);
+  // The console's dashboard (figures kept as money moves, USDT equivalents at the exchange's rate) and its player pages.
+  registerFiguresOpsRoutes(ops, database.db, { trxPerUsdt: () => wallet.settings.exchange.trxPerUsdt });
+  registerPlayersOpsRoutes(ops, database.db);
   wallet.start();
   const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players });
   registerHashGameRoutes(http, sessions, hashGame.service);
