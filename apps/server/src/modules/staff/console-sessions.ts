@@ -104,19 +104,6 @@ export class ConsoleSessions {
     const ended = await query.returning('id').execute();
     return ended.length;
   }
-
-  /** Whether the member signed in from this address within `days`: there a lock of the account does not apply. */
-  async signedInFrom(staffId: number, ip: string, days: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('staff_sessions')
-      .select('id')
-      .where('staff_id', '=', staffId)
-      .where('ip', '=', ip)
-      .where('created_at', '>', new Date(this.now().getTime() - days * 86_400_000))
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
 }
 
 export function sameSecret(expected: string, given: string): boolean {

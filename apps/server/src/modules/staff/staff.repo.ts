@@ -193,6 +193,19 @@ export class StaffRepo {
     return Number((await query.executeTakeFirstOrThrow()).count);
   }
 
+  /** Whether the member signed in from this address since `since`: there a lock of the account does not apply. */
+  async signedInFrom(staffId: number, address: string, since: Date): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('staff_sessions')
+      .select('id')
+      .where('staff_id', '=', staffId)
+      .where('ip', '=', address)
+      .where('created_at', '>', since)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Releases the account's failures from its lock (a new password, a reset); the addresses keep theirs. */
   async clearAccountFailures(staffId: number): Promise<void> {
     await this.db.updateTable('staff_login_failures').set({ staff_id: null }).where('staff_id', '=', staffId).execute();

@@ -234,7 +234,7 @@ export class StaffIdentity {
     const since = new Date(this.now().getTime() - FAILURE_WINDOW_MS);
     if ((await repo.countAddressFailures(ip, since)) >= this.failuresPerAddress) throw fail('IP_LIMIT', 'too many failed sign-ins from this address');
     if (staffId === null) return;
-    const trusted = await this.sessions.signedInFrom(staffId, ip, TRUSTED_ADDRESS_DAYS);
+    const trusted = await repo.signedInFrom(staffId, ip, new Date(this.now().getTime() - TRUSTED_ADDRESS_DAYS * 86_400_000));
     if ((await repo.countAccountFailures(staffId, trusted ? ip : null, since)) >= this.failuresPerAccount) {
       throw fail('LOGIN_RESTRICTED', 'too many failed sign-ins for this account');
     }
