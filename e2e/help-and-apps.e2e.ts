@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,6 @@ import { startServer, type RunningServer } from './support/server.ts';
  */
 
 const UI_TIMEOUT = 30_000;
-const OPS_TOKEN = `ops-${randomBytes(6).toString('hex')}`;
 const APK = 'https://cdn.example.com/hashlobby-1.4.0.apk';
 
 const SCREENS = [
@@ -46,13 +44,8 @@ async function phone(language: string, theme: 'dark' | 'light' = 'dark'): Promis
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ OPS_TOKEN }), launchBrowser()]);
-  const response = await fetch(`${server.url}/ops/site/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': OPS_TOKEN },
-    body: JSON.stringify({ key: 'appDownload', value: { androidApkUrl: APK, androidVersion: '1.4.0', iosAppUrl: null }, by: 'e2e' }),
-  });
-  expect(((await response.json()) as { code: number }).code).toBe(0);
+  [server, browser] = await Promise.all([startServer({}, { withOpsKey: true }), launchBrowser()]);
+  await server.ops('/ops/v1/site/config', { key: 'appDownload', value: { androidApkUrl: APK, androidVersion: '1.4.0', iosAppUrl: null } });
 }, 120_000);
 
 afterAll(async () => {

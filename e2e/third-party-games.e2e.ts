@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markActivityPopupsSeen, pageSettled, presetSettings, presetToken, screenshot, shown, waitForApp } from './support/app.ts';
-import { callOps, registerPlayer } from './support/api.ts';
+import { registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -21,7 +21,6 @@ const UI_TIMEOUT = 45_000;
 const MICRO = 1_000_000n;
 const DEPOSIT_USDT = 200n * MICRO;
 const PASSWORD = 'games2024pw';
-const OPS_TOKEN = randomBytes(16).toString('hex');
 const ROUNDS = 5;
 
 let server: RunningServer;
@@ -52,8 +51,8 @@ async function register(prefix: string, inviteCode?: string): Promise<string> {
   return (await signUp(prefix, inviteCode)).token;
 }
 
-/** An operator endpoint (OPS_TOKEN), as the operator's tools call it. */
-const ops = <T = any>(path: string, body: object) => callOps<T>(server, OPS_TOKEN, path, body);
+/** An operator call with the server's automation key, as the operator's tools make it. */
+const ops = <T = any>(path: string, body: object) => server.ops<T>(path, body);
 
 /** Micro-units as balances are shown: cut to 2 decimals, thousands separated. */
 function short(micro: bigint): string {
@@ -108,12 +107,14 @@ async function openSlot(page: Page): Promise<FrameLocator> {
 }
 
 beforeAll(async () => {
-  server = await startServer({
-    OPS_TOKEN,
-    DEVNET_BLOCK_MS: '500',
-    DEPOSIT_POLL_MS: '500',
-    DEMO_AGGREGATOR_PORT: '0',
-  });
+  server = await startServer(
+    {
+      DEVNET_BLOCK_MS: '500',
+      DEPOSIT_POLL_MS: '500',
+      DEMO_AGGREGATOR_PORT: '0',
+    },
+    { withOpsKey: true },
+  );
   browser = await launchBrowser();
 
   const home = await call<{ slotGames: { id: number; gameCode: string; manufacturer: string }[] }>('/v1/app/home', { language: 'en_US' });
@@ -228,7 +229,7 @@ describe('a third-party game from Home', () => {
   });
 
   it('asks a special-invite account to confirm before the game, with the rules a tap away', async () => {
-    const { codes } = await ops<{ codes: string[] }>('/ops/player-marks/special-invite-codes/issue', { count: 1, note: 'browser test' });
+    const { codes } = await ops<{ codes: string[] }>('/ops/v1/playerMarks/issueInviteCodes', { count: 1, note: 'browser test' });
     const token = await register('vip', codes[0]);
     expect((await call<{ accountType: number }>('/v1/player_mark/special_invited_account/info', {}, token)).accountType).toBe(1);
 
@@ -261,7 +262,7 @@ describe('a third-party game from Home', () => {
 
   it('tells an experience account its experience gold is not used up, with the rules a tap away', async () => {
     const { token, playerId } = await signUp('trial');
-    await ops('/ops/player-marks/experience-gold/grant', { requestId: `trial-${playerId}`, playerId, amount: '10', note: 'browser test' });
+    await ops('/ops/v1/playerMarks/grantExperienceGold', { requestId: `trial-${playerId}`, playerId, amount: '10', note: 'browser test' });
     expect((await call<{ accountType: number }>('/v1/player_mark/experience_gold/info', {}, token)).accountType).toBe(1);
 
     const page = await phoneOnHome(token);
