@@ -125,10 +125,9 @@ describe('launching, leaving and launching again', () => {
 
     // 2. Fish, left by the game's own lobby button (it tells the page hosting it).
     const fish = await launch(page, 'demo_fish_hunter', 'Fish Hunter');
-    // Dispatched, not clicked: a game opened right after leaving one by a step back may not get a
-    // pointer click at first (the lobby page stays under it unhidden until then); the click
-    // event is what the game's button answers, and the way out is what this step is about.
-    await fish.locator('#lobby').dispatchEvent('click');
+    // A real tap, right after leaving the last game by a step back: launch() waited for the game's
+    // page to finish sliding in, as a player's finger does.
+    await fish.locator('#lobby').click({ timeout: UI_TIMEOUT });
     await inLobby(page, 'the game\'s lobby button');
 
     // 3. Plinko, whose game follows its lobby URL inside its frame, as some providers' games do.
