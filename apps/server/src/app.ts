@@ -41,6 +41,7 @@ import { registerApprovalsOpsRoutes } from './modules/approvals/approvals.routes
 import { registerBalanceAdjustment } from './modules/approvals/balance-adjustment.ts';
 import { PlayerStandingService } from './modules/player-standing/player-standing.service.ts';
 import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
+import { registerFinanceOpsRoutes, registerRiskOpsRoutes } from './modules/finance-ops/finance-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
@@ -384,6 +385,8 @@ export async function createApplication(config: Config, overrides: { database?: 
     stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)),
   });
   registerPlayerStandingOpsRoutes(ops, standing);
+  registerFinanceOpsRoutes(ops, database.db);
+  registerRiskOpsRoutes(ops, database.db);
 
   // Per-player quotas of chat messages, chat images and stored media: the operator's, on every instance.
   const chatQuotas = new ChatQuotas(database.db, bus);

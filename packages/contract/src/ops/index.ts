@@ -6,6 +6,7 @@ import { approvalsOpsCalls } from './calls/approvals.ts';
 import { dashboardOpsCalls } from './calls/dashboard.ts';
 import { playersOpsCalls } from './calls/players.ts';
 import { financeOpsCalls } from './calls/finance.ts';
+import { riskOpsCalls } from './calls/risk.ts';
 import { activitiesOpsCalls } from './calls/activities.ts';
 import { bannersOpsCalls } from './calls/banners.ts';
 import { bonusOpsCalls } from './calls/bonus.ts';
@@ -33,6 +34,7 @@ export * from './calls/approvals.ts';
 export * from './calls/dashboard.ts';
 export * from './calls/players.ts';
 export * from './calls/finance.ts';
+export * from './calls/risk.ts';
 export * from './calls/activities.ts';
 export * from './calls/banners.ts';
 export * from './calls/bonus.ts';
@@ -63,6 +65,7 @@ export const OPS_CALL_GROUPS = {
   dashboard: dashboardOpsCalls,
   players: playersOpsCalls,
   finance: financeOpsCalls,
+  risk: riskOpsCalls,
   activities: activitiesOpsCalls,
   banners: bannersOpsCalls,
   bonus: bonusOpsCalls,
