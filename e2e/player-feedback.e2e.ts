@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANNOUNCED_KEY } from '../apps/web/src/screens/Activity/announced.ts';
@@ -25,7 +24,6 @@ const UI_TIMEOUT = 45_000;
 const MICRO = 1_000_000n;
 const CONFIRMATIONS = 19;
 const DEPOSIT = 3_000n * MICRO;
-const OPS_TOKEN = `ops-${randomBytes(8).toString('hex')}`;
 const PASSWORD = 'feedback24';
 
 /** VIP 1 at 20 USDT of bets: the auto-bet's first 20 USDT round reaches it. */
@@ -54,7 +52,7 @@ async function call<T = any>(path: string, body: object = {}): Promise<T> {
   return reply.data;
 }
 
-const ops = (path: string, body: object) => callOps(server, OPS_TOKEN, path, body);
+const ops = (path: string, body: object) => callOps(server, path, body);
 
 const byTestId = (id: string): Locator => shown(page, id).first();
 
@@ -112,19 +110,21 @@ const plain = (text: string | null) => (text ?? '').replace(/[\u2066-\u2069]/g, 
 describe('what the player is told: deposits, popups, hash results and a bound wallet', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([
-      startServer({
-        OPS_TOKEN,
-        DEVNET_MANUAL: '1',
-        DEPOSIT_CONFIRMATIONS: String(CONFIRMATIONS),
-        DEPOSIT_POLL_MS: '300',
-        HASH_ENGINE_POLL_MS: '200',
-        HASH_HEAD_MAX_AGE_SECONDS: '20',
-        BET_ADDRESS_ACTIVATION_TRX: '1',
-      }),
+      startServer(
+        {
+          DEVNET_MANUAL: '1',
+          DEPOSIT_CONFIRMATIONS: String(CONFIRMATIONS),
+          DEPOSIT_POLL_MS: '300',
+          HASH_ENGINE_POLL_MS: '200',
+          HASH_HEAD_MAX_AGE_SECONDS: '20',
+          BET_ADDRESS_ACTIVATION_TRX: '1',
+        },
+        { withOpsKey: true },
+      ),
       launchBrowser(),
     ]);
     pacer = new BlockPacer(server.devnetUrl, 300).start();
-    await ops('/ops/economy/settings/set', { key: 'vip.levels', value: LADDER, by: 'feedback e2e' });
+    await ops('/ops/v1/economy/set', { key: 'vip.levels', value: LADDER });
     const account = `fb${Date.now().toString(36)}`.slice(0, 16);
     token = (await call<{ token: string }>('/v1/player/register', { kind: 1, account, password: PASSWORD, lang: 'en_US' })).token;
     depositAddress = (await call<{ address: string }>('/v1/bank/deposit/address')).address;

@@ -7,7 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scratchDatabase } from '../bench/support.ts';
 import { accountKeysFromSeed } from '../apps/server/src/chain/hd.ts';
+import { openDatabase } from '../apps/server/src/db/database.ts';
 import { advisoryKey } from '../apps/server/src/db/leader-lock.ts';
+import { createAutomationKey } from '../apps/server/src/testing/ops-key.ts';
 import { BlockPacer, fundedOutsideWallet, sendUsdt, type OutsideWallet } from './support/chain.ts';
 import {
   freshIp,
@@ -38,7 +40,6 @@ import {
 const MICRO = 1_000_000n;
 const RATE_LIMIT = 30;
 const DEPOSIT = 100n * MICRO;
-const OPS_TOKEN = randomBytes(16).toString('hex');
 const PASSWORD = 'twoInst2024';
 /** The games bets go on: big/small with 3 s rounds (one block) and with 1-minute rounds (20 blocks). */
 const QUICK_GAME = 1;
@@ -53,6 +54,8 @@ let devnet: StandaloneDevnet;
 let pacer: BlockPacer;
 const dataDirs: string[] = [];
 let a: ServerInstance;
+/** An API key for the ledger check, as an owner creates for automation. */
+let opsKey = '';
 let b: ServerInstance;
 const sockets: RecordingSocket[] = [];
 
@@ -124,7 +127,11 @@ async function holderOf(lockName: string): Promise<string | null> {
 }
 
 async function ledgerCheck(on: ServerInstance): Promise<{ ok: boolean; problems: string[] }> {
-  const response = await fetch(`${on.url}/ops/ledger/check`, { method: 'POST', headers: { 'x-ops-token': OPS_TOKEN, 'x-forwarded-for': freshIp() } });
+  const response = await fetch(`${on.url}/ops/v1/ledger/check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': opsKey, 'x-forwarded-for': freshIp() },
+    body: '{}',
+  });
   const reply = (await response.json()) as { code: number; data: { ok: boolean; problems: string[] } };
   expect(reply.code).toBe(0);
   return reply.data;
@@ -181,13 +188,19 @@ beforeAll(async () => {
       RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
       CREDENTIALS_RATE_PER_MINUTE: '10000',
       MAIL_RATE_PER_MINUTE: '10000',
-      OPS_TOKEN,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: join(dataDir, 'no-web-app'),
     };
   };
   // Started together: migrations, the catalogue seed and leadership are decided between them.
   [a, b] = await Promise.all([startInstance('A', envFor('A', basePort + 1)), startInstance('B', envFor('B', basePort + 2))]);
+  // Made once the instances have migrated the database between them; each finds it at its first use.
+  const keys = await openDatabase({ url: database.url, dataDir: 'memory', poolSize: 1 });
+  try {
+    opsKey = (await createAutomationKey(keys.db, ['finance.read'], 'two-instances')).key;
+  } finally {
+    await keys.close();
+  }
   await waitFor('one instance leads the round engine', async () => (await holderOf('hash-game.round-engine')) !== null, 30_000);
 });
 

@@ -24,7 +24,6 @@ const UI_TIMEOUT = 45_000;
 const MICRO = 1_000_000n;
 const PASSWORD = 'vip2club';
 const FUND_PASSWORD = '161803';
-const OPS_TOKEN = `ops-${randomBytes(6).toString('hex')}`;
 const BET_USDT = '10';
 const MAX_BETS = 8;
 
@@ -63,7 +62,7 @@ async function call<T = any>(path: string, body: object = {}): Promise<T> {
   return reply.data;
 }
 
-const ops = (path: string, body: object) => callOps(server, OPS_TOKEN, path, body);
+const ops = (path: string, body: object) => callOps(server, path, body);
 
 /** Waits for a condition of the server's state, asked every 250 ms. */
 const until = (what: string, done: () => Promise<boolean>) =>
@@ -94,16 +93,18 @@ async function betAndSettle(): Promise<void> {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({
-      OPS_TOKEN,
-      DEVNET_BLOCK_MS: '300',
-      DEPOSIT_POLL_MS: '300',
-      HASH_ENGINE_POLL_MS: '200',
-      HASH_HEAD_MAX_AGE_SECONDS: '20',
-    }),
+    startServer(
+      {
+        DEVNET_BLOCK_MS: '300',
+        DEPOSIT_POLL_MS: '300',
+        HASH_ENGINE_POLL_MS: '200',
+        HASH_HEAD_MAX_AGE_SECONDS: '20',
+      },
+      { withOpsKey: true },
+    ),
     launchBrowser(),
   ]);
-  await ops('/ops/economy/settings/set', { key: 'vip.levels', value: LADDER, by: 'vip e2e' });
+  await ops('/ops/v1/economy/set', { key: 'vip.levels', value: LADDER });
   const account = `vip${Date.now().toString(36)}`.slice(0, 16);
   token = (await call<{ token: string }>('/v1/player/register', { kind: 1, account, password: PASSWORD, lang: 'en_US' })).token;
   const { address } = await call<{ address: string }>('/v1/bank/deposit/address');

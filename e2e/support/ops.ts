@@ -15,13 +15,7 @@ export const LADDER_VIP1_AT_20_USDT = [
   ['5000000', '2888', '1288'],
 ].map(([threshold, upLevelGift, monthGift]) => ({ threshold, upLevelGift, monthGift }));
 
-/** An operator's call to the server's /ops endpoints with the token it was started with; throws on a refusal. */
-export async function callOps(server: Pick<RunningServer, 'url'>, opsToken: string, path: string, body: object): Promise<void> {
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': opsToken },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string };
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
+/** An operator's call with the automation key the server was started with (`withOpsKey`); throws on a refusal. */
+export function callOps<T = any>(server: Pick<RunningServer, 'ops'>, path: string, body: object): Promise<T> {
+  return server.ops<T>(path, body);
 }
