@@ -256,7 +256,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   // Tests start from an empty lobby; a real first start shows the starting banners.
   if (config.NODE_ENV !== 'test') await banners.ensureStartingBanners();
-  registerBannerOpsRoutes(http, banners, config.OPS_TOKEN);
+  registerBannerOpsRoutes(ops, banners);
   registerClientIpRoutes(http);
 
   // Site mail and the bulletin board: the heartbeat reads the bulletins every instance keeps live.
@@ -266,7 +266,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   players.notices = bulletins;
   registerMailBoxRoutes(http, sessions, mail);
   registerMailBoxOpsRoutes(
-    http,
+    ops,
     {
       mail,
       bulletins,
@@ -275,7 +275,6 @@ export async function createApplication(config: Config, overrides: { database?: 
         return Array.isArray(items.categories) ? items.categories.flatMap((c: { id?: unknown }) => (typeof c?.id === 'number' ? [c.id] : [])) : [];
       },
     },
-    config.OPS_TOKEN,
   );
 
   const ledger = new Ledger(database.db, {
@@ -316,7 +315,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   await activityCatalogue.start();
   const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents, (push) => pushToPlayer(bus, push));
   registerActivityRoutes(http, sessions, activity);
-  registerActivityOpsRoutes(http, new ActivityOpsService(database.db, activityCatalogue, media), config.OPS_TOKEN);
+  registerActivityOpsRoutes(ops, new ActivityOpsService(database.db, activityCatalogue, media));
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
@@ -391,7 +390,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Per-player quotas of chat messages, chat images and stored media: the operator's, on every instance.
   const chatQuotas = new ChatQuotas(database.db, bus);
   await chatQuotas.start();
-  registerChatQuotaOpsRoutes(http, chatQuotas, config.OPS_TOKEN);
+  registerChatQuotaOpsRoutes(ops, chatQuotas);
   const supportChat = new SupportChatService(new SupportChatRepository(database.db), bus, players, {
     imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES,
     images: media,
@@ -401,7 +400,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       : undefined,
   });
   registerSupportChatRoutes(http, sessions, supportChat, { imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES });
-  registerSupportChatOpsRoutes(http, supportChat, config.OPS_TOKEN);
+  registerSupportChatOpsRoutes(ops, supportChat);
 
   let closed = false;
   return {

@@ -14,7 +14,7 @@ export interface ActivityDefault {
 /**
  * The seven activities of ECONOMY.md with its default numbers, shipped enabled. They are written to
  * the database once (a type already present is left alone, even disabled); operators change them
- * through /ops/activities/*.
+ * through /ops/v1/activities/*.
  */
 export const ACTIVITY_DEFAULTS: ActivityDefault[] = [
   {

@@ -1,36 +1,16 @@
-import { formatMicro, moneyAmount } from '@lobby/contract';
-import { z } from 'zod';
+import { activityFields, formatMicro, OPS_IMAGE_MAX_BYTES } from '@lobby/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { MediaService } from '../media/media.service.ts';
 import type { MediaKind } from '../media/tables.ts';
 import type { ActivityCatalogue } from './activity-catalogue.ts';
-import { activityTexts } from './activity.model.ts';
 import { ActivityRepository, type ActivityRow, type ActivityValues } from './activity.repo.ts';
 import { ACTIVITY_TYPES, InvalidActivityError, parseRules, type ActivityType } from './activity-rules.ts';
 import { ACTIVITY_DEFAULTS, newActivityValues } from './activity-defaults.ts';
 
-export const ACTIVITY_BANNER_MAX_BYTES = 2 * 1024 * 1024;
+export const ACTIVITY_BANNER_MAX_BYTES = OPS_IMAGE_MAX_BYTES;
 const BANNER_KINDS: readonly MediaKind[] = ['png', 'jpeg', 'webp'];
 
-/** Images are stored by this server: an activity's banner is a path of its media store, never another site's URL. */
-const mediaPath = z.string().regex(/^\/media\/[A-Za-z0-9._-]{1,200}$/, 'a banner is stored through /ops/activities/banner (a /media/... path)');
-const instant = z.iso.datetime({ offset: true }).transform((v) => new Date(v));
-
-/** The fields an operator may set; absent ones keep their value (on create: their default). */
-export const activityFields = z.strictObject({
-  texts: activityTexts.optional(),
-  imageUrl: mediaPath.nullable().optional(),
-  sort: z.number().int().min(-100_000).max(100_000).optional(),
-  startAt: instant.optional(),
-  endAt: instant.nullable().optional(),
-  currency: z.enum(['USDT', 'TRX']).optional(),
-  rules: z.record(z.string(), z.unknown()).optional(),
-  wageringMultiplier: z.number().int().min(0).max(100).nullable().optional(),
-  perPlayerLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
-  budgetCap: moneyAmount.refine((v) => v > 0n, 'must be above zero').nullable().optional(),
-  requiresRecharge: z.boolean().optional(),
-  enabled: z.boolean().optional(),
-});
 export type ActivityFields = z.output<typeof activityFields>;
 
 /** An activity as operators read it, money as decimal strings. */

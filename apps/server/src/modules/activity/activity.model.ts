@@ -1,20 +1,12 @@
-import { LANGUAGES, type Language } from '@lobby/contract';
-import { z } from 'zod';
+import type { activityText, Language } from '@lobby/contract';
+import type { z } from 'zod';
 import { parseRules, type ActivityType } from './activity-rules.ts';
 import type { ActivityRow } from './activity.repo.ts';
 
-/** An activity's words in one language; `content` is plain text, served as escaped HTML. */
-export const activityText = z.strictObject({
-  title: z.string().trim().min(1).max(80),
-  summary: z.string().trim().min(1).max(200),
-  content: z.string().trim().max(5000).optional(),
-});
+/** An activity's words in one language, as operators write them (the contract's schema). */
 export type ActivityText = z.output<typeof activityText>;
 
 /** Texts per language; English is required and stands in for a language without its own. */
-export const activityTexts = z
-  .partialRecord(z.enum(LANGUAGES), activityText)
-  .refine((texts) => texts.en_US !== undefined, 'en_US is required');
 export type ActivityTexts = Partial<Record<Language, ActivityText>>;
 
 /** An activity as the engines and calls use it: rules parsed into micro-units. */

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlayer } from '../wallet/test-support.ts';
 import { PUSH_PLAYER } from '../../realtime/realtime.ts';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { ActivityCatalogue } from './activity-catalogue.ts';
 import { startActivityTestApp, USDT, type ActivityTestApp } from './test-support.ts';
 
@@ -32,6 +33,13 @@ async function playersWithEmail(n: number): Promise<TestPlayer[]> {
   return players;
 }
 
+/** A key acting under a person's name, as the audit shows it; one per name and database. */
+const keysByName = new Map<string, Promise<string>>();
+const keyOf = (name: string) => {
+  if (!keysByName.has(name)) keysByName.set(name, createAutomationKey(db(), ['marketing.activities'], name).then((created) => created.key));
+  return keysByName.get(name)!;
+};
+
 const creditsOf = async (source: string, activityId: number) =>
   db().selectFrom('bonus_credits').select(['player_id', 'amount']).where('source', '=', source).where('source_ref', 'like', `${activityId}:%`).execute();
 
@@ -53,12 +61,12 @@ describe('/v1/activity/configSync', () => {
     const before = await confs();
     // ECONOMY.md defaults: register reward 10, first recharge 10, sign-in 5, the other activities 5.
     expect(Object.fromEntries(before.map((c) => [c.bonusType, c.wageringMultiplier]))).toEqual({ 1: 5, 2: 10, 3: 5, 4: 5, 5: 5, 6: 10, 7: 5 });
-    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '3' }, wageringMultiplier: 0, by: 'ops' });
+    const created = await t.ops('/ops/v1/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '3' }, wageringMultiplier: 0 });
     const id = created.data.activity.id as number;
     try {
       expect((await confs()).find((c) => c.id === id)?.wageringMultiplier).toBe(0);
     } finally {
-      await t.ops('/ops/activities/disable', { id, by: 'ops' });
+      await t.ops('/ops/v1/activities/disable', { id });
     }
   });
 
@@ -88,7 +96,7 @@ describe('/v1/activity/participate', () => {
   });
 
   it('never passes the budget cap under 50 parallel claims', async () => {
-    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '1' }, budgetCap: '10', by: 'ops@test' });
+    const created = await t.ops('/ops/v1/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '1' }, budgetCap: '10' });
     expect(created.code).toBe(0);
     const id = created.data.activity.id as number;
     const players = await playersWithEmail(50);
@@ -97,13 +105,13 @@ describe('/v1/activity/participate', () => {
     expect(replies.filter((r) => r.code === 14)).toHaveLength(40);
     const credits = await creditsOf('register', id);
     expect(credits.reduce((sum, c) => sum + c.amount, 0n)).toBe(USDT(10));
-    const listed = (await t.ops('/ops/activities/list', {})).data.activities.find((a: { id: number }) => a.id === id);
+    const listed = (await t.ops('/ops/v1/activities/list', {})).data.activities.find((a: { id: number }) => a.id === id);
     expect(listed).toMatchObject({ budgetCap: '10', paidTotal: '10' });
-    await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
+    await t.ops('/ops/v1/activities/disable', { id });
   });
 
   it('pays no more claims than the per-player limit, even when more are earned', async () => {
-    const created = await t.ops('/ops/activities/create', { type: BonusType.BETTING_REBATE, texts: TEXTS, perPlayerLimit: 2, by: 'ops@test' });
+    const created = await t.ops('/ops/v1/activities/create', { type: BonusType.BETTING_REBATE, texts: TEXTS, perPlayerLimit: 2 });
     const id = created.data.activity.id as number;
     const p = await t.player();
     await t.hashRound(p, USDT(20_000), 'lose');
@@ -113,21 +121,21 @@ describe('/v1/activity/participate', () => {
     expect(replies.find((r) => r.code === 0)!.data.reward.amount).toBe('21');
     expect((await t.participate(p, id)).code).toBe(14);
     expect(await t.balances(p)).toMatchObject({ usdt: '21', trx: '0' });
-    await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
+    await t.ops('/ops/v1/activities/disable', { id });
   });
 
   it('answers 10 for an activity that is disabled, not started or over, and 30007 before a first deposit where one is required', async () => {
     const [p] = await playersWithEmail(1);
-    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '2' }, requiresRecharge: true, by: 'ops@test' });
+    const created = await t.ops('/ops/v1/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '2' }, requiresRecharge: true });
     const id = created.data.activity.id as number;
     expect((await t.participate(p!, id)).code).toBe(30007);
     await t.deposit(p!, { usdt: '1' });
     const future = new Date(Date.now() + 86_400_000).toISOString();
-    expect((await t.ops('/ops/activities/schedule', { id, startAt: future, endAt: null, by: 'ops@test' })).code).toBe(0);
+    expect((await t.ops('/ops/v1/activities/schedule', { id, startAt: future, endAt: null })).code).toBe(0);
     expect((await t.participate(p!, id)).code).toBe(10);
     t.app.services.activity.clock = () => new Date(Date.now() + 2 * 86_400_000);
     expect((await t.participate(p!, id)).data.reward.amount).toBe('2');
-    await t.ops('/ops/activities/disable', { id, by: 'ops@test' });
+    await t.ops('/ops/v1/activities/disable', { id });
     expect((await t.participate(p!, id)).code).toBe(10);
     expect((await t.participate(p!, 999_999)).code).toBe(10);
   });
@@ -151,18 +159,19 @@ describe("the 'activity' push", () => {
   });
 });
 
-describe('/ops/activities', () => {
+describe('/ops/v1/activities', () => {
   it('refuses invalid changes with 12 and changes nothing', async () => {
-    const before = (await t.ops('/ops/activities/list', {})).data.activities;
-    expect((await t.ops('/ops/activities/create', { type: 9, texts: TEXTS, by: 'ops' })).code).toBe(12);
-    expect((await t.ops('/ops/activities/create', { type: 1, texts: { zh_CN: TEXTS.zh_CN }, by: 'ops' })).code).toBe(12);
-    expect((await t.ops('/ops/activities/edit', { id: registerId, rules: { reward: '-1' }, by: 'ops' })).code).toBe(12);
-    expect((await t.ops('/ops/activities/edit', { id: registerId, imageUrl: 'https://elsewhere.example/banner.png', by: 'ops' })).code).toBe(12);
-    expect((await t.ops('/ops/activities/schedule', { id: registerId, startAt: '2030-01-02T00:00:00Z', endAt: '2030-01-01T00:00:00Z', by: 'ops' })).code).toBe(12);
-    expect((await t.ops('/ops/activities/edit', { id: registerId, by: '' })).code).toBe(12);
-    expect((await t.ops('/ops/activities/list', {})).data.activities).toEqual(before);
-    const unauthorised = await fetch(t.url + '/ops/activities/list', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(unauthorised.status).toBeGreaterThanOrEqual(401);
+    const before = (await t.ops('/ops/v1/activities/list', {})).data.activities;
+    expect((await t.ops('/ops/v1/activities/create', { type: 9, texts: TEXTS })).code).toBe(12);
+    expect((await t.ops('/ops/v1/activities/create', { type: 1, texts: { zh_CN: TEXTS.zh_CN } })).code).toBe(12);
+    expect((await t.ops('/ops/v1/activities/edit', { id: registerId, rules: { reward: '-1' } })).code).toBe(12);
+    expect((await t.ops('/ops/v1/activities/edit', { id: registerId, imageUrl: 'https://elsewhere.example/banner.png' })).code).toBe(12);
+    expect((await t.ops('/ops/v1/activities/schedule', { id: registerId, startAt: '2030-01-02T00:00:00Z', endAt: '2030-01-01T00:00:00Z' })).code).toBe(12);
+    expect((await t.ops('/ops/v1/activities/edit', { id: registerId, by: 'ops' })).code).toBe(12);
+    expect((await t.ops('/ops/v1/activities/list', {})).data.activities).toEqual(before);
+    expect((await t.ops('/ops/v1/activities/list', {}, null)).status).toBe(401);
+    const bannersOnly = (await createAutomationKey(db(), ['marketing.banners'])).key;
+    expect(await t.ops('/ops/v1/activities/create', { type: 1, texts: TEXTS }, bannersOnly)).toMatchObject({ status: 403, code: 10055 });
   });
 
   it('applies an edit at once on every instance and audits old and new values, who and when', async () => {
@@ -170,20 +179,20 @@ describe('/ops/activities', () => {
     const other = new ActivityCatalogue(db(), t.app.bus);
     await other.start();
     try {
-      const created = await t.ops('/ops/activities/create', { type: BonusType.LOSS_REBATE, texts: TEXTS, rules: { percent: 10, minLoss: '20', cap: '100' }, by: 'alice' });
+      const created = await t.ops('/ops/v1/activities/create', { type: BonusType.LOSS_REBATE, texts: TEXTS, rules: { percent: 10, minLoss: '20', cap: '100' } }, await keyOf('alice'));
       const id = created.data.activity.id as number;
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(other.get(id)?.rules).toMatchObject({ percent: 10, minLoss: USDT(20) });
-      expect((await t.ops('/ops/activities/edit', { id, rules: { percent: 7, minLoss: '20', cap: null }, wageringMultiplier: 3, by: 'bob' })).code).toBe(0);
+      expect((await t.ops('/ops/v1/activities/edit', { id, rules: { percent: 7, minLoss: '20', cap: null }, wageringMultiplier: 3 }, await keyOf('bob'))).code).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(other.get(id)).toMatchObject({ rules: { percent: 7, cap: null }, wageringMultiplier: 3 });
       const p = await t.registerPlayer();
       const conf = (await t.call('/v1/activity/configSync', { language: 'en_US' }, { token: p.token })).data.confs.find((c: { id: number }) => c.id === id);
       expect(conf).toMatchObject({ title: 'Welcome <b>back</b>', content: '<p>Line one</p><p>&lt;script&gt;x&lt;/script&gt;</p>', rules: { percent: 7 } });
-      expect((await t.ops('/ops/activities/disable', { id, by: 'carol' })).code).toBe(0);
+      expect((await t.ops('/ops/v1/activities/disable', { id }, await keyOf('carol'))).code).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(other.get(id)?.enabled).toBe(false);
-      const audit = (await t.ops('/ops/activities/audit', { id })).data.changes;
+      const audit = (await t.ops('/ops/v1/activities/audit', { id })).data.changes;
       expect(audit.map((c: { action: string; by: string }) => [c.action, c.by])).toEqual([
         ['disable', 'carol'],
         ['edit', 'bob'],
@@ -198,7 +207,7 @@ describe('/ops/activities', () => {
 
   it('stores a banner with the media store and shows its /media path; refuses what is not an image', async () => {
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-    const set = await t.ops('/ops/activities/banner', { id: registerId, image: { data: png, type: 'image/png' }, by: 'ops' });
+    const set = await t.ops('/ops/v1/activities/banner', { id: registerId, image: { data: png, type: 'image/png' } });
     expect(set.code).toBe(0);
     expect(set.data.activity.imageUrl).toMatch(/^\/media\/[0-9a-f]{32}\.png$/);
     const served = await fetch(t.url + set.data.activity.imageUrl);
@@ -208,16 +217,16 @@ describe('/ops/activities', () => {
     const conf = (await t.call('/v1/activity/configSync', {}, { token: p.token })).data.confs.find((c: { id: number }) => c.id === registerId);
     expect(conf.imageUrl).toBe(set.data.activity.imageUrl);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64');
-    expect((await t.ops('/ops/activities/banner', { id: registerId, image: { data: svg }, by: 'ops' })).code).toBe(12);
+    expect((await t.ops('/ops/v1/activities/banner', { id: registerId, image: { data: svg } })).code).toBe(12);
   });
 
   it("credits an activity's own wagering multiplier", async () => {
-    const created = await t.ops('/ops/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '3' }, wageringMultiplier: 2, by: 'ops' });
+    const created = await t.ops('/ops/v1/activities/create', { type: BonusType.REGISTER_REWARD, texts: TEXTS, rules: { reward: '3' }, wageringMultiplier: 2 });
     const id = created.data.activity.id as number;
     const [p] = await playersWithEmail(1);
     expect((await t.participate(p!, id)).code).toBe(0);
     const credit = await db().selectFrom('bonus_credits').select(['amount', 'wagering_added']).where('player_id', '=', p!.playerId).executeTakeFirstOrThrow();
     expect(credit).toEqual({ amount: USDT(3), wagering_added: USDT(6) });
-    await t.ops('/ops/activities/disable', { id, by: 'ops' });
+    await t.ops('/ops/v1/activities/disable', { id });
   });
 });

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { LANGUAGES, type Language } from '@lobby/contract';
+import { LANGUAGES, OPS_IMAGE_MAX_BYTES, type Language } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { MediaService } from '../media/media.service.ts';
@@ -7,7 +7,7 @@ import { BANNER_DESIGNS, bannerArtFile } from './banner-art.ts';
 import { bannerFields, BannerRepository, type BannerRecord, type BannerValues } from './banner.repo.ts';
 
 /** Largest banner picture an operator may upload. */
-export const BANNER_MAX_BYTES = 2 * 1024 * 1024;
+export const BANNER_MAX_BYTES = OPS_IMAGE_MAX_BYTES;
 const BANNER_KINDS = ['png', 'jpeg', 'webp', 'gif'] as const;
 
 export interface BannerImage {

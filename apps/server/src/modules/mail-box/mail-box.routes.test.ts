@@ -1,25 +1,28 @@
 import { LANGUAGES } from '@lobby/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { authenticatedSocket } from '../../testing/test-socket.ts';
 
-const OPS = 'mail-ops-token-0123456789';
 let t: TestApp;
+/** A key acting under a person's name, as the audit shows it. */
+let alice: string;
 beforeAll(async () => {
-  t = await startTestApp({ OPS_TOKEN: OPS });
+  t = await startTestApp();
+  alice = (await createAutomationKey(t.app.database.db, ['support.mail'], 'ops-alice')).key;
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const db = () => t.app.database.db;
-const ops = (path: string, body: unknown) => t.call(path, body, { headers: { 'x-ops-token': OPS } });
+const ops = (path: string, body: unknown, key?: string | null) => t.ops(path, body, key);
 const texts = (text: string) => Object.fromEntries(LANGUAGES.map((lang) => [lang, `${text} (${lang})`]));
 let seq = 0;
 
 async function send(audience: unknown, text = `mail ${++seq}`, extra: Record<string, unknown> = {}) {
-  const reply = await ops('/ops/mail/send', { audience, category: 1, title: texts(text), content: texts(`${text} body`), by: 'ops-alice', ...extra });
+  const reply = await ops('/ops/v1/mail/send', { audience, category: 1, title: texts(text), content: texts(`${text} body`), ...extra }, alice);
   expect(reply.code, reply.msg).toBe(0);
   return reply.data.mail.id as number;
 }
@@ -35,7 +38,7 @@ async function setVipLevel(playerId: number, vipLevel: number) {
 
 const socketOf = (token: string) => authenticatedSocket(t, token);
 
-describe('/ops/mail/send', () => {
+describe('/ops/v1/mail/send', () => {
   it('writes one row for a broadcast to 100,000 players and no row per player', async () => {
     await sql`
       insert into players (account, password_hash, nickname, invite_code, register_ip)
@@ -54,30 +57,33 @@ describe('/ops/mail/send', () => {
     expect((await inbox(reader.token)).list[0]).toMatchObject({ id, title: 'for everyone (en_US)', isRead: false });
   }, 60_000);
 
-  it('refuses a message missing a language, an unknown category, an unknown player and a wrong token, storing nothing', async () => {
+  it('refuses a message missing a language, an unknown category, an unknown player, a typed sender and a wrong key, storing nothing', async () => {
     const before = await count('site_mails');
     const { ar_EG: _missing, ...seven } = texts('x');
     const attempts = [
-      await ops('/ops/mail/send', { audience: { kind: 'all' }, category: 1, title: seven, content: texts('x'), by: 'ops' }),
-      await ops('/ops/mail/send', { audience: { kind: 'all' }, category: 99, title: texts('x'), content: texts('x'), by: 'ops' }),
-      await ops('/ops/mail/send', { audience: { kind: 'player', playerId: 2_000_000_000 }, category: 1, title: texts('x'), content: texts('x'), by: 'ops' }),
-      await ops('/ops/mail/send', { audience: { kind: 'segment' }, category: 1, title: texts('x'), content: texts('x'), by: 'ops' }),
+      await ops('/ops/v1/mail/send', { audience: { kind: 'all' }, category: 1, title: seven, content: texts('x') }),
+      await ops('/ops/v1/mail/send', { audience: { kind: 'all' }, category: 99, title: texts('x'), content: texts('x') }),
+      await ops('/ops/v1/mail/send', { audience: { kind: 'player', playerId: 2_000_000_000 }, category: 1, title: texts('x'), content: texts('x') }),
+      await ops('/ops/v1/mail/send', { audience: { kind: 'segment' }, category: 1, title: texts('x'), content: texts('x') }),
+      await ops('/ops/v1/mail/send', { audience: { kind: 'all' }, category: 1, title: texts('x'), content: texts('x'), by: 'ops' }),
     ];
-    expect(attempts.map((r) => r.code)).toEqual([12, 12, 10004, 12]);
-    const intruder = await t.call('/ops/mail/send', { audience: { kind: 'all' }, category: 1, title: texts('x'), content: texts('x'), by: 'ops' }, { headers: { 'x-ops-token': 'wrong' } });
-    expect(intruder.status).toBe(401);
+    expect(attempts.map((r) => r.code)).toEqual([12, 12, 10004, 12, 12]);
+    expect((await ops('/ops/v1/mail/send', { audience: { kind: 'all' }, category: 1, title: texts('x'), content: texts('x') }, 'wrong')).status).toBe(401);
+    const bulletinsOnly = (await createAutomationKey(db(), ['support.bulletin'])).key;
+    const refused = await ops('/ops/v1/mail/send', { audience: { kind: 'all' }, category: 1, title: texts('x'), content: texts('x') }, bulletinsOnly);
+    expect([refused.status, refused.code]).toEqual([403, 10055]);
     expect(await count('site_mails')).toBe(before);
   });
 
   it('sends once per request key however often it is repeated', async () => {
     const p = await t.registerPlayer();
-    const first = await ops('/ops/mail/send', { audience: { kind: 'player', playerId: p.playerId }, category: 2, title: texts('once'), content: texts('once'), requestKey: `key-${p.playerId}`, by: 'ops' });
-    const again = await ops('/ops/mail/send', { audience: { kind: 'player', playerId: p.playerId }, category: 2, title: texts('once'), content: texts('once'), requestKey: `key-${p.playerId}`, by: 'ops' });
+    const first = await ops('/ops/v1/mail/send', { audience: { kind: 'player', playerId: p.playerId }, category: 2, title: texts('once'), content: texts('once'), requestKey: `key-${p.playerId}` });
+    const again = await ops('/ops/v1/mail/send', { audience: { kind: 'player', playerId: p.playerId }, category: 2, title: texts('once'), content: texts('once'), requestKey: `key-${p.playerId}` });
     expect(again.data).toEqual({ mail: first.data.mail, created: false });
     expect((await inbox(p.token)).total).toBe(1);
-    const sent = (await ops('/ops/mail/sent', { limit: 5 })).data.mails;
+    const sent = (await ops('/ops/v1/mail/sent', { limit: 5 })).data.mails;
     expect(sent.filter((m: { requestKey: string }) => m.requestKey === `key-${p.playerId}`)).toEqual([
-      expect.objectContaining({ id: first.data.mail.id, audience: { kind: 'player', playerId: p.playerId }, category: 2, sentBy: 'ops' }),
+      expect.objectContaining({ id: first.data.mail.id, audience: { kind: 'player', playerId: p.playerId }, category: 2, sentBy: t.opsName }),
     ]);
   });
 
@@ -109,7 +115,7 @@ describe('/ops/mail/send', () => {
 
   it('is audited with who sent what and when', async () => {
     const id = await send({ kind: 'all' }, 'audited');
-    const trail = (await ops('/ops/mail/audit', { limit: 5 })).data.changes;
+    const trail = (await ops('/ops/v1/mail/audit', { limit: 5 })).data.changes;
     expect(trail).toContainEqual(expect.objectContaining({ action: 'mail.send', subjectId: id, oldValue: null, by: 'ops-alice', at: expect.any(String) }));
     expect(trail.find((c: { subjectId: number }) => c.subjectId === id).newValue.title.en_US).toBe('audited (en_US)');
   });

@@ -1,21 +1,12 @@
-import { z } from 'zod';
+import { imageUpload } from '@lobby/contract';
+import type { z } from 'zod';
 import { fail } from '../../http/app-error.ts';
 
 const DATA_URL = /^data:([a-z0-9.+/-]{1,100});base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/**
- * An image sent inside a JSON body: `{data: <base64 or data: URL>, type?: <MIME type>}`. The bytes
- * are checked by the media store; this only shapes and decodes them.
- */
-export function mediaUploadSchema(maxBytes: number) {
-  return z
-    .object({
-      data: z.string().min(1).max(Math.ceil(maxBytes / 3) * 4 + 200),
-      type: z.string().trim().min(1).max(100).optional(),
-    })
-    .strict();
-}
+/** An image sent inside a JSON body: `{data: <base64 or data: URL>, type?: <MIME type>}` (the contract's schema). */
+export const mediaUploadSchema = imageUpload;
 
 export type MediaUpload = z.infer<ReturnType<typeof mediaUploadSchema>>;
 

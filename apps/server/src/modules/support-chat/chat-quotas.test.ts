@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { callOps } from '../../testing/ops-call.ts';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { DEFAULT_QUOTA_LIMITS } from './chat-quotas.ts';
 
@@ -10,14 +10,13 @@ import { DEFAULT_QUOTA_LIMITS } from './chat-quotas.ts';
  * 4 s and sent 150 messages in 1.2 s): counted in the database, so they hold for requests sent
  * together and across instances, and changed by the operator without a restart.
  */
-const OPS_TOKEN = 'ops-token-for-quota-tests';
 const KB = 1024;
 
 let t: TestApp;
 let second: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ OPS_TOKEN });
-  second = await startTestApp({ OPS_TOKEN }, { alongside: t });
+  t = await startTestApp();
+  second = await startTestApp({}, { alongside: t });
 }, 60_000);
 afterAll(async () => {
   await second?.close();
@@ -27,7 +26,7 @@ afterAll(async () => {
 const db = () => t.app.database.db;
 let ids = 0;
 const msgId = () => `q-${process.pid}-${Date.now()}-${++ids}`;
-const setLimits = (limits: object, by = 'ops desk') => callOps(t, '/ops/quotas/set', { limits, by }, OPS_TOKEN);
+const setLimits = (limits: object, key?: string) => t.ops('/ops/v1/quotas/set', { limits }, key);
 
 beforeEach(async () => {
   expect((await setLimits(DEFAULT_QUOTA_LIMITS)).code).toBe(0);
@@ -110,19 +109,23 @@ describe('/v1/chat/send quotas', () => {
   });
 });
 
-describe('/ops/quotas', () => {
-  it('changes limits on every instance at once, keeps an audit, and refuses bad input with 12 and no token with 401', async () => {
+describe('/ops/v1/quotas', () => {
+  it('changes limits on every instance at once, keeps an audit under the actor\'s name, and refuses bad input with 12, no key with 401 and a key without support.quotas with 10055', async () => {
     const p = await t.registerPlayer();
-    expect((await setLimits({ messagesPerMinute: 2 }, 'night shift')).data.limits.messagesPerMinute).toBe(2);
-    await expect.poll(async () => (await callOps(second, '/ops/quotas', {}, OPS_TOKEN)).data.limits.messagesPerMinute).toBe(2);
+    const nightShift = (await createAutomationKey(db(), ['support.quotas'], 'night shift')).key;
+    expect((await setLimits({ messagesPerMinute: 2 }, nightShift)).data.limits.messagesPerMinute).toBe(2);
+    await expect.poll(async () => (await second.ops('/ops/v1/quotas/get', {})).data.limits.messagesPerMinute).toBe(2);
     expect((await send(second, p.token)).code).toBe(0);
     expect((await send(second, p.token)).code).toBe(0);
     expect((await send(t, p.token)).code).toBe(10054);
-    const audit = await callOps(t, '/ops/quotas/audit', { limit: 5 }, OPS_TOKEN);
+    const audit = await t.ops('/ops/v1/quotas/audit', { limit: 5 });
     expect(audit.data.changes[0]).toMatchObject({ by: 'night shift', newValue: { messagesPerMinute: 2 } });
     expect((await setLimits({ messagesPerMinute: 0 })).code).toBe(12);
     expect((await setLimits({})).code).toBe(12);
-    expect((await callOps(t, '/ops/quotas/set', { limits: { imagesPerHour: 5 }, by: 'x' }, null)).status).toBe(401);
-    expect((await callOps(t, '/ops/quotas', {}, OPS_TOKEN)).data.limits.messagesPerMinute).toBe(2);
+    expect((await t.ops('/ops/v1/quotas/set', { limits: { imagesPerHour: 5 }, by: 'x' })).code).toBe(12);
+    expect((await t.ops('/ops/v1/quotas/set', { limits: { imagesPerHour: 5 } }, null)).status).toBe(401);
+    const chatOnly = (await createAutomationKey(db(), ['support.chat'])).key;
+    expect(await t.ops('/ops/v1/quotas/set', { limits: { imagesPerHour: 5 } }, chatOnly)).toMatchObject({ status: 403, code: 10055 });
+    expect((await t.ops('/ops/v1/quotas/get', {})).data.limits).toMatchObject({ messagesPerMinute: 2, imagesPerHour: DEFAULT_QUOTA_LIMITS.imagesPerHour });
   });
 });

@@ -1,5 +1,6 @@
+import { quotaLimitsSchema } from '@lobby/contract';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { SharedCopy } from '../../events/shared-copy.ts';
@@ -16,16 +17,6 @@ import { fail } from '../../http/app-error.ts';
  * The limits are the operator's (`quota_settings`, key `chat`), reloaded on every instance when one
  * changes them, so a change applies without a restart.
  */
-export const quotaLimitsSchema = z
-  .object({
-    messagesPerMinute: z.number().int().min(1).max(10_000),
-    imagesPerHour: z.number().int().min(0).max(10_000),
-    imageBytesPerHour: z.number().int().min(0).max(2 ** 40),
-    imagesPerDay: z.number().int().min(0).max(100_000),
-    imageBytesPerDay: z.number().int().min(0).max(2 ** 40),
-    mediaBytesPerPlayer: z.number().int().min(0).max(2 ** 40),
-  })
-  .strict();
 export type QuotaLimits = z.infer<typeof quotaLimitsSchema>;
 
 const MB = 1024 * 1024;

@@ -1,11 +1,9 @@
-import { chatCalls, clientMsgId, CHAT_TEXT_MAX } from '@lobby/contract';
+import { chatCalls, chatOpsCalls, quotasOpsCalls } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { fail } from '../../http/app-error.ts';
-import { opsTokenGuard } from '../../http/ops-guard.ts';
+import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
-import { quotaLimitsSchema, type ChatQuotas } from './chat-quotas.ts';
+import type { ChatQuotas } from './chat-quotas.ts';
 import type { SupportChatService } from './support-chat.service.ts';
 
 /** Room for the base64 image (4 characters per 3 bytes) and the rest of the JSON body. */
@@ -32,111 +30,56 @@ export function registerSupportChatRoutes(app: FastifyInstance, sessions: Sessio
   registerCall(app, sessions, chatCalls.widget, (ctx) => chat.widget(ctx.session.playerId));
 }
 
-const conversationId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-const operator = z.string().trim().min(1).max(64);
-const queueBody = z.strictObject({
-  status: z.enum(['open', 'closed', 'all']).default('open'),
-  limit: z.number().int().min(1).max(200).default(50),
-  offset: z.number().int().min(0).max(1_000_000).default(0),
-});
-const readBody = z
-  .strictObject({
-    conversationId,
-    afterSeq: z.number().int().min(0).optional(),
-    beforeSeq: z.number().int().min(1).optional(),
-    limit: z.number().int().min(1).max(200).optional(),
-  })
-  .refine((b) => b.afterSeq === undefined || b.beforeSeq === undefined, 'send afterSeq or beforeSeq, not both');
-const answerBody = z.strictObject({ conversationId, clientMsgId, text: z.string().trim().min(1).max(CHAT_TEXT_MAX), by: operator });
-const typingBody = z.strictObject({ conversationId, typing: z.boolean() });
-const closeBody = z.strictObject({ conversationId, by: operator });
-
-function parse<T extends z.ZodType>(schema: T, body: unknown, hint: string): z.output<T> {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw fail('INVALID_PARAMETERS', `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}; send ${hint}`);
-  }
-  return parsed.data;
-}
-
 /**
- * The operator's side (header `x-ops-token`): the queue of conversations, unanswered first; one
- * conversation; answering it (pushed to the player at once); typing; closing. Answers and closes
- * are recorded with who and when (the message row keeps its operator; the log keeps the change).
+ * The operator's side of the support chat: the queue of conversations, unanswered first; one
+ * conversation (the player's own words: audited as a view of personal data); answering it under the
+ * actor's name (pushed to the player at once); typing; closing.
  */
-export function registerSupportChatOpsRoutes(app: FastifyInstance, chat: SupportChatService, opsToken: string | undefined) {
-  if (!opsToken) return;
-  const guard = opsTokenGuard(opsToken);
-  const ok = (data: unknown) => ({ code: 0, msg: 'success', data });
+export function registerSupportChatOpsRoutes(ops: OpsRegistrar, chat: SupportChatService) {
+  ops.register(chatOpsCalls.conversations, async ({ body }) => ({ conversations: await chat.queue(body) }));
 
-  app.post('/ops/chat/conversations', async (request) => {
-    guard(request);
-    const body = parse(queueBody, request.body, "{status?: 'open' | 'closed' | 'all', limit?: 1-200, offset?}");
-    return ok({ conversations: await chat.queue(body) });
+  ops.register(chatOpsCalls.conversation, async ({ body, audit }) => {
+    audit.target = `conversation:${body.conversationId}`;
+    const conversation = await chat.conversation(body.conversationId, body);
+    audit.target = `player:${conversation.playerId}`;
+    return conversation;
   });
 
-  app.post('/ops/chat/conversation', async (request) => {
-    guard(request);
-    const body = parse(readBody, request.body, '{conversationId, afterSeq? | beforeSeq?, limit?: 1-200}');
-    return ok(await chat.conversation(body.conversationId, body));
+  ops.register(chatOpsCalls.answer, async ({ body, actor, audit }) => {
+    audit.target = `conversation:${body.conversationId}`;
+    return chat.answer(body.conversationId, actor.name, body.clientMsgId, body.text);
   });
 
-  app.post('/ops/chat/answer', async (request) => {
-    guard(request);
-    const body = parse(answerBody, request.body, '{conversationId, clientMsgId, text, by}');
-    const message = await chat.answer(body.conversationId, body.by, body.clientMsgId, body.text);
-    request.log.info({ audit: 'support_chat_answer', conversationId: body.conversationId, seq: message.seq, by: body.by, at: message.createdAt }, 'support chat answered');
-    return ok(message);
-  });
-
-  app.post('/ops/chat/typing', async (request) => {
-    guard(request);
-    const body = parse(typingBody, request.body, '{conversationId, typing}');
+  ops.register(chatOpsCalls.typing, async ({ body, audit }) => {
+    audit.target = `conversation:${body.conversationId}`;
     await chat.operatorTyping(body.conversationId, body.typing);
-    return ok(null);
+    return null;
   });
 
-  app.post('/ops/chat/close', async (request) => {
-    guard(request);
-    const body = parse(closeBody, request.body, '{conversationId, by}');
-    const change = await chat.closeConversation(body.conversationId, body.by);
-    request.log.info({ audit: 'support_chat_close', conversationId: body.conversationId, old: change.before, new: change.after, by: body.by, at: new Date().toISOString() }, 'support chat closed');
-    return ok({ conversationId: body.conversationId, status: change.after });
+  ops.register(chatOpsCalls.close, async ({ body, actor, audit }) => {
+    audit.target = `conversation:${body.conversationId}`;
+    const change = await chat.closeConversation(body.conversationId, actor.name);
+    audit.before = { status: change.before };
+    audit.after = { status: change.after };
+    return { conversationId: body.conversationId, status: change.after };
   });
 }
 
-const quotaSetBody = z
-  .object({ limits: quotaLimitsSchema.partial().refine((v) => Object.keys(v).length > 0, 'name at least one limit'), by: z.string().trim().min(1).max(100) })
-  .strict();
-const quotaAuditBody = z.object({ limit: z.number().int().min(1).max(500).default(50) }).strict();
-
 /**
- * The operator's quotas of the chat and the media store (header `x-ops-token`): read them, change
- * some (validated whole, stored with an audit row, logged, applied at once on every instance), and
- * the audit of past changes.
+ * The operator's quotas of the chat and the media store: read them, change some (validated whole,
+ * stored with an audit row under the actor's name, applied at once on every instance), and the audit
+ * of past changes.
  */
-export function registerChatQuotaOpsRoutes(app: FastifyInstance, quotas: ChatQuotas, opsToken: string | undefined) {
-  if (!opsToken) return;
-  const guard = opsTokenGuard(opsToken);
-  const ok = (data: unknown) => ({ code: 0, msg: 'success', data });
+export function registerChatQuotaOpsRoutes(ops: OpsRegistrar, quotas: ChatQuotas) {
+  ops.register(quotasOpsCalls.get, async () => ({ limits: quotas.current() }));
 
-  app.post('/ops/quotas', async (request) => {
-    guard(request);
-    return ok({ limits: quotas.current() });
+  ops.register(quotasOpsCalls.set, async ({ body, actor, audit }) => {
+    // A copy: the limits in force are replaced when the change is applied.
+    audit.before = { ...quotas.current() };
+    const limits = await quotas.set(body.limits, actor.name);
+    audit.after = limits;
+    return { limits };
   });
 
-  app.post('/ops/quotas/set', async (request) => {
-    guard(request);
-    const body = parse(quotaSetBody, request.body, '{limits: {messagesPerMinute?, imagesPerHour?, imageBytesPerHour?, imagesPerDay?, imageBytesPerDay?, mediaBytesPerPlayer?}, by}');
-    const limits = await quotas.set(body.limits, body.by);
-    request.log.info({ audit: 'quota_settings', changes: body.limits, by: body.by }, 'quotas changed');
-    return ok({ limits });
-  });
-
-  app.post('/ops/quotas/audit', async (request) => {
-    guard(request);
-    const body = parse(quotaAuditBody, request.body, '{limit?: 1-500}');
-    return ok({ changes: await quotas.audit(body.limit) });
-  });
+  ops.register(quotasOpsCalls.audit, async ({ body }) => ({ changes: await quotas.audit(body.limit) }));
 }

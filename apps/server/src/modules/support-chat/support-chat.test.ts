@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { SupportChatRepository } from './support-chat.repo.ts';
 import { SupportChatService, type ChatMessage } from './support-chat.service.ts';
 
-const OPS_TOKEN = 'ops-token-for-support-chat-tests';
 const HMAC_TOKEN = 'chatwoot-hmac-token-0123456789';
 const IMAGE_MAX = 4096;
 const BODY_LIMIT = 4096;
@@ -14,9 +15,10 @@ const BODY_LIMIT = 4096;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 let t: TestApp;
+/** A key acting under a person's name, as the player sees it on an answer and the audit shows it. */
+let ann: string;
 beforeAll(async () => {
   t = await startTestApp({
-    OPS_TOKEN,
     // Below the base64 of an image the chat accepts: the image call has a limit of its own.
     BODY_LIMIT_BYTES: String(BODY_LIMIT),
     CHAT_IMAGE_MAX_BYTES: String(IMAGE_MAX),
@@ -24,6 +26,7 @@ beforeAll(async () => {
     CHATWOOT_WEBSITE_TOKEN: 'website-token-123',
     CHATWOOT_HMAC_TOKEN: HMAC_TOKEN,
   });
+  ann = (await createAutomationKey(t.app.database.db, ['support.chat'], 'Ann')).key;
 });
 afterAll(async () => {
   await t?.close();
@@ -32,14 +35,7 @@ afterAll(async () => {
 let ids = 0;
 const msgId = () => `m-${process.pid}-${Date.now()}-${++ids}`;
 
-async function ops(path: string, body: unknown, token: string | null = OPS_TOKEN) {
-  const response = await fetch(`${t.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-ops-token': token } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, ...((await response.json()) as { code: number; msg: string; data: any }) };
-}
+const ops = (path: string, body: unknown, key?: string | null) => t.ops(path, body, key ?? (key === null ? null : ann));
 
 const send = (token: string, text: string, clientMsgId = msgId()) => t.call<ChatMessage>('/v1/chat/send', { clientMsgId, text }, { token });
 const history = (token: string, body: object = {}) => t.call('/v1/chat/history', body, { token });
@@ -126,18 +122,18 @@ describe('support chat over the websocket', () => {
 
     expect((await send(alice.token, 'a1: my deposit is missing')).data.seq).toBe(1);
     expect((await send(bob.token, 'b1: hello')).data.seq).toBe(1);
-    const queue = (await ops('/ops/chat/conversations', {})).data.conversations;
+    const queue = (await ops('/ops/v1/chat/conversations', {})).data.conversations;
     const aliceConversation = queue.find((c: any) => c.playerId === alice.playerId).conversationId;
     const bobConversation = queue.find((c: any) => c.playerId === bob.playerId).conversationId;
-    await ops('/ops/chat/answer', { conversationId: aliceConversation, clientMsgId: msgId(), text: 'op: checking', by: 'Ann' });
-    await ops('/ops/chat/answer', { conversationId: bobConversation, clientMsgId: msgId(), text: 'op: hi Bob', by: 'Ann' });
+    await ops('/ops/v1/chat/answer', { conversationId: aliceConversation, clientMsgId: msgId(), text: 'op: checking' });
+    await ops('/ops/v1/chat/answer', { conversationId: bobConversation, clientMsgId: msgId(), text: 'op: hi Bob' });
     await until(() => a.log.length === 2 && b.log.length === 2);
 
     // Alice's phone loses signal; the operator answers twice and Bob writes while she is away.
     a.drop();
-    await ops('/ops/chat/answer', { conversationId: aliceConversation, clientMsgId: msgId(), text: 'op: found it', by: 'Ann' });
+    await ops('/ops/v1/chat/answer', { conversationId: aliceConversation, clientMsgId: msgId(), text: 'op: found it' });
     await send(bob.token, 'b2: thanks');
-    await ops('/ops/chat/answer', { conversationId: aliceConversation, clientMsgId: msgId(), text: 'op: credited', by: 'Ann' });
+    await ops('/ops/v1/chat/answer', { conversationId: aliceConversation, clientMsgId: msgId(), text: 'op: credited' });
     // Her app re-sends a message whose answer it never saw: the same client id stores nothing new.
     const pending = msgId();
     const first = await send(alice.token, 'a2: thank you', pending);
@@ -146,7 +142,7 @@ describe('support chat over the websocket', () => {
 
     await a.connect();
     await send(alice.token, 'a3: bye');
-    await ops('/ops/chat/answer', { conversationId: bobConversation, clientMsgId: msgId(), text: 'op: welcome', by: 'Ann' });
+    await ops('/ops/v1/chat/answer', { conversationId: bobConversation, clientMsgId: msgId(), text: 'op: welcome' });
     await until(() => a.log.length === 6 && b.log.length === 4);
 
     expect(a.log.map((m) => [m.seq, m.sender, m.text])).toEqual([
@@ -184,9 +180,9 @@ describe('support chat over the websocket', () => {
     await new Promise((resolve) => socket.once('open', resolve));
     socket.send(JSON.stringify({ op: 'auth', token: player.token }));
     await until(() => events.some((e) => e.op === 'auth'));
-    await ops('/ops/chat/conversation', { conversationId });
-    await ops('/ops/chat/typing', { conversationId, typing: true });
-    expect((await ops('/ops/chat/close', { conversationId, by: 'Ann' })).data).toEqual({ conversationId, status: 'closed' });
+    await ops('/ops/v1/chat/conversation', { conversationId });
+    await ops('/ops/v1/chat/typing', { conversationId, typing: true });
+    expect((await ops('/ops/v1/chat/close', { conversationId })).data).toEqual({ conversationId, status: 'closed' });
     await until(() => events.some((e) => e.event === 'chat.status'));
     expect(events.filter((e) => e.channel === 'player').map((e) => [e.event, e.data])).toEqual([
       ['chat.read', { seq: 1 }],
@@ -202,7 +198,7 @@ describe('support chat over the websocket', () => {
 
 describe('support chat on two instances', () => {
   it('delivers an answer given on one instance to the player\'s socket on the other, and shows typing across them', async () => {
-    const other = await startTestApp({ OPS_TOKEN }, { alongside: t });
+    const other = await startTestApp({}, { alongside: t });
     try {
       const player = await t.registerPlayer();
       const socket = new WebSocket(other.url.replace('http', 'ws') + '/v1/ws');
@@ -214,10 +210,10 @@ describe('support chat on two instances', () => {
 
       await other.call('/v1/chat/send', { clientMsgId: msgId(), text: 'via instance two' }, { token: player.token });
       await other.call('/v1/chat/typing', { typing: true }, { token: player.token });
-      const entry = (await ops('/ops/chat/conversations', { limit: 200 })).data.conversations.find((c: any) => c.playerId === player.playerId);
+      const entry = (await ops('/ops/v1/chat/conversations', { limit: 200 })).data.conversations.find((c: any) => c.playerId === player.playerId);
       expect([entry.lastMessage.text, entry.playerTyping]).toEqual(['via instance two', true]);
 
-      await ops('/ops/chat/answer', { conversationId: entry.conversationId, clientMsgId: msgId(), text: 'from instance one', by: 'Ann' });
+      await ops('/ops/v1/chat/answer', { conversationId: entry.conversationId, clientMsgId: msgId(), text: 'from instance one' });
       await until(() => frames.some((f) => f.event === 'chat.message' && f.data.text === 'from instance one'));
       expect(frames.filter((f) => f.event === 'chat.message').map((f) => [f.data.seq, f.data.text])).toEqual([
         [1, 'via instance two'],
@@ -333,7 +329,7 @@ describe('/v1/chat/sendImage', () => {
   });
 });
 
-describe('/ops/chat', () => {
+describe('/ops/v1/chat', () => {
   it('lists unanswered conversations first, the longest wait first, with the player and the last message', async () => {
     const answered = await t.registerPlayer();
     const waitingLong = await t.registerPlayer();
@@ -342,9 +338,9 @@ describe('/ops/chat', () => {
     await send(waitingLong.token, 'first');
     await send(waitingShort.token, 'second');
     const answeredId = (await history(answered.token)).data.conversationId;
-    await ops('/ops/chat/answer', { conversationId: answeredId, clientMsgId: msgId(), text: 'answer', by: 'Ann' });
+    await ops('/ops/v1/chat/answer', { conversationId: answeredId, clientMsgId: msgId(), text: 'answer' });
     const mine = new Set([answered.playerId, waitingLong.playerId, waitingShort.playerId]);
-    const queue = (await ops('/ops/chat/conversations', { limit: 200 })).data.conversations.filter((c: any) => mine.has(c.playerId));
+    const queue = (await ops('/ops/v1/chat/conversations', { limit: 200 })).data.conversations.filter((c: any) => mine.has(c.playerId));
     expect(queue.map((c: any) => [c.playerId, c.awaitingReply, c.lastMessage.text])).toEqual([
       [waitingLong.playerId, true, 'first'],
       [waitingShort.playerId, true, 'second'],
@@ -357,7 +353,7 @@ describe('/ops/chat', () => {
     const player = await t.registerPlayer();
     await send(player.token, 'hello');
     await t.call('/v1/chat/typing', { typing: true }, { token: player.token });
-    const find = async () => (await ops('/ops/chat/conversations', { limit: 200 })).data.conversations.find((c: any) => c.playerId === player.playerId);
+    const find = async () => (await ops('/ops/v1/chat/conversations', { limit: 200 })).data.conversations.find((c: any) => c.playerId === player.playerId);
     expect((await find()).playerTyping).toBe(true);
     await t.call('/v1/chat/typing', { typing: false }, { token: player.token });
     expect((await find()).playerTyping).toBe(false);
@@ -368,23 +364,28 @@ describe('/ops/chat', () => {
     await send(player.token, 'one');
     await send(player.token, 'two');
     const conversationId = (await history(player.token)).data.conversationId;
-    const read = (await ops('/ops/chat/conversation', { conversationId })).data;
+    const read = (await ops('/ops/v1/chat/conversation', { conversationId })).data;
     expect(read.list.map((m: ChatMessage) => m.text)).toEqual(['one', 'two']);
     expect((await history(player.token)).data.operatorReadSeq).toBe(2);
+    // What the player wrote is their personal data: the audit marks the view so, against the player.
+    const { rows } = await sql<{ kind: string; actor_name: string }>`select kind, actor_name from audit_records where action = '/ops/v1/chat/conversation' and target = ${`player:${player.playerId}`}`.execute(t.app.database.db);
+    expect(rows).toEqual([{ kind: 'pii', actor_name: 'Ann' }]);
     const id = msgId();
-    const a = await ops('/ops/chat/answer', { conversationId, clientMsgId: id, text: 'reply', by: 'Ann' });
-    const b = await ops('/ops/chat/answer', { conversationId, clientMsgId: id, text: 'reply', by: 'Ann' });
+    const a = await ops('/ops/v1/chat/answer', { conversationId, clientMsgId: id, text: 'reply' });
+    const b = await ops('/ops/v1/chat/answer', { conversationId, clientMsgId: id, text: 'reply' });
     expect(b.data).toEqual(a.data);
     expect(a.data).toMatchObject({ seq: 3, sender: 'operator', operatorName: 'Ann' });
   });
 
-  it('refuses a missing token, bad input and an unknown conversation', async () => {
-    expect((await ops('/ops/chat/conversations', {}, null)).status).toBe(401);
-    expect((await ops('/ops/chat/conversations', {}, 'wrong-token-wrong-token')).status).toBe(401);
-    expect((await ops('/ops/chat/answer', { conversationId: 1, clientMsgId: msgId(), text: '', by: 'Ann' })).code).toBe(12);
-    expect((await ops('/ops/chat/answer', { conversationId: 1, clientMsgId: msgId(), text: 'hi' })).code).toBe(12);
-    expect((await ops('/ops/chat/close', { conversationId: 9_999_999, by: 'Ann' })).code).toBe(15);
-    expect((await ops('/ops/chat/conversations', { status: 'everything' })).code).toBe(12);
+  it('refuses a missing key, a key without support.chat, bad input, a typed operator name and an unknown conversation', async () => {
+    expect((await ops('/ops/v1/chat/conversations', {}, null)).status).toBe(401);
+    expect((await ops('/ops/v1/chat/conversations', {}, 'wrong-key-wrong-key')).status).toBe(401);
+    const mailOnly = (await createAutomationKey(t.app.database.db, ['support.mail'])).key;
+    expect(await ops('/ops/v1/chat/conversations', {}, mailOnly)).toMatchObject({ status: 403, code: 10055 });
+    expect((await ops('/ops/v1/chat/answer', { conversationId: 1, clientMsgId: msgId(), text: '' })).code).toBe(12);
+    expect((await ops('/ops/v1/chat/answer', { conversationId: 1, clientMsgId: msgId(), text: 'hi', by: 'Ann' })).code).toBe(12);
+    expect((await ops('/ops/v1/chat/close', { conversationId: 9_999_999 })).code).toBe(15);
+    expect((await ops('/ops/v1/chat/conversations', { status: 'everything' })).code).toBe(12);
   });
 });
 

@@ -1,3 +1,55 @@
-import type { OpsCallDefinition } from '../define.ts';
+import { z } from 'zod';
+import { isoTimeInput } from '../../calls/common.ts';
+import { LANGUAGES, type Language } from '../../locales.ts';
+import { defineOpsCall, opsBody } from '../define.ts';
+import { limitField, opsData, playerIdField } from './common.ts';
 
-export const mailOpsCalls = {} as const satisfies Record<string, OpsCallDefinition>;
+/** One text per language, all eight required: a player never gets a message in nobody's language. */
+export const everyLanguageText = (max: number) =>
+  z.strictObject(Object.fromEntries(LANGUAGES.map((lang) => [lang, z.string().trim().min(1).max(max)])) as Record<Language, z.ZodString>);
+
+const vipLevel = z.number().int().min(0).max(100);
+
+const audience = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('player'), playerId: playerIdField.max(2_147_483_647) }),
+  z
+    .strictObject({ kind: z.literal('segment'), vipMin: vipLevel.optional(), vipMax: vipLevel.optional(), registeredSince: isoTimeInput.optional() })
+    .refine((s) => s.vipMin !== undefined || s.vipMax !== undefined || s.registeredSince !== undefined, 'name vipMin, vipMax or registeredSince; use kind "all" for everyone')
+    .refine((s) => s.vipMin === undefined || s.vipMax === undefined || s.vipMin <= s.vipMax, 'vipMin must not exceed vipMax'),
+  z.strictObject({ kind: z.literal('all') }),
+]);
+
+/** Site mail from the operator's side: send to one player, a segment or everyone; what was sent; the audit trail. */
+export const mailOpsCalls = {
+  send: defineOpsCall({
+    path: '/ops/v1/mail/send',
+    access: 'support.mail',
+    audit: 'change',
+    summary: 'Sends site mail to one player, a VIP or registration segment, or everyone, in all eight languages; pushed at once',
+    request: opsBody({
+      audience,
+      category: z.number().int().min(0).describe('A category of /v1/notice/mailConfigSync'),
+      title: everyLanguageText(120),
+      content: everyLanguageText(5000),
+      expiresAt: isoTimeInput.optional(),
+      requestKey: z.string().trim().min(1).max(100).optional().describe('Sending again with the same key answers the first message'),
+    }),
+    response: opsData('{ mail: { id, audience, category, title, content, requestKey, sentBy, createdAt, expiresAt }, created }'),
+  }),
+  sent: defineOpsCall({
+    path: '/ops/v1/mail/sent',
+    access: 'support.mail',
+    audit: 'read',
+    summary: 'Mail sent, newest first, a page before `beforeId`',
+    request: opsBody({ limit: limitField(500, 50), beforeId: z.number().int().positive().optional() }),
+    response: opsData('{ mails }'),
+  }),
+  audit: defineOpsCall({
+    path: '/ops/v1/mail/audit',
+    access: 'support.mail',
+    audit: 'read',
+    summary: 'Mail sent and bulletins published or withdrawn, newest first, with who and when',
+    request: opsBody({ limit: limitField(500, 50) }),
+    response: opsData('{ changes: [{ id, action, subjectId, oldValue, newValue, by, at }] }'),
+  }),
+} as const;
