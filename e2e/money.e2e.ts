@@ -96,7 +96,7 @@ async function shownTxId(locator: Locator): Promise<string> {
   return txId;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The visible element with this test id (Ionic keeps earlier pages in the DOM, hidden). */
 const byTestId = (id: string): Locator => page.getByTestId(id).filter({ visible: true });
@@ -105,7 +105,7 @@ const byTestId = (id: string): Locator => page.getByTestId(id).filter({ visible:
 async function waitForText(id: string, text: string, timeout = UI_TIMEOUT): Promise<void> {
   const locator = byTestId(id);
   try {
-    await locator.filter({ hasText: new RegExp(`^\\s*${escape(text)}\\s*$`) }).first().waitFor({ timeout });
+    await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).first().waitFor({ timeout });
   } catch (error) {
     const shown = await locator.allInnerTexts().catch(() => []);
     throw new Error(`${id}: expected ${JSON.stringify(text)}, shown ${JSON.stringify(shown)}\n${(error as Error).message}`);

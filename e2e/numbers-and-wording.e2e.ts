@@ -91,7 +91,10 @@ beforeAll(async () => {
       level: 0,
     });
     let detail = { status: 0, payoutAmount: null as string | null };
-    await until('the bet is settled', async () => (detail = await call('/v1/hashGame/betDetail', { betId: bet.id })).status >= 4);
+    await until('the bet is settled', async () => {
+      detail = await call('/v1/hashGame/betDetail', { betId: bet.id });
+      return detail.status >= 4;
+    });
     if (detail.status === 5) {
       expect(detail.payoutAmount).toBe(PAYOUT);
       winningBet = bet.id;

@@ -38,7 +38,7 @@ interface Route {
   /** Screens written to e2e/screenshots/ in every language. */
   screenshot?: string;
   /** Views inside the screen reached by taps, each measured in turn after the screen itself. */
-  then?: { name: string; act(page: Page): Promise<void> }[];
+  views?: { name: string; act(page: Page): Promise<void> }[];
 }
 
 /** SPEC section 2 "Routes", with sample parameters where the route takes them. */
@@ -48,7 +48,7 @@ function routes(betId: number): Route[] {
       path: '/home',
       player: true,
       screenshot: 'home',
-      then: [
+      views: [
         { name: 'hash category', act: (page) => shown(page, 'nav-hash').click() },
         { name: 'slot category', act: (page) => shown(page, 'nav-slot').click() },
       ],
@@ -88,7 +88,7 @@ function routes(betId: number): Route[] {
       path: '/hashGame?gameId=1&nav=pageBet',
       player: true,
       screenshot: 'hash-page-bet',
-      then: [{ name: 'transfer bet', act: (page) => shown(page, 'hash-nav-transferBet').click() }],
+      views: [{ name: 'transfer bet', act: (page) => shown(page, 'hash-nav-transferBet').click() }],
     },
     { path: '/hashGame?gameId=3&nav=pageBet', player: true },
     { path: '/hashGame?gameId=5&nav=pageBet', player: true },
@@ -233,7 +233,7 @@ async function visitAll(language: string, theme: 'light' | 'dark', signedIn: boo
       await page.getByTestId('launch-screen').waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
       await screenshot(page, `fit-${language}-${theme}-${signedIn ? 'player' : 'visitor'}-${route.screenshot}`);
     }
-    for (const view of route.then ?? []) {
+    for (const view of route.views ?? []) {
       await view.act(page);
       await quiet();
       await settled(page);

@@ -147,7 +147,15 @@ export async function openSocket(baseUrl: string, ip = freshIp()): Promise<Recor
     frames,
     async next(what, match, timeoutMs = 30_000) {
       let found: any;
-      await waitFor(what, () => (found = frames.find(match)) !== undefined, timeoutMs, 50);
+      await waitFor(
+        what,
+        () => {
+          found = frames.find(match);
+          return found !== undefined;
+        },
+        timeoutMs,
+        50,
+      );
       return found;
     },
     send(message) {

@@ -73,7 +73,10 @@ export async function measureLayout(page: Page, horizontalScrollers: string[]): 
     const styles = new Map<Element, CSSStyleDeclaration>();
     const styleOf = (el: Element) => {
       let style = styles.get(el);
-      if (!style) styles.set(el, (style = getComputedStyle(el)));
+      if (!style) {
+        style = getComputedStyle(el);
+        styles.set(el, style);
+      }
       return style;
     };
     const clips = (el: Element) => styleOf(el).overflowX !== 'visible';

@@ -112,6 +112,7 @@ function PopupView({ popup }: { popup: Popup }) {
   }, [popup]);
   const dismiss = () => popup.resolve(false);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a tap beside the popup closes it; Escape and the close button do the same from the keyboard.
     <div className="popup-layer" role="presentation" onClick={onBackdrop(dismiss)} data-testid="popup-backdrop">
       <div
         className={`popup popup--${popup.kind}`}
@@ -206,6 +207,7 @@ export function BulletinBoard() {
   if (!bulletin || held) return null;
   const close = () => useSession.setState({ bulletin: null });
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a tap beside the popup closes it; Escape and the close button do the same from the keyboard.
     <div className="popup-layer" role="presentation" onClick={onBackdrop(close)} data-testid="popup-backdrop">
       <div className="popup popup--bulletin" role="dialog" aria-modal="true" data-testid="bulletin">
         <CloseButton onClose={close} />

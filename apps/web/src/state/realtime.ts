@@ -176,7 +176,8 @@ export function subscribe(channel: string, handler: RealtimeHandler): () => void
   connectRealtime();
   let handlers = channelHandlers.get(channel);
   if (!handlers) {
-    channelHandlers.set(channel, (handlers = new Set()));
+    handlers = new Set();
+    channelHandlers.set(channel, handlers);
     send({ op: 'subscribe', channel });
   }
   handlers.add(handler);
@@ -192,7 +193,10 @@ export function subscribe(channel: string, handler: RealtimeHandler): () => void
 export function onPlayerEvent(event: string, handler: RealtimeHandler): () => void {
   connectRealtime();
   let handlers = playerHandlers.get(event);
-  if (!handlers) playerHandlers.set(event, (handlers = new Set()));
+  if (!handlers) {
+    handlers = new Set();
+    playerHandlers.set(event, handlers);
+  }
   handlers.add(handler);
   return () => {
     const set = playerHandlers.get(event);

@@ -25,7 +25,7 @@ export const fakeRealtime = {
 
 /** Delivers a player event to every screen listening for it. */
 export function pushPlayerEvent(event: string, data: unknown): void {
-  handlers.get(event)?.forEach((handler) => handler(data, event));
+  for (const handler of handlers.get(event) ?? []) handler(data, event);
 }
 
 /** How many listeners an event has (a screen that left must have removed its own). */
@@ -36,7 +36,7 @@ export function listenersOf(event: string): number {
 /** The socket coming up or going down, as its listeners hear it. */
 export function setRealtimeConnected(next: boolean): void {
   connected = next;
-  statusListeners.forEach((listener) => listener(next));
+  for (const listener of statusListeners) listener(next);
 }
 
 /** Forgets every listener and sets the socket's state, for a test that starts from scratch. */

@@ -32,6 +32,7 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType, Auth ex
  * NUL, which PostgreSQL refuses in text and JSON, and UTF-16 surrogates without their other half,
  * which are not Unicode and would be stored as replacement characters.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is the character this pattern exists to find.
 const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Path to the first string, or object key, holding unstorable text; undefined when there is none. */

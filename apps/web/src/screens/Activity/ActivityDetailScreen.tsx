@@ -1,5 +1,6 @@
 import { parseMicro } from '@lobby/contract';
 import { useIonRouter } from '@ionic/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/Button';
@@ -39,7 +40,7 @@ function Countdown({ conf, state, now }: { conf: ActivityConf; state: ActivitySt
   const running = now >= Date.parse(conf.startAt) && (conf.endAt === null || now < Date.parse(conf.endAt));
   const periodEnd = state?.periodEndsAt ? Date.parse(state.periodEndsAt) : NaN;
   const showPeriod = running && periodEnd > now && (conf.endAt === null || periodEnd < Date.parse(conf.endAt));
-  let line;
+  let line: ReactNode;
   if (now < Date.parse(conf.startAt)) {
     line = <span data-testid="activity-detail-starts">{t('detail.startsAt', { date: date(conf.startAt) })}</span>;
   } else if (conf.endAt === null) {

@@ -207,7 +207,7 @@ export default function AutoBetScreen() {
           {t('editor.intervalHint')}
         </p>
         <label className="autobet-switch">
-          <input type="checkbox" role="switch" checked={form.simulate} onChange={(e) => set({ simulate: e.target.checked })} data-testid="autobet-simulate" />
+          <input type="checkbox" role="switch" checked={form.simulate} aria-checked={form.simulate} onChange={(e) => set({ simulate: e.target.checked })} data-testid="autobet-simulate" />
           <span className="autobet-switch__track" aria-hidden="true">
             <span className="autobet-switch__thumb" />
           </span>

@@ -67,6 +67,7 @@ export default function HelpCenterScreen() {
 
   return (
     <Screen title={faq?.title ?? t('title')} testId="helpCenter" backHref="/menu">
+      {/* biome-ignore lint/a11y/useSemanticElements: the <search> element is missing from the older WebViews the app still runs in. */}
       <div className="help-search" role="search">
         <Field
           icon="search"

@@ -176,6 +176,8 @@ export function renderBlocks(blocks: Block[], options: RenderOptions = {}): Reac
           </figure>
         );
       }
+      default:
+        return null;
     }
   });
 }

@@ -25,7 +25,7 @@ function MailRow({ mail, categoryName }: { mail: Mail; categoryName: string }) {
         data-id={mail.id}
         data-read={mail.isRead}
       >
-        <span className="mail-row__dot" aria-label={mail.isRead ? undefined : t('unreadMark')} role={mail.isRead ? undefined : 'img'} />
+        {mail.isRead ? <span className="mail-row__dot" /> : <span className="mail-row__dot" aria-label={t('unreadMark')} role="img" />}
         <span className="mail-row__body">
           <span className="mail-row__top">
             <span className="mail-row__category">{categoryName}</span>

@@ -1,5 +1,5 @@
 import { ErrorCode, type CurrencyCode } from '@lobby/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { useOfferDeposit } from '../../components/DepositOffer';
 import { EmptyState } from '../../components/EmptyState';
@@ -133,7 +133,7 @@ export default function ExchangeScreen() {
     );
   };
 
-  let body;
+  let body: ReactNode;
   if (config.isPending) {
     body = <SkeletonCard lines={6} />;
   } else if (config.isError || !config.data) {

@@ -1,6 +1,6 @@
 import { useIonRouter } from '@ionic/react';
 import { ErrorCode, type CurrencyCode } from '@lobby/contract';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import { useOfferDeposit } from '../../components/DepositOffer';
@@ -188,7 +188,7 @@ export default function WithdrawScreen() {
     );
   };
 
-  let body;
+  let body: ReactNode;
   if (result) {
     body = <WithdrawResult record={result} onDone={() => setResult(null)} />;
   } else if (config.isPending) {

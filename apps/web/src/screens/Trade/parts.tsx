@@ -44,6 +44,7 @@ export function TradeScreen({ tab, children }: { tab: TradeTab; children: ReactN
         </Link>
       }
     >
+      {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the switch is both the page's navigation and a tab list; the tests and styles find it as a nav. */}
       <nav className="trade-tabs" role="tablist" aria-label={t('tabs.label')}>
         {TABS.map((item) => (
           <Pressable

@@ -1,5 +1,5 @@
 import { useIonRouter } from '@ionic/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useResolvedPath } from 'react-router-dom';
@@ -191,7 +191,7 @@ function GameView({ open, here }: { open: OpenThirdGame | null; here: boolean })
   const title = gone ? t('webview.noGameTitle') : gameName(open.game, language);
   const playing = !!open && !left && !!origin && frame !== 'failed';
 
-  let body;
+  let body: ReactNode;
   if (gone) {
     body = (
       <EmptyState

@@ -22,7 +22,7 @@ vi.mock('../../api', () => ({ api: { call: (...args: unknown[]) => call(...args)
 
 const push = (usdt: string) =>
   act(async () => {
-    balanceHandlers.forEach((handler) => handler({ usdt, trx: '0' }, 'balance'));
+    for (const handler of balanceHandlers) handler({ usdt, trx: '0' }, 'balance');
     await vi.advanceTimersByTimeAsync(0);
   });
 const standingReads = () => call.mock.calls.filter(([spec]) => spec.path === '/v1/activity/playerData').length;
@@ -82,7 +82,7 @@ describe("the player's activity standing", () => {
   it("is read again at once when the server pushes that something new can be claimed", async () => {
     expect(standingReads()).toBe(1);
     await act(async () => {
-      activityHandlers.forEach((handler) => handler({ claimable: 1, activityIds: [6] }, 'activity'));
+      for (const handler of activityHandlers) handler({ claimable: 1, activityIds: [6] }, 'activity');
       await vi.advanceTimersByTimeAsync(0);
     });
     expect(standingReads()).toBe(2);

@@ -20,7 +20,7 @@ vi.mock('../../api', () => ({ api: { call: (...args: unknown[]) => call(...args)
 
 const push = (data: unknown) =>
   act(async () => {
-    balanceHandlers.forEach((handler) => handler(data, 'balance'));
+    for (const handler of balanceHandlers) handler(data, 'balance');
     // React Query tells its observers on the next tick.
     await new Promise((resolve) => setTimeout(resolve, 0));
   });

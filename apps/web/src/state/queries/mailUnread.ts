@@ -45,7 +45,10 @@ export function readBroadcast(value: unknown): BroadcastHint | undefined {
 const counted = new WeakMap<QueryClient, Set<number>>();
 function firstHearing(client: QueryClient, id: number): boolean {
   let ids = counted.get(client);
-  if (!ids) counted.set(client, (ids = new Set()));
+  if (!ids) {
+    ids = new Set();
+    counted.set(client, ids);
+  }
   if (ids.has(id)) return false;
   ids.add(id);
   return true;
