@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
@@ -18,7 +17,6 @@ import { closeAll } from './support/teardown.ts';
  */
 
 const UI_TIMEOUT = 45_000;
-const OPS_TOKEN = `ops-${randomBytes(12).toString('hex')}`;
 const LANGUAGES = ['zh_CN', 'zh_TW', 'en_US', 'pt_BR', 'vi_VN', 'id_ID', 'th_TH', 'ar_EG'] as const;
 
 const BROADCAST = {
@@ -67,7 +65,7 @@ let token = '';
 let playerId = 0;
 const contexts: BrowserContext[] = [];
 
-const ops = <T = any>(path: string, body: object) => callOps<T>(server, OPS_TOKEN, path, body);
+const ops = <T = any>(path: string, body: object) => callOps<T>(server, path, body);
 
 async function phone(language: string, theme: 'light' | 'dark'): Promise<Page> {
   const { context, page } = await newPhone(browser, { colorScheme: theme });
@@ -78,7 +76,7 @@ async function phone(language: string, theme: 'light' | 'dark'): Promise<Page> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ OPS_TOKEN }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({}, { withOpsKey: true }), launchBrowser()]);
   const account = `mail${Date.now().toString(36)}`.slice(0, 16);
   ({ token, playerId } = await registerPlayer(server, account, 'mailbox1'));
 });
@@ -92,7 +90,7 @@ describe('site mail', () => {
     await shown(page, 'profile-messages').waitFor({ timeout: UI_TIMEOUT });
     expect(await shown(page, 'tab-userProfile-badge').count()).toBe(0);
 
-    await ops('/ops/mail/send', { audience: { kind: 'all' }, category: 2, ...BROADCAST, by: 'site-mail e2e' });
+    await ops('/ops/v1/mail/send', { audience: { kind: 'all' }, category: 2, ...BROADCAST });
 
     // No reload: the socket's `mail` event makes the app ask for its count.
     await shown(page, 'tab-userProfile-badge').waitFor({ timeout: UI_TIMEOUT });
@@ -137,7 +135,7 @@ describe('site mail', () => {
     await shown(page, 'profile-messages').waitFor({ timeout: UI_TIMEOUT });
     expect(await page.locator('html').getAttribute('dir')).toBe('rtl');
 
-    await ops('/ops/mail/send', { audience: { kind: 'player', playerId }, category: 4, ...PERSONAL, by: 'site-mail e2e' });
+    await ops('/ops/v1/mail/send', { audience: { kind: 'player', playerId }, category: 4, ...PERSONAL });
     await shown(page, 'profile-messages-badge').waitFor({ timeout: UI_TIMEOUT });
     expect(await shown(page, 'profile-messages-badge').innerText()).toBe('1');
 
@@ -159,7 +157,7 @@ describe('site mail', () => {
     await expect.poll(async () => (await server.call<{ unread: number }>('/v1/mail/newMail', {}, token)).data.unread, { timeout: UI_TIMEOUT }).toBe(0);
 
     // The bulletin the heartbeat carries: published now, shown on the next start, in Arabic.
-    await ops('/ops/bulletin/publish', { ...BULLETIN, by: 'site-mail e2e' });
+    await ops('/ops/v1/bulletins/publish', BULLETIN);
     await openApp(page, `${server.url}/home`);
     const bulletin = shown(page, 'bulletin');
     await bulletin.waitFor({ timeout: UI_TIMEOUT });

@@ -1,8 +1,13 @@
 import { vi } from 'vitest';
 import type { RunningServer } from './server.ts';
 
-/** An operator endpoint, called as the operator's tools call it (the ops token in its header); a refusal throws. */
-export async function callOps<T = any>(server: Pick<RunningServer, 'url'>, opsToken: string, path: string, body: object): Promise<T> {
+/** An operator call made with the server's automation key (started with `{ withOpsKey: true }`); a refusal throws. */
+export async function callOps<T = any>(server: Pick<RunningServer, 'ops'>, path: string, body: object): Promise<T>;
+/** An operator endpoint not yet moved onto keys, called with the shared token in its header; a refusal throws. */
+export async function callOps<T = any>(server: Pick<RunningServer, 'url'>, opsToken: string, path: string, body: object): Promise<T>;
+export async function callOps<T = any>(server: Partial<Pick<RunningServer, 'url' | 'ops'>>, ...rest: [string, object] | [string, string, object]): Promise<T> {
+  if (rest.length === 2) return server.ops!<T>(...rest);
+  const [opsToken, path, body] = rest;
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-ops-token': opsToken },
