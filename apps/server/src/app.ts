@@ -116,7 +116,7 @@ export interface Application {
     bulletins: BulletinService;
     /** Images stored in the database and served at /media/<id>.<ext> (banners, chat and support attachments). */
     media: MediaService;
-    /** The lobby's banners as operators manage them (/ops/banners/*). */
+    /** The lobby's banners as operators manage them (/ops/v1/banners/*). */
     banners: BannerService;
     /** Support conversations: the player's chat and the operator's queue. */
     supportChat: SupportChatService;
