@@ -31,6 +31,8 @@ afterAll(async () => {
   await server?.close();
 });
 
+const lastAudit = (action: string) => [...server.audit].reverse().find((entry) => entry.action === action);
+
 let serial = 0;
 const newLogin = () => `member${++serial}.${process.pid}`;
 
@@ -59,7 +61,7 @@ describe('/ops/v1/staff/setRole', () => {
     expect(created.data).toMatchObject({ name: 'auditor', permissions: ['audit.read', 'dashboard.read'], shipped: false });
     const changed = await owner.call('/ops/v1/staff/setRole', { name: 'auditor', permissions: ['audit.read'] });
     expect(changed.data.permissions).toEqual(['audit.read']);
-    const record = server.audit.findLast((entry) => entry.action === '/ops/v1/staff/setRole');
+    const record = lastAudit('/ops/v1/staff/setRole');
     expect(record).toMatchObject({ actor: { kind: 'staff', id: ownerId }, target: 'role:auditor', code: 0, kind: 'change' });
     expect(record?.before).toMatchObject({ permissions: ['audit.read', 'dashboard.read'] });
     expect(record?.after).toMatchObject({ permissions: ['audit.read'] });
@@ -173,7 +175,7 @@ describe('API keys', () => {
     expect(created.data.key).toMatch(/^lobk_/);
     expect(created.data.info).toMatchObject({ name: 'nightly export', permissions: ['staff.manage'], createdBy: ownerId, revokedAt: null });
     expect(created.data.info.expiresAt).toBe(new Date(server.clock.ms + 7 * 86_400_000).toISOString());
-    const record = server.audit.findLast((entry) => entry.action === '/ops/v1/staff/createKey');
+    const record = lastAudit('/ops/v1/staff/createKey');
     expect(JSON.stringify(record)).not.toContain(created.data.key);
 
     const automation = new ConsoleClient(server);

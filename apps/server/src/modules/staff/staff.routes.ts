@@ -5,15 +5,14 @@ import type { StaffModule } from './staff.module.ts';
 import { staffMemberView } from './staff.service.ts';
 
 /** The console's own calls: signing in and out, enrolment, step-up, and staff, roles and API keys. */
-export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: Pick<StaffModule, 'identity' | 'admin'>): void {
-  const { identity, admin } = staff;
+export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: StaffModule): void {
   // The steps taken without a session, on top of the lockout: a person's retries, not a script's.
-  const PUBLIC_STEP_LIMIT = { rateLimit: { max: identity.options.credentialsRatePerMinute ?? 30, timeWindow: '1 minute' } };
+  const PUBLIC_STEP_LIMIT = { rateLimit: { max: staff.identity.options.credentialsRatePerMinute ?? 30, timeWindow: '1 minute' } };
 
   ops.register(
     authOpsCalls.enrol,
     async ({ body, audit }) => {
-      const enrolled = await identity.enrol(body.token, body.password);
+      const enrolled = await staff.identity.enrol(body.token, body.password);
       audit.target = `staff:${enrolled.login}`;
       return enrolled;
     },
@@ -23,7 +22,7 @@ export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: Pick<StaffModul
   ops.register(
     authOpsCalls.confirmEnrolment,
     async ({ body, audit }) => {
-      const confirmed = await identity.confirmEnrolment(body.token, body.code);
+      const confirmed = await staff.identity.confirmEnrolment(body.token, body.code);
       audit.target = `staff:${confirmed.login}`;
       return confirmed;
     },
@@ -34,7 +33,7 @@ export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: Pick<StaffModul
     authOpsCalls.signIn,
     async ({ body, ip, userAgent, audit, request, reply }) => {
       audit.target = `staff:${body.login}`;
-      const { session, member, permissions } = await identity.signIn(body, { ip, userAgent });
+      const { session, member, permissions } = await staff.identity.signIn(body, { ip, userAgent });
       setConsoleCookie(request, reply, session.cookie, CONSOLE_MAX_MS / 1000);
       return {
         csrfToken: session.csrfToken,
@@ -48,7 +47,7 @@ export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: Pick<StaffModul
   );
 
   ops.register(authOpsCalls.me, async ({ actor }) => {
-    const member = actor.kind === 'staff' ? await identity.findMember(actor.id) : undefined;
+    const member = actor.kind === 'staff' ? await staff.identity.findMember(actor.id) : undefined;
     return {
       kind: actor.kind,
       name: actor.name,
@@ -59,78 +58,78 @@ export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: Pick<StaffModul
   });
 
   ops.register(authOpsCalls.stepUp, async ({ body, actor, ip, userAgent }) => ({
-    verifiedAt: (await identity.stepUp(actor, body.code, { ip, userAgent })).toISOString(),
+    verifiedAt: (await staff.identity.stepUp(actor, body.code, { ip, userAgent })).toISOString(),
   }));
 
   ops.register(authOpsCalls.signOut, async ({ actor, request, reply }) => {
-    await identity.signOut(actor);
+    await staff.identity.signOut(actor);
     clearConsoleCookie(request, reply);
     return null;
   });
 
   ops.register(authOpsCalls.signOutEverywhere, async ({ actor, request, reply }) => {
-    const ended = await identity.signOutEverywhere(actor);
+    const ended = await staff.identity.signOutEverywhere(actor);
     clearConsoleCookie(request, reply);
     return { ended };
   });
 
   ops.register(authOpsCalls.changePassword, async ({ body, actor, ip, userAgent }) => {
-    await identity.changePassword(actor, body.oldPassword, body.newPassword, { ip, userAgent });
+    await staff.identity.changePassword(actor, body.oldPassword, body.newPassword, { ip, userAgent });
     return null;
   });
 
-  ops.register(staffOpsCalls.list, () => admin.list());
+  ops.register(staffOpsCalls.list, () => staff.admin.list());
 
   ops.register(staffOpsCalls.invite, async ({ body, actor, audit }) => {
-    const invited = await admin.invite(actor, body.login, body.roles);
+    const invited = await staff.admin.invite(actor, body.login, body.roles);
     audit.target = `staff:${invited.staff.id}`;
     audit.after = invited.staff;
     return invited;
   });
 
   ops.register(staffOpsCalls.setMemberRoles, async ({ body, actor, audit }) => {
-    const { before, after } = await admin.setMemberRoles(actor, body.staffId, body.roles);
+    const { before, after } = await staff.admin.setMemberRoles(actor, body.staffId, body.roles);
     Object.assign(audit, { before, after });
     return after;
   });
 
   ops.register(staffOpsCalls.disable, async ({ body, actor, audit }) => {
-    const { before, after } = await admin.disable(actor, body.staffId);
+    const { before, after } = await staff.admin.disable(actor, body.staffId);
     Object.assign(audit, { before, after });
     return after;
   });
 
   ops.register(staffOpsCalls.enable, async ({ body, actor, audit }) => {
-    const { before, after } = await admin.enable(actor, body.staffId);
+    const { before, after } = await staff.admin.enable(actor, body.staffId);
     Object.assign(audit, { before, after });
     return after;
   });
 
   ops.register(staffOpsCalls.resetTwoFactor, async ({ body, actor, audit }) => {
-    const { before, ...reset } = await admin.resetTwoFactor(actor, body.staffId);
+    const { before, ...reset } = await staff.admin.resetTwoFactor(actor, body.staffId);
     Object.assign(audit, { before, after: reset.staff });
     return reset;
   });
 
-  ops.register(staffOpsCalls.roles, () => admin.roles());
+  ops.register(staffOpsCalls.roles, () => staff.admin.roles());
 
   ops.register(staffOpsCalls.setRole, async ({ body, actor, audit }) => {
-    const { before, after } = await admin.setRole(actor, body.name, body.permissions);
+    const { before, after } = await staff.admin.setRole(actor, body.name, body.permissions);
     Object.assign(audit, { target: `role:${body.name}`, before, after });
     return after;
   });
 
-  ops.register(staffOpsCalls.keys, () => admin.listKeys());
+  ops.register(staffOpsCalls.keys, () => staff.admin.listKeys());
 
   ops.register(staffOpsCalls.createKey, async ({ body, actor, audit }) => {
-    const created = await admin.createKey(actor, body.name, body.permissions, body.days);
+    const created = await staff.admin.createKey(actor, body.name, body.permissions, body.days);
     Object.assign(audit, { target: `key:${created.info.id}`, after: created.info });
     return created;
   });
 
   ops.register(staffOpsCalls.revokeKey, async ({ body, audit }) => {
     audit.target = `key:${body.id}`;
-    const revoked = await admin.revokeKey(body.id);
+    const revoked = await staff.admin.revokeKey(body.id);
     audit.after = revoked;
     return revoked;
   });
