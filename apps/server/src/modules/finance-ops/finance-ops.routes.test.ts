@@ -1,4 +1,4 @@
-import { ErrorCode } from '@lobby/contract';
+import { ErrorCode, PAYMENTS_EXPORT_MAX_ROWS } from '@lobby/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAutomationKey } from '../../testing/ops-key.ts';
@@ -227,6 +227,18 @@ describe('/ops/v1/finance/export', () => {
     expect((await t.ops('/ops/v1/finance/export', { kind: 'deposit', beforeId: 5 })).code).toBe(ErrorCode.INVALID_PARAMETERS);
     expect((await t.ops('/ops/v1/finance/export', { kind: 'exchange', status: 'credited' })).code).toBe(ErrorCode.INVALID_PARAMETERS);
   });
+
+  it(`stops at ${PAYMENTS_EXPORT_MAX_ROWS} rows, newest first, and says more matched`, async () => {
+    await sql`
+      insert into exchanges (player_id, request_id, from_currency, to_currency, amount, to_amount, rate)
+      select ${stranger.playerId}, 'bulk-' || n, 'TRX', 'USDT', 4000000, 1000000, '0.25' from generate_series(1, ${PAYMENTS_EXPORT_MAX_ROWS + 1}) n`.execute(db());
+    const reply = await t.ops('/ops/v1/finance/export', { kind: 'exchange', playerId: stranger.playerId });
+    expect(reply.data).toMatchObject({ rows: PAYMENTS_EXPORT_MAX_ROWS, truncated: true });
+    const lines = parse(reply.data.csv);
+    expect(lines).toHaveLength(PAYMENTS_EXPORT_MAX_ROWS + 1);
+    const newest = (await t.ops('/ops/v1/finance/payments', { kind: 'exchange', playerId: stranger.playerId, limit: 1 })).data.list[0];
+    expect(lines[1]![1]).toBe(newest.id);
+  }, 60_000);
 });
 
 describe('/ops/v1/risk/linkedAccounts', () => {

@@ -15,14 +15,17 @@ export function fixedMoney(micro: bigint): string {
  * One CSV field (RFC 4180): quoted when it holds a separator, quote or line end; a text a spreadsheet
  * would take for a formula is led by an apostrophe, so opening the export never runs one.
  */
-function field(value: string | number | null): string {
+function field(value: string | null): string {
   if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The export of `rows`, all of one kind: the header row, then one line per payment, CRLF line ends. */
+/**
+ * The export of `rows`, all of one kind: the header row, then one line per payment, CRLF line ends.
+ * Only the addresses and transaction ids are text from outside; the other fields are ids, codes,
+ * amounts and times that never need quoting.
+ */
 export function paymentsCsv(kind: PaymentKind, rows: PaymentRow[], maskAddress: (address: string) => string): string {
   const lines = rows.map((row) =>
     [
@@ -33,16 +36,14 @@ export function paymentsCsv(kind: PaymentKind, rows: PaymentRow[], maskAddress: 
       fixedMoney(BigInt(row.amount)),
       fixedMoney(BigInt(row.fee)),
       row.status,
-      row.address === null ? null : maskAddress(row.address),
-      row.tx_id,
-      row.counterparty_id,
-      row.to_currency,
-      row.to_amount === null ? null : fixedMoney(BigInt(row.to_amount)),
+      field(row.address === null ? null : maskAddress(row.address)),
+      field(row.tx_id),
+      row.counterparty_id ?? '',
+      row.to_currency ?? '',
+      row.to_amount === null ? '' : fixedMoney(BigInt(row.to_amount)),
       row.created_at.toISOString(),
-      row.completed_at?.toISOString() ?? null,
-    ]
-      .map(field)
-      .join(','),
+      row.completed_at?.toISOString() ?? '',
+    ].join(','),
   );
   return [HEADER.join(','), ...lines].map((line) => `${line}\r\n`).join('');
 }
