@@ -18,7 +18,7 @@ const grant = (body: unknown, key?: string | null) => t.ops('/ops/v1/playerMarks
 const issue = (body: unknown, key?: string | null) => t.ops('/ops/v1/playerMarks/issueInviteCodes', body, key);
 /** The newest audit record of a call: who made it, on what, and what it changed. */
 const lastAudit = async (action: string) =>
-  (await sql<{ actor_name: string; target: string | null; code: number; after: any }>`select actor_name, target, code, after from audit_records where action = ${action} order by id desc limit 1`.execute(db())).rows[0];
+  (await sql<{ actor_name: string; target: string | null; code: number; after: unknown }>`select actor_name, target, code, after from audit_records where action = ${action} order by id desc limit 1`.execute(db())).rows[0];
 /** Experience gold is bonus money: it lands on the player's bonus balance. */
 const usdtOf = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT')).toString();
 
@@ -158,7 +158,7 @@ describe('/ops/v1/playerMarks/issueInviteCodes', () => {
   });
 
   it('is gone from its old path', async () => {
-    const response = await fetch(t.url + '/ops/player-marks/special-invite-codes/issue', { method: 'POST', headers: { 'x-api-key': t.opsKey } });
+    const response = await fetch(`${t.url}/ops/player-marks/special-invite-codes/issue`, { method: 'POST', headers: { 'x-api-key': t.opsKey } });
     expect(response.status).toBe(404);
   });
 });
