@@ -2,20 +2,8 @@ import { vi } from 'vitest';
 import type { RunningServer } from './server.ts';
 
 /** An operator call made with the server's automation key (started with `{ withOpsKey: true }`); a refusal throws. */
-export async function callOps<T = any>(server: Pick<RunningServer, 'ops'>, path: string, body: object): Promise<T>;
-/** An operator endpoint not yet moved onto keys, called with the shared token in its header; a refusal throws. */
-export async function callOps<T = any>(server: Pick<RunningServer, 'url'>, opsToken: string, path: string, body: object): Promise<T>;
-export async function callOps<T = any>(server: Partial<Pick<RunningServer, 'url' | 'ops'>>, ...rest: [string, object] | [string, string, object]): Promise<T> {
-  if (rest.length === 2) return server.ops!<T>(...rest);
-  const [opsToken, path, body] = rest;
-  const response = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-ops-token': opsToken },
-    body: JSON.stringify(body),
-  });
-  const reply = (await response.json()) as { code: number; msg: string; data: T };
-  if (reply.code !== 0) throw new Error(`${path}: ${reply.code} ${reply.msg}`);
-  return reply.data;
+export async function callOps<T = any>(server: Pick<RunningServer, 'ops'>, path: string, body: object): Promise<T> {
+  return server.ops<T>(path, body);
 }
 
 /** A new player signed up by account and password in English (with an invite code when given); a refusal throws. */

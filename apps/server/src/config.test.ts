@@ -34,6 +34,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://user:hunter2@cache' })).not.toThrow(/hunter2/);
   });
 
+  it('refuses the shared operator token that staff sign-in and API keys replaced, naming what to use, never echoing it', () => {
+    expect(() => loadConfig({ OPS_TOKEN: 'an-old-shared-operator-token' })).toThrow(/OPS_TOKEN: .*create-api-key/);
+    expect(() => loadConfig({ OPS_TOKEN: 'an-old-shared-operator-token' })).not.toThrow(/an-old-shared/);
+  });
+
   it('requires SMTP in production and forbids the development outbox there', () => {
     const chain = { TRON_API_URL: 'https://node.example.com', HOT_WALLET_PRIVATE_KEY: 'a'.repeat(64), DEPOSIT_XPUB: `xpub${'A'.repeat(107)}` };
     expect(() => loadConfig({ NODE_ENV: 'production', ...chain })).toThrow(/SMTP_URL: required in production/);

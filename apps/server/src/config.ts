@@ -101,7 +101,6 @@ const schema = z.object({
   DEVNET_USDT_FEE_TRX: money.default('0').transform(toMicro),
   /** Development: the devnet tops the hot wallet up at start so withdrawals are paid (default: on under NODE_ENV=development). */
   DEVNET_FUND_HOT_WALLET: boolean.optional(),
-  OPS_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   PUBLIC_HOST: z.string().optional(),
   CHAT_URL: z.string().optional(),
   /** Largest image a player may send in the support chat, in bytes (at most 2 MiB, the contract's ceiling). */
@@ -193,6 +192,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const config = parsed.data;
   const problems: string[] = [];
+  // A shared operator token would now be ignored without a word: say what replaced it.
+  if (env.OPS_TOKEN) {
+    problems.push('OPS_TOKEN: the shared operator token is gone; staff sign in to the console, and automation uses an API key (npm run console -- create-api-key)');
+  }
   if (config.NODE_ENV === 'production' && config.DEV_OUTBOX) {
     problems.push('DEV_OUTBOX: the development outbox cannot be enabled in production');
   }
@@ -218,4 +221,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
 }
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'OPS_TOKEN', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);
+const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);
