@@ -58,6 +58,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index ops_figures_pending_tx on ops_figures_pending (tx)`.execute(db);
   await sql`alter table player_vip add column last_played_on date`.execute(db);
+  // Counting active players reads this index alone; its entry changes once a day per player, so the
+  // recording's updates stay heap-only the rest of the day.
+  await sql`create index player_vip_last_played on player_vip (last_played_on) where last_played_on is not null`.execute(db);
   // The console finds players by the beginning of their account (modules/figures/players-ops.repo.ts).
   await sql`create index players_account_prefix on players (lower(account) text_pattern_ops)`.execute(db);
 
@@ -130,6 +133,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     await sql.raw(`drop trigger if exists ${trigger}`).execute(db);
   }
   await sql`drop index if exists players_account_prefix`.execute(db);
+  await sql`drop index if exists player_vip_last_played`.execute(db);
   await sql`alter table player_vip drop column if exists last_played_on`.execute(db);
   await sql`drop table if exists ops_figures_pending`.execute(db);
   await sql`drop table if exists ops_daily_registrations`.execute(db);

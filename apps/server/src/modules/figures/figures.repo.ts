@@ -100,14 +100,12 @@ export class FiguresRepository {
     return new Map(rows.map((row) => [row.day, Number(row.registrations)]));
   }
 
-  /** Real accounts whose last recorded round fell on or after each of the given UTC days. */
+  /** Real accounts whose last recorded round fell on or after each of the given UTC days: an index-only count each. */
   async activePlayers(since: readonly string[]): Promise<number[]> {
-    const earliest = [...since].sort()[0]!;
     const { rows } = await sql<Record<string, string>>`
       select ${sql.join(
-        since.map((day, index) => sql`count(*) filter (where last_played_on >= ${day}::date)::text as ${sql.ref(`since_${index}`)}`),
-      )}
-      from player_vip where last_played_on >= ${earliest}::date`.execute(this.db);
+        since.map((day, index) => sql`(select count(*) from player_vip where last_played_on >= ${day}::date)::text as ${sql.ref(`since_${index}`)}`),
+      )}`.execute(this.db);
     return since.map((_, index) => Number(rows[0]?.[`since_${index}`] ?? 0));
   }
 
