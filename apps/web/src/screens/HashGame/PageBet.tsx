@@ -10,7 +10,7 @@ import { isInsufficientFunds, useOfferDeposit } from '../../components/DepositOf
 import { Field, Segmented } from '../../components/Field';
 import { formatAmount, formatExact } from '../../lib/format';
 import { LOGIN_PATH } from '../../lib/navigation';
-import { newRequestId } from '../../lib/requestId';
+import { useIntentKey } from '../../api/idempotency';
 import {
   hashKeys,
   useHashResults,
@@ -253,7 +253,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
   const refetchRound = useCallback(() => void refetch(), [refetch]);
   // A bet whose answer never came (timeout, dropped connection) may still have been placed: tapping
   // again with the same choice replays its key, so the server returns that bet instead of a second.
-  const unanswered = useRef<{ key: string; requestId: string } | null>(null);
+  const betIntent = useIntentKey();
 
   const fromRound = levelLimit(round?.levels, level, currency);
   const fromLobby = game?.transferBetLimit[level]?.currencies?.find((c) => c.currency === currency);
@@ -278,15 +278,16 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
     }
     if (!area || problem || closed || placeBet.isPending || !round) return;
     const input = { gameId: gameId, area, amount: amount.trim(), currency, level, round: round.round };
-    const key = JSON.stringify(input);
-    const requestId = unanswered.current?.key === key ? unanswered.current.requestId : newRequestId();
-    unanswered.current = null;
+    const requestId = betIntent.keyFor(JSON.stringify(input));
     placeBet.mutate(
       { requestId, ...input },
       {
-        onSuccess: () => toastSuccess(t('bet.placed')),
+        onSuccess: () => {
+          betIntent.succeeded();
+          toastSuccess(t('bet.placed'));
+        },
         onError: (error) => {
-          if (error instanceof ApiError && (error.kind === 'timeout' || error.kind === 'network')) unanswered.current = { key, requestId };
+          betIntent.failed(error);
           // The screen tells the player why (a refusal for funds with the way to a deposit), then
           // catches up with whatever the refusal revealed (a closed round, a changed balance or configuration).
           const code = error instanceof ApiError ? error.code : undefined;

@@ -8,6 +8,7 @@ import { useExchange, useExchangeConfig } from '../../state/queries/bank';
 import { moneyOf, useBalances } from '../../state/queries/balances';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
+import { useIntentKey } from '../../api/idempotency';
 import { describeFailure, showFailure } from './failures';
 import {
   cleanAmountInput,
@@ -21,7 +22,6 @@ import {
   toMicro,
 } from './money';
 import { AmountInput, CoinMark, FieldError, InfoRow, LoadError, localeTag, Ltr, SkeletonCard, TradeScreen } from './parts';
-import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
 import { Pressable } from '../../components/Pressable';
 import { BonusPanel } from '../Bonus/BonusPanel';
@@ -73,7 +73,7 @@ export default function ExchangeScreen() {
   const min = toMicro(pair?.minAmount);
   const max = toMicro(pair?.maxAmount);
   const spread = pair && inverse ? spreadOf(pair.rate, inverse.rate) : undefined;
-  const request = useRequestKey(`${from}|${amount ?? ''}`);
+  const request = useIntentKey();
   const quotedAt = config.data ? new Date(config.data.quotedAt) : undefined;
 
   const swap = () => {
@@ -100,10 +100,10 @@ export default function ExchangeScreen() {
     if (problem === 'overBalance' && amount !== undefined && amount > money.total) void offerDeposit(from);
     if (problem || !pair || amount === undefined) return;
     exchange.mutate(
-      { requestId: request.key, from, to, amount: microToInput(amount), quotedRate: pair.rate },
+      { requestId: request.keyFor(`${from}|${amount}`), from, to, amount: microToInput(amount), quotedRate: pair.rate },
       {
         onSuccess: (reply) => {
-          request.renew();
+          request.succeeded();
           setAmountText('');
           setRateChanged(false);
           const paid = toMicro(reply.record.amount);
@@ -111,8 +111,8 @@ export default function ExchangeScreen() {
           toastSuccess(t('exchange.done', { paid: shownDown(paid), from, got: shownDown(got), to }));
         },
         onError: async (failed) => {
+          request.failed(failed);
           const failure = await describeFailure(failed);
-          if (failure.code !== undefined) request.renew();
           if (failure.experience) {
             await showFailure(failure, t('common.ok'), t('experience.title'));
             return;

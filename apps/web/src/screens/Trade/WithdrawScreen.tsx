@@ -11,10 +11,10 @@ import { shortAddress } from '../../lib/format';
 import { useCashoutConfig, useExplorerTxUrl, useTrackedRecord, useWithdraw, type TradeRecord } from '../../state/queries/bank';
 import { moneyOf, useBalances } from '../../state/queries/balances';
 import { useCashoutAddresses } from '../../state/queries/wallet';
+import { useIntentKey } from '../../api/idempotency';
 import { describeFailure, showFailure } from './failures';
 import { afterFee, cleanAmountInput, formatMicroExact, formatMicroShort, inputToMicro, maxSendable, microToInput, toMicro } from './money';
 import { AmountInput, CurrencyChips, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen, TxId } from './parts';
-import { useRequestKey } from './useRequestKey';
 import { useTradeT } from './useTradeT';
 import { BonusPanel } from '../Bonus/BonusPanel';
 
@@ -123,7 +123,7 @@ export default function WithdrawScreen() {
   // Everything the player holds, bonus included: more than this is a case for a deposit.
   const balance = money.total;
   const dailyFull = !!terms && terms.dailyCountLimit > 0 && terms.dailyCountUsed >= terms.dailyCountLimit;
-  const request = useRequestKey(`${currency}|${amount ?? ''}|${addressId ?? ''}`);
+  const request = useIntentKey();
 
   const changeCurrency = (next: CurrencyCode) => {
     setCurrency(next);
@@ -156,15 +156,16 @@ export default function WithdrawScreen() {
     if (shortOfFunds) void offerDeposit(currency);
     if (Object.keys(found).length > 0 || amount === undefined || addressId === null) return;
     withdraw.mutate(
-      { requestId: request.key, currency, amount: microToInput(amount), addressId, fundPassword },
+      { requestId: request.keyFor(`${currency}|${amount}|${addressId}`), currency, amount: microToInput(amount), addressId, fundPassword },
       {
         onSuccess: (reply) => {
-          request.renew();
+          request.succeeded();
           setResult(reply.record);
           setAmountText('');
           setFundPassword('');
         },
         onError: async (error) => {
+          request.failed(error);
           const failure = await describeFailure(error);
           if (failure.code === ErrorCode.FUND_PASSWORD_WRONG) {
             setErrors({ fundPassword: failure.text || t('fundPwd.errors.wrong') });
@@ -172,11 +173,9 @@ export default function WithdrawScreen() {
           }
           // A saved address passed its checksum when it was saved: 10052 now means it is one of the site's own.
           if (failure.code === ErrorCode.INVALID_TRON_ADDRESS) {
-            request.renew();
             setErrors({ address: t('withdraw.errors.siteAddress') });
             return;
           }
-          if (failure.code !== undefined) request.renew();
           void config.refetch();
           if (failure.code === ErrorCode.INSUFFICIENT_BALANCE) {
             void offerDeposit(currency);

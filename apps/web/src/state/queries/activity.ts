@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { parseMicro } from '@lobby/contract/micro';
-import { newRequestId } from '../../lib/requestId';
+import { useIntentKey } from '../../api/idempotency';
 import { onPlayerEvent } from '../realtime';
 import { useSession } from '../session';
 import { useSettings } from '../settings';
@@ -99,13 +99,15 @@ export function useClaimableCount(): number {
 }
 
 /**
- * Joins an activity or claims its reward. The request id is made once per press and reused by the
- * client's own retries, so a lost answer never pays twice (the server also pays once per period).
+ * Joins an activity or claims its reward. The request id is made once per intent and reused by the
+ * client's own retries and by a press after an unanswered one, so a lost answer never pays twice (the
+ * server also pays once per period).
  */
 export function useParticipate() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (activityId: number) => api.call(calls.activity.participate, { requestId: newRequestId(), activityId }, { loading: true }),
+    mutationFn: (activityId: number) => intent.run(String(activityId), (requestId) => api.call(calls.activity.participate, { requestId, activityId }, { loading: true })),
     onSuccess: (reply) => {
       applyBalances(client, reply.balances);
       // A reward raises the wagering still to do and is a new bonus record.

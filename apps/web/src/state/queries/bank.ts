@@ -140,7 +140,8 @@ export function useTrackedRecord(initial: TradeRecord | undefined) {
 
 /**
  * Money calls. The client gives each request an idempotency key before its first attempt; screens
- * pass their own `requestId` so that a retry after a timeout replays the same request.
+ * pass their own `requestId` from an IntentKey (api/idempotency.ts), so that pressing again after a
+ * timeout replays the same request.
  */
 export function useWithdraw() {
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import type { activityCalls, bonusCalls, CallResponse, CurrencyCode } from '@lob
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
-import { newRequestId } from '../../lib/requestId';
+import { useIntentKey } from '../../api/idempotency';
 import { useSession } from '../session';
 import { applyBalances } from './balances';
 import { bonusKeys } from './keys';
@@ -44,12 +44,13 @@ export function useBonusTerms() {
 
 /**
  * Gives up the bonus balance of a currency (after the player confirmed it): the money returns to the
- * house and the outstanding wagering drops to 0. A fresh request id per attempt; the balances follow.
+ * house and the outstanding wagering drops to 0. One request id per intent (see IntentKey); the balances follow.
  */
 export function useForfeitBonus() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (currency: CurrencyCode) => api.call(calls.bonus.forfeit, { requestId: newRequestId(), currency }, { loading: true }),
+    mutationFn: (currency: CurrencyCode) => intent.run(currency, (requestId) => api.call(calls.bonus.forfeit, { requestId, currency }, { loading: true })),
     onSuccess: (reply) => {
       applyBalances(client, reply.balances);
       void client.invalidateQueries({ queryKey: bonusKeys.all });

@@ -2,7 +2,7 @@ import type { CallResponse, CurrencyCode, rebateCalls } from '@lobby/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
-import { newRequestId } from '../../lib/requestId';
+import { useIntentKey } from '../../api/idempotency';
 import { useSession } from '../session';
 import { applyBalances } from './balances';
 import { bonusKeys, rebateKeys } from './keys';
@@ -42,11 +42,12 @@ export function useRebateHistory() {
   });
 }
 
-/** Claims everything accrued in a currency; one request id per attempt, and the server pays a claim once. */
+/** Claims everything accrued in a currency; a press after an unanswered one replays its request id, and the server pays a claim once. */
 export function useClaimRebate() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (currency: CurrencyCode) => api.call(calls.rebate.claim, { requestId: newRequestId(), currency }, { loading: true }),
+    mutationFn: (currency: CurrencyCode) => intent.run(currency, (requestId) => api.call(calls.rebate.claim, { requestId, currency }, { loading: true })),
     onSuccess: (reply) => {
       applyBalances(client, reply.balances);
       void client.invalidateQueries({ queryKey: rebateKeys.all });

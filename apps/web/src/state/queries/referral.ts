@@ -2,7 +2,7 @@ import type { CallRequest, CallResponse, CurrencyCode, referralCalls } from '@lo
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
-import { newRequestId } from '../../lib/requestId';
+import { useIntentKey } from '../../api/idempotency';
 import { useSession } from '../session';
 import { applyBalances } from './balances';
 import { bonusKeys, referralKeys } from './keys';
@@ -59,11 +59,12 @@ export function useReferralPerformance(request: PerformanceRequest) {
   });
 }
 
-/** Claims all claimable commission of a currency; one request id per attempt, and the server pays it once. */
+/** Claims all claimable commission of a currency; a press after an unanswered one replays its request id, and the server pays it once. */
 export function useClaimCommission() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (currency: CurrencyCode) => api.call(calls.referral.claim, { requestId: newRequestId(), currency }, { loading: true }),
+    mutationFn: (currency: CurrencyCode) => intent.run(currency, (requestId) => api.call(calls.referral.claim, { requestId, currency }, { loading: true })),
     onSuccess: (reply) => {
       applyBalances(client, reply.balances);
       void client.invalidateQueries({ queryKey: referralKeys.all });

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
-import { newRequestId } from '../../lib/requestId';
+import { useIntentKey } from '../../api/idempotency';
 import { onPlayerEvent } from '../realtime';
 import { setPlayer, useSession, type Profile } from '../session';
 import { useSettings } from '../settings';
@@ -60,14 +60,15 @@ function afterGift(client: QueryClient, reply: CallResponse<typeof vipCalls.getV
 }
 
 /**
- * Claims the level-up gift of one reached level. The request id is made once per claim attempt and
- * reused by the client's own retries, so a lost answer never pays twice (the server also pays each
- * level once).
+ * Claims the level-up gift of one reached level. The request id is made once per intent and reused
+ * by the client's own retries and by a press after an unanswered one, so a lost answer never pays
+ * twice (the server also pays each level once).
  */
 export function useClaimLevelGift() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: (vipLevel: number) => api.call(calls.vip.getVipUpLevelGift, { requestId: newRequestId(), vipLevel }, { loading: true }),
+    mutationFn: (vipLevel: number) => intent.run(String(vipLevel), (requestId) => api.call(calls.vip.getVipUpLevelGift, { requestId, vipLevel }, { loading: true })),
     onSuccess: (reply) => afterGift(client, reply),
     onError: () => void client.invalidateQueries({ queryKey: vipKeys.detail() }),
   });
@@ -76,8 +77,9 @@ export function useClaimLevelGift() {
 /** Claims this month's gift of the level held. */
 export function useClaimMonthGift() {
   const client = useQueryClient();
+  const intent = useIntentKey();
   return useMutation({
-    mutationFn: () => api.call(calls.vip.getVipMonthGift, { requestId: newRequestId() }, { loading: true }),
+    mutationFn: () => intent.run('month', (requestId) => api.call(calls.vip.getVipMonthGift, { requestId }, { loading: true })),
     onSuccess: (reply) => afterGift(client, reply),
     onError: () => void client.invalidateQueries({ queryKey: vipKeys.detail() }),
   });
