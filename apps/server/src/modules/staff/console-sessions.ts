@@ -39,7 +39,12 @@ export class ConsoleSessions {
   private readonly db: StaffDb;
   private readonly staff: StaffRepo;
 
-  constructor(db: Db, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    db: Db,
+    private readonly now: () => Date = () => new Date(),
+    /** Told after sessions of a member ended, so whatever holds them open (a console socket) lets go at once. */
+    private readonly onEnded: (staffId: number) => void | Promise<void> = () => undefined,
+  ) {
     this.db = staffDb(db);
     this.staff = new StaffRepo(db);
   }
@@ -94,7 +99,14 @@ export class ConsoleSessions {
   }
 
   async end(sessionId: string): Promise<void> {
-    await this.db.updateTable('staff_sessions').set({ ended_at: this.now() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+    const ended = await this.db
+      .updateTable('staff_sessions')
+      .set({ ended_at: this.now() })
+      .where('id', '=', sessionId)
+      .where('ended_at', 'is', null)
+      .returning('staff_id')
+      .executeTakeFirst();
+    if (ended) await this.onEnded(Number(ended.staff_id));
   }
 
   /** Ends every open session of a member, but `keep`; returns how many ended. */
@@ -102,6 +114,7 @@ export class ConsoleSessions {
     let query = this.db.updateTable('staff_sessions').set({ ended_at: this.now() }).where('staff_id', '=', staffId).where('ended_at', 'is', null);
     if (keep !== null) query = query.where('id', '!=', keep);
     const ended = await query.returning('id').execute();
+    if (ended.length > 0) await this.onEnded(staffId);
     return ended.length;
   }
 }

@@ -234,6 +234,7 @@ describe('console sessions', () => {
     expect((await tablet.call('/ops/v1/auth/me')).code).toBe(0);
     const everywhere = await tablet.call('/ops/v1/auth/signOutEverywhere');
     expect(everywhere.data).toEqual({ ended: 2 });
+    expect(server.sessionsEnded.filter((id) => id === member.id)).toHaveLength(2);
     expect((await phone.call('/ops/v1/auth/me')).status).toBe(401);
   });
 
@@ -303,6 +304,8 @@ describe('a disabled staff member', () => {
       expect(disabled.code).toBe(0);
       expect((await onFirst.call('/ops/v1/auth/me')).status).toBe(401);
       expect((await onSecond.call('/ops/v1/auth/me')).status).toBe(401);
+      // Open console sockets are told too (the application publishes staff.session.ended).
+      expect(server.sessionsEnded).toContain(member.id);
       const signIn = await new ConsoleClient(second).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, server.clock) });
       expect(signIn.code).toBe(ErrorCode.LOGIN_RESTRICTED);
     } finally {

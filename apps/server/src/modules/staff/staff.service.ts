@@ -20,6 +20,11 @@ export interface StaffIdentityOptions {
   /** Sign-in, enrolment and its confirmation per address and minute (as CREDENTIALS_RATE_PER_MINUTE for players). */
   credentialsRatePerMinute?: number;
   now?: () => Date;
+  /**
+   * Told after sessions of a member ended (sign-out, disabled, two-factor reset, password changed):
+   * publish `staff.session.ended` here so every instance's console sockets let go of them at once.
+   */
+  onSessionsEnded?: (staffId: number) => void | Promise<void>;
 }
 
 /** Failures count for this long; a lock ends when its oldest failure leaves the window. */
@@ -91,7 +96,7 @@ export class StaffIdentity {
   ) {
     this.now = options.now ?? (() => new Date());
     this.repo = new StaffRepo(db);
-    this.sessions = new ConsoleSessions(db, this.now);
+    this.sessions = new ConsoleSessions(db, this.now, options.onSessionsEnded);
     this.issuer = options.issuer ?? 'Lobby console';
     this.failuresPerAccount = options.failuresPerAccount ?? 5;
     this.failuresPerAddress = options.failuresPerAddress ?? 30;

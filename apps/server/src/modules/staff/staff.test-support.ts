@@ -27,6 +27,8 @@ export interface StaffTestServer {
   clock: TestClock;
   /** Every audit record the calls left, in order. */
   audit: OpsAuditEntry[];
+  /** The members whose sessions ended, in order, as the console sockets would be told. */
+  sessionsEnded: number[];
   close(): Promise<void>;
 }
 
@@ -40,7 +42,15 @@ export async function startStaffTestServer(options: Partial<StaffIdentityOptions
   if (!alongside) await migrateToLatest(database.db);
   const clock = alongside?.clock ?? new TestClock();
   const http = await createHttpServer({ logLevel: 'silent', trustProxy: false, bodyLimit: 1_000_000, ratePerMinute: 100_000 });
-  const staff = await createStaffModule(database.db, { publicUrl: 'https://lobby.example', failuresPerAddress: 1000, credentialsRatePerMinute: 10_000, now: clock.now, ...options });
+  const sessionsEnded: number[] = [];
+  const staff = await createStaffModule(database.db, {
+    publicUrl: 'https://lobby.example',
+    failuresPerAddress: 1000,
+    credentialsRatePerMinute: 10_000,
+    now: clock.now,
+    onSessionsEnded: (staffId) => void sessionsEnded.push(staffId),
+    ...options,
+  });
   const audit: OpsAuditEntry[] = [];
   const ops = new OpsRegistrar(http, staff.authenticator, { record: async (entry) => void audit.push(entry) }, () => clock.ms);
   registerStaffOpsRoutes(ops, staff);
@@ -51,6 +61,7 @@ export async function startStaffTestServer(options: Partial<StaffIdentityOptions
     staff,
     clock,
     audit,
+    sessionsEnded,
     async close() {
       await http.close();
       await database.close();
