@@ -6,10 +6,10 @@ import { sql } from 'kysely';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
+import { createInstanceBus, createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus.ts';
 import { createHttpServer } from './http/server.ts';
 import { setupChain, type Chain } from './chain/chain-setup.ts';
-import { pushToPlayer, registerRealtime } from './realtime/realtime.ts';
+import { registerRealtime } from './realtime/realtime.ts';
 import { createOutboxMailer, createSmtpMailer, readOutbox } from './mail/mailer.ts';
 import { createHashGameModule, unsettledHashBets, type HashGameModule } from './modules/hash-game/hash-game.module.ts';
 import { registerHashGameRoutes } from './modules/hash-game/hash-game.routes.ts';
@@ -146,7 +146,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   const chain = await setupChain(config);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 3 }) : undefined;
   // A bus handed in belongs to the caller (tests running two instances on one bus) and outlives this one.
-  const bus = overrides.bus ?? (config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createMemoryEventBus());
+  const transport = overrides.bus ?? (config.REDIS_URL ? await createRedisEventBus(config.REDIS_URL) : createMemoryEventBus());
+  // This instance's view of it: its own events stay here, and a failing subscriber is logged while the others are still told.
+  const bus = createInstanceBus(transport, (error, event) => http?.log.warn({ err: error, event }, 'event subscriber failed'));
   const mailer = config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : createOutboxMailer(database.db);
 
   const sessions = new SessionService(new SessionRepository(database.db), bus, {
@@ -241,7 +243,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   await lobby.ensureCatalogue();
   registerLobbyRoutes(http, sessions, lobby, undefined, (home, request) => withGameUrls(home, (url) => games.urlFor(url, playerHostname(request))));
-  const shelves = new ShelvesService(database.db, lobby);
+  const shelves = new ShelvesService(database.db, lobby, bus);
   registerShelfRoutes(http, sessions, lobby, shelves, (game, request) => ({
     ...game,
     logoZh: games.urlFor(game.logoZh, playerHostname(request)),
@@ -281,7 +283,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     onBatchError: (error, transfers) => http!.log.error({ err: error, transfers }, 'ledger batch failed; transfers sent one by one'),
   });
   // Every module that moves a player's money announces the new balance through this one publisher.
-  const balanceEvents = new BalanceEvents(database.db, players, bus, http.log);
+  const balanceEvents = new BalanceEvents(database.db, bus, http.log);
   // Operator economy settings (VIP ladder, rebate rates, wagering multipliers), followed live; bonus money and rebates.
   const economy = new EconomySettings(database.db, bus);
   await economy.start();
@@ -304,7 +306,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   registerVipRoutes(http, sessions, vip);
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
-  const referral = new ReferralService(database.db, bonus, players, balanceEvents, () => vip.terms());
+  const referral = new ReferralService(database.db, bonus, players, balanceEvents, bus, () => vip.terms());
   registerReferralRoutes(http, sessions, referral);
   registerReferralOpsRoutes(ops, referral);
   // Self-referral is judged inside the registration transaction of every invited player.
@@ -313,7 +315,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Activities: the catalogue is cached per instance and reloaded on every instance when an operator changes it.
   const activityCatalogue = new ActivityCatalogue(database.db, bus);
   await activityCatalogue.start();
-  const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents, (push) => pushToPlayer(bus, push));
+  const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents, bus);
   registerActivityRoutes(http, sessions, activity);
   registerActivityOpsRoutes(ops, new ActivityOpsService(database.db, activityCatalogue, media));
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
@@ -332,24 +334,9 @@ export async function createApplication(config: Config, overrides: { database?: 
   players.registrationHook = (trx, playerId, inviteCode) => playerMarks.redeemAtRegistration(trx, playerId, inviteCode);
   registerPlayerMarkRoutes(http, sessions, playerMarks);
   registerPlayerMarkOpsRoutes(ops, playerMarks, config.EXPERIENCE_GOLD_GRANT_MAX_USDT);
-  const experienceEnd = new ExperienceEnd(database.db, ledger, unsettledHashBets(database.db), (ids) => balanceEvents.changed(ids), http.log);
-  balanceEvents.afterAnnounce = (playerId, wallet) => experienceEnd.afterBalance(playerId, wallet.total.USDT);
+  // An experience account spent below 3 USDT ends after a balance change or a settled round (it hears both on the bus).
+  const experienceEnd = new ExperienceEnd(database.db, ledger, unsettledHashBets(database.db), (ids) => balanceEvents.changed(ids), { log: http.log, bus });
   wallet.withdrawals.experienceEnd = experienceEnd;
-  hashGame.publisher.afterRound = (playerIds) => experienceEnd.afterRound(playerIds);
-  // Activities look for a newly earned reward after money moved (deposits, third-party rounds), a hash round settled, a registration or an e-mail bound.
-  const afterBalance = balanceEvents.afterAnnounce;
-  balanceEvents.afterAnnounce = async (playerId, balance, cause) => {
-    activity.notice([playerId], cause);
-    await afterBalance?.(playerId, balance, cause);
-  };
-  const afterRound = hashGame.publisher.afterRound;
-  hashGame.publisher.afterRound = async (playerIds) => {
-    activity.notice(playerIds, { play: true });
-    await afterRound?.(playerIds);
-  };
-  players.afterAccountEvent = (playerId) => activity.notice([playerId]);
-  // A cleared self-referral pair may have made the inviter's invitation reward claimable.
-  referral.afterCleared = (inviterId) => activity.notice([inviterId]);
   const thirdGame = new ThirdGameService(database.db, {
     lobby,
     aggregatorFor: (name) => (name === games.aggregator.name ? games.aggregator : undefined),
@@ -358,8 +345,8 @@ export async function createApplication(config: Config, overrides: { database?: 
     unsettledOrders: unsettledHashBets(database.db),
     log: http.log,
     appSessions: sessions,
+    bus,
   });
-  thirdGame.entered = (playerId, gameId) => shelves.recordPlayed(playerId, gameId);
   await registerThirdGameRoutes(http, sessions, thirdGame, { publicHost: config.PUBLIC_HOST });
   const providerWallet = await setupHub88Wallet(http, {
     config,
@@ -428,7 +415,8 @@ export async function createApplication(config: Config, overrides: { database?: 
       supportChat.close();
       chatQuotas.stop();
       snapshots.close();
-      if (!overrides.bus) await bus.close();
+      await bus.close();
+      if (!overrides.bus) await transport.close();
       redis?.disconnect();
       await chain.close();
       await database.close();

@@ -1,30 +1,81 @@
-import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { EVENT_REACH, type DomainEvents, type EventName } from './domain-events.ts';
+
+/** What a handler returns is ignored, save that a promise is awaited (instance events) or watched for failure. */
+export type EventHandler<K extends EventName> = (payload: DomainEvents[K]) => unknown;
+/** Told of a subscriber that threw or rejected; the other subscribers were told regardless. */
+export type SubscriberErrorReporter = (error: unknown, event: EventName) => void;
 
 /**
- * Events that every server instance must hear (a session ended, a round settled, a balance changed).
- * In one process they stay in memory; with REDIS_URL they travel over Redis pub/sub so several
- * instances behave as one.
+ * The typed events of `DomainEvents`. `cluster` events reach every instance (in memory in one
+ * process, over Redis pub/sub with REDIS_URL); `instance` events stay in the publishing process and
+ * the publisher awaits their subscribers. A subscriber's failure is reported, never passed to the
+ * publisher or to the other subscribers.
  */
 export interface EventBus {
-  publish(channel: string, payload: unknown): Promise<void>;
-  subscribe(channel: string, handler: (payload: any) => void): () => void;
+  publish<K extends EventName>(event: K, payload: DomainEvents[K]): Promise<void>;
+  subscribe<K extends EventName>(event: K, handler: EventHandler<K>): () => void;
   close(): Promise<void>;
 }
 
-export function createMemoryEventBus(): EventBus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+const reportToConsole: SubscriberErrorReporter = (error, event) => console.error(`subscriber of ${event} failed`, error);
+
+/** Subscribers by event, each told in isolation. */
+class Subscribers {
+  private readonly handlers = new Map<EventName, Set<EventHandler<any>>>();
+
+  constructor(private readonly report: SubscriberErrorReporter) {}
+
+  add<K extends EventName>(event: K, handler: EventHandler<K>): () => void {
+    let set = this.handlers.get(event);
+    if (!set) this.handlers.set(event, (set = new Set()));
+    // The same function subscribed twice is two subscriptions, each removed by its own call.
+    const entry: EventHandler<K> = (payload) => handler(payload);
+    set.add(entry);
+    return () => void set.delete(entry);
+  }
+
+  /** Calls every subscriber as the event arrives; what they return is not waited for. */
+  notify<K extends EventName>(event: K, payload: DomainEvents[K]): void {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        const result = handler(payload);
+        if (result instanceof Promise) result.catch((error) => this.report(error, event));
+      } catch (error) {
+        this.report(error, event);
+      }
+    }
+  }
+
+  /** Calls every subscriber in turn and waits for each. */
+  async notifyAndWait<K extends EventName>(event: K, payload: DomainEvents[K]): Promise<void> {
+    for (const handler of [...(this.handlers.get(event) ?? [])]) {
+      try {
+        await handler(payload);
+      } catch (error) {
+        this.report(error, event);
+      }
+    }
+  }
+
+  clear(): void {
+    this.handlers.clear();
+  }
+}
+
+/** Publishes `instance` events to `local` subscribers and waits for them; `cluster` ones go to `cluster`. */
+function publishByReach<K extends EventName>(event: K, payload: DomainEvents[K], local: Subscribers, cluster: (event: K, payload: DomainEvents[K]) => Promise<void>): Promise<void> {
+  return EVENT_REACH[event] === 'instance' ? local.notifyAndWait(event, payload) : cluster(event, payload);
+}
+
+/** Every event in this process: one instance, or several in one test process sharing it. */
+export function createMemoryEventBus(report: SubscriberErrorReporter = reportToConsole): EventBus {
+  const subscribers = new Subscribers(report);
   return {
-    async publish(channel, payload) {
-      emitter.emit(channel, payload);
-    },
-    subscribe(channel, handler) {
-      emitter.on(channel, handler);
-      return () => emitter.off(channel, handler);
-    },
+    publish: (event, payload) => publishByReach(event, payload, subscribers, async (name, sent) => subscribers.notify(name, sent)),
+    subscribe: (event, handler) => subscribers.add(event, handler),
     async close() {
-      emitter.removeAllListeners();
+      subscribers.clear();
     },
   };
 }
@@ -40,30 +91,78 @@ export function channelPrefixFor(url: string): string {
   return /^[1-9]\d*$/.test(database) ? `lobby:${database}:` : 'lobby:';
 }
 
-export async function createRedisEventBus(url: string, prefix = channelPrefixFor(url)): Promise<EventBus> {
+/** `cluster` events over Redis pub/sub, one channel per event; `instance` events in memory. */
+export async function createRedisEventBus(url: string, prefix = channelPrefixFor(url), report: SubscriberErrorReporter = reportToConsole): Promise<EventBus> {
   const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 });
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);
-  const local = createMemoryEventBus();
+  const subscribers = new Subscribers(report);
   const subscribed = new Set<string>();
   subscriber.on('message', (channel: string, message: string) => {
-    void local.publish(channel.slice(prefix.length), JSON.parse(message));
+    const event = channel.slice(prefix.length) as EventName;
+    let payload: DomainEvents[EventName];
+    try {
+      payload = JSON.parse(message);
+    } catch (error) {
+      return report(error, event);
+    }
+    subscribers.notify(event, payload);
   });
   return {
-    async publish(channel, payload) {
-      await publisher.publish(prefix + channel, JSON.stringify(payload));
-    },
-    subscribe(channel, handler) {
-      if (!subscribed.has(channel)) {
-        subscribed.add(channel);
-        void subscriber.subscribe(prefix + channel);
+    publish: (event, payload) =>
+      publishByReach(event, payload, subscribers, async (name, sent) => {
+        await publisher.publish(prefix + name, JSON.stringify(sent));
+      }),
+    subscribe(event, handler) {
+      if (EVENT_REACH[event] === 'cluster' && !subscribed.has(event)) {
+        subscribed.add(event);
+        void subscriber.subscribe(prefix + event);
       }
-      return local.subscribe(channel, handler);
+      return subscribers.add(event, handler);
     },
     async close() {
-      await local.close();
+      subscribers.clear();
       subscriber.disconnect();
       publisher.disconnect();
     },
   };
+}
+
+const TRANSPORT = Symbol('transport');
+type InstanceBus = EventBus & { [TRANSPORT]: EventBus };
+
+/**
+ * One application's view of a bus shared by several (`cluster` events go through `shared`, so tests
+ * can run two instances on one bus): its `instance` events stay in it, and closing it ends every
+ * subscription made through it without closing `shared`. A view of a view shares the first one's bus.
+ */
+export function createInstanceBus(shared: EventBus, report: SubscriberErrorReporter = reportToConsole): EventBus {
+  const transport = (shared as Partial<InstanceBus>)[TRANSPORT] ?? shared;
+  const local = new Subscribers(report);
+  const onTransport = new Set<() => void>();
+  const view: InstanceBus = {
+    [TRANSPORT]: transport,
+    publish: (event, payload) => publishByReach(event, payload, local, (name, sent) => transport.publish(name, sent)),
+    subscribe(event, handler) {
+      if (EVENT_REACH[event] === 'instance') return local.add(event, handler);
+      const unsubscribe = transport.subscribe(event, async (payload) => {
+        try {
+          await handler(payload);
+        } catch (error) {
+          report(error, event);
+        }
+      });
+      const off = () => {
+        onTransport.delete(off);
+        unsubscribe();
+      };
+      onTransport.add(off);
+      return off;
+    },
+    async close() {
+      local.clear();
+      for (const off of [...onTransport]) off();
+    },
+  };
+  return view;
 }

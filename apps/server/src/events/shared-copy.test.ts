@@ -8,7 +8,7 @@ function twoInstances() {
   const store = { value: 1 };
   const instance = () => {
     const held = { value: 0, loads: 0 };
-    const copy = new SharedCopy('thing.changed', async () => {
+    const copy = new SharedCopy('bulletin.changed', async () => {
       held.loads++;
       held.value = store.value;
     }, bus);
@@ -47,13 +47,13 @@ describe('SharedCopy', () => {
     const errors: unknown[] = [];
     let fail = false;
     let held = 0;
-    const copy = new SharedCopy('thing.changed', async () => {
+    const copy = new SharedCopy('bulletin.changed', async () => {
       if (fail) throw new Error('database away');
       held++;
     }, bus, (error) => errors.push(error));
     await copy.follow();
     fail = true;
-    await bus.publish('thing.changed', {});
+    await bus.publish('bulletin.changed', {});
     await new Promise((resolve) => setImmediate(resolve));
     expect(held).toBe(1);
     expect(errors).toHaveLength(1);

@@ -1,3 +1,4 @@
+import type { CopyChangedEvent, DomainEvents } from './domain-events.ts';
 import type { EventBus } from './event-bus.ts';
 
 /**
@@ -6,11 +7,11 @@ import type { EventBus } from './event-bus.ts';
  * on `channel`, so an edit applies everywhere without a restart. A failed reload keeps the copy held
  * and is told to `onReloadError`; the next announcement tries again.
  */
-export class SharedCopy {
+export class SharedCopy<K extends CopyChangedEvent = CopyChangedEvent> {
   private unsubscribe: (() => void) | undefined;
 
   constructor(
-    private readonly channel: string,
+    private readonly channel: K,
     private readonly load: () => Promise<void>,
     private readonly bus?: EventBus,
     private readonly onReloadError: (error: unknown) => void = () => undefined,
@@ -28,8 +29,8 @@ export class SharedCopy {
   }
 
   /** Loads here and tells every other instance to. */
-  async changed(message: object = {}): Promise<void> {
+  async changed(message?: DomainEvents[K]): Promise<void> {
     await this.load();
-    await this.bus?.publish(this.channel, message);
+    await this.bus?.publish(this.channel, message ?? ({} as DomainEvents[K]));
   }
 }

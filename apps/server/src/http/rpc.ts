@@ -2,7 +2,16 @@ import { catalogueCodeOf, ErrorCode, type CallDefinition, type CallParsedRequest
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, UnauthorizedError } from './app-error.ts';
 import { reportedClientIp, requestLanguage } from './request-context.ts';
-import type { AuthenticatedSession, SessionService } from '../modules/player/session.service.ts';
+
+/** A signed-in player's session, as the player module's session service answers it. */
+export interface AuthenticatedSession {
+  sessionId: bigint;
+  playerId: number;
+}
+/** What checks a call's token; the player module's session service is the one. */
+export interface SessionAuthenticator {
+  authenticate(token: string): Promise<AuthenticatedSession>;
+}
 
 export interface CallContext<C extends CallDefinition> {
   body: CallParsedRequest<C>;
@@ -31,7 +40,7 @@ export type CallHandler<C extends CallDefinition> = (ctx: CallContext<C>) => Pro
  */
 export function registerCall<C extends CallDefinition>(
   app: FastifyInstance,
-  sessions: SessionService,
+  sessions: SessionAuthenticator,
   call: C,
   handler: CallHandler<C>,
   options: RouteOptions = {},

@@ -1,44 +1,35 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
+import type { DomainEvents } from '../events/domain-events.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { balancesView, emptyWallet, playersWallets, type PlayerWallet } from './balances.ts';
-import type { PlayerService } from '../modules/player/player.service.ts';
-import { pushToPlayer } from '../realtime/realtime.ts';
 
 /** Why a balance is announced: `play` when a game round moved it. */
-export interface AnnounceCause {
-  play?: boolean;
-}
+export type AnnounceCause = DomainEvents['balance.changed']['cause'];
 
 /**
  * Tells everyone concerned that a player's balance changed, after the change committed: the cached
- * `/v1/player/load` snapshot is dropped on every instance, and the player's open sockets get a
- * `balance` event with the new balances (the contract's `balances`: totals, cash and bonus apart). Every module that
- * moves a player's money (the wallet, the hash games) announces through here, so the frame the
- * web app listens for has one shape.
+ * `/v1/player/load` snapshot is dropped on every instance (`player.changed`), the player's open
+ * sockets get a `balance` frame with the new balances (the contract's `balances`: totals, cash and
+ * bonus apart), and this instance's modules hear `balance.changed` (an experience account ends below
+ * 3 USDT, an activity reward becomes claimable). Every module that moves a player's money (the wallet,
+ * the hash games) announces through here, so the frame the web app listens for has one shape.
  */
 export class BalanceEvents {
   constructor(
     private readonly db: Db,
-    private readonly players: Pick<PlayerService, 'announceChanged'>,
     private readonly bus: EventBus,
     private readonly log: FastifyBaseLogger,
   ) {}
-
-  /**
-   * Told of each announced balance, after it was announced (an experience account ends below 3 USDT);
-   * `play` when a game round moved it.
-   */
-  afterAnnounce?: (playerId: number, wallet: PlayerWallet, cause: AnnounceCause) => Promise<void>;
 
   /**
    * Announces balances the caller already read (a settled round reads all its players' at once, a
    * page bet answers its own); `cause.play` when a game round moved them.
    */
   async announce(playerId: number, wallet: PlayerWallet, cause: AnnounceCause = {}): Promise<void> {
-    await this.players.announceChanged(playerId);
+    await this.bus.publish('player.changed', { playerId });
     await this.push(playerId, wallet);
-    await this.after(playerId, wallet, cause);
+    await this.bus.publish('balance.changed', { playerId, wallet, cause });
   }
 
   /**
@@ -58,24 +49,14 @@ export class BalanceEvents {
     for (const playerId of players) {
       const wallet = all.get(playerId) ?? emptyWallet();
       try {
-        await this.players.announceChanged(playerId);
-        await this.push(playerId, wallet);
-        await this.after(playerId, wallet, cause);
+        await this.announce(playerId, wallet, cause);
       } catch (error) {
         this.log.warn({ err: error, playerId }, 'balance change not announced');
       }
     }
   }
 
-  private async after(playerId: number, wallet: PlayerWallet, cause: AnnounceCause): Promise<void> {
-    try {
-      await this.afterAnnounce?.(playerId, wallet, cause);
-    } catch (error) {
-      this.log.warn({ err: error, playerId }, 'after-balance check failed');
-    }
-  }
-
   private push(playerId: number, wallet: PlayerWallet): Promise<void> {
-    return pushToPlayer(this.bus, { playerId, event: 'balance', data: balancesView(wallet) });
+    return this.bus.publish('push.player', { playerId, event: 'balance', data: balancesView(wallet) });
   }
 }

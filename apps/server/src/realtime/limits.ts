@@ -67,3 +67,26 @@ export class FailuresPerAddress {
     }
   }
 }
+
+/** A socket the heartbeat watches: `answeredPing` is set again by its `pong`. */
+export interface PingedSocket {
+  socket: { ping(): void; terminate(): void };
+  answeredPing: boolean;
+}
+
+/**
+ * Pings every socket each `everyMs` and drops one that missed the last round: connections that vanished
+ * without closing (a phone losing signal) would otherwise hold their slot for good. Answers the timer.
+ */
+export function startHeartbeat(sockets: Iterable<PingedSocket>, everyMs: number): NodeJS.Timeout {
+  return setInterval(() => {
+    for (const client of sockets) {
+      if (!client.answeredPing) {
+        client.socket.terminate();
+        continue;
+      }
+      client.answeredPing = false;
+      client.socket.ping();
+    }
+  }, everyMs);
+}

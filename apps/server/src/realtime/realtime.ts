@@ -3,11 +3,12 @@ import { ErrorCode, errorMessage, type Language } from '@lobby/contract';
 import { isHashGameId } from '@lobby/hash-games';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { PlayerPush, PublicPush } from '../events/domain-events.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { AppError, UnauthorizedError } from '../http/app-error.ts';
 import { requestLanguage } from '../http/request-context.ts';
 import type { SessionService } from '../modules/player/session.service.ts';
-import { FailuresPerAddress, TokenBucket } from './limits.ts';
+import { FailuresPerAddress, startHeartbeat, TokenBucket } from './limits.ts';
 
 /** Public channels anyone may follow: `round:<gameId>` and `results:<gameId>` of a hash game. */
 const PUBLIC_CHANNEL = /^(?:round|results):([1-9]\d{0,5})$/;
@@ -23,22 +24,13 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Close code for a client that broke a rule (RFC 6455 "policy violation"). */
 const POLICY_VIOLATION = 1008;
 
-/** Event-bus topics that carry pushes: `push.public` (to a public channel) and `push.player` (to one player). */
+/** Events that carry pushes: `push.public` (to a public channel) and `push.player` (to one player). */
 export const PUSH_PUBLIC = 'push.public';
 export const PUSH_PLAYER = 'push.player';
-/** Topic of pushes to every signed-in socket (`push.players`): news for all players, e.g. a broadcast site mail. */
+/** Pushes to every signed-in socket (`push.players`): news for all players, e.g. a broadcast site mail. */
 export const PUSH_ALL_PLAYERS = 'push.players';
 
-export interface PublicPush {
-  channel: string;
-  event: string;
-  data: unknown;
-}
-export interface PlayerPush {
-  playerId: number;
-  event: string;
-  data: unknown;
-}
+export type { PlayerPush, PublicPush };
 
 export interface RealtimeLimits {
   maxSocketsPerIp: number;
@@ -175,13 +167,13 @@ export async function registerRealtime(app: FastifyInstance, bus: EventBus, sess
     }
   };
 
-  const offPublic = bus.subscribe(PUSH_PUBLIC, (push: PublicPush) => {
+  const offPublic = bus.subscribe(PUSH_PUBLIC, (push) => {
     broadcast(byChannel.get(push.channel), JSON.stringify({ channel: push.channel, event: push.event, data: push.data }));
   });
-  const offPlayer = bus.subscribe(PUSH_PLAYER, (push: PlayerPush) => {
+  const offPlayer = bus.subscribe(PUSH_PLAYER, (push) => {
     broadcast(byPlayer.get(push.playerId), JSON.stringify({ channel: 'player', event: push.event, data: push.data }));
   });
-  const offAllPlayers = bus.subscribe(PUSH_ALL_PLAYERS, (push: Omit<PlayerPush, 'playerId'>) => {
+  const offAllPlayers = bus.subscribe(PUSH_ALL_PLAYERS, (push) => {
     const frame = JSON.stringify({ channel: 'player', event: push.event, data: push.data });
     for (const targets of byPlayer.values()) broadcast(targets, frame);
   });
@@ -194,18 +186,8 @@ export async function registerRealtime(app: FastifyInstance, bus: EventBus, sess
   });
   // An end announced while the bus was down (Redis reconnecting) is caught here at the latest.
   const sweep = setInterval(() => void recheckEveryone(), limits.sessionRecheckMs);
-  // Connections that vanished without closing (a phone losing signal) would hold their slot of the
-  // per-address cap for good; a socket that misses one ping round is dropped.
-  const heartbeat = setInterval(() => {
-    for (const client of clients) {
-      if (!client.answeredPing) {
-        client.socket.terminate();
-        continue;
-      }
-      client.answeredPing = false;
-      client.socket.ping();
-    }
-  }, limits.heartbeatMs);
+  // A socket that vanished would hold its slot of the per-address cap for good.
+  const heartbeat = startHeartbeat(clients, limits.heartbeatMs);
   app.addHook('onClose', async () => {
     offPublic();
     offPlayer();

@@ -12,9 +12,9 @@ export interface TestSocket {
   send(message: unknown): void;
 }
 
-/** Opens /v1/ws on the app, as a browser does. */
-export function connectSocket(app: Pick<TestApp, 'url'>, options: WebSocket.ClientOptions = {}): Promise<TestSocket> {
-  const socket = new WebSocket(app.url.replace('http', 'ws') + '/v1/ws', options);
+/** Opens /v1/ws (or `path`) on the app, as a browser does. */
+export function connectSocket(app: Pick<TestApp, 'url'>, options: WebSocket.ClientOptions = {}, path = '/v1/ws'): Promise<TestSocket> {
+  const socket = new WebSocket(app.url.replace('http', 'ws') + path, options);
   const queue: any[] = [];
   const waiters: ((m: any) => void)[] = [];
   const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));

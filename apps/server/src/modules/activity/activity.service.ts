@@ -1,8 +1,8 @@
 import { formatMicro, LANGUAGES, type Language } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
-import type { PlayerPush } from '../../realtime/realtime.ts';
 import { playerBalancesView } from '../../money/balances.ts';
 import type { BonusRecordTypeCode, BonusService } from '../bonus/bonus.service.ts';
 import type { ActivityCatalogue } from './activity-catalogue.ts';
@@ -53,9 +53,15 @@ export class ActivityService {
     private readonly catalogue: ActivityCatalogue,
     private readonly bonus: BonusService,
     private readonly announce?: Pick<BalanceEvents, 'changed'>,
-    /** Sends an event to a player's sockets on every instance. */
-    private readonly push?: (push: PlayerPush) => Promise<void>,
-  ) {}
+    /** With it, players are noticed as things happen to them and told of rewards on their sockets. */
+    private readonly bus?: EventBus,
+  ) {
+    bus?.subscribe('balance.changed', ({ playerId, cause }) => this.notice([playerId], cause));
+    bus?.subscribe('round.settled', ({ playerIds }) => this.notice(playerIds, { play: true }));
+    bus?.subscribe('account.changed', ({ playerId }) => this.notice([playerId]));
+    // A cleared self-referral pair may have made the inviter's invitation reward claimable.
+    bus?.subscribe('referral.cleared', ({ inviterId }) => this.notice([inviterId]));
+  }
 
   /**
    * Told of players something happened to (registered, bound an e-mail, had a deposit credited or a
@@ -64,7 +70,7 @@ export class ActivityService {
    * (the lobby's popup and the Events tab's badge). Best effort: it never delays the event's source.
    */
   notice(playerIds: readonly number[], options: { play?: boolean } = {}): void {
-    if (!this.push) return;
+    if (!this.bus) return;
     this.schedule.notice(playerIds, Date.now(), options);
     this.wakeAt(this.schedule.next());
   }
@@ -98,7 +104,7 @@ export class ActivityService {
         const key = claimable.join(',');
         const before = this.claimableSeen.get(playerId) ?? '';
         this.claimableSeen.set(playerId, key);
-        if (key !== before && claimable.length > 0) await this.push!({ playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
+        if (key !== before && claimable.length > 0) await this.bus!.publish('push.player', { playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
       } catch {
         // A missed push costs nothing lasting: the screens read the live state.
       }

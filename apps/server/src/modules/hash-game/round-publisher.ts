@@ -36,8 +36,6 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class RoundPublisher {
   private queue: Promise<void> = Promise.resolve();
-  /** Told of the players of each settled round (an experience account spent below 3 USDT ends then). */
-  afterRound?: (playerIds: number[]) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -115,7 +113,8 @@ export class RoundPublisher {
       }
     }
     await this.recordBigWins(rows);
-    await this.afterRound?.([...byPlayer.keys()]).catch((err) => this.log.warn({ err, round: round.height }, 'after-round check failed'));
+    // Its subscribers' failures are reported by the bus: an instance event never throws here.
+    await this.bus.publish('round.settled', { playerIds: [...byPlayer.keys()] });
 
     if (round.paidPlayers.length === 0) return;
     const balances = await playersWallets(this.db, round.paidPlayers);

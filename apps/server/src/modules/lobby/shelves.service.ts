@@ -2,6 +2,7 @@ import { FAVOURITE_GAMES_CAP, RECENT_GAMES_CAP, type Game } from '@lobby/contrac
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { advisoryKey } from '../../db/leader-lock.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import type { LobbyService } from './lobby.service.ts';
 
@@ -14,10 +15,14 @@ const RECENT_KEPT = RECENT_GAMES_CAP * 2;
  * back with it). Adding and removing are idempotent; favourites are capped.
  */
 export class ShelvesService {
+  /** With `bus`, every game a player enters (`game.entered`) joins their recently played. */
   constructor(
     private readonly db: Db,
     private readonly lobby: Pick<LobbyService, 'shownGames' | 'visibleGame'>,
-  ) {}
+    bus?: EventBus,
+  ) {
+    bus?.subscribe('game.entered', ({ playerId, gameId }) => this.recordPlayed(playerId, gameId));
+  }
 
   async favourites(playerId: number): Promise<Game[]> {
     return this.lobby.shownGames(await this.latestIds('player_favourite_games', playerId));

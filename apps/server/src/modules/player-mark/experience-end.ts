@@ -1,6 +1,7 @@
 import { EXPERIENCE_USE_LIMIT_USDT, ExperienceType, MICRO_PER_UNIT } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { UnsettledOrders } from '../wallet/experience.ts';
 import { BonusRepository } from '../bonus/bonus.repo.ts';
@@ -18,15 +19,22 @@ const SPENT_BELOW = BigInt(EXPERIENCE_USE_LIMIT_USDT) * MICRO_PER_UNIT;
  *   debited from cash.
  * Either way what is left of the gold (the USDT bonus balance) returns to the experience pool.
  * Either end moves money once: its ledger transfer is keyed by the player.
+ * With `bus` it hears this instance's `balance.changed` and `round.settled` itself.
  */
 export class ExperienceEnd {
+  private readonly log?: FastifyBaseLogger;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
     private readonly unsettled: UnsettledOrders,
     private readonly announce: (playerIds: number[]) => Promise<void>,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+    options: { log?: FastifyBaseLogger; bus?: EventBus } = {},
+  ) {
+    this.log = options.log;
+    options.bus?.subscribe('balance.changed', ({ playerId, wallet }) => this.afterBalance(playerId, wallet.total.USDT));
+    options.bus?.subscribe('round.settled', ({ playerIds }) => this.afterRound(playerIds));
+  }
 
   /** Told of a player's new balance after any change (BalanceEvents). */
   async afterBalance(playerId: number, usdt: bigint): Promise<void> {

@@ -67,9 +67,6 @@ export class PlayerService {
    */
   invitedRegistration: ((trx: Db, input: { playerId: number; inviterId: number; origin: RegistrationOrigin }) => Promise<void>) | undefined;
 
-  /** Told after a player registered or bound an e-mail (activities look for a newly earned reward). */
-  afterAccountEvent: ((playerId: number) => void) | undefined;
-
   /** Where the heartbeat finds the bulletin to show; the bulletin service replaces it with its live copy. */
   notices: { next(afterId: number): Promise<{ id: number; title: Record<string, string>; content: Record<string, string>; starts_at: Date } | undefined> } = {
     next: (afterId) => this.players.nextNotice(afterId),
@@ -176,7 +173,7 @@ export class PlayerService {
         const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null);
         return { row: { ...row, ...marked }, session };
       });
-      this.afterAccountEvent?.(row.id);
+      await this.bus.publish('account.changed', { playerId: row.id });
       return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer(row) };
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('ACCOUNT_EXISTS');
@@ -342,7 +339,7 @@ export class PlayerService {
     try {
       const updated = await this.toPlayer(await this.players.updateProfile(row.id, changes));
       await this.announceChanged(row.id);
-      if (changes.email !== undefined) this.afterAccountEvent?.(row.id);
+      if (changes.email !== undefined) await this.bus.publish('account.changed', { playerId: row.id });
       return updated;
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('EMAIL_ALREADY_LINKED');

@@ -4,12 +4,10 @@ import type { Db } from '../../db/database.ts';
 import type { SessionEndReason } from '../../db/schema.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail, UnauthorizedError } from '../../http/app-error.ts';
+import type { AuthenticatedSession } from '../../http/rpc.ts';
 import { SessionRepository } from './session.repo.ts';
 
-export interface AuthenticatedSession {
-  sessionId: bigint;
-  playerId: number;
-}
+export type { AuthenticatedSession };
 
 interface CachedSession extends AuthenticatedSession {
   expiresAt: number;

@@ -1,5 +1,6 @@
 import { BonusRecordType, formatMicro, GAME_TYPE_CODES, parseMicro, REFERRAL_MIN_CLAIM, type GameTypeCode } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import { playerBalancesView } from '../../money/balances.ts';
@@ -41,12 +42,10 @@ export class ReferralService {
     private readonly bonus: BonusService,
     private readonly players: Pick<PlayerService, 'find' | 'nicknames' | 'sharedOrigin'>,
     private readonly announce: Pick<BalanceEvents, 'changed'>,
+    private readonly bus: EventBus,
     private readonly terms: () => Pick<TurnoverTerms, 'referralPpm'> = () => ({}),
     private readonly now: () => Date = () => new Date(),
   ) {}
-
-  /** Told after an operator cleared a pair, with its inviter (activities look for a reward it unblocked). */
-  afterCleared: ((inviterId: number) => void) | undefined;
 
   async summary(playerId: number) {
     const today = shanghaiDay(this.now());
@@ -161,7 +160,7 @@ export class ReferralService {
       const after = (await repo.lockReview(input.playerId))!;
       return { ...reviewView(after), released: { usdt: formatMicro(released.get('USDT') ?? 0n), trx: formatMicro(released.get('TRX') ?? 0n) }, changed: true };
     });
-    if (result.changed) this.afterCleared?.(result.inviterId);
+    if (result.changed) await this.bus.publish('referral.cleared', { inviterId: result.inviterId });
     return result;
   }
 

@@ -209,7 +209,11 @@ export class SupportChatService {
     const { message, created } = await this.repo.append(playerId, input);
     const shown = toMessage(message);
     // A retried send was pushed the first time; pushing it again is harmless (clients key by seq) but noisy.
-    if (created) await pushToPlayer(this.bus, { playerId, event: CHAT_MESSAGE_EVENT, data: shown });
+    if (created) {
+      await pushToPlayer(this.bus, { playerId, event: CHAT_MESSAGE_EVENT, data: shown });
+      // The operators' queue hears every new message, on whichever instance a console follows it.
+      await this.bus.publish('chat.message', { conversationId: Number(message.conversation_id), playerId, seq: message.seq, sender: message.sender });
+    }
     return shown;
   }
 }

@@ -57,6 +57,7 @@ function serviceWith(options: { aggregator?: Aggregator; unsettledOrders?: numbe
     unsettledOrders: { count: async () => options.unsettledOrders ?? 0 },
     log: t.app.http.log,
     appSessions: { onEnded: () => () => {} },
+    bus: t.app.bus,
   });
 }
 

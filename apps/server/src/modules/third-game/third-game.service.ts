@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { ErrorCode, ExperienceType, type CallParsedRequest, type CallResponse, thirdGameCalls, formatMicro, GameType, normalizeLanguage, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances, playerBalancesView } from '../../money/balances.ts';
 import type { LobbyService } from '../lobby/lobby.service.ts';
@@ -53,8 +54,6 @@ export class ThirdGameService {
   private readonly sessions: ThirdGameRepository;
   private readonly experience: ExperienceRules;
   private readonly offAppSessionEnded: () => void;
-  /** Told of every game a player entered (the lobby's recently played); a failure of it never stops the game. */
-  entered?: (playerId: number, gameId: number) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -66,6 +65,8 @@ export class ThirdGameService {
       unsettledOrders: ConstructorParameters<typeof ExperienceRules>[0];
       log: FastifyBaseLogger;
       appSessions: Pick<SessionService, 'onEnded'>;
+      /** Hears `game.entered` (the lobby's recently played); a subscriber's failure never stops the game. */
+      bus: EventBus;
     },
   ) {
     this.sessions = new ThirdGameRepository(db);
@@ -130,7 +131,7 @@ export class ThirdGameService {
       throw fail('FAILURE', error.message);
     }
     if (await this.deps.marks.leaveSpecialInvite(playerId)) await this.deps.players.announceChanged(playerId);
-    await this.entered?.(playerId, game.id).catch((error: unknown) => this.deps.log.warn({ err: error, playerId, gameId: game.id }, 'recording a played game failed'));
+    await this.deps.bus.publish('game.entered', { playerId, gameId: game.id });
     return { url };
   }
 

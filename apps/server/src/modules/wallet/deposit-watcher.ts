@@ -166,6 +166,8 @@ export class DepositWatcher {
   private async announceIncoming(playerId: number, data: IncomingDepositPush): Promise<void> {
     try {
       await pushToPlayer(this.bus, { playerId, event: DEPOSIT_EVENT, data });
+      const { id, currency, amount, txId, confirmations } = data;
+      await this.bus.publish('deposit.seen', { depositId: String(id), playerId, currency, amount, txId, confirmations: confirmations.seen, needed: confirmations.needed });
     } catch (error) {
       this.log.warn({ err: error, playerId }, 'incoming deposit not announced');
     }
@@ -238,6 +240,9 @@ export class DepositWatcher {
     if (!credited) return false;
     this.log.info({ playerId: credited.player_id, currency: credited.currency, amount: String(credited.amount), txId: credited.tx_id }, 'deposit credited');
     await this.notifier.changed([credited.player_id]);
+    const announced = { depositId: String(credited.id), playerId: credited.player_id, currency: credited.currency, amount: formatMicro(credited.amount), txId: credited.tx_id };
+    // The money is credited: a bus that is away costs the consoles one line, never the deposit.
+    await this.bus.publish('deposit.credited', announced).catch((error: unknown) => this.log.warn({ err: error, depositId: announced.depositId }, 'credited deposit not announced'));
     return true;
   }
 }

@@ -76,7 +76,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const betAddresses = new BetAddressService(db, chain.client, deposits, settings, deps.players);
   const records = new RecordsService(db, deps.players, settings);
   const withdrawalRepo = new WithdrawalRepository(db);
-  const withdrawals = new WithdrawalService(db, withdrawalRepo, deps.players, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log);
+  const withdrawals = new WithdrawalService(db, withdrawalRepo, deps.players, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log, deps.bus);
   const exchange = new ExchangeService(db, ledger, experience, notifier, settings, deps.players);
   const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier, deps.players);
   const depositWatcher = new DepositWatcher(db, deps.players, chain.client, ledger, betAddresses, notifier, settings, deps.log, deps.bus);

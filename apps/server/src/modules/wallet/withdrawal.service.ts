@@ -1,6 +1,7 @@
 import { CURRENCIES, ErrorCode, ExperienceType, formatMicro, type CallParsedRequest, type CurrencyCode, type CallResponse, type bankCalls } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import type { WithdrawalStatus } from '../../db/schema.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances, playerBalancesView, playerWallet } from '../../money/balances.ts';
@@ -70,6 +71,8 @@ export class WithdrawalService {
     private readonly settings: WalletSettings,
     private readonly failpoint: Failpoints,
     private readonly log: FastifyBaseLogger,
+    /** Where each status a withdrawal enters here is announced (`withdrawal.state`, for the consoles). */
+    private readonly bus?: EventBus,
   ) {}
 
   async config(playerId: number): Promise<CallResponse<typeof bankCalls.cashoutConfig>> {
@@ -168,6 +171,7 @@ export class WithdrawalService {
     this.failpoint('withdrawal.after_debit');
     this.log.info({ withdrawalId: String(created.id), playerId, currency: created.currency, amount: String(created.amount), status }, 'withdrawal created');
     await this.notifier.changed([playerId]);
+    await this.announceState(created);
     if (status === 'queued') this.onQueued();
     return this.result(created);
   }
@@ -177,6 +181,7 @@ export class WithdrawalService {
     if (approve) {
       const row = await this.repo.approve(id);
       if (!row) throw fail('INVALID_PARAMETERS', 'id: not awaiting review');
+      await this.announceState(row);
       this.onQueued();
       return row;
     }
@@ -220,6 +225,13 @@ export class WithdrawalService {
   async refunded(row: WithdrawalRow): Promise<void> {
     this.log.info({ withdrawalId: String(row.id), status: row.status, reason: row.last_error }, 'withdrawal refunded');
     await this.notifier.changed([row.player_id]);
+    await this.announceState(row);
+  }
+
+  /** The withdrawal has committed in this status whatever the bus says: a failure costs the consoles one line. */
+  private async announceState(row: WithdrawalRow): Promise<void> {
+    const state = { withdrawalId: String(row.id), playerId: row.player_id, currency: row.currency, amount: formatMicro(row.amount), status: row.status };
+    await this.bus?.publish('withdrawal.state', state).catch((error: unknown) => this.log.warn({ err: error, withdrawalId: state.withdrawalId }, 'withdrawal state not announced'));
   }
 
   listOpen(limit = 100): Promise<WithdrawalRow[]> {
