@@ -25,7 +25,13 @@ const paymentId = z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEG
 const paymentFilterFields = {
   kind: z.enum(PAYMENT_KINDS),
   currency: currency.optional().describe('For an exchange, either side'),
-  status: z.string().trim().min(1).max(20).optional().describe('One of the kind’s states (PAYMENT_STATUSES)'),
+  status: z
+    .string()
+    .trim()
+    .min(1)
+    .max(20)
+    .optional()
+    .describe(`One of the kind’s states: ${Object.entries(PAYMENT_STATUSES).map(([kind, states]) => `${kind}: ${states.join(', ')}`).join('; ')}`),
   playerId: entityId.max(2_147_483_647).optional().describe('For a transfer, the sender or the receiver'),
   ...dateRangeFields,
 };
