@@ -194,6 +194,7 @@ export function masked(value: unknown, depth = 0): unknown {
   if (depth > 6) return '…';
   if (typeof value === 'string') return value.length > 2_000 ? `${value.slice(0, 2_000)}…` : value;
   if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (Array.isArray(value)) return value.slice(0, 200).map((item) => masked(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, SECRET_FIELDS.test(key) ? '[secret]' : masked(item, depth + 1)]));
