@@ -149,7 +149,7 @@ beforeAll(async () => {
   await withdraw(alice, 'USDT', '30');
   await t.processWithdrawals();
   await withdraw(bob, 'USDT', '5');
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await t?.close();
