@@ -1,4 +1,4 @@
-import { financeOpsCalls, formatMicro, LINKED_ACCOUNTS_MAX, PAYMENTS_EXPORT_MAX_ROWS, riskOpsCalls, type OpsCallResponse } from '@lobby/contract';
+import { formatMicro, LINKED_ACCOUNTS_MAX, PAYMENTS_EXPORT_MAX_ROWS, type financeOpsCalls, type OpsCallResponse, type riskOpsCalls } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import { addDays, shanghaiDay, systemClock, type Clock } from '../activity/shanghai-day.ts';
