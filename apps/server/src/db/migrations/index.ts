@@ -32,6 +32,7 @@ import * as staff from './0029_staff.ts';
 import * as auditAndApprovals from './0030_audit_and_approvals.ts';
 import * as operatorFigures from './0031_operator_figures.ts';
 import * as playerStanding from './0032_player_standing.ts';
+import * as operatorLookups from './0033_operator_lookups.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0030_audit_and_approvals': auditAndApprovals,
   '0031_operator_figures': operatorFigures,
   '0032_player_standing': playerStanding,
+  '0033_operator_lookups': operatorLookups,
 };
