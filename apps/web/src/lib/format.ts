@@ -176,3 +176,9 @@ export function formatClock(iso: string, options: NumberOptions = {}): string {
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleTimeString((options.language ?? currentLanguage).replace('_', '-'), { hour12: false });
 }
+
+/**
+ * The language as a BCP 47 tag for dates and numbers, with Latin digits in every language so that
+ * times and percentages read like the amounts beside them.
+ */
+export const localeTag = (language: string) => `${language.replace('_', '-')}-u-nu-latn`;

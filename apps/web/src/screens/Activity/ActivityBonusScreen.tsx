@@ -11,7 +11,7 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useBonusRecords, type BonusRecordTypeCode } from '../../state/queries/bonus';
 import { useSession } from '../../state/session';
 import { BonusRow } from '../BonusRecord/BonusRecordScreen';
-import { LoadError } from '../Trade/parts';
+import { LoadError } from '../../components/LoadError';
 import { useVipT } from '../Vip/useVipT';
 import { useActivityT } from './parts';
 

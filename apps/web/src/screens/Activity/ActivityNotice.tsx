@@ -64,7 +64,7 @@ export function ActivityNotice() {
     for (const { state } of due) remember(announcementKey(playerId, state));
     void (async () => {
       // The money formatting comes with the popup: most visits to the lobby have nothing to announce.
-      const [{ formatMicroExact }] = await Promise.all([import('../Trade/money'), loadNamespace(ACTIVITY_NS), loadNamespace(BONUS_NS)]);
+      const [{ formatMicroExact }] = await Promise.all([import('../../lib/money'), loadNamespace(ACTIVITY_NS), loadNamespace(BONUS_NS)]);
       const t = i18n.getFixedT(null, ACTIVITY_NS);
       if (due.length > 1) {
         // Several at once (a deposit can complete more than one): one popup names them all.

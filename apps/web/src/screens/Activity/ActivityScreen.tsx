@@ -7,9 +7,11 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useActivities, useActivityStates, type ActivityConf, type ActivityState } from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { LoadError, localeTag, SkeletonCard } from '../Trade/parts';
-import { ProgressBar } from '../Vip/ProgressBar';
-import { perMille } from '../Vip/progress';
+import { LoadError } from '../../components/LoadError';
+import { localeTag } from '../../lib/format';
+import { SkeletonCard } from '../../components/SkeletonCard';
+import { ProgressBar } from '../../components/ProgressBar';
+import { perMille } from '../../lib/progress';
 import { WagerTerms } from '../Bonus/WagerTerms';
 import { activityStatus, Banner, detailPath, ParticipateButton, progressText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
 

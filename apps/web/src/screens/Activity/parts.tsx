@@ -6,7 +6,7 @@ import { LazyImage } from '../../components/LazyImage';
 import { useNamespaceT } from '../../i18n/useNamespaceT';
 import { isClaimable, useParticipate, type ActivityConf, type ActivityState } from '../../state/queries/activity';
 import { toastSuccess } from '../../state/ui';
-import { formatMicroExact } from '../Trade/money';
+import { formatMicroExact } from '../../lib/money';
 // The progress bar, cards and record rows are the VIP screens' own, styled there.
 import '../Vip/vip.css';
 import './activity.css';

@@ -5,10 +5,10 @@ import { Icon } from '../../components/Icon';
 import { moneyOf, useBalances } from '../../state/queries/balances';
 import { useForfeitBonus, useWagering, type WageringState } from '../../state/queries/bonus';
 import { showConfirm, toastSuccess } from '../../state/ui';
-import { formatMicroExact, toMicro } from '../Trade/money';
-import { Ltr } from '../Trade/parts';
-import { ProgressBar } from '../Vip/ProgressBar';
-import { perMille } from '../Vip/progress';
+import { formatMicroExact, toMicro } from '../../lib/money';
+import { Ltr } from '../../components/Ltr';
+import { ProgressBar } from '../../components/ProgressBar';
+import { perMille } from '../../lib/progress';
 import { useBonusT } from './useBonusT';
 import './bonus.css';
 

@@ -1,8 +1,8 @@
 import type { CurrencyCode } from '@lobby/contract';
 import { Suspense } from 'react';
 import { moneyOf, useBalances } from '../../state/queries/balances';
-import { formatMicroShort } from '../Trade/money';
-import { Ltr } from '../Trade/parts';
+import { formatMicroShort } from '../../lib/money';
+import { Ltr } from '../../components/Ltr';
 import { useBonusT } from './useBonusT';
 import './bonus.css';
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Icon } from '../../components/Icon';
 import { useBonusTerms, type BonusMultipliers } from '../../state/queries/bonus';
-import { formatMicroExact, toMicro } from '../Trade/money';
+import { formatMicroExact, toMicro } from '../../lib/money';
 import { wagerText } from './terms';
 import { useBonusT } from './useBonusT';
 import './bonus.css';

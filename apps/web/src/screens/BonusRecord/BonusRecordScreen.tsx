@@ -8,8 +8,9 @@ import { SignInPrompt } from '../../components/SignInPrompt';
 import { useBonusRecords, type BonusRecord, type BonusRecordTypeCode } from '../../state/queries/bonus';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { toMicro } from '../Trade/money';
-import { LoadError, localeTag } from '../Trade/parts';
+import { toMicro } from '../../lib/money';
+import { LoadError } from '../../components/LoadError';
+import { localeTag } from '../../lib/format';
 import { Money } from '../Vip/parts';
 import { useVipT } from '../Vip/useVipT';
 

@@ -12,8 +12,11 @@ import { useClaimCommission, useReferralSummary, type ReferralCommission, type R
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { toastFailure, toastSuccess } from '../../state/ui';
-import { toMicro } from '../Trade/money';
-import { CoinMark, LoadError, Ltr, SkeletonCard } from '../Trade/parts';
+import { toMicro } from '../../lib/money';
+import { CoinMark } from '../../components/Currency';
+import { LoadError } from '../../components/LoadError';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { Card, inlineAmount, Money } from '../Vip/parts';
 import { plusCount, shanghaiDay } from './days';
 import { drawPoster, savePoster } from './poster';

@@ -3,7 +3,9 @@ import { Pressable } from '../../components/Pressable';
 import { Screen } from '../../components/Screen';
 import { useVipDetail, useVipRebateRates } from '../../state/queries/vip';
 import { useSession } from '../../state/session';
-import { LoadError, Ltr, SkeletonCard } from '../Trade/parts';
+import { LoadError } from '../../components/LoadError';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { Card } from '../Vip/parts';
 import { useVipT } from '../Vip/useVipT';
 

@@ -9,8 +9,11 @@ import { useClaimRebate, useRebateHistory, useRebateSummary, type RebateClaim, t
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
-import { toMicro } from '../Trade/money';
-import { CoinMark, LoadError, localeTag, SkeletonCard } from '../Trade/parts';
+import { toMicro } from '../../lib/money';
+import { CoinMark } from '../../components/Currency';
+import { LoadError } from '../../components/LoadError';
+import { localeTag } from '../../lib/format';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { Card, inlineAmount, Money } from '../Vip/parts';
 import { useVipT } from '../Vip/useVipT';
 import { useClaimMultiplier, WagerTerms } from '../Bonus/WagerTerms';

@@ -20,8 +20,12 @@ import {
 } from '../../state/queries/report';
 import { useSession } from '../../state/session';
 import { useSettings } from '../../state/settings';
-import { formatMicroExact } from '../Trade/money';
-import { CURRENCY_LIST, LoadError, localeTag, Ltr, SkeletonCard } from '../Trade/parts';
+import { formatMicroExact } from '../../lib/money';
+import { CURRENCY_LIST } from '../../components/Currency';
+import { LoadError } from '../../components/LoadError';
+import { localeTag } from '../../lib/format';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { Card, Money } from '../Vip/parts';
 import { useReferralT } from '../Promotion/useReferralT';
 import './report.css';

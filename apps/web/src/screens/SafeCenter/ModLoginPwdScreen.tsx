@@ -8,8 +8,8 @@ import { Screen } from '../../components/Screen';
 import { checkConfirm, checkPassword, checkRequired } from '../../lib/validation';
 import { useChangeLoginPassword } from '../../state/queries/player';
 import { toastSuccess } from '../../state/ui';
-import { describeFailure, showFailure } from '../Trade/failures';
-import { FieldError } from '../Trade/parts';
+import { describeFailure, showFailure } from '../../api/failures';
+import { FieldError } from '../../components/FieldError';
 import { useTradeT } from '../Trade/useTradeT';
 import './safe.css';
 

@@ -9,7 +9,7 @@ import { moneyOf, useBalances } from '../../state/queries/balances';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
 import { useIntentKey } from '../../api/idempotency';
-import { describeFailure, showFailure } from './failures';
+import { describeFailure, showFailure } from '../../api/failures';
 import {
   cleanAmountInput,
   formatMicroShort,
@@ -20,8 +20,14 @@ import {
   quoteExchange,
   spreadOf,
   toMicro,
-} from './money';
-import { AmountInput, CoinMark, FieldError, InfoRow, LoadError, localeTag, Ltr, SkeletonCard, TradeScreen } from './parts';
+} from '../../lib/money';
+import { AmountInput, InfoRow, TradeScreen } from './parts';
+import { CoinMark } from '../../components/Currency';
+import { FieldError } from '../../components/FieldError';
+import { LoadError } from '../../components/LoadError';
+import { localeTag } from '../../lib/format';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from './useTradeT';
 import { Pressable } from '../../components/Pressable';
 import { BonusPanel } from '../Bonus/BonusPanel';

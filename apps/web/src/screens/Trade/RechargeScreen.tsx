@@ -7,8 +7,12 @@ import { shortAddress } from '../../lib/format';
 import { useDepositInfo, useIncomingDeposits, type TradeRecord } from '../../state/queries/bank';
 import { useBalances, type Balances } from '../../state/queries/balances';
 import { toastFailure, toastSuccess } from '../../state/ui';
-import { formatMicroExact, formatMicroShort, toMicro } from './money';
-import { CoinMark, CurrencyChips, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen } from './parts';
+import { formatMicroExact, formatMicroShort, toMicro } from '../../lib/money';
+import { CoinMark, CurrencyChips } from '../../components/Currency';
+import { InfoRow, TradeScreen } from './parts';
+import { LoadError } from '../../components/LoadError';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from './useTradeT';
 import { Pressable } from '../../components/Pressable';
 

@@ -12,9 +12,14 @@ import { useCashoutConfig, useExplorerTxUrl, useTrackedRecord, useWithdraw, type
 import { moneyOf, useBalances } from '../../state/queries/balances';
 import { useCashoutAddresses } from '../../state/queries/wallet';
 import { useIntentKey } from '../../api/idempotency';
-import { describeFailure, showFailure } from './failures';
-import { afterFee, cleanAmountInput, formatMicroExact, formatMicroShort, inputToMicro, maxSendable, microToInput, toMicro } from './money';
-import { AmountInput, CurrencyChips, FieldError, InfoRow, LoadError, Ltr, SkeletonCard, TradeScreen, TxId } from './parts';
+import { describeFailure, showFailure } from '../../api/failures';
+import { afterFee, cleanAmountInput, formatMicroExact, formatMicroShort, inputToMicro, maxSendable, microToInput, toMicro } from '../../lib/money';
+import { AmountInput, InfoRow, TradeScreen, TxId } from './parts';
+import { CurrencyChips } from '../../components/Currency';
+import { FieldError } from '../../components/FieldError';
+import { LoadError } from '../../components/LoadError';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from './useTradeT';
 import { BonusPanel } from '../Bonus/BonusPanel';
 

@@ -2,22 +2,13 @@ import { useIonRouter } from '@ionic/react';
 import type { CurrencyCode } from '@lobby/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../components/Button';
-import { EmptyState } from '../../components/EmptyState';
-import { Icon, type IconName } from '../../components/Icon';
+import { Icon } from '../../components/Icon';
+import { Ltr } from '../../components/Ltr';
 import { Screen } from '../../components/Screen';
 import { shortAddress } from '../../lib/format';
 import { useTradeT } from './useTradeT';
 import './trade.css';
 import { Pressable } from '../../components/Pressable';
-
-/**
- * The language as a BCP 47 tag for dates and numbers, with Latin digits in every language so that
- * times and percentages read like the amounts beside them.
- */
-export const localeTag = (language: string) => `${language.replace('_', '-')}-u-nu-latn`;
-
-export const CURRENCY_LIST: readonly CurrencyCode[] = ['USDT', 'TRX'];
 
 export type TradeTab = 'Recharge' | 'Withdraw' | 'Exchange';
 const TABS: { tab: TradeTab; label: string }[] = [
@@ -65,50 +56,6 @@ export function TradeScreen({ tab, children }: { tab: TradeTab; children: ReactN
   );
 }
 
-export function CoinMark({ currency, size = 'md' }: { currency: CurrencyCode; size?: 'sm' | 'md' | 'lg' }) {
-  return (
-    <span className={`coin coin--${currency.toLowerCase()} coin--${size}`} aria-hidden="true">
-      {currency === 'USDT' ? '₮' : 'T'}
-    </span>
-  );
-}
-
-interface CurrencyChipsProps {
-  value: CurrencyCode;
-  onChange(currency: CurrencyCode): void;
-  testIdPrefix: string;
-  label: string;
-  /** Extra text under a currency, e.g. its network. */
-  note?: (currency: CurrencyCode) => string | undefined;
-  disabled?: (currency: CurrencyCode) => boolean;
-}
-
-export function CurrencyChips({ value, onChange, testIdPrefix, label, note, disabled }: CurrencyChipsProps) {
-  return (
-    <div className="currency-chips" role="radiogroup" aria-label={label}>
-      {CURRENCY_LIST.map((currency) => (
-        <Pressable
-          key={currency}
-          type="button"
-          role="radio"
-          aria-checked={currency === value}
-          className={['currency-chip', currency === value ? 'is-active' : ''].filter(Boolean).join(' ')}
-          onClick={() => onChange(currency)}
-          disabled={disabled?.(currency)}
-          data-testid={`${testIdPrefix}-${currency}`}
-        >
-          <CoinMark currency={currency} size="sm" />
-          <span className="currency-chip__text">
-            <b>{currency}</b>
-            {note?.(currency) && <small>{note(currency)}</small>}
-          </span>
-          {currency === value && <Icon name="check" className="currency-chip__check" />}
-        </Pressable>
-      ))}
-    </div>
-  );
-}
-
 interface AmountInputProps {
   value: string;
   onChange(value: string): void;
@@ -149,15 +96,6 @@ export function AmountInput({ value, onChange, currency, placeholder, testId, al
   );
 }
 
-export function FieldError({ text, testId }: { text?: string; testId?: string }) {
-  if (!text) return null;
-  return (
-    <p className="field__error trade-field-error" role="alert" data-testid={testId}>
-      {text}
-    </p>
-  );
-}
-
 export function InfoRow({ label, value, testId, strong }: { label: string; value: ReactNode; testId?: string; strong?: boolean }) {
   return (
     <div className={['info-row', strong ? 'info-row--strong' : ''].filter(Boolean).join(' ')}>
@@ -166,15 +104,6 @@ export function InfoRow({ label, value, testId, strong }: { label: string; value
         {value}
       </span>
     </div>
-  );
-}
-
-/** Amounts and addresses read left to right in every language. */
-export function Ltr({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <bdi dir="ltr" className={className}>
-      {children}
-    </bdi>
   );
 }
 
@@ -212,32 +141,5 @@ export function TxId({ txId, url, keep, label, className, testId }: TxIdProps) {
     <a href={url} target="_blank" rel="noreferrer noopener" className={['text-link', className].filter(Boolean).join(' ')} title={txId} data-testid={testId}>
       {text}
     </a>
-  );
-}
-
-export function LoadError({ onRetry, testId, icon = 'wallet' }: { onRetry(): void; testId: string; icon?: IconName }) {
-  const { t } = useTradeT();
-  return (
-    <EmptyState
-      icon={icon}
-      title={t('errors.loadTitle')}
-      text={t('errors.loadText')}
-      testId={testId}
-      action={
-        <Button variant="secondary" onClick={onRetry} data-testid={`${testId}-retry`}>
-          {t('common.retry')}
-        </Button>
-      }
-    />
-  );
-}
-
-export function SkeletonCard({ lines = 3 }: { lines?: number }) {
-  return (
-    <div className="trade-card trade-card--skeleton" aria-hidden="true">
-      {Array.from({ length: lines }, (_, i) => (
-        <span key={i} className="skeleton skeleton--text" style={{ width: `${90 - i * 18}%` }} />
-      ))}
-    </div>
   );
 }

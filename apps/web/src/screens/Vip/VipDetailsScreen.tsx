@@ -1,7 +1,9 @@
 import { ListGroup, ListRow } from '../../components/ListRow';
 import { Screen } from '../../components/Screen';
-import { formatMicroExact, toMicro } from '../Trade/money';
-import { LoadError, Ltr, SkeletonCard } from '../Trade/parts';
+import { formatMicroExact, toMicro } from '../../lib/money';
+import { LoadError } from '../../components/LoadError';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { useVipDetail, useVipLevels } from '../../state/queries/vip';
 import { useSession } from '../../state/session';
 import { Card } from './parts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { formatMicroExact, toMicro } from '../Trade/money';
-import { Ltr } from '../Trade/parts';
+import { formatMicroExact, toMicro } from '../../lib/money';
+import { Ltr } from '../../components/Ltr';
 import './vip.css';
 
 /** An exact amount with its currency, read left to right in every language. */

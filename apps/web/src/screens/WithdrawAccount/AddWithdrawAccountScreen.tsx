@@ -7,8 +7,9 @@ import { Screen } from '../../components/Screen';
 import { useAddCashoutAccount } from '../../state/queries/wallet';
 import { toastSuccess } from '../../state/ui';
 import '../SafeCenter/safe.css';
-import { describeFailure, showFailure } from '../Trade/failures';
-import { CurrencyChips, FieldError } from '../Trade/parts';
+import { describeFailure, showFailure } from '../../api/failures';
+import { CurrencyChips } from '../../components/Currency';
+import { FieldError } from '../../components/FieldError';
 import { useTradeT } from '../Trade/useTradeT';
 import {
   ACCOUNT_TYPES,

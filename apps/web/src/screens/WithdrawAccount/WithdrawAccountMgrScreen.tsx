@@ -5,7 +5,9 @@ import { Screen } from '../../components/Screen';
 import { useCashoutAccounts, useUpdateCashoutAccount, type CashoutAccount } from '../../state/queries/wallet';
 import { showConfirm, toastSuccess } from '../../state/ui';
 import '../SafeCenter/safe.css';
-import { LoadError, Ltr, SkeletonCard } from '../Trade/parts';
+import { LoadError } from '../../components/LoadError';
+import { Ltr } from '../../components/Ltr';
+import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from '../Trade/useTradeT';
 import { Pressable } from '../../components/Pressable';
 

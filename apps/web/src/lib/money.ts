@@ -2,7 +2,7 @@ import { MICRO_PER_UNIT, MONEY_DECIMALS } from '@lobby/contract';
 import { formatMicro, parseMicro } from '@lobby/contract/micro';
 
 /**
- * Money on the trade screens is exact: amounts are integer micro-units (bigint), as in the ledger.
+ * Money in the app is exact: amounts are integer micro-units (bigint), as in the ledger.
  * Typed text becomes micro-units without passing through a float, and every sum, fee and quote is
  * integer arithmetic.
  */
@@ -50,8 +50,8 @@ export function toMicro(value: string | null | undefined): bigint {
 /** Micro-units as the text an amount field holds (no grouping, no trailing zeros, in any language). */
 export const microToInput = (micro: bigint): string => formatMicro(micro < 0n ? 0n : micro);
 
-// Display lives in the one formatting module; these names stay for the trade screens that use them.
-export { formatMicroExact, formatMicroShort } from '../../lib/format';
+// Display lives in the one formatting module; these names stay for the screens that use them.
+export { formatMicroExact, formatMicroShort } from './format';
 
 export function sumMicro(values: readonly bigint[]): bigint {
   return values.reduce((total, value) => total + value, 0n);

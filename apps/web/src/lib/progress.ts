@@ -1,4 +1,4 @@
-import { toMicro } from '../Trade/money';
+import { toMicro } from './money';
 
 /**
  * How far `done` is towards `goal`, in whole per-mille (0..1000), from exact amounts: the bar never

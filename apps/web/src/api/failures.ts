@@ -1,7 +1,7 @@
-import { ApiError } from '../../api';
-import { catalogueMessage, experienceMessage } from '../../api/catalogue';
-import { useSettings } from '../../state/settings';
-import { showActivityPopup, toastFailure } from '../../state/ui';
+import { ApiError } from './index';
+import { catalogueMessage, experienceMessage } from './catalogue';
+import { useSettings } from '../state/settings';
+import { showActivityPopup, toastFailure } from '../state/ui';
 
 export interface Failure {
   /** The catalogue code, when the server answered with one. */
