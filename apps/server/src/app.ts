@@ -68,8 +68,10 @@ import { CatalogueRefresher } from './modules/third-game/catalogue-refresher.ts'
 import { registerThirdGameRoutes } from './modules/third-game/third-game.routes.ts';
 import { ThirdGameService } from './modules/third-game/third-game.service.ts';
 import { setupHub88Wallet } from './modules/third-game/hub88/wallet.module.ts';
+import { registerHeldWinRelease } from './modules/third-game/held-win-release.ts';
 import type { ProviderWalletService } from './modules/third-game/provider-wallet.service.ts';
 import { registerWalletRoutes, registerWithdrawalOpsRoutes } from './modules/wallet/wallet.routes.ts';
+import { registerWithdrawalApproval } from './modules/wallet/withdrawal-approval.ts';
 import { registerMailBoxOpsRoutes, registerMailBoxRoutes } from './modules/mail-box/mail-box.routes.ts';
 import { MailBoxService } from './modules/mail-box/mail-box.service.ts';
 import { BulletinService } from './modules/mail-box/bulletin.service.ts';
@@ -321,7 +323,8 @@ export async function createApplication(config: Config, overrides: { database?: 
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
-  registerWithdrawalOpsRoutes(ops, wallet);
+  registerWithdrawalApproval(approvals, wallet.withdrawals);
+  registerWithdrawalOpsRoutes(ops, wallet, approvals, database.db);
   registerLedgerOpsRoutes(ops, database.db);
   // The console's dashboard (figures kept as money moves, USDT equivalents at the exchange's rate) and its player pages.
   registerFiguresOpsRoutes(ops, database.db, { trxPerUsdt: () => wallet.settings.exchange.trxPerUsdt });
@@ -356,7 +359,9 @@ export async function createApplication(config: Config, overrides: { database?: 
     publicKeysPem: () => (config.HUB88_PUBLIC_KEY ? [config.HUB88_PUBLIC_KEY, games.walletPublicKeyPem] : [games.walletPublicKeyPem]),
     turnover: vip,
     ops,
+    approvals,
   });
+  registerHeldWinRelease(approvals, providerWallet.heldWins);
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
   await catalogue.start();
   registerLobbyOpsRoutes(ops, lobby, () => lobby.syncAggregatorGames(games.aggregator));

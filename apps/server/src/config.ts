@@ -124,6 +124,10 @@ const schema = z.object({
   WITHDRAWAL_TRX_MAX: money.default('500000').transform(toMicro),
   WITHDRAWAL_TRX_FEE: money.default('2').transform(toMicro),
   WITHDRAWAL_TRX_REVIEW: money.default('20000').transform(toMicro),
+  // Approving a withdrawal of this much or more takes a second person (CONSOLE.md "Four eyes").
+  WITHDRAWAL_FOUR_EYES_USDT: money.default('10000').transform(toMicro),
+  // Unset: WITHDRAWAL_FOUR_EYES_USDT at EXCHANGE_TRX_PER_USDT, or every reviewed TRX withdrawal while the exchange is closed.
+  WITHDRAWAL_FOUR_EYES_TRX: money.transform(toMicro).optional(),
   WITHDRAWAL_DAILY_COUNT: z.coerce.number().int().min(0).max(100_000).default(10),
   EXCHANGE_TRX_PER_USDT: z.string().regex(/^\d{1,9}(\.\d{1,12})?$/, 'a decimal rate, e.g. 3.456').refine((v) => /[1-9]/.test(v), 'must be above zero').optional(),
   EXCHANGE_SPREAD_BPS: z.coerce.number().int().min(0).max(5000).default(100),

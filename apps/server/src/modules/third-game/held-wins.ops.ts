@@ -1,7 +1,11 @@
 import { formatMicro, heldWinsOpsCalls } from '@lobby/contract';
+import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { OpsRegistrar } from '../../http/ops-call.ts';
-import { HeldWinDecisionError, type HeldWin, type HeldWins } from './held-wins.ts';
+import { approvalRequestView } from '../approvals/approvals.routes.ts';
+import type { Approvals } from '../approvals/approvals.service.ts';
+import { heldWinFailure, requestHeldWinRelease } from './held-win-release.ts';
+import type { HeldWin, HeldWins } from './held-wins.ts';
 
 function view(win: HeldWin) {
   return {
@@ -24,25 +28,29 @@ function view(win: HeldWin) {
 }
 
 /**
- * Operator calls on aggregator wins held as implausible: list them, release one to its player or reject
- * it back to the aggregator's settlement. A decision is kept on the held win under the actor's name
- * with its reason, and taken once: repeating it answers the same, the opposite decision afterwards is
- * refused.
+ * Operator calls on aggregator wins held as implausible: list them, ask a second person to release one
+ * to its player (`heldWin.release`, decided through the approvals calls), or reject it back to the
+ * aggregator's settlement, which stays one person's. A decision is kept on the held win under the
+ * deciding person's name with its reason, and taken once: repeating it answers the same, the opposite
+ * decision afterwards is refused.
  */
-export function registerHeldWinsOpsRoutes(ops: OpsRegistrar, heldWins: HeldWins): void {
+export function registerHeldWinsOpsRoutes(ops: OpsRegistrar, heldWins: HeldWins, approvals: Approvals, db: Db): void {
   ops.register(heldWinsOpsCalls.list, async ({ body }) => ({ list: (await heldWins.list(body)).map(view) }));
 
-  for (const decision of ['release', 'reject'] as const) {
-    ops.register(heldWinsOpsCalls[decision], async ({ body, actor, audit }) => {
-      audit.target = `held-win:${body.id}`;
-      try {
-        const { win, decidedNow } = decision === 'release' ? await heldWins.release(body.id, actor.name, body.reason) : await heldWins.reject(body.id, actor.name, body.reason);
-        audit.after = { playerId: win.playerId, currency: win.currency, amount: formatMicro(win.amount), status: win.status, decidedNow };
-        return { heldWin: view(win), decidedNow };
-      } catch (error) {
-        if (error instanceof HeldWinDecisionError) throw fail(error.kind === 'missing' ? 'INVALID_PARAMETERS' : 'UPDATE_FAILED', error.message);
-        throw error;
-      }
-    });
-  }
+  ops.register(heldWinsOpsCalls.release, async ({ body, actor, audit }) => {
+    audit.target = `held-win:${body.id}`;
+    const win = await heldWins.find(body.id);
+    if (!win) throw fail('INVALID_PARAMETERS', `no held win ${body.id}`);
+    if (win.status === 'rejected') throw fail('UPDATE_FAILED', `held win ${body.id} was rejected`);
+    const request = win.status === 'held' ? await requestHeldWinRelease(approvals, db, win, actor, body.reason) : null;
+    audit.after = { playerId: win.playerId, currency: win.currency, amount: formatMicro(win.amount), status: win.status, approvalRequest: request ? Number(request.id) : null };
+    return { heldWin: view(win), decidedNow: false, approvalRequest: request ? approvalRequestView(request) : null };
+  });
+
+  ops.register(heldWinsOpsCalls.reject, async ({ body, actor, audit }) => {
+    audit.target = `held-win:${body.id}`;
+    const { win, decidedNow } = await heldWins.reject(body.id, actor.name, body.reason).catch(heldWinFailure);
+    audit.after = { playerId: win.playerId, currency: win.currency, amount: formatMicro(win.amount), status: win.status, decidedNow };
+    return { heldWin: view(win), decidedNow };
+  });
 }

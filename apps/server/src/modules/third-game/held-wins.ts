@@ -106,12 +106,19 @@ export class HeldWins {
     return rows.map(toHeldWin);
   }
 
+  /** A held win, or null when there is none of that id. */
+  async find(id: number): Promise<HeldWin | null> {
+    const row = await withThirdGameTables(this.db).selectFrom('provider_held_wins').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+    return row ? toHeldWin(row) : null;
+  }
+
   /**
    * Credits a held win to its player, once, as its round was staked (the bonus part, rounded down, to
    * bonus money while the player's requirement is live; the rest to cash); the round counts it from then on.
+   * Inside the caller's transaction (a second person's approval): call `announce` once it committed.
    */
-  release(id: number, by: string, reason: string): Promise<Decision> {
-    return this.decide(id, 'released', by, reason, async (win, trx) => {
+  releaseIn(trx: Db, id: number, by: string, reason: string): Promise<Decision> {
+    return this.decideIn(trx, id, 'released', by, reason, async (win) => {
       const { rows } = await sql<{ to_bonus: string }>`
         select case when r.bet_total > 0 and bonus_keeps(${win.playerId}, ${win.currency})
                     then floor(${win.amount}::numeric * r.bonus_total / r.bet_total)::int8 else 0 end::text as to_bonus
@@ -139,47 +146,44 @@ export class HeldWins {
 
   /** Returns a held win to the aggregator's settlement account, once: the player never receives it. */
   reject(id: number, by: string, reason: string): Promise<Decision> {
-    return this.decide(id, 'rejected', by, reason, async (win, trx) => {
-      await this.ledger.transfer(
-        {
-          idempotencyKey: `held-win:${win.id}:reject`,
-          kind: 'provider_win_rejected',
-          reference: win.transactionUuid,
-          metadata: { aggregator: win.aggregator, round: win.round, game: win.gameCode, by },
-          legs: [
-            { account: { kind: HELD_WINS_ACCOUNT }, currency: win.currency, amount: -win.amount },
-            { account: { kind: 'provider_settlement' }, currency: win.currency, amount: win.amount },
-          ],
-        },
-        trx,
-      );
-    });
+    return this.db.transaction().execute((trx) =>
+      this.decideIn(trx, id, 'rejected', by, reason, async (win) => {
+        await this.ledger.transfer(
+          {
+            idempotencyKey: `held-win:${win.id}:reject`,
+            kind: 'provider_win_rejected',
+            reference: win.transactionUuid,
+            metadata: { aggregator: win.aggregator, round: win.round, game: win.gameCode, by },
+            legs: [
+              { account: { kind: HELD_WINS_ACCOUNT }, currency: win.currency, amount: -win.amount },
+              { account: { kind: 'provider_settlement' }, currency: win.currency, amount: win.amount },
+            ],
+          },
+          trx,
+        );
+      }),
+    );
   }
 
-  private async decide(
-    id: number,
-    status: 'released' | 'rejected',
-    by: string,
-    reason: string,
-    move: (win: HeldWin, trx: Db) => Promise<void>,
-  ): Promise<Decision> {
-    const decision = await this.db.transaction().execute(async (trx): Promise<Decision> => {
-      const row = await withThirdGameTables(trx).selectFrom('provider_held_wins').selectAll().where('id', '=', BigInt(id)).forUpdate().executeTakeFirst();
-      if (!row) throw new HeldWinDecisionError('missing', `no held win ${id}`);
-      const win = toHeldWin(row);
-      if (win.status === status) return { win, decidedNow: false };
-      if (win.status !== 'held') throw new HeldWinDecisionError('decided', `held win ${id} was ${win.status}`);
-      await move(win, trx);
-      const updated = await withThirdGameTables(trx)
-        .updateTable('provider_held_wins')
-        .set({ status, decided_by: by, decision_reason: reason, decided_at: new Date() })
-        .where('id', '=', BigInt(id))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      return { win: toHeldWin(updated), decidedNow: true };
-    });
-    if (decision.decidedNow && status === 'released') this.onBalanceChanged?.(decision.win.playerId);
-    return decision;
+  /** Tells the player of a win released to them now (nothing for one released before). */
+  announce(decision: Decision): void {
+    if (decision.decidedNow && decision.win.status === 'released') this.onBalanceChanged?.(decision.win.playerId);
+  }
+
+  private async decideIn(trx: Db, id: number, status: 'released' | 'rejected', by: string, reason: string, move: (win: HeldWin) => Promise<void>): Promise<Decision> {
+    const row = await withThirdGameTables(trx).selectFrom('provider_held_wins').selectAll().where('id', '=', BigInt(id)).forUpdate().executeTakeFirst();
+    if (!row) throw new HeldWinDecisionError('missing', `no held win ${id}`);
+    const win = toHeldWin(row);
+    if (win.status === status) return { win, decidedNow: false };
+    if (win.status !== 'held') throw new HeldWinDecisionError('decided', `held win ${id} was ${win.status}`);
+    await move(win);
+    const updated = await withThirdGameTables(trx)
+      .updateTable('provider_held_wins')
+      .set({ status, decided_by: by, decision_reason: reason, decided_at: new Date() })
+      .where('id', '=', BigInt(id))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { win: toHeldWin(updated), decidedNow: true };
   }
 }
 

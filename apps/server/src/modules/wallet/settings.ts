@@ -9,6 +9,8 @@ export interface WithdrawalLimits {
   fee: bigint;
   /** Amounts at or above this wait for an operator's approval. */
   review: bigint;
+  /** Approving amounts at or above this takes a second person (CONSOLE.md "Four eyes"). */
+  fourEyes: bigint;
 }
 
 /** A positive rational number, so rates are applied with integer arithmetic only. */
@@ -56,9 +58,17 @@ export function parseRational(text: string): Rational {
  * swallows the minimum would send nothing). A problem stops the server like any other setting.
  */
 export function walletSettings(config: Config): WalletSettings {
+  const trxPerUsdt = config.EXCHANGE_TRX_PER_USDT ? parseRational(config.EXCHANGE_TRX_PER_USDT) : null;
   const limits: Record<CurrencyCode, WithdrawalLimits> = {
-    USDT: { min: config.WITHDRAWAL_USDT_MIN, max: config.WITHDRAWAL_USDT_MAX, fee: config.WITHDRAWAL_USDT_FEE, review: config.WITHDRAWAL_USDT_REVIEW },
-    TRX: { min: config.WITHDRAWAL_TRX_MIN, max: config.WITHDRAWAL_TRX_MAX, fee: config.WITHDRAWAL_TRX_FEE, review: config.WITHDRAWAL_TRX_REVIEW },
+    USDT: { min: config.WITHDRAWAL_USDT_MIN, max: config.WITHDRAWAL_USDT_MAX, fee: config.WITHDRAWAL_USDT_FEE, review: config.WITHDRAWAL_USDT_REVIEW, fourEyes: config.WITHDRAWAL_FOUR_EYES_USDT },
+    TRX: {
+      min: config.WITHDRAWAL_TRX_MIN,
+      max: config.WITHDRAWAL_TRX_MAX,
+      fee: config.WITHDRAWAL_TRX_FEE,
+      review: config.WITHDRAWAL_TRX_REVIEW,
+      // Without a rate nothing says what a TRX amount is worth, so every reviewed one takes a second person.
+      fourEyes: config.WITHDRAWAL_FOUR_EYES_TRX ?? (trxPerUsdt ? (config.WITHDRAWAL_FOUR_EYES_USDT * trxPerUsdt.num) / trxPerUsdt.den : 0n),
+    },
   };
   const problems: string[] = [];
   for (const [currency, l] of Object.entries(limits)) {
@@ -83,7 +93,7 @@ export function walletSettings(config: Config): WalletSettings {
       limits,
     },
     exchange: {
-      trxPerUsdt: config.EXCHANGE_TRX_PER_USDT ? parseRational(config.EXCHANGE_TRX_PER_USDT) : null,
+      trxPerUsdt,
       spreadBps: config.EXCHANGE_SPREAD_BPS,
       usdtMin: config.EXCHANGE_USDT_MIN,
       usdtMax: config.EXCHANGE_USDT_MAX,

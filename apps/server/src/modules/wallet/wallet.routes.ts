@@ -1,10 +1,14 @@
 import { bankCalls, formatMicro, walletCalls, withdrawalsOpsCalls } from '@lobby/contract';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { registerCall } from '../../http/rpc.ts';
+import { approvalRequestView } from '../approvals/approvals.routes.ts';
+import type { Approvals } from '../approvals/approvals.service.ts';
 import type { SessionService } from '../player/session.service.ts';
 import { answerExperienceRestrictions } from './experience.ts';
 import type { WalletModule } from './wallet.module.ts';
+import { approvalNeedsSecondPerson, requestWithdrawalApproval } from './withdrawal-approval.ts';
 import type { WithdrawalRow } from './withdrawal.service.ts';
 
 export interface WalletRouteLimits {
@@ -58,16 +62,26 @@ export async function registerWalletRoutes(http: FastifyInstance, sessions: Sess
 
 /**
  * Operator calls on withdrawals: those not finished yet, and the review of one waiting for it (large
- * amounts): approved it is sent, rejected its amount returns to the player.
+ * amounts): approved it is sent, rejected its amount returns to the player. Approving one at or above
+ * the four-eyes threshold only asks a second person (`withdrawal.approve`, decided through the
+ * approvals calls); a rejection, which gives the money back, stays one person's.
  */
-export function registerWithdrawalOpsRoutes(ops: OpsRegistrar, wallet: WalletModule): void {
+export function registerWithdrawalOpsRoutes(ops: OpsRegistrar, wallet: WalletModule, approvals: Approvals, db: Db): void {
   ops.register(withdrawalsOpsCalls.open, async () => (await wallet.withdrawals.listOpen()).map(opsView));
 
-  ops.register(withdrawalsOpsCalls.review, async ({ body, audit }) => {
+  ops.register(withdrawalsOpsCalls.review, async ({ body, actor, audit }) => {
     audit.target = `withdrawal:${body.id}`;
+    if (body.approve) {
+      const waiting = await wallet.withdrawals.findById(body.id);
+      if (waiting && approvalNeedsSecondPerson(waiting, wallet.settings)) {
+        const request = await requestWithdrawalApproval(approvals, db, waiting, actor, body.reason);
+        audit.after = { approve: true, status: waiting.status, approvalRequest: Number(request.id) };
+        return { withdrawal: opsView(waiting), approvalRequest: approvalRequestView(request) };
+      }
+    }
     const row = await wallet.withdrawals.review(body.id, body.approve);
     audit.after = { approve: body.approve, status: row.status };
-    return opsView(row);
+    return { withdrawal: opsView(row), approvalRequest: null };
   });
 }
 

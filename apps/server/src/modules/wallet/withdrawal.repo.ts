@@ -50,8 +50,8 @@ export class WithdrawalRepository {
   }
 
   /** The operator's approval of a withdrawal awaiting review. */
-  approve(id: bigint) {
-    return this.db
+  approve(id: bigint, trx: Db = this.db) {
+    return trx
       .updateTable('withdrawals')
       .set({ status: 'queued', reviewed_at: new Date(), updated_at: new Date() })
       .where('id', '=', id)

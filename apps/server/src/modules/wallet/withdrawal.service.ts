@@ -179,15 +179,27 @@ export class WithdrawalService {
   /** Operator decision on a withdrawal awaiting review (or one queued and not yet signed, to stop it). */
   async review(id: bigint, approve: boolean): Promise<WithdrawalRow> {
     if (approve) {
-      const row = await this.repo.approve(id);
-      if (!row) throw fail('INVALID_PARAMETERS', 'id: not awaiting review');
-      await this.announceState(row);
-      this.onQueued();
+      const row = await this.approveIn(this.db, id);
+      await this.approved(row);
       return row;
     }
     const row = await this.refund(id, 'rejected', ['pending_review', 'queued'], null, 'rejected by operator');
     if (!row) throw fail('INVALID_PARAMETERS', 'id: not awaiting review, or already being sent');
     return row;
+  }
+
+  /** Queues a withdrawal awaiting review inside the caller's transaction (a second person's approval); call `approved` once it committed. */
+  async approveIn(trx: Db, id: bigint): Promise<WithdrawalRow> {
+    const row = await this.repo.approve(id, trx);
+    if (!row) throw fail('INVALID_PARAMETERS', `withdrawal ${id} is not awaiting review`);
+    return row;
+  }
+
+  /** Sends an approved withdrawal without waiting for the next tick. */
+  async approved(row: WithdrawalRow): Promise<void> {
+    this.log.info({ withdrawalId: String(row.id), playerId: row.player_id }, 'withdrawal approved');
+    await this.announceState(row);
+    this.onQueued();
   }
 
   /**

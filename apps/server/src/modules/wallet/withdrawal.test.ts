@@ -205,7 +205,7 @@ describe('/v1/bank/cashout/submit', () => {
     for (let i = 0; i < 11; i++) expect((await send()).code).toBe(0);
     expect((await send()).code).toBe(10042);
     expect((await t.call('/v1/bank/cashout/config', {}, { token: p.token })).data.currencies[0]).toMatchObject({ dailyCountLimit: 12, dailyCountUsed: 12 });
-    expect((await t.ops('/ops/v1/withdrawals/review', { id: held.data.record.id, approve: false })).code).toBe(0);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: held.data.record.id, approve: false, reason: 'address on a sanctions list' })).code).toBe(0);
     expect((await send()).code).toBe(0);
   });
 });
@@ -254,7 +254,7 @@ describe('operator review (/ops/v1/withdrawals/open, /ops/v1/withdrawals/review)
     expect(t.chainBalance(to).usdt).toBe(0n);
     const open = await t.ops('/ops/v1/withdrawals/open', {});
     expect(open.data.map((w: { id: number }) => w.id)).toContain(reply.data.record.id);
-    expect((await t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: true })).code).toBe(0);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: true, reason: 'player verified by phone' })).code).toBe(0);
     await t.processWithdrawals();
     expect(t.chainBalance(to).usdt).toBe(micro('999.5'));
   });
@@ -263,10 +263,10 @@ describe('operator review (/ops/v1/withdrawals/open, /ops/v1/withdrawals/review)
     const p = await fundedPlayer({ usdt: '1500' });
     const reply = await withdraw(p, { amount: '1200', address: newWallet().address });
     expect(await t.balances(p)).toMatchObject({ usdt: '300', trx: '0' });
-    const decisions = await Promise.all([1, 2, 3].map(() => t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: false })));
+    const decisions = await Promise.all([1, 2, 3].map(() => t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: false, reason: 'address on a sanctions list' })));
     expect(decisions.map((d) => d.code).sort()).toEqual([0, 12, 12]);
     expect(await t.balances(p)).toMatchObject({ usdt: '1500', trx: '0' });
-    expect((await t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: true })).code).toBe(12);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: true, reason: 'changed my mind' })).code).toBe(12);
     const refunds = await t.app.database.db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', `withdrawal-refund:${reply.data.record.id}`).execute();
     expect(refunds).toHaveLength(1);
     const records = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
@@ -276,12 +276,13 @@ describe('operator review (/ops/v1/withdrawals/open, /ops/v1/withdrawals/review)
     await t.expectLedgerOk();
   });
 
-  it('is 401 without a key, 12 for a malformed body, and 10055 for a key that may list but not review', async () => {
-    expect((await t.ops('/ops/v1/withdrawals/review', { id: 1, approve: true }, null)).status).toBe(401);
+  it('is 401 without a key, 12 for a malformed body or one without a reason, and 10055 for a key that may list but not review', async () => {
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: 1, approve: true, reason: 'player verified' }, null)).status).toBe(401);
     expect((await t.ops('/ops/v1/withdrawals/review', { id: 'x' })).code).toBe(12);
+    expect((await t.ops('/ops/v1/withdrawals/review', { id: 1, approve: true })).code).toBe(12);
     const { key } = await createAutomationKey(t.app.database.db, ['finance.read']);
     expect((await t.ops('/ops/v1/withdrawals/open', {}, key)).code).toBe(0);
-    expect(await t.ops('/ops/v1/withdrawals/review', { id: 1, approve: true }, key)).toMatchObject({ status: 403, code: 10055 });
+    expect(await t.ops('/ops/v1/withdrawals/review', { id: 1, approve: true, reason: 'player verified' }, key)).toMatchObject({ status: 403, code: 10055 });
   });
 });
 

@@ -4,6 +4,9 @@ import { opsData, playerIdField, reasonField } from './common.ts';
 
 const decision = opsBody({ id: z.number().int().positive().describe("The held win's id"), reason: reasonField });
 const decided = opsData('{ heldWin, decidedNow }: taken once; repeating it answers the same, the opposite afterwards is refused');
+const releaseRequested = opsData(
+  '{ heldWin, decidedNow, approvalRequest }: approvalRequest is the pending heldWin.release request (repeating the call answers the same one), null once the win was released',
+);
 
 /** Aggregator wins held as implausible (PROVIDERS.md): they wait for an operator's decision. */
 export const heldWinsOpsCalls = {
@@ -24,9 +27,9 @@ export const heldWinsOpsCalls = {
     access: 'finance.held-wins',
     audit: 'change',
     stepUp: true,
-    summary: 'Releases a held win to its player',
+    summary: 'Asks a second person to release a held win to its player (/ops/v1/approvals/decide, kind heldWin.release)',
     request: decision,
-    response: decided,
+    response: releaseRequested,
   }),
   reject: defineOpsCall({
     path: '/ops/v1/heldWins/reject',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
-import { opsData } from './common.ts';
+import { opsData, reasonField } from './common.ts';
 
 const withdrawal = '{ id, playerId, currency, amount, fee, toAddress, status, txId, attempts, lastError, createdAt, completedAt }';
 
@@ -19,11 +19,13 @@ export const withdrawalsOpsCalls = {
     access: 'finance.withdrawals.review',
     audit: 'change',
     stepUp: true,
-    summary: 'Approves a withdrawal waiting for review (it is sent) or rejects it (the amount returns to the player)',
+    summary:
+      'Approves a withdrawal waiting for review (it is sent) or rejects it (the amount returns to the player); approving one of WITHDRAWAL_FOUR_EYES_USDT/_TRX or more asks a second person (/ops/v1/approvals/decide, kind withdrawal.approve), and repeating it answers the same request',
     request: opsBody({
       id: z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,18}$/)]).transform((v) => BigInt(v)),
       approve: z.boolean(),
+      reason: reasonField,
     }),
-    response: opsData(withdrawal),
+    response: opsData(`{ withdrawal: ${withdrawal}, approvalRequest }: approvalRequest is null when decided now, else the pending request`),
   }),
 } as const satisfies Record<string, OpsCallDefinition>;

@@ -17,7 +17,8 @@ const GAME = 'demo_slot';
 
 beforeAll(async () => {
   t = await startTestApp({ HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PUBLIC_KEY_PEM, HUB88_CURRENCY: 'USD' });
-  for (const name of ['alice', 'bob', 'carol'] as const) staff[name] = (await createAutomationKey(db(), ['finance.held-wins'], name)).key;
+  // Keys created by no staff member: three different people, each may ask for a release and decide another's.
+  for (const name of ['alice', 'bob', 'carol'] as const) staff[name] = (await createAutomationKey(db(), ['finance.held-wins', 'finance.adjust.approve'], name)).key;
 });
 
 afterAll(async () => {
@@ -60,6 +61,8 @@ const transactionRows = (playerId: number) =>
   withThirdGameTables(db()).selectFrom('provider_transactions').select(['transaction_uuid', 'kind', 'rolled_back']).where('player_id', '=', playerId).orderBy('id').execute();
 /** A held-wins operator call (`list`, `release`, `reject`), with the automation key unless another is given. */
 const ops = (action: string, body: unknown, key?: string | null) => t.ops(`/ops/v1/heldWins/${action}`, body, key);
+/** A second person's decision on a four-eyes request. */
+const decide = (id: number, approve: boolean, key: string) => t.ops('/ops/v1/approvals/decide', { id, approve, reason: 'checked the round with the studio' }, key);
 
 describe('game sessions end with the app session they were played in', () => {
   it('refuses a bet with RS_ERROR_TOKEN_EXPIRED after the player logged out', async () => {
@@ -186,7 +189,7 @@ describe('implausible wins', () => {
     expect(await usdtMicro(p.playerId)).toBe(9_999_900n);
   });
 
-  it('lets an operator list a held win and release it to the player once, with a reason', async () => {
+  it('lets an operator list a held win and ask for its release, which a second person approves: paid once, with the reason', async () => {
     const p = await player(10);
     const bet = p.bet(10);
     await post('/transaction/bet', bet);
@@ -199,18 +202,58 @@ describe('implausible wins', () => {
     const held = await t.app.services.ledger.balance({ kind: 'provider_held_wins' }, 'USDT');
     expect(held).toBeGreaterThanOrEqual(50_000_000n);
 
-    const releases = await Promise.all(Array.from({ length: 5 }, () => ops('release', { id, reason: 'verified with the studio' }, staff.alice)));
-    expect(releases.map((r) => r.code)).toEqual([0, 0, 0, 0, 0]);
-    expect(releases.filter((r) => r.data.decidedNow)).toHaveLength(1);
+    const asked = await ops('release', { id, reason: 'verified with the studio' }, staff.alice);
+    expect(asked).toMatchObject({
+      code: 0,
+      data: {
+        decidedNow: false,
+        heldWin: { id, status: 'held' },
+        approvalRequest: { kind: 'heldWin.release', status: 'pending', requestedBy: { name: 'alice' }, payload: { heldWinId: id, playerId: p.playerId, amount: '50', currency: 'USDT' } },
+      },
+    });
+    const request = asked.data.approvalRequest.id;
+    expect((await ops('release', { id, reason: 'verified with the studio' }, staff.bob)).data.approvalRequest.id).toBe(request);
+    expect(await usdtMicro(p.playerId)).toBe(9_999_900n);
+    expect((await decide(request, true, staff.alice)).code).toBe(10058);
+
+    const decisions = await Promise.all([decide(request, true, staff.bob), decide(request, true, staff.carol)]);
+    expect(decisions.map((d) => d.code).sort()).toEqual([0, 10059]);
+    const decider = decisions.find((d) => d.code === 0)!.data.decidedBy.name;
     expect(await usdtMicro(p.playerId)).toBe(9_999_900n + 50_000_000n);
     expect(await t.app.services.ledger.balance({ kind: 'provider_held_wins' }, 'USDT')).toBe(held - 50_000_000n);
     const [round] = await t.app.services.providerWallet.rounds({ playerId: p.playerId, limit: 1 });
     expect(round.winTotal).toBe(50_000_000n);
     expect((await ops('reject', { id, reason: 'too late' }, staff.bob)).code).toBe(10021);
+    expect((await ops('release', { id, reason: 'verified with the studio' }, staff.alice)).data).toMatchObject({ decidedNow: false, approvalRequest: null, heldWin: { status: 'released' } });
     expect((await ops('list', { status: 'released', playerId: p.playerId })).data.list[0]).toMatchObject({
-      decidedBy: 'alice',
+      decidedBy: decider,
       decisionReason: 'verified with the studio',
     });
+  });
+
+  /** A player of 10 USD whose win of 50 on a bet of 0.0001 is held. */
+  async function playerWithHeldWin() {
+    const p = await player(10);
+    const bet = p.bet(10);
+    await post('/transaction/bet', bet);
+    await post('/transaction/win', p.win(bet, 5_000_000));
+    const [held] = (await ops('list', { playerId: p.playerId })).data.list;
+    return { p, held };
+  }
+
+  it('fails a release request whose win was rejected meanwhile (10021): the player is paid nothing', async () => {
+    const { p, held } = await playerWithHeldWin();
+    const request = (await ops('release', { id: held.id, reason: 'looks fine to me' }, staff.alice)).data.approvalRequest.id;
+    expect((await ops('reject', { id: held.id, reason: 'the studio confirmed a fault' }, staff.bob)).data).toMatchObject({ decidedNow: true, heldWin: { status: 'rejected' } });
+    expect((await decide(request, true, staff.carol)).code).toBe(10021);
+    expect(await usdtMicro(p.playerId)).toBe(9_999_900n);
+  });
+
+  it('refuses a second person without finance.held-wins with 10055', async () => {
+    const { key: adjuster } = await createAutomationKey(db(), ['finance.adjust.approve'], 'dave');
+    const { held } = await playerWithHeldWin();
+    const request = (await ops('release', { id: held.id, reason: 'looks fine to me' }, staff.alice)).data.approvalRequest.id;
+    expect(await decide(request, true, adjuster)).toMatchObject({ status: 403, code: 10055 });
   });
 
   it('holds a win above the absolute cap whatever its stakes, and a rejection returns it to the settlement account', async () => {

@@ -5,6 +5,7 @@ import type { BalanceEvents } from '../../../money/balance-events.ts';
 import { coalesced } from '../../../money/coalesced.ts';
 import type { Ledger } from '../../../money/ledger.service.ts';
 import type { OpsRegistrar } from '../../../http/ops-call.ts';
+import type { Approvals } from '../../approvals/approvals.service.ts';
 import { createFailpoints } from '../../wallet/failpoints.ts';
 import { registerHeldWinsOpsRoutes } from '../held-wins.ops.ts';
 import { ProviderWalletService } from '../provider-wallet.service.ts';
@@ -35,6 +36,8 @@ export async function setupHub88Wallet(
     turnover?: TurnoverHooks;
     /** Where the held wins' operator calls are registered. */
     ops: OpsRegistrar;
+    /** Where a held win's release is asked for (the `heldWin.release` kind is registered with it). */
+    approvals: Approvals;
   },
 ): Promise<ProviderWalletService> {
   const failpoint = createFailpoints(deps.config);
@@ -54,6 +57,6 @@ export async function setupHub88Wallet(
     },
   });
   await registerHub88WalletRoutes(http, wallet, { publicKeysPem: deps.publicKeysPem });
-  registerHeldWinsOpsRoutes(deps.ops, wallet.heldWins);
+  registerHeldWinsOpsRoutes(deps.ops, wallet.heldWins, deps.approvals, deps.db);
   return wallet;
 }
