@@ -6,7 +6,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { BrandMark } from '../../components/BrandLogo';
 import { Button } from '../../components/Button';
 import { Field, Segmented } from '../../components/Field';
-import { CodeField } from './CodeField';
+import { CodeField } from '../../components/CodeField';
 import { Screen } from '../../components/Screen';
 import { getInviteCode } from '../../config/app';
 import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
@@ -23,7 +23,7 @@ import { useReportSignUpPageOpened } from '../../state/queries/keypoint';
 import { useLogin, useRegister, useSendRegisterCode } from '../../state/queries/player';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '../../components/useCountdown';
 import './auth.css';
 
 type Kind = 1 | 2;

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { CodeField } from './CodeField';
+import { CodeField } from '../../components/CodeField';
 import { Screen } from '../../components/Screen';
 import { LOGIN_PATH } from '../../lib/navigation';
 import { checkCode, checkConfirm, checkPassword, checkRequired, type ValidationKey } from '../../lib/validation';
 import { useResetForgottenPassword, useSendResetCode } from '../../state/queries/player';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '../../components/useCountdown';
 import './auth.css';
 
 type Errors = Partial<Record<'account' | 'code' | 'password' | 'confirm', ValidationKey>>;

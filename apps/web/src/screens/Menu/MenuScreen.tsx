@@ -9,7 +9,7 @@ import { visibleCategories } from '../../lib/games';
 import { useHomeState } from '../../state/home';
 import { useHomeData } from '../../state/queries/home';
 import { useSettings } from '../../state/settings';
-import { ThemeRow } from '../Settings/ThemeRow';
+import { ThemeRow } from '../../components/ThemeRow';
 import { UnreadMailBadge } from '../SiteMessage/UnreadBadge';
 import './menu.css';
 import { Pressable } from '../../components/Pressable';

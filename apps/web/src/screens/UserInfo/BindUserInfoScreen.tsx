@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
-import { CodeField } from '../Auth/CodeField';
+import { CodeField } from '../../components/CodeField';
 import { Screen } from '../../components/Screen';
 import { checkCode, checkEmail, type ValidationKey } from '../../lib/validation';
 import { usePlayer, useSendBindEmailCode, useSendBoundEmailCode, useUpdateProfile } from '../../state/queries/player';
 import { toastSuccess } from '../../state/ui';
-import { useCountdown } from '../Auth/useCountdown';
+import { useCountdown } from '../../components/useCountdown';
 import '../Auth/auth.css';
 
 type FieldName = 'oldCode' | 'email' | 'code' | 'password';

@@ -12,7 +12,7 @@ import { formatAmount } from '../../lib/format';
 import { useLogout, usePlayer } from '../../state/queries/player';
 import { useSettings } from '../../state/settings';
 import { showConfirm } from '../../state/ui';
-import { ThemeRow } from '../Settings/ThemeRow';
+import { ThemeRow } from '../../components/ThemeRow';
 import './userProfile.css';
 import { useBalances } from '../../state/queries/balances';
 import { useVipDetail } from '../../state/queries/vip';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ListRow } from '../../components/ListRow';
-import { useSettings } from '../../state/settings';
+import { ListRow } from './ListRow';
+import { useSettings } from '../state/settings';
 
 /** Dark and light: one tap switches, and the choice is remembered. */
 export function ThemeRow() {

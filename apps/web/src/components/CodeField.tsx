@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Field';
-import { Pressable } from '../../components/Pressable';
+import { Field } from './Field';
+import { Pressable } from './Pressable';
 
 interface CodeFieldProps {
   value: string;
