@@ -35,6 +35,8 @@ import { OpsRegistrar } from './http/ops-call.ts';
 import { AuditLog } from './modules/audit/audit-log.ts';
 import { createStaffModule, staffPublicUrl } from './modules/staff/staff.module.ts';
 import { registerStaffOpsRoutes } from './modules/staff/staff.routes.ts';
+import { consoleSocketAuth } from './modules/staff/staff-socket.ts';
+import { registerStaffRealtime } from './realtime/staff-realtime.ts';
 import { registerAuditOpsRoutes } from './modules/audit/audit.routes.ts';
 import { Approvals } from './modules/approvals/approvals.service.ts';
 import { registerApprovalsOpsRoutes } from './modules/approvals/approvals.routes.ts';
@@ -201,7 +203,12 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
 
   // Operator calls: a staff session or an API key, the permission the contract declares, every call audited.
-  const staff = await createStaffModule(database.db, { publicUrl: staffPublicUrl(config), credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
+  const staff = await createStaffModule(database.db, {
+    publicUrl: staffPublicUrl(config),
+    credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
+    // A console socket of a member signed out, disabled or reset lets go at once, on every instance.
+    onSessionsEnded: (staffId) => bus.publish('staff.session.ended', { staffId }),
+  });
   const ops = new OpsRegistrar(http, staff.authenticator, new AuditLog(database.db));
   registerStaffOpsRoutes(ops, staff);
 
@@ -233,6 +240,12 @@ export async function createApplication(config: Config, overrides: { database?: 
     authFailuresPerIp: config.WS_AUTH_FAILURES_PER_IP,
     heartbeatMs: config.WS_HEARTBEAT_SECONDS * 1000,
     sessionRecheckMs: config.WS_SESSION_RECHECK_SECONDS * 1000,
+  });
+  // The console's live feed: chats, withdrawals to review, held wins and alerts, to the staff allowed to see them.
+  await registerStaffRealtime(http, bus, {
+    ...consoleSocketAuth(staff.identity.sessions),
+    recheckMs: config.WS_SESSION_RECHECK_SECONDS * 1000,
+    heartbeatMs: config.WS_HEARTBEAT_SECONDS * 1000,
   });
   registerPlayerRoutes(http, sessions, players, {
     credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
@@ -364,7 +377,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerHeldWinRelease(approvals, providerWallet.heldWins);
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
   await catalogue.start();
-  registerLobbyOpsRoutes(ops, lobby, () => lobby.syncAggregatorGames(games.aggregator));
+  registerLobbyOpsRoutes(ops, lobby, games.aggregator);
   registerSiteConfigOpsRoutes(ops, lobby);
 
   const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });

@@ -1,9 +1,9 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createApplication } from './app.ts';
 
 /** Starts the server; SIGTERM/SIGINT finish in-flight requests, then close the database. */
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

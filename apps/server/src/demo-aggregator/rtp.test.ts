@@ -269,7 +269,7 @@ describe('Hi-Lo Royal (demo_hilo_royal, Pocket Studio)', () => {
       }
     }
     expect(hiLoRoyal.rtp).toBe(hiloAverageRtp(97));
-    expect((hiLoRoyal.pageData?.multipliers as { higher: number }[])[0]!.higher).toBe(105);
+    expect((hiLoRoyal.pageData!.multipliers as { higher: number }[])[0]!.higher).toBe(105);
   });
 
   it('returns the exact RTP of the guesses played over 100,000 seeded rounds', () => {

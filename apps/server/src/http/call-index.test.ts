@@ -42,7 +42,7 @@ describe('the index check', () => {
   // A copy of the contract's call files and the server's sources that each case then breaks.
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'call-index-'));
-    for (const folder of ['packages/contract/src/calls', 'apps/server/src/modules', 'apps/server/src/http']) {
+    for (const folder of ['packages/contract/src/calls', 'packages/contract/src/ops', 'apps/server/src/modules', 'apps/server/src/http', 'apps/server/src/money']) {
       cpSync(join(REPO_ROOT, folder), join(root, folder), { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
     }
   });

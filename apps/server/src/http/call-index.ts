@@ -237,7 +237,7 @@ function serviceMethod(registration: Registration, root: string): ServiceMethod 
 }
 
 function declaredType(source: string, name: string): string | undefined {
-  return new RegExp(`\\b${escape(name)}\\??: ([A-Z][\\w$]*)\\b`).exec(source)?.[1];
+  return new RegExp(`\\b${escapeRegExp(name)}\\??: ([A-Z][\\w$]*)\\b`).exec(source)?.[1];
 }
 
 /** The file of ours a type comes from: the one it is imported from, or this one when declared here. */
@@ -248,10 +248,10 @@ function typeFile(source: string, file: string, type: string): string | null {
 }
 
 function mentions(text: string, path: string, reference: string): boolean {
-  return new RegExp(`${escape(path)}(?![\\w/])`).test(text) || new RegExp(`\\b${escape(reference)}\\b`).test(text);
+  return new RegExp(`${escapeRegExp(path)}(?![\\w/])`).test(text) || new RegExp(`\\b${escapeRegExp(reference)}\\b`).test(text);
 }
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -81,7 +81,9 @@ export class Batcher<T, R> {
       if (hold) for (const pending of batch) for (const key of pending.keys) this.busyKeys.add(key);
       void this.run(batch, shard)
         // Never leave a caller waiting, whatever went wrong; settling twice is harmless.
-        .catch((error) => batch.forEach((pending) => pending.reject(error)))
+        .catch((error) => {
+          for (const pending of batch) pending.reject(error);
+        })
         .finally(() => {
           this.running--;
           this.busyShards.delete(shard);

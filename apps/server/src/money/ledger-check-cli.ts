@@ -4,12 +4,12 @@
  * On embedded PGlite the data directory belongs to one process at a time: stop the server first, or
  * use `POST /ops/ledger/check` on the running server instead.
  */
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { checkLedger } from './ledger-check.ts';
 
 async function main(): Promise<number> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

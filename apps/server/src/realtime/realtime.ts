@@ -134,7 +134,7 @@ export async function registerRealtime(app: FastifyInstance, bus: EventBus, sess
   const recheck = async (targets: Iterable<Client>) => {
     const asked = [...targets].flatMap((client) => (client.session ? [{ client, sessionId: client.session.sessionId }] : []));
     if (asked.length === 0) return;
-    let standings;
+    let standings: Awaited<ReturnType<SessionService['standings']>>;
     try {
       standings = await sessions.standings([...new Set(asked.map((entry) => entry.sessionId))]);
     } catch (error) {

@@ -4,6 +4,7 @@ import { fail } from '../../http/app-error.ts';
 import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from '../player/session.service.ts';
+import type { Aggregator } from '../third-game/aggregator.ts';
 import type { LobbyService } from './lobby.service.ts';
 
 export interface LobbyRouteLimits {
@@ -79,7 +80,7 @@ export function registerLobbyRoutes(
  * to the aggregator) and its visibility, which every instance shows at once and no aggregator refresh
  * undoes; the aggregators' categories and how each is shown; and a refresh of the aggregator's list now.
  */
-export function registerLobbyOpsRoutes(ops: OpsRegistrar, lobby: LobbyService, refreshGames: () => Promise<unknown>) {
+export function registerLobbyOpsRoutes(ops: OpsRegistrar, lobby: LobbyService, aggregator: Aggregator) {
   ops.register(gamesOpsCalls.override, async ({ body, audit }) => {
     const { gameId, visible, ...overrides } = body;
     audit.target = `game:${gameId}`;
@@ -102,7 +103,7 @@ export function registerLobbyOpsRoutes(ops: OpsRegistrar, lobby: LobbyService, r
   });
 
   ops.register(gamesOpsCalls.refresh, async ({ audit }) => {
-    const result = await refreshGames().catch((error: unknown) => {
+    const result = await lobby.syncAggregatorGames(aggregator).catch((error: unknown) => {
       throw fail('FAILURE', `the game list was not refreshed: ${(error as Error)?.message ?? String(error)}`);
     });
     audit.after = result ?? null;

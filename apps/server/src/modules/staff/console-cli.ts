@@ -8,14 +8,14 @@
  *   create-api-key <name> --permissions all|a,b --days N
  *       A key for automation, printed once; the audit shows its use under <name>.
  */
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig, type Config } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { runConsoleCommand } from './console-commands.ts';
 import { staffPublicUrl } from './staff.module.ts';
 
 async function main(): Promise<number> {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {

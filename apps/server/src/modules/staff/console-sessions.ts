@@ -94,6 +94,26 @@ export class ConsoleSessions {
     return { id: row.id, staffId: Number(row.staff_id), login: row.login, permissions: await this.staff.permissionsOf(row.roles), verifiedAt: row.verified_at };
   }
 
+  /**
+   * The session as it stands now, by its id, without counting as activity: for a console socket
+   * re-checking that its session is still open (not ended, idle or expired; the member active).
+   */
+  async current(sessionId: string): Promise<LiveConsoleSession | null> {
+    const now = this.now();
+    const row = await this.db
+      .selectFrom('staff_sessions as s')
+      .innerJoin('staff_members as m', 'm.id', 's.staff_id')
+      .select(['s.id', 's.staff_id', 's.verified_at', 'm.login', 'm.roles'])
+      .where('s.id', '=', sessionId)
+      .where('s.ended_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .where('s.last_seen_at', '>', new Date(now.getTime() - CONSOLE_IDLE_MS))
+      .where('m.status', '=', 'active')
+      .executeTakeFirst();
+    if (!row) return null;
+    return { id: row.id, staffId: Number(row.staff_id), login: row.login, permissions: await this.staff.permissionsOf(row.roles), verifiedAt: row.verified_at };
+  }
+
   async markVerified(sessionId: string, at: Date): Promise<void> {
     await this.db.updateTable('staff_sessions').set({ verified_at: at }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
   }

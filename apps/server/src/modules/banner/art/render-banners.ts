@@ -39,7 +39,7 @@ const FONTS: Record<Language, string> = {
   id_ID: "'DejaVu Sans', 'Liberation Sans', sans-serif",
 };
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The design's emblem, drawn on the side opposite the words. */
 function emblem(key: BannerDesign['key']): string {
@@ -86,7 +86,7 @@ function page(design: BannerDesign, language: Language): string {
     .emblem { width: 360px; height: 360px; flex: none; position: relative; filter: drop-shadow(0 12px 24px rgba(0,0,0,.3)); }
     .emblem svg { width: 100%; height: 100%; }
   </style></head><body><div class="glow"></div>
-    <div class="words"><h1>${escape(words.title)}</h1><p>${escape(words.line)}</p><span class="action">${escape(words.action)}</span></div>
+    <div class="words"><h1>${escapeHtml(words.title)}</h1><p>${escapeHtml(words.line)}</p><span class="action">${escapeHtml(words.action)}</span></div>
     <div class="emblem">${emblem(design.key)}</div></body></html>`;
 }
 

@@ -61,6 +61,8 @@ function pathData(commands: PathCommand[]): string {
           return `C${points(command.x1, command.y1, command.x2, command.y2, command.x, command.y)}`;
         case 'Z':
           return 'Z';
+        default:
+          return '';
       }
     })
     .join('');
