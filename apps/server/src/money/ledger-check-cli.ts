@@ -2,24 +2,14 @@
  * `npm run ledger:check`: proves the ledger's invariants against the server's configured database
  * and exits 1 listing the problems when one fails (2 when the check could not run).
  * On embedded PGlite the data directory belongs to one process at a time: stop the server first, or
- * use `POST /ops/ledger/check` on the running server instead.
+ * use `POST /ops/v1/ledger/check` on the running server instead.
  */
-import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { openConfiguredDatabase } from '../db/configured-database.ts';
 import { checkLedger } from './ledger-check.ts';
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  const database = await openConfiguredDatabase();
+  if (!database) return 2;
   try {
     const result = await checkLedger(database.db);
     const { stats } = result;

@@ -8,25 +8,15 @@
  *   create-api-key <name> --permissions all|a,b --days N
  *       A key for automation, printed once; the audit shows its use under <name>.
  */
-import { ConfigError, loadConfig, type Config } from '../../config.ts';
-import { openDatabase } from '../../db/database.ts';
+import { openConfiguredDatabase } from '../../db/configured-database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { runConsoleCommand } from './console-commands.ts';
 import { staffPublicUrl } from './staff.module.ts';
 
 async function main(): Promise<number> {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const publicUrl = staffPublicUrl(config);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: 2 });
+  const database = await openConfiguredDatabase();
+  if (!database) return 2;
+  const publicUrl = staffPublicUrl(database.config);
   try {
     // On a database the server has not started on yet, the owner comes first: the tables are made here.
     await migrateToLatest(database.db);

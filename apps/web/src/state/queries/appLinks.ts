@@ -2,7 +2,7 @@ import { useSiteConfig } from './siteConfig';
 
 /**
  * The operator's links for the help and download screens, from the public site configuration
- * (`buyCryptoLinks`, `appDownload`; set with POST /ops/site/config). Entries that are neither web links
+ * (`buyCryptoLinks`, `appDownload`; set with POST /ops/v1/site/config). Entries that are neither web links
  * nor paths on this server are left out rather than shown broken.
  */
 export interface ExternalLink {
