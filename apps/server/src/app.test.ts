@@ -5,6 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { createApplication } from './app.ts';
 import { loadConfig } from './config.ts';
 
+/**
+ * These tests build whole applications on fresh embedded databases (initdb and every migration, not the
+ * migrated dump the other server tests start from): under a loaded CI machine that takes a while.
+ */
+const FRESH_APPLICATION_MS = 120_000;
+
 describe('the embedded database', () => {
   it('keeps players across a restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'lobby-data-'));
@@ -33,7 +39,7 @@ describe('the embedded database', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, FRESH_APPLICATION_MS);
 });
 
 describe('graceful shutdown', () => {
@@ -50,7 +56,7 @@ describe('graceful shutdown', () => {
     await application.close();
     expect(await inFlight).toMatchObject({ code: 0, data: 'done' });
     expect(application.http.server.listening).toBe(false);
-  });
+  }, FRESH_APPLICATION_MS);
 });
 
 describe('the in-process demo aggregator', () => {
@@ -78,5 +84,5 @@ describe('the in-process demo aggregator', () => {
     }
     await expect(fetch(`${first.services.games.gameOrigins[0]}/operator/generic/v2/game/list`, { method: 'POST', body: '{}' })).rejects.toThrow();
     // Two applications start one after the other.
-  }, 120_000);
+  }, FRESH_APPLICATION_MS);
 });
