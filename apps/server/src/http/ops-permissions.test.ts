@@ -39,7 +39,7 @@ describe('operator calls and permissions', () => {
       const reply = await t.ops(call.path, {}, null);
       expect([reply.status, reply.code], call.path).toEqual([401, ErrorCode.TOKEN_MISMATCH]);
     }
-  });
+  }, 120_000);
 
   it('allows each shipped role exactly the calls its permissions name, and refuses the rest with 10055', async () => {
     const wrong: string[] = [];
