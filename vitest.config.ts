@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // One command runs everything: pure packages, the server against a real database, the web app's
-// unit tests and the browser tests. Projects keep their environments apart.
+// unit tests and the browser tests. Projects keep their environments apart. CI runs two passes side by
+// side on two cores, so CPU-bound tests take up to twice their quiet time: no project keeps vitest's
+// 5-second default.
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +12,7 @@ export default defineConfig({
           name: 'packages',
           include: ['packages/*/src/**/*.test.ts'],
           environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {

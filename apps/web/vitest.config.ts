@@ -18,5 +18,7 @@ export default defineProject({
     root: repoRoot,
     include: ['apps/web/src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    // Two CI passes share two cores (see the root vitest.config.ts).
+    testTimeout: 30_000,
   },
 });
