@@ -28,9 +28,14 @@ export interface LayoutReport {
  */
 export async function pagesAtRest(page: Page): Promise<void> {
   await page.waitForFunction(
-    // Endless animations (a spinner) never finish; every finite one running is a page or a part moving.
-    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
-    undefined,
+    // Only Ionic's page transitions count: what moves inside a screen (a banner carousel, a shimmer)
+    // stays within it and may never stop.
+    (moving) =>
+      document.getAnimations().every((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        return animation.playState !== 'running' || !target || !target.matches(moving);
+      }),
+    '.ion-page, ion-content, ion-header, ion-footer, ion-toolbar, ion-title, ion-buttons, ion-back-button, .transition-effect, .transition-cover, .transition-shadow',
     { timeout: 10_000 },
   );
 }
