@@ -7,8 +7,6 @@ import { ALL_OPS_CALLS } from './ops/index.ts';
 export function buildOpenApiDocument(info: { title?: string; version?: string; serverUrl?: string } = {}) {
   const paths: Record<string, unknown> = {};
   for (const call of ALL_CALLS) {
-    const requestSchema = z.toJSONSchema(call.request, { io: 'input', unrepresentable: 'any' });
-    const dataSchema = z.toJSONSchema(call.response, { io: 'output', unrepresentable: 'any' });
     paths[call.path] = {
       post: {
         summary: call.summary,
@@ -19,24 +17,9 @@ export function buildOpenApiDocument(info: { title?: string; version?: string; s
         parameters: [
           { name: 'Client-IP', in: 'header', required: false, schema: { type: 'string' }, description: 'Recorded only' },
         ],
-        requestBody: { required: true, content: { 'application/json': { schema: strip(requestSchema) } } },
+        requestBody: requestBodyOf(call.request),
         responses: {
-          200: {
-            description: 'Envelope: code 0 with data, or a catalogue code with msg and data null',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['code', 'msg', 'data'],
-                  properties: {
-                    code: { type: 'integer', enum: Object.values(ErrorCode) },
-                    msg: { type: 'string' },
-                    data: { anyOf: [strip(dataSchema), { type: 'null' }] },
-                  },
-                },
-              },
-            },
-          },
+          200: envelopeOf(call.response),
           ...(call.auth === 'player' ? { 401: { description: 'Missing or unknown token' } } : {}),
         },
       },
@@ -58,8 +41,6 @@ export function buildOpenApiDocument(info: { title?: string; version?: string; s
 export function buildOpsOpenApiDocument(info: { title?: string; version?: string; serverUrl?: string } = {}) {
   const paths: Record<string, unknown> = {};
   for (const call of ALL_OPS_CALLS) {
-    const requestSchema = z.toJSONSchema(call.request, { io: 'input', unrepresentable: 'any' });
-    const dataSchema = z.toJSONSchema(call.response, { io: 'output', unrepresentable: 'any' });
     const signedIn = call.access !== 'public';
     paths[call.path] = {
       post: {
@@ -70,24 +51,9 @@ export function buildOpsOpenApiDocument(info: { title?: string; version?: string
         'x-permission': call.access,
         'x-audit': call.audit,
         ...(call.stepUp ? { 'x-step-up': true } : {}),
-        requestBody: { required: true, content: { 'application/json': { schema: strip(requestSchema) } } },
+        requestBody: requestBodyOf(call.request),
         responses: {
-          200: {
-            description: 'Envelope: code 0 with data, or a catalogue code with msg and data null',
-            content: {
-              'application/json': {
-                schema: {
-                  type: 'object',
-                  required: ['code', 'msg', 'data'],
-                  properties: {
-                    code: { type: 'integer', enum: Object.values(ErrorCode) },
-                    msg: { type: 'string' },
-                    data: { anyOf: [strip(dataSchema), { type: 'null' }] },
-                  },
-                },
-              },
-            },
-          },
+          200: envelopeOf(call.response),
           ...(signedIn ? { 401: { description: 'No staff session or key, or one unknown, expired or disabled' } } : {}),
           ...(signedIn && call.access !== 'staff' ? { 403: { description: `Lacks ${call.access} (10055), or a fresh TOTP code (10056)` } } : {}),
         },
@@ -106,6 +72,31 @@ export function buildOpsOpenApiDocument(info: { title?: string; version?: string
       },
     },
     paths,
+  };
+}
+
+/** A call's body as OpenAPI states it: JSON, the contract's request schema as the client sends it. */
+function requestBodyOf(request: z.ZodType) {
+  return { required: true, content: { 'application/json': { schema: strip(z.toJSONSchema(request, { io: 'input', unrepresentable: 'any' })) } } };
+}
+
+/** Every call's answer: the envelope around the contract's response schema. */
+function envelopeOf(response: z.ZodType) {
+  return {
+    description: 'Envelope: code 0 with data, or a catalogue code with msg and data null',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['code', 'msg', 'data'],
+          properties: {
+            code: { type: 'integer', enum: Object.values(ErrorCode) },
+            msg: { type: 'string' },
+            data: { anyOf: [strip(z.toJSONSchema(response, { io: 'output', unrepresentable: 'any' })), { type: 'null' }] },
+          },
+        },
+      },
+    },
   };
 }
 
