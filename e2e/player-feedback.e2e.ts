@@ -4,7 +4,7 @@ import { ANNOUNCED_KEY } from '../apps/web/src/screens/Activity/announced.ts';
 import { markActivityPopupsSeen, openApp as open, presetToken, screenshot, SCREENSHOT_DIR, shown } from './support/app.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { BlockPacer, fundedOutsideWallet, sendTrx, sendUsdt, type OutsideWallet } from './support/chain.ts';
-import { callOps, LADDER_VIP1_AT_20_USDT } from './support/ops.ts';
+import { LADDER_VIP1_AT_20_USDT } from './support/ops.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -52,7 +52,7 @@ async function call<T = any>(path: string, body: object = {}): Promise<T> {
   return reply.data;
 }
 
-const ops = (path: string, body: object) => callOps(server, path, body);
+const ops = (path: string, body: object) => server.ops(path, body);
 
 const byTestId = (id: string): Locator => shown(page, id).first();
 

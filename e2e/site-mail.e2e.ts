@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
-import { callOps, registerPlayer } from './support/api.ts';
+import { registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -65,7 +65,7 @@ let token = '';
 let playerId = 0;
 const contexts: BrowserContext[] = [];
 
-const ops = <T = any>(path: string, body: object) => callOps<T>(server, path, body);
+const ops = <T = any>(path: string, body: object) => server.ops<T>(path, body);
 
 async function phone(language: string, theme: 'light' | 'dark'): Promise<Page> {
   const { context, page } = await newPhone(browser, { colorScheme: theme });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApp, presetSettings, presetToken, screenshot } from './support/app.ts';
-import { callOps, registerPlayer } from './support/api.ts';
+import { registerPlayer } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -23,7 +23,7 @@ let token = '';
 let playerId = 0;
 const contexts: BrowserContext[] = [];
 
-const ops = <T = any>(path: string, body: object) => callOps<T>(server, path, body);
+const ops = <T = any>(path: string, body: object) => server.ops<T>(path, body);
 
 /** The visible element with this test id (Ionic keeps earlier pages in the DOM, hidden). */
 const visible = (page: Page, id: string): Locator => page.getByTestId(id).filter({ visible: true }).first();

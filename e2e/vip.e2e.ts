@@ -6,7 +6,7 @@ import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screensho
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout } from './support/layout.ts';
-import { callOps, LADDER_VIP1_AT_20_USDT } from './support/ops.ts';
+import { LADDER_VIP1_AT_20_USDT } from './support/ops.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -62,7 +62,7 @@ async function call<T = any>(path: string, body: object = {}): Promise<T> {
   return reply.data;
 }
 
-const ops = (path: string, body: object) => callOps(server, path, body);
+const ops = (path: string, body: object) => server.ops(path, body);
 
 /** Waits for a condition of the server's state, asked every 250 ms. */
 const until = (what: string, done: () => Promise<boolean>) =>

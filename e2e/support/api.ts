@@ -1,11 +1,6 @@
 import { vi } from 'vitest';
 import type { RunningServer } from './server.ts';
 
-/** An operator call made with the server's automation key (started with `{ withOpsKey: true }`); a refusal throws. */
-export async function callOps<T = any>(server: Pick<RunningServer, 'ops'>, path: string, body: object): Promise<T> {
-  return server.ops<T>(path, body);
-}
-
 /** A new player signed up by account and password in English (with an invite code when given); a refusal throws. */
 export async function registerPlayer(
   server: Pick<RunningServer, 'call'>,

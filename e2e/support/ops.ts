@@ -1,5 +1,3 @@
-import type { RunningServer } from './server.ts';
-
 /** ECONOMY.md's VIP ladder with VIP 1 brought down to 20 USDT of bets, so that a few bets reach it. */
 export const LADDER_VIP1_AT_20_USDT = [
   ['0', '0', '0'],
@@ -14,8 +12,3 @@ export const LADDER_VIP1_AT_20_USDT = [
   ['2500000', '1288', '588'],
   ['5000000', '2888', '1288'],
 ].map(([threshold, upLevelGift, monthGift]) => ({ threshold, upLevelGift, monthGift }));
-
-/** An operator's call with the automation key the server was started with (`withOpsKey`); throws on a refusal. */
-export function callOps<T = any>(server: Pick<RunningServer, 'ops'>, path: string, body: object): Promise<T> {
-  return server.ops<T>(path, body);
-}
