@@ -38,8 +38,4 @@ export class PlayerStandingRepo {
   history(playerId: number, limit: number) {
     return this.db.selectFrom('player_standing_changes').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(limit).execute();
   }
-
-  async endSessions(playerId: number): Promise<void> {
-    await this.db.updateTable('player_sessions').set({ ended_at: new Date(), end_reason: 'logout' }).where('player_id', '=', playerId).where('ended_at', 'is', null).execute();
-  }
 }

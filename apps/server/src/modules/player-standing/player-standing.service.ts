@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { StaffActor } from '../../http/ops-call.ts';
+import { SessionRepository } from '../player/session.repo.ts';
 import { PlayerStandingRepo } from './player-standing.repo.ts';
 
 /** players.status: 0 in good standing; 1 frozen by staff. Anything but 0 refuses sign-in (10005). */
@@ -43,7 +44,7 @@ export class PlayerStandingService {
   /** Signs the player out everywhere; they may sign in again. */
   async endSessions(playerId: number) {
     if ((await this.repo.statusOf(playerId)) === undefined) throw fail('PLAYER_MISSING');
-    await this.repo.endSessions(playerId);
+    await new SessionRepository(this.db).endActive(playerId, 'logout');
     await this.enders.sessionsEnded(playerId);
     return this.standing(playerId);
   }
@@ -75,7 +76,7 @@ export class PlayerStandingService {
         throw fail('NO_PLAYER_DATA', from === PlayerStatus.ACTIVE ? 'the player is frozen already' : 'the player is not frozen');
       }
       await repo.record({ playerId, from, to, reason, actorKind: actor.kind, actorId: actor.id, actorName: actor.name });
-      if (endSessions) await repo.endSessions(playerId);
+      if (endSessions) await new SessionRepository(trx).endActive(playerId, 'logout');
     });
   }
 }
