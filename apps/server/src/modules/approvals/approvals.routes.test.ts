@@ -4,11 +4,11 @@ import { Ledger } from '../../money/ledger.service.ts';
 import { useMigratedTestDatabase } from '../../testing/migrated-database.ts';
 import { verifyAuditChain } from '../audit/audit-chain.ts';
 import { registerAuditOpsRoutes } from '../audit/audit.routes.ts';
-import { opsTestServer } from '../audit/ops-test-server.ts';
+import { opsTestServer, staffMember } from '../../testing/ops-test-server.ts';
 import { registerApprovalsOpsRoutes } from './approvals.routes.ts';
 import { Approvals } from './approvals.service.ts';
 import { registerBalanceAdjustment } from './balance-adjustment.ts';
-import { insertPlayer, staffMember } from './testing.ts';
+import { insertPlayer } from './testing.ts';
 
 const clerk = staffMember('clerk', ['finance.adjust.request']);
 const manager = staffMember('manager', ['finance.adjust.request', 'finance.adjust.approve', 'audit.read']);

@@ -7,7 +7,8 @@ import { fund } from '../../money/test-support.ts';
 import { useMigratedTestDatabase } from '../../testing/migrated-database.ts';
 import { Approvals } from './approvals.service.ts';
 import { BALANCE_ADJUSTMENT, registerBalanceAdjustment, type BalanceAdjustment } from './balance-adjustment.ts';
-import { insertPlayer, staffMember } from './testing.ts';
+import { staffMember } from '../../testing/ops-test-server.ts';
+import { insertPlayer } from './testing.ts';
 
 const requester = staffMember('alice', ['finance.adjust.request', 'finance.adjust.approve']);
 const approver = staffMember('bob', ['finance.adjust.approve']);

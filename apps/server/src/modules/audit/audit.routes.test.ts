@@ -2,10 +2,9 @@ import { ErrorCode } from '@lobby/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useMigratedTestDatabase } from '../../testing/migrated-database.ts';
-import { staffMember } from '../approvals/testing.ts';
 import { AuditLog } from './audit-log.ts';
 import { registerAuditOpsRoutes } from './audit.routes.ts';
-import { opsTestServer } from './ops-test-server.ts';
+import { opsTestServer, staffMember } from '../../testing/ops-test-server.ts';
 
 const auditor = staffMember('auditor', ['audit.read']);
 const analyst = staffMember('analyst', ['dashboard.read']);

@@ -1,48 +1,34 @@
-import { BetStatus, ErrorCode, type Permission } from '@lobby/contract';
-import Fastify from 'fastify';
+import { BetStatus, ErrorCode } from '@lobby/contract';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
-import { installErrorHandler } from '../../http/error-handler.ts';
-import { OpsRegistrar, type OpsAuditEntry, type StaffActor } from '../../http/ops-call.ts';
+import type { OpsAuditEntry } from '../../http/ops-call.ts';
 import { Ledger } from '../../money/ledger.service.ts';
 import { useMigratedTestDatabase } from '../../testing/migrated-database.ts';
+import { opsTestServer, staffMember } from '../../testing/ops-test-server.ts';
 import { newWallet } from '../wallet/test-support.ts';
 import { registerFiguresOpsRoutes } from './figures.routes.ts';
 import { registerPlayersOpsRoutes } from './players-ops.routes.ts';
 
-const staff = (name: string, permissions: Permission[]): StaffActor => ({
-  kind: 'staff',
-  id: name.length,
-  name,
-  permissions: new Set(permissions),
-  verifiedAt: new Date(),
-  sessionId: null,
-});
 const CALLERS = [
-  staff('support', ['players.read', 'players.pii']),
-  staff('viewer', ['players.read']),
-  staff('analyst', ['dashboard.read']),
+  staffMember('support', ['players.read', 'players.pii']),
+  staffMember('viewer', ['players.read']),
+  staffMember('analyst', ['dashboard.read']),
 ];
 
 /** The operator calls of this module on a server of their own, callers named by `x-test-staff`, audit records kept in `audit`. */
 async function consoleServer(db: Db) {
   const audit: OpsAuditEntry[] = [];
-  const http = Fastify();
-  installErrorHandler(http);
-  const ops = new OpsRegistrar(
-    http,
-    { authenticate: async (request) => CALLERS.find((actor) => actor.name === request.headers['x-test-staff']) ?? null },
+  const server = await opsTestServer(
+    db,
+    CALLERS,
+    (ops) => {
+      registerPlayersOpsRoutes(ops, db);
+      registerFiguresOpsRoutes(ops, db, { trxPerUsdt: () => null, onlinePlayers: () => 7 });
+    },
     { record: async (entry) => void audit.push(entry) },
   );
-  registerPlayersOpsRoutes(ops, db);
-  registerFiguresOpsRoutes(ops, db, { trxPerUsdt: () => null, onlinePlayers: () => 7 });
-  await http.ready();
-  const call = async (path: string, body: unknown, as: string | null) => {
-    const response = await http.inject({ method: 'POST', url: path, headers: as ? { 'x-test-staff': as } : {}, payload: body as object });
-    return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: any }) };
-  };
-  return { call, audit };
+  return { call: server.call, audit };
 }
 
 async function insertPlayer(db: Db, values: { account: string; email?: string; inviterId?: number; ip?: string }): Promise<number> {

@@ -1,15 +1,24 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.ts';
-import { installErrorHandler } from '../../http/error-handler.ts';
-import { OpsRegistrar, type OpsAuthenticator, type StaffActor } from '../../http/ops-call.ts';
-import { AuditLog } from './audit-log.ts';
+import type { Permission } from '@lobby/contract';
+import type { Db } from '../db/database.ts';
+import { installErrorHandler } from '../http/error-handler.ts';
+import { OpsRegistrar, type OpsAuditSink, type OpsAuthenticator, type StaffActor } from '../http/ops-call.ts';
+import { AuditLog } from '../modules/audit/audit-log.ts';
+
+// Far above the ids of staff rows a test inserts, so a made-up member is never mistaken for one.
+let nextStaffId = 1_000_000;
+
+/** A staff member holding `permissions`, who gave a TOTP code just now. */
+export function staffMember(name: string, permissions: Permission[]): StaffActor {
+  return { kind: 'staff', id: nextStaffId++, name, permissions: new Set(permissions), verifiedAt: new Date(), sessionId: null };
+}
 
 /**
  * An HTTP server with operator calls registered through the real OpsRegistrar and audited into the
- * real audit log, whose callers are the staff members given: a request names its caller in
- * `x-test-staff` (no header: nobody signed in).
+ * real audit log (or the sink given), whose callers are the staff members given: a request names its
+ * caller in `x-test-staff` (no header: nobody signed in).
  */
-export async function opsTestServer(db: Db, staff: StaffActor[], register: (ops: OpsRegistrar) => void) {
+export async function opsTestServer(db: Db, staff: StaffActor[], register: (ops: OpsRegistrar) => void, audit: OpsAuditSink = new AuditLog(db)) {
   const byName = new Map(staff.map((actor) => [actor.name, actor]));
   const authenticator: OpsAuthenticator = {
     authenticate: async (request) => {
@@ -19,7 +28,7 @@ export async function opsTestServer(db: Db, staff: StaffActor[], register: (ops:
   };
   const http: FastifyInstance = Fastify();
   installErrorHandler(http);
-  register(new OpsRegistrar(http, authenticator, new AuditLog(db)));
+  register(new OpsRegistrar(http, authenticator, audit));
   await http.ready();
   return {
     http,
