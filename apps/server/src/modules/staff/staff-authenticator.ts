@@ -1,4 +1,4 @@
-import { ALL_OPS_CALLS, CSRF_HEADER, isPermission } from '@lobby/contract';
+import { CSRF_HEADER, isPermission } from '@lobby/contract';
 import type { FastifyRequest } from 'fastify';
 import { UnauthorizedError } from '../../http/app-error.ts';
 import type { OpsAuthenticator, StaffActor } from '../../http/ops-call.ts';
@@ -7,12 +7,6 @@ import { consoleCookieOf, type ConsoleSessions } from './console-sessions.ts';
 
 /** The header automation sends its API key in. */
 export const API_KEY_HEADER = 'x-api-key';
-
-/**
- * The calls made before anyone is signed in ignore a session cookie: one left over from an expired
- * session must not stand between its holder and signing in again.
- */
-const PUBLIC_PATHS: ReadonlySet<string> = new Set(ALL_OPS_CALLS.filter((call) => call.access === 'public').map((call) => call.path));
 
 /**
  * Who is calling an operator endpoint: an API key in `x-api-key`, or a console session (its cookie
@@ -32,7 +26,6 @@ export class StaffAuthenticator implements OpsAuthenticator {
       if (!actor) throw new UnauthorizedError();
       return actor;
     }
-    if (PUBLIC_PATHS.has(request.url.split('?')[0]!)) return null;
     const cookie = consoleCookieOf(request);
     if (cookie === null) return null;
     const csrfToken = request.headers[CSRF_HEADER];
