@@ -203,12 +203,14 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
 
   // Operator calls: a staff session or an API key, the permission the contract declares, every call audited.
+  // Four eyes: adjustments, large withdrawals, held wins and grants of staff rights are asked by one person and decided by another.
+  const approvals = new Approvals(database.db);
   const staff = await createStaffModule(database.db, {
     publicUrl: staffPublicUrl(config),
     credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
     // A console socket of a member signed out, disabled or reset lets go at once, on every instance.
     onSessionsEnded: (staffId) => bus.publish('staff.session.ended', { staffId }),
-  });
+  }, approvals);
   const ops = new OpsRegistrar(http, staff.authenticator, new AuditLog(database.db));
   registerStaffOpsRoutes(ops, staff);
 
@@ -305,9 +307,8 @@ export async function createApplication(config: Config, overrides: { database?: 
   const bonus = new BonusService(database.db, ledger, economy, balanceEvents);
   const rebates = new RebateService(database.db, bonus, balanceEvents);
   const bonusForfeits = new BonusForfeits(database.db, ledger, balanceEvents);
-  // The audit log's calls, and four-eyes requests: balance adjustments are asked by one person and decided by another.
+  // The audit log's calls, and the four-eyes queue.
   registerAuditOpsRoutes(ops, database.db);
-  const approvals = new Approvals(database.db);
   registerBalanceAdjustment(approvals, ledger, balanceEvents);
   registerApprovalsOpsRoutes(ops, approvals);
   registerBonusRoutes(http, sessions, bonus, bonusForfeits, economy);

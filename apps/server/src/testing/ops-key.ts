@@ -14,6 +14,7 @@ export async function createAutomationKey(db: Db, permissions: readonly Permissi
     permissions,
     expiresAt: new Date(Date.now() + 86_400_000),
     createdBy: null,
+    approved: true,
   });
   return { key, name: row.name };
 }

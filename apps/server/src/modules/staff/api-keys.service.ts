@@ -23,8 +23,11 @@ export class ApiKeysService {
     this.repo = new ApiKeysRepo(db);
   }
 
-  /** Returns the key itself, which is never seen again, with its stored row. */
-  async create(input: { name: string; permissions: readonly Permission[]; expiresAt: Date; createdBy: number | null }): Promise<{ key: string; row: ApiKeyRow }> {
+  /**
+   * Returns the key itself, which is never seen again, with its stored row. A key made in the console
+   * waits for a second person (`approved: false`); one made by the host's command works at once.
+   */
+  async create(input: { name: string; permissions: readonly Permission[]; expiresAt: Date; createdBy: number | null; approved: boolean }): Promise<{ key: string; row: ApiKeyRow }> {
     const key = KEY_PREFIX + randomBytes(32).toString('base64url');
     const row = await this.repo.insert({
       name: input.name,
@@ -32,6 +35,7 @@ export class ApiKeysService {
       permissions: [...new Set(input.permissions)],
       createdBy: input.createdBy,
       expiresAt: input.expiresAt,
+      approvedAt: input.approved ? this.now() : null,
     });
     return { key, row };
   }
@@ -46,6 +50,14 @@ export class ApiKeysService {
 
   list(): Promise<ApiKeyRow[]> {
     return this.repo.list();
+  }
+
+  find(id: number, db?: Db): Promise<ApiKeyRow | undefined> {
+    return this.repo.find(id, db);
+  }
+
+  approve(id: number, db?: Db): Promise<ApiKeyRow | undefined> {
+    return this.repo.approve(id, this.now(), db);
   }
 
   revoke(id: number): Promise<ApiKeyRow | undefined> {

@@ -30,7 +30,7 @@ export async function runConsoleCommand(db: Db, args: readonly string[], publicU
       const permissions = parsePermissions(options.get('permissions'));
       const days = Number(options.get('days'));
       if (!permissions || !Number.isInteger(days) || days < 1 || days > 366) return { exitCode: 2, lines: [USAGE] };
-      const { key, row } = await staff.keys.create({ name: rest[0]!, permissions, expiresAt: new Date(Date.now() + days * 86_400_000), createdBy: null });
+      const { key, row } = await staff.keys.create({ name: rest[0]!, permissions, expiresAt: new Date(Date.now() + days * 86_400_000), createdBy: null, approved: true });
       return { exitCode: 0, lines: [`API key ${row.name} (id ${row.id}), valid until ${row.expires_at.toISOString()}; send it in the x-api-key header. It is shown this once:`, key] };
     }
     return { exitCode: 2, lines: [USAGE] };

@@ -2,6 +2,7 @@ import { ErrorCode, PERMISSIONS, SHIPPED_ROLE_PERMISSIONS, isPermission, type Pe
 import type { Db } from '../../db/database.ts';
 import { AppError, fail } from '../../http/app-error.ts';
 import type { StaffActor } from '../../http/ops-call.ts';
+import type { Approvals } from '../approvals/approvals.service.ts';
 import { ApiKeysService } from './api-keys.service.ts';
 import type { ApiKeyRow } from './api-keys.repo.ts';
 import { sha256Hex } from './console-sessions.ts';
@@ -10,6 +11,35 @@ import { StaffRepo, type StaffMemberRow, type StaffRoleRow } from './staff.repo.
 
 const UNIQUE_VIOLATION = '23505';
 export const OWNER_ROLE = 'owner';
+
+/** Four-eyes kinds (CONSOLE.md): rights are asked for by one person and granted by another. */
+export const STAFF_ROLES_GRANT = 'staff.roles';
+export const STAFF_ROLE_CHANGE = 'staff.role';
+export const STAFF_KEY_APPROVAL = 'staff.key';
+
+export interface MemberRolesGrant {
+  staffId: number;
+  login: string;
+  rolesBefore: string[];
+  roles: string[];
+}
+
+export interface RoleChange {
+  name: string;
+  permissionsBefore: string[] | null;
+  permissions: string[];
+}
+
+export interface KeyApproval {
+  keyId: number;
+  name: string;
+  permissions: string[];
+}
+
+const isSubset = (part: Iterable<string>, whole: Iterable<string>) => {
+  const all = new Set(whole);
+  return [...part].every((item) => all.has(item));
+};
 
 function isActiveOwner(member: StaffMemberRow): boolean {
   return member.status === 'active' && member.roles.includes(OWNER_ROLE);
@@ -21,6 +51,7 @@ function denied(detail: string): AppError {
 
 export function apiKeyView(row: ApiKeyRow) {
   return {
+    approvedAt: row.approved_at?.toISOString() ?? null,
     id: Number(row.id),
     name: row.name,
     permissions: sortedPermissions(row.permissions.filter(isPermission)),
@@ -39,7 +70,9 @@ export function staffRoleView(row: StaffRoleRow) {
 /**
  * Staff and their rights (CONSOLE.md "Roles and permissions"): accounts, roles, API keys. Nobody hands
  * out a permission they do not hold, nor acts on an account that holds more than they do, so
- * `staff.manage` alone never climbs to `staff.keys`.
+ * `staff.manage` alone never climbs to `staff.keys`. Whatever adds rights (roles for a member, a
+ * role's permissions, a key) is a four-eyes request that someone else decides; taking rights away
+ * applies at once, since a revocation must never wait.
  */
 export class StaffAdmin {
   private readonly repo: StaffRepo;
@@ -49,6 +82,7 @@ export class StaffAdmin {
     private readonly db: Db,
     private readonly identity: StaffIdentity,
     private readonly keys: ApiKeysService,
+    private readonly approvals: Approvals,
   ) {
     this.repo = new StaffRepo(db);
     this.now = identity.options.now ?? (() => new Date());
@@ -76,27 +110,48 @@ export class StaffAdmin {
   }
 
   /**
-   * Four eyes (CONSOLE.md): granting roles is to be requested by one person and decided by another;
-   * this is where the request would be filed instead of acting.
+   * An invited account holds no role until a second person grants the roles asked for here; the link
+   * lets the person enrol meanwhile.
    */
-  async invite(actor: StaffActor, login: string, roles: string[]) {
-    await this.refuseRolesBeyond(actor, roles);
-    const member = await this.insertInvited(login, [...new Set(roles)], actor.kind === 'staff' ? actor.id : null);
-    return { staff: staffMemberView(member), ...(await this.issueLink(member, 'enrol')) };
+  async invite(actor: StaffActor, login: string, roles: string[], reason?: string) {
+    const wanted = [...new Set(roles)];
+    await this.refuseRolesBeyond(actor, wanted);
+    const member = await this.insertInvited(login, [], actor.kind === 'staff' ? actor.id : null);
+    const grant: MemberRolesGrant = { staffId: Number(member.id), login, rolesBefore: [], roles: wanted };
+    const request = await this.approvals.request(STAFF_ROLES_GRANT, grant, actor, reason ?? `invite ${login} as ${wanted.join(', ')}`);
+    return { staff: staffMemberView(member), ...(await this.issueLink(member, 'enrol')), request };
   }
 
-  /** Four eyes as for `invite`. */
-  async setMemberRoles(actor: StaffActor, staffId: number, roles: string[]) {
+  /** Taking roles away applies at once; anything that adds a permission waits for a second person. */
+  async setMemberRoles(actor: StaffActor, staffId: number, roles: string[], reason?: string) {
     const member = await this.target(actor, staffId);
-    await this.refuseRolesBeyond(actor, roles);
-    const updated = await this.db.transaction().execute(async (trx) => {
-      const repo = new StaffRepo(trx);
-      await repo.lockName('staff-owners');
-      const row = (await repo.update(staffId, { roles: [...new Set(roles)] }))!;
-      await this.refuseNoOwnerLeft(repo, member);
-      return row;
-    });
-    return { before: staffMemberView(member), after: staffMemberView(updated) };
+    const wanted = [...new Set(roles)];
+    await this.refuseRolesBeyond(actor, wanted);
+    const grant: MemberRolesGrant = { staffId, login: member.login, rolesBefore: member.roles, roles: wanted };
+    if (!isSubset(await this.repo.permissionsOf(wanted), await this.repo.permissionsOf(member.roles))) {
+      const request = await this.approvals.request(STAFF_ROLES_GRANT, grant, actor, reason ?? `roles of ${member.login}: ${wanted.join(', ') || 'none'}`);
+      return { before: staffMemberView(member), after: staffMemberView(member), request };
+    }
+    const updated = await this.db.transaction().execute((trx) => this.applyMemberRoles(trx, grant));
+    return { before: staffMemberView(member), after: staffMemberView(updated), request: null };
+  }
+
+  /** A decided `staff.roles` request: the decider, too, holds every permission handed out. */
+  async grantMemberRoles(trx: Db, decider: StaffActor, grant: MemberRolesGrant) {
+    const member = await this.target(decider, grant.staffId, trx);
+    if (member.status === 'disabled') throw fail('UPDATE_FAILED', `${member.login} is disabled`);
+    await this.refuseRolesBeyond(decider, grant.roles, trx);
+    return staffMemberView(await this.applyMemberRoles(trx, grant));
+  }
+
+  private async applyMemberRoles(trx: Db, grant: MemberRolesGrant): Promise<StaffMemberRow> {
+    const repo = new StaffRepo(trx);
+    await repo.lockName('staff-owners');
+    const before = await repo.findById(grant.staffId);
+    if (!before) throw fail('ACCOUNT_MISSING', `no staff member ${grant.staffId}`);
+    const row = (await repo.update(grant.staffId, { roles: grant.roles }))!;
+    await this.refuseNoOwnerLeft(repo, before);
+    return row;
   }
 
   async disable(actor: StaffActor, staffId: number) {
@@ -143,21 +198,38 @@ export class StaffAdmin {
     return { roles: (await this.repo.roles()).map(staffRoleView), permissions: [...PERMISSIONS] };
   }
 
-  /** Four eyes as for `invite`: changing a role changes the rights of everyone holding it. */
-  async setRole(actor: StaffActor, name: string, permissions: Permission[]) {
+  /**
+   * Changing a role changes the rights of everyone holding it: taking permissions away applies at
+   * once, a new role or an added permission waits for a second person.
+   */
+  async setRole(actor: StaffActor, name: string, permissions: Permission[], reason?: string) {
     if (name === OWNER_ROLE) throw fail('UPDATE_FAILED', 'the owner role holds every permission');
     const existing = (await this.repo.roles()).find((role) => role.name === name);
     this.refuseBeyond(actor, [...(existing?.permissions ?? []), ...permissions]);
-    const row = await this.repo.upsertRole(name, sortedPermissions(permissions), this.now());
-    return { before: existing ? staffRoleView(existing) : null, after: staffRoleView(row) };
+    const change: RoleChange = { name, permissionsBefore: existing?.permissions ?? null, permissions: sortedPermissions(permissions) };
+    const before = existing ? staffRoleView(existing) : null;
+    if (!existing || !isSubset(permissions, existing.permissions)) {
+      const request = await this.approvals.request(STAFF_ROLE_CHANGE, change, actor, reason ?? `role ${name}: ${change.permissions.join(', ') || 'none'}`);
+      return { before, after: before, request };
+    }
+    return { before, after: staffRoleView(await this.repo.upsertRole(name, change.permissions, this.now())), request: null };
+  }
+
+  /** A decided `staff.role` request: the decider, too, holds every permission the role ends up with. */
+  async changeRole(trx: Db, decider: StaffActor, change: RoleChange) {
+    this.refuseBeyond(decider, [...(change.permissionsBefore ?? []), ...change.permissions]);
+    return staffRoleView(await new StaffRepo(trx).upsertRole(change.name, change.permissions, this.now()));
   }
 
   async listKeys() {
     return { keys: (await this.keys.list()).map(apiKeyView) };
   }
 
-  /** Four eyes as for `invite`. A key holds some of its creator's permissions, never more. */
-  async createKey(actor: StaffActor, name: string, permissions: Permission[], days: number) {
+  /**
+   * A key holds some of its creator's permissions, never more, and works only once a second person
+   * approved it; it is shown to its creator now, once.
+   */
+  async createKey(actor: StaffActor, name: string, permissions: Permission[], days: number, reason?: string) {
     this.refuseBeyond(actor, permissions);
     try {
       const { key, row } = await this.keys.create({
@@ -165,12 +237,25 @@ export class StaffAdmin {
         permissions,
         expiresAt: new Date(this.now().getTime() + days * 86_400_000),
         createdBy: actor.kind === 'staff' ? actor.id : null,
+        approved: false,
       });
-      return { key, info: apiKeyView(row) };
+      const approval: KeyApproval = { keyId: Number(row.id), name, permissions: sortedPermissions(permissions) };
+      const request = await this.approvals.request(STAFF_KEY_APPROVAL, approval, actor, reason ?? `API key ${name}: ${approval.permissions.join(', ')}`);
+      return { key, info: apiKeyView(row), request };
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('CREATE_FAILED', 'a key has this name already');
       throw error;
     }
+  }
+
+  /** A decided `staff.key` request: the decider, too, holds every permission of the key. */
+  async approveKey(trx: Db, decider: StaffActor, approval: KeyApproval) {
+    const row = await this.keys.find(approval.keyId, trx);
+    if (!row) throw fail('UPDATE_FAILED', `no key ${approval.keyId}`);
+    this.refuseBeyond(decider, row.permissions);
+    const approved = await this.keys.approve(approval.keyId, trx);
+    if (!approved) throw fail('UPDATE_FAILED', `key ${row.name} is revoked, expired or approved already`);
+    return apiKeyView(approved);
   }
 
   async revokeKey(id: number) {
@@ -197,18 +282,20 @@ export class StaffAdmin {
   }
 
   /** The member acted on, who must not hold a permission the actor lacks. */
-  private async target(actor: StaffActor, staffId: number): Promise<StaffMemberRow> {
-    const member = await this.repo.findById(staffId);
+  private async target(actor: StaffActor, staffId: number, db: Db = this.db): Promise<StaffMemberRow> {
+    const repo = new StaffRepo(db);
+    const member = await repo.findById(staffId);
     if (!member) throw fail('ACCOUNT_MISSING', `no staff member ${staffId}`);
-    this.refuseBeyond(actor, await this.repo.permissionsOf(member.roles));
+    this.refuseBeyond(actor, await repo.permissionsOf(member.roles));
     return member;
   }
 
-  private async refuseRolesBeyond(actor: StaffActor, roles: string[]): Promise<void> {
-    const known = await this.repo.existingRoles(roles);
+  private async refuseRolesBeyond(actor: StaffActor, roles: string[], db: Db = this.db): Promise<void> {
+    const repo = new StaffRepo(db);
+    const known = await repo.existingRoles(roles);
     const unknown = roles.filter((role) => !known.includes(role));
     if (unknown.length > 0) throw fail('INVALID_PARAMETERS', `unknown roles: ${unknown.join(', ')}`);
-    this.refuseBeyond(actor, await this.repo.permissionsOf(roles));
+    this.refuseBeyond(actor, await repo.permissionsOf(roles));
   }
 
   private refuseBeyond(actor: StaffActor, permissions: Iterable<string>): void {

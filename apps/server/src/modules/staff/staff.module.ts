@@ -1,7 +1,9 @@
 import type { Db } from '../../db/database.ts';
+import { Approvals } from '../approvals/approvals.service.ts';
 import { ApiKeysService } from './api-keys.service.ts';
 import { StaffAdmin } from './staff-admin.service.ts';
 import { StaffAuthenticator } from './staff-authenticator.ts';
+import { registerStaffGrants } from './staff-grants.ts';
 import { StaffIdentity, type StaffIdentityOptions } from './staff.service.ts';
 
 export interface StaffModule {
@@ -12,11 +14,15 @@ export interface StaffModule {
   authenticator: StaffAuthenticator;
 }
 
-/** Staff identity wired together, with the shipped roles in place. */
-export async function createStaffModule(db: Db, options: StaffIdentityOptions): Promise<StaffModule> {
+/**
+ * Staff identity wired together, with the shipped roles in place; grants of rights are filed with
+ * `approvals`, the server's one four-eyes queue.
+ */
+export async function createStaffModule(db: Db, options: StaffIdentityOptions, approvals: Approvals = new Approvals(db)): Promise<StaffModule> {
   const keys = new ApiKeysService(db, options.now);
   const identity = new StaffIdentity(db, options);
-  const admin = new StaffAdmin(db, identity, keys);
+  const admin = new StaffAdmin(db, identity, keys, approvals);
+  registerStaffGrants(approvals, admin);
   await admin.ensureShippedRoles();
   return { keys, identity, admin, authenticator: new StaffAuthenticator(keys, identity.sessions) };
 }

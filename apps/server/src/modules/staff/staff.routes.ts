@@ -1,5 +1,7 @@
 import { authOpsCalls, staffOpsCalls } from '@lobby/contract';
 import type { OpsRegistrar } from '../../http/ops-call.ts';
+import type { ApprovalRequest } from '../approvals/approvals.service.ts';
+import { approvalRequestView } from '../approvals/approvals.routes.ts';
 import { clearConsoleCookie, CONSOLE_IDLE_MS, CONSOLE_MAX_MS, setConsoleCookie } from './console-sessions.ts';
 import type { StaffModule } from './staff.module.ts';
 import { staffMemberView } from './staff.service.ts';
@@ -81,16 +83,15 @@ export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: StaffModule): v
   ops.register(staffOpsCalls.list, () => staff.admin.list());
 
   ops.register(staffOpsCalls.invite, async ({ body, actor, audit }) => {
-    const invited = await staff.admin.invite(actor, body.login, body.roles);
-    audit.target = `staff:${invited.staff.id}`;
-    audit.after = invited.staff;
-    return invited;
+    const { request, ...invited } = await staff.admin.invite(actor, body.login, body.roles, body.reason);
+    Object.assign(audit, { target: `staff:${invited.staff.id}`, after: { ...invited.staff, link: undefined, request: Number(request.id) } });
+    return { ...invited, request: approvalRequestView(request) };
   });
 
   ops.register(staffOpsCalls.setMemberRoles, async ({ body, actor, audit }) => {
-    const { before, after } = await staff.admin.setMemberRoles(actor, body.staffId, body.roles);
-    Object.assign(audit, { before, after });
-    return after;
+    const { before, after, request } = await staff.admin.setMemberRoles(actor, body.staffId, body.roles, body.reason);
+    Object.assign(audit, { target: `staff:${body.staffId}`, before, after: request ? { requested: body.roles, request: Number(request.id) } : after });
+    return { staff: after, request: viewOrNull(request) };
   });
 
   ops.register(staffOpsCalls.disable, async ({ body, actor, audit }) => {
@@ -114,17 +115,17 @@ export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: StaffModule): v
   ops.register(staffOpsCalls.roles, () => staff.admin.roles());
 
   ops.register(staffOpsCalls.setRole, async ({ body, actor, audit }) => {
-    const { before, after } = await staff.admin.setRole(actor, body.name, body.permissions);
-    Object.assign(audit, { target: `role:${body.name}`, before, after });
-    return after;
+    const { before, after, request } = await staff.admin.setRole(actor, body.name, body.permissions, body.reason);
+    Object.assign(audit, { target: `role:${body.name}`, before, after: request ? { requested: body.permissions, request: Number(request.id) } : after });
+    return { role: after, request: viewOrNull(request) };
   });
 
   ops.register(staffOpsCalls.keys, () => staff.admin.listKeys());
 
   ops.register(staffOpsCalls.createKey, async ({ body, actor, audit }) => {
-    const created = await staff.admin.createKey(actor, body.name, body.permissions, body.days);
-    Object.assign(audit, { target: `key:${created.info.id}`, after: created.info });
-    return created;
+    const { request, ...created } = await staff.admin.createKey(actor, body.name, body.permissions, body.days, body.reason);
+    Object.assign(audit, { target: `key:${created.info.id}`, after: { ...created.info, request: Number(request.id) } });
+    return { ...created, request: approvalRequestView(request) };
   });
 
   ops.register(staffOpsCalls.revokeKey, async ({ body, audit }) => {
@@ -133,4 +134,8 @@ export function registerStaffOpsRoutes(ops: OpsRegistrar, staff: StaffModule): v
     audit.after = revoked;
     return revoked;
   });
+}
+
+function viewOrNull(request: ApprovalRequest | null) {
+  return request ? approvalRequestView(request) : null;
 }

@@ -4,6 +4,8 @@ import { OpsRegistrar, type OpsAuditEntry } from '../../http/ops-call.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
+import { Approvals } from '../approvals/approvals.service.ts';
+import { registerApprovalsOpsRoutes } from '../approvals/approvals.routes.ts';
 import { createStaffModule, type StaffModule } from './staff.module.ts';
 import { registerStaffOpsRoutes } from './staff.routes.ts';
 import { StaffRepo } from './staff.repo.ts';
@@ -43,6 +45,7 @@ export async function startStaffTestServer(options: Partial<StaffIdentityOptions
   const clock = alongside?.clock ?? new TestClock();
   const http = await createHttpServer({ logLevel: 'silent', trustProxy: false, bodyLimit: 1_000_000, ratePerMinute: 100_000 });
   const sessionsEnded: number[] = [];
+  const approvals = new Approvals(database.db);
   const staff = await createStaffModule(database.db, {
     publicUrl: 'https://lobby.example',
     failuresPerAddress: 1000,
@@ -50,10 +53,11 @@ export async function startStaffTestServer(options: Partial<StaffIdentityOptions
     now: clock.now,
     onSessionsEnded: (staffId) => void sessionsEnded.push(staffId),
     ...options,
-  });
+  }, approvals);
   const audit: OpsAuditEntry[] = [];
   const ops = new OpsRegistrar(http, staff.authenticator, { record: async (entry) => void audit.push(entry) }, () => clock.ms);
   registerStaffOpsRoutes(ops, staff);
+  registerApprovalsOpsRoutes(ops, approvals);
   const url = await http.listen({ host: '127.0.0.1', port: 0 });
   return {
     url,

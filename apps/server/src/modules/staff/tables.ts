@@ -53,6 +53,8 @@ export interface StaffApiKeysTable {
   expires_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** Set when a second person approved a key made in the console; a key is usable only once set. */
+  approved_at: Date | null;
 }
 
 export interface StaffLinksTable {

@@ -5,7 +5,7 @@ import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn', 'failed'] as const;
 
-const approvalReason = z.string().trim().min(3).max(500).describe('Why, for the other person and the audit');
+export const approvalReason = z.string().trim().min(3).max(500).describe('Why, for the other person and the audit');
 
 const approvalActor = z.object({
   kind: z.enum(['staff', 'key']),
@@ -34,9 +34,9 @@ export const approvalRequestView = z.object({
 export const approvalsOpsCalls = {
   list: defineOpsCall({
     path: '/ops/v1/approvals/list',
-    // Everyone who asks for or decides adjustments holds it (finance, admin, owner); audit.read would
-    // hide the queue from the finance role that works it.
-    access: 'finance.adjust.request',
+    // Every staff member may hold a request (adjustments, grants of rights); what each sees is what
+    // they made and what their permissions let them decide.
+    access: 'staff',
     audit: 'read',
     summary: 'Requests the caller may decide or made, pending first (oldest first), then the rest newest first',
     request: opsBody({
@@ -63,10 +63,12 @@ export const approvalsOpsCalls = {
   }),
   decide: defineOpsCall({
     path: '/ops/v1/approvals/decide',
-    access: 'finance.adjust.approve',
+    // Each kind names the permission its decider needs (balance.adjust: finance.adjust.approve,
+    // staff.roles: staff.manage, staff.key: staff.keys, ...); the server checks it per request.
+    access: 'staff',
     audit: 'change',
     stepUp: true,
-    summary: "Approves (the action runs at once) or rejects someone else's pending request",
+    summary: "Approves (the action runs at once) or rejects someone else's pending request; the caller must hold the permission the request's kind names",
     request: opsBody({ id: entityId, approve: z.boolean(), reason: approvalReason }),
     response: approvalRequestView,
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { entityId, isoTime } from '../../calls/common.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
+import { approvalReason, approvalRequestView } from './approvals.ts';
 import { permissionName, roleName, staffLogin, staffMember } from './auth.ts';
 
 export const API_KEY_DAYS_MAX = 366;
@@ -20,6 +21,7 @@ export const staffRole = z.object({
 
 export const apiKeyInfo = z.object({
   id: entityId,
+  approvedAt: isoTime.nullable().describe('null while the key waits for a second person; it works only once approved'),
   name: z.string(),
   permissions: z.array(permissionName),
   createdBy: entityId.nullable(),
@@ -30,6 +32,10 @@ export const apiKeyInfo = z.object({
 });
 
 const staffTarget = opsBody({ staffId: entityId });
+
+const grantRequest = approvalRequestView
+  .nullable()
+  .describe('The four-eyes request someone else with the same rights decides (approvals/decide); null when the change only took rights away and applied at once');
 
 export const staffOpsCalls = {
   list: defineOpsCall({
@@ -45,18 +51,20 @@ export const staffOpsCalls = {
     access: 'staff.manage',
     audit: 'change',
     stepUp: true,
-    summary: 'Create a staff account with roles (only permissions the caller holds) and a one-time link to enrol (24 hours)',
-    request: opsBody({ login: staffLogin, roles: z.array(roleName).min(1).max(16) }),
-    response: oneTimeLink,
+    summary:
+      'Create a staff account and a one-time link to enrol (24 hours); the roles asked for (only permissions the caller holds) are granted when a second person approves',
+    request: opsBody({ login: staffLogin, roles: z.array(roleName).min(1).max(16), reason: approvalReason.optional() }),
+    response: oneTimeLink.extend({ request: approvalRequestView }),
   }),
   setMemberRoles: defineOpsCall({
     path: '/ops/v1/staff/setMemberRoles',
     access: 'staff.manage',
     audit: 'change',
     stepUp: true,
-    summary: "Replace a staff member's roles (only permissions the caller holds)",
-    request: opsBody({ staffId: entityId, roles: z.array(roleName).max(16) }),
-    response: staffMember,
+    summary:
+      "Replace a staff member's roles (only permissions the caller holds): taking rights away applies at once, adding any waits for a second person",
+    request: opsBody({ staffId: entityId, roles: z.array(roleName).max(16), reason: approvalReason.optional() }),
+    response: z.object({ staff: staffMember, request: grantRequest }),
   }),
   disable: defineOpsCall({
     path: '/ops/v1/staff/disable',
@@ -96,9 +104,10 @@ export const staffOpsCalls = {
     access: 'staff.manage',
     audit: 'change',
     stepUp: true,
-    summary: "Create a role or replace its permissions (only permissions the caller holds; the owner role always holds all)",
-    request: opsBody({ name: roleName, permissions: z.array(permissionName).max(64) }),
-    response: staffRole,
+    summary:
+      'Create a role or replace its permissions (only permissions the caller holds; the owner role always holds all): taking permissions away applies at once, a new role or an added permission waits for a second person',
+    request: opsBody({ name: roleName, permissions: z.array(permissionName).max(64), reason: approvalReason.optional() }),
+    response: z.object({ role: staffRole.nullable().describe('The role as it now is; null for a new role not yet approved'), request: grantRequest }),
   }),
   keys: defineOpsCall({
     path: '/ops/v1/staff/keys',
@@ -113,13 +122,14 @@ export const staffOpsCalls = {
     access: 'staff.keys',
     audit: 'change',
     stepUp: true,
-    summary: "Create an API key with some of the caller's permissions and an expiry: the key is shown once",
+    summary: "Create an API key with some of the caller's permissions and an expiry: the key is shown once, and works once a second person approves it",
     request: opsBody({
       name: z.string().min(3).max(64).regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'letters, digits, space and . _ -'),
       permissions: z.array(permissionName).min(1).max(64),
       days: z.number().int().min(1).max(API_KEY_DAYS_MAX),
+      reason: approvalReason.optional(),
     }),
-    response: z.object({ key: z.string().describe('Send it in the x-api-key header; it is never shown again'), info: apiKeyInfo }),
+    response: z.object({ key: z.string().describe('Send it in the x-api-key header; it is never shown again'), info: apiKeyInfo, request: approvalRequestView }),
   }),
   revokeKey: defineOpsCall({
     path: '/ops/v1/staff/revokeKey',
