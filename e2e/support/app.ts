@@ -86,11 +86,17 @@ export async function markActivityPopupsSeen(target: BrowserContext | Page, serv
 /**
  * Resolves once the page showing this test id has finished sliding in. A click inside a frame on a
  * page still moving would land where the button was: Playwright waits for the element to stand still
- * within the frame's document, which does not see the page around the frame move.
+ * within the frame's document, which does not see the page around the frame move. Ionic animates the
+ * page's header, content and shadow rather than the page itself, and keeps every page of the outlet
+ * from taking taps (pointer-events: none) until the transition is over, so both are waited for.
  */
 export async function pageSettled(page: Page, testId: string): Promise<void> {
   await page.waitForFunction((id) => {
     const ionPage = document.querySelector(`[data-testid="${id}"]`)?.closest('.ion-page');
-    return !!ionPage && ionPage.getAnimations().length === 0 && !ionPage.classList.contains('ion-page-invisible');
+    if (!ionPage || ionPage.classList.contains('ion-page-invisible')) return false;
+    if (ionPage.getAnimations({ subtree: true }).some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)) return false;
+    const outlet = ionPage.parentElement;
+    const pages = outlet ? [...outlet.children].filter((child) => child.classList.contains('ion-page')) : [ionPage];
+    return pages.every((child) => (child as HTMLElement).style.pointerEvents !== 'none');
   }, testId);
 }
