@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.ts';
+import { runConsoleCommand } from '../../apps/server/src/modules/staff/console-commands.ts';
 import { createAutomationKey } from '../../apps/server/src/testing/ops-key.ts';
 
 export interface RunningServer {
@@ -17,6 +18,8 @@ export interface RunningServer {
   devnetUrl: string;
   /** With `withOpsKey`: an API key holding every operator permission, as an owner creates for automation. */
   opsKey: string | null;
+  /** With `owners`: each owner's one-time enrolment link, as `npm run console -- create-owner` prints it. */
+  ownerLinks: Record<string, string>;
   /** Calls an operator endpoint with `opsKey`, as the operator's tools do; a refusal throws. */
   ops<T = any>(path: string, body?: object): Promise<T>;
   stop(): Promise<void>;
@@ -36,13 +39,30 @@ async function provisionOpsKey(databaseUrl: string | undefined, dataDir: string)
   }
 }
 
+/** Bootstraps owners as the host does (`npm run console -- create-owner <login>`), before the server opens the database. */
+async function provisionOwners(databaseUrl: string | undefined, dataDir: string, logins: string[], publicUrl: string): Promise<Record<string, string>> {
+  const database = await openDatabase({ url: databaseUrl, dataDir, poolSize: 1 });
+  try {
+    await migrateToLatest(database.db);
+    const links: Record<string, string> = {};
+    for (const login of logins) {
+      const result = await runConsoleCommand(database.db, ['create-owner', login], publicUrl);
+      if (result.exitCode !== 0) throw new Error(result.lines.join('\n'));
+      links[login] = result.lines.at(-1)!;
+    }
+    return links;
+  } finally {
+    await database.close();
+  }
+}
+
 let nextPort = 18_400 + Math.floor(Math.random() * 500);
 
 /**
  * The real server as its own process, serving the built web app, on a fresh database: a temporary
  * PGlite folder, or a scratch PostgreSQL database when DATABASE_URL is set.
  */
-export async function startServer(env: Record<string, string> = {}, options: { withOpsKey?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, options: { withOpsKey?: boolean; owners?: string[] } = {}): Promise<RunningServer> {
   const port = nextPort++;
   const devnetPort = nextPort++;
   const dataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
@@ -65,6 +85,7 @@ export async function startServer(env: Record<string, string> = {}, options: { w
     };
   }
   const opsKey = options.withOpsKey ? await provisionOpsKey(databaseUrl, dataDir) : null;
+  const ownerLinks = options.owners?.length ? await provisionOwners(databaseUrl, dataDir, options.owners, `http://127.0.0.1:${port}`) : {};
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
@@ -112,6 +133,7 @@ export async function startServer(env: Record<string, string> = {}, options: { w
       return (await response.json()) as any;
     },
     opsKey,
+    ownerLinks,
     async ops(path, body = {}) {
       if (!opsKey) throw new Error('start the server with { withOpsKey: true } to call operator endpoints');
       const response = await fetch(url + path, {

@@ -41,6 +41,7 @@ import { registerAuditOpsRoutes } from './modules/audit/audit.routes.ts';
 import { Approvals } from './modules/approvals/approvals.service.ts';
 import { registerApprovalsOpsRoutes } from './modules/approvals/approvals.routes.ts';
 import { registerBalanceAdjustment } from './modules/approvals/balance-adjustment.ts';
+import { registerQueueCountsOpsRoute } from './modules/figures/queue-counts.routes.ts';
 import { PlayerStandingService } from './modules/player-standing/player-standing.service.ts';
 import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
 import { registerFinanceOpsRoutes, registerRiskOpsRoutes } from './modules/finance-ops/finance-ops.routes.ts';
@@ -131,6 +132,7 @@ export interface Application {
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.meta.url));
 
 /**
  * The composition root: builds every service from the configuration and wires the routes.
@@ -199,12 +201,13 @@ export async function createApplication(config: Config, overrides: { database?: 
     },
     redis,
     webDistDir: config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST,
+    consoleDistDir: config.CONSOLE_DIST_DIR ?? DEFAULT_CONSOLE_DIST,
     logStream: overrides.logStream,
   });
 
   // Operator calls: a staff session or an API key, the permission the contract declares, every call audited.
   // Four eyes: adjustments, large withdrawals, held wins and grants of staff rights are asked by one person and decided by another.
-  const approvals = new Approvals(database.db);
+  const approvals = new Approvals(database.db, bus);
   const staff = await createStaffModule(database.db, {
     publicUrl: staffPublicUrl(config),
     credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
@@ -311,6 +314,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerAuditOpsRoutes(ops, database.db);
   registerBalanceAdjustment(approvals, ledger, balanceEvents);
   registerApprovalsOpsRoutes(ops, approvals);
+  registerQueueCountsOpsRoute(ops, database.db, approvals);
   registerBonusRoutes(http, sessions, bonus, bonusForfeits, economy);
   registerBonusOpsRoutes(ops, bonusForfeits);
   registerRebateRoutes(http, sessions, rebates);

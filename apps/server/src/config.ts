@@ -85,6 +85,7 @@ const schema = z.object({
   MAIL_FROM: z.string().default('Lobby <no-reply@localhost>'),
   DEV_OUTBOX: boolean.optional(),
   WEB_DIST_DIR: z.string().optional(),
+  CONSOLE_DIST_DIR: z.string().optional(),
   TRON_API_URL: url(['http:', 'https:']).optional(),
   TRON_API_KEY: z.string().optional(),
   USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON base58 address').optional(),

@@ -81,6 +81,9 @@ export interface DomainEvents {
   /** Something staff should look at now (a failed ledger check, a stuck payout, a risk signal); shown to holders of `permission`. */
   alert: { kind: string; severity: 'warning' | 'critical'; message: string; permission: Permission; playerId?: number; reference?: string };
 
+  /** A four-eyes request was filed or closed (approved, rejected, withdrawn, failed); shown to holders of `permission`, the permission its kind's decider needs. */
+  'approval.changed': { requestId: number; kind: string; status: string; permission: Permission };
+
   // Staff.
   /** A staff member's console session ended (signed out, disabled): their open console sockets are re-checked at once. */
   'staff.session.ended': { staffId: number };
@@ -113,11 +116,12 @@ export const EVENT_REACH: { readonly [K in EventName]: EventReach } = {
   'withdrawal.state': 'cluster',
   'win.held': 'cluster',
   alert: 'cluster',
+  'approval.changed': 'cluster',
   'staff.session.ended': 'cluster',
 };
 
 /** The events the staff console's socket follows. */
-export const STAFF_EVENTS = ['chat.message', 'withdrawal.state', 'deposit.seen', 'deposit.credited', 'win.held', 'alert'] as const satisfies readonly EventName[];
+export const STAFF_EVENTS = ['chat.message', 'withdrawal.state', 'deposit.seen', 'deposit.credited', 'win.held', 'alert', 'approval.changed'] as const satisfies readonly EventName[];
 export type StaffEventName = (typeof STAFF_EVENTS)[number];
 
 /** Events whose subscribers reload a copy of operator settings (SharedCopy). */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,7 +10,7 @@ import type { Redis } from 'ioredis';
 import { installJsonCompression } from './compression.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { requestLanguage } from './request-context.ts';
-import { securityHeaders } from './security-headers.ts';
+import { CONSOLE_CONTENT_SECURITY_POLICY, securityHeaders } from './security-headers.ts';
 
 export interface ServerOptions {
   logLevel: string;
@@ -21,6 +21,8 @@ export interface ServerOptions {
   timeouts?: HttpTimeouts;
   redis?: Redis;
   webDistDir?: string;
+  /** The operator console's build, served under /console/ with its own Content-Security-Policy. */
+  consoleDistDir?: string;
   /** Where logs go; standard output unless a test captures them. */
   logStream?: NodeJS.WritableStream;
   /** Origins of the game aggregator's pages and thumbnails, allowed by the Content-Security-Policy. */
@@ -40,6 +42,10 @@ export interface HttpTimeouts {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+function isConsolePath(url: string): boolean {
+  return url === '/console' || url.startsWith('/console/') || url.startsWith('/console?');
+}
 
 /** Websockets leave these behind once upgraded: the upgrade hands the socket over without a timeout. */
 function timeoutOptions(timeouts: HttpTimeouts) {
@@ -108,6 +114,7 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
   };
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(options.gameOriginsFor ? headersFor(options.gameOriginsFor(request)) : headers);
+    if (isConsolePath(request.url)) reply.header('content-security-policy', CONSOLE_CONTENT_SECURITY_POLICY).header('x-frame-options', 'DENY');
     reply.header('x-request-id', request.id);
     done();
   });
@@ -146,6 +153,31 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
     },
   });
 
+  if (options.consoleDistDir && existsSync(join(options.consoleDistDir, 'index.html'))) {
+    // The console: its own build under /console/, its pages answered by its index.html (it routes itself).
+    await app.register(fastifyStatic, {
+      root: options.consoleDistDir,
+      prefix: '/console/',
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders: (reply, path) => {
+        if (/[\\/]assets[\\/]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+      },
+    });
+    const consoleIndex = readFileSync(join(options.consoleDistDir, 'index.html'));
+    const sendConsole = (_request: unknown, reply: any) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(consoleIndex);
+    app.get('/console', (_request, reply) => reply.redirect('/console/'));
+    app.get('/console/', sendConsole);
+    app.get('/console/*', (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
+      return sendConsole(request, reply);
+    });
+  }
+
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
     // The web build writes .br and .gz beside each asset; browsers that accept them get those.
     // Files under assets/ carry a content hash in their name, so they never change and are kept for
@@ -165,7 +197,7 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
     const sendApp = (_request: unknown, reply: any) => reply.sendFile('index.html');
     app.get('/', sendApp);
     app.get('/*', (request, reply) => {
-      if (request.url.startsWith('/v1/')) return reply.callNotFound();
+      if (request.url.startsWith('/v1/') || isConsolePath(request.url)) return reply.callNotFound();
       const path = request.url.split('?')[0];
       if (/\.[a-z0-9]+$/i.test(path)) return reply.callNotFound();
       return sendApp(request, reply);

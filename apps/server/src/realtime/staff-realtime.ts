@@ -23,7 +23,8 @@ export function permissionFor<K extends StaffEventName>(event: K, payload: Domai
     case 'win.held':
       return 'finance.held-wins';
     default:
-      return (payload as DomainEvents['alert']).permission;
+      // An alert and a four-eyes request name their own audience.
+      return (payload as DomainEvents['alert'] | DomainEvents['approval.changed']).permission;
   }
 }
 

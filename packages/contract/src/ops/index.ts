@@ -23,6 +23,7 @@ import { heldWinsOpsCalls } from './calls/held-wins.ts';
 import { withdrawalsOpsCalls } from './calls/withdrawals.ts';
 import { ledgerOpsCalls } from './calls/ledger.ts';
 import { playerStandingOpsCalls } from './calls/player-standing.ts';
+import { queuesOpsCalls } from './calls/queues.ts';
 
 export * from './define.ts';
 export * from './permissions.ts';
@@ -51,6 +52,7 @@ export * from './calls/held-wins.ts';
 export * from './calls/withdrawals.ts';
 export * from './calls/ledger.ts';
 export * from './calls/player-standing.ts';
+export * from './calls/queues.ts';
 
 /**
  * Every operator call (CONSOLE.md "Operator calls"), grouped by resource as the URL is
@@ -82,6 +84,7 @@ export const OPS_CALL_GROUPS = {
   withdrawals: withdrawalsOpsCalls,
   ledger: ledgerOpsCalls,
   playerStanding: playerStandingOpsCalls,
+  queues: queuesOpsCalls,
 } as const;
 
 export const ALL_OPS_CALLS: readonly OpsCallDefinition[] = Object.values(OPS_CALL_GROUPS).flatMap((group) => Object.values(group as Record<string, OpsCallDefinition>));

@@ -2,6 +2,7 @@ import { ErrorCode, type Permission } from '@lobby/contract';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { AppError, fail } from '../../http/app-error.ts';
 import type { StaffActor } from '../../http/ops-call.ts';
 import { underSavepoint } from '../../money/ledger.repo.ts';
@@ -52,8 +53,34 @@ export class Approvals {
   private readonly db: Kysely<Database & AuditTables>;
   private readonly kinds = new Map<string, ApprovalKind<any>>();
 
-  constructor(private readonly database: Db) {
+  /** `events` tells the console who may decide that a request was filed or closed ('approval.changed'). */
+  constructor(
+    private readonly database: Db,
+    private readonly events?: Pick<EventBus, 'publish'>,
+  ) {
     this.db = database.withTables<AuditTables>();
+  }
+
+  private announce(request: ApprovalRequest): void {
+    const definition = this.kinds.get(request.kind);
+    if (!this.events || !definition) return;
+    void this.events
+      .publish('approval.changed', { requestId: Number(request.id), kind: request.kind, status: request.status, permission: definition.permission })
+      .catch(() => undefined);
+  }
+
+  /** Pending requests `actor` may decide: of the kinds their permissions reach, made by someone else. */
+  async countDecidable(actor: StaffActor): Promise<number> {
+    const kinds = this.decidableKinds(actor);
+    if (kinds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('approval_requests')
+      .select((select) => select.fn.countAll<string>().as('n'))
+      .where('status', '=', 'pending')
+      .where('kind', 'in', kinds)
+      .where((where) => where.not(where.and([where('requested_by_kind', '=', actor.kind), where('requested_by_id', '=', BigInt(actor.id))])))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   register<P>(kind: string, definition: ApprovalKind<P>): void {
@@ -69,7 +96,7 @@ export class Approvals {
   async request<P>(kind: string, payload: P, actor: StaffActor, reason: string): Promise<ApprovalRequest> {
     const definition = this.kindOf(kind) as ApprovalKind<P>;
     const prepared = definition.prepare ? await definition.prepare(payload, this.database) : payload;
-    return this.db
+    const filed = await this.db
       .insertInto('approval_requests')
       .values({
         kind,
@@ -81,6 +108,8 @@ export class Approvals {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    this.announce(filed);
+    return filed;
   }
 
   /**
@@ -111,6 +140,7 @@ export class Approvals {
         return { request: await this.settle(trx, id, 'failed', { error: { code, message } }), error };
       }
     });
+    this.announce(outcome.request);
     if (outcome.error) throw outcome.error;
     for (const work of afterCommit) await work().catch(() => undefined);
     return outcome.request;
@@ -118,11 +148,13 @@ export class Approvals {
 
   /** The requester takes back a request still pending. */
   async withdraw(id: number, actor: StaffActor, reason: string | null): Promise<ApprovalRequest> {
-    return this.database.transaction().execute(async (trx) => {
+    const withdrawn = await this.database.transaction().execute(async (trx) => {
       const pending = await this.find(id, trx);
       if (!isRequester(pending, actor)) throw new AppError(ErrorCode.PERMISSION_DENIED, `only ${pending.requested_by_name} may withdraw request ${id}`, 403);
       return this.closePending(trx, pending, 'withdrawn', actor, reason);
     });
+    this.announce(withdrawn);
+    return withdrawn;
   }
 
   /**

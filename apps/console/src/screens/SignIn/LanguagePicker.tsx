@@ -1,0 +1,21 @@
+import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
+import { Select } from 'antd';
+
+export function LanguagePicker() {
+  const t = useTranslate();
+  const locale = useGetLocale()();
+  const setLocale = useSetLocale();
+  return (
+    <Select
+      size="small"
+      value={locale}
+      aria-label={t('app.language')}
+      onChange={(next) => setLocale(next)}
+      options={[
+        { value: 'en', label: 'English' },
+        { value: 'zh', label: '简体中文' },
+      ]}
+      data-testid="language"
+    />
+  );
+}
