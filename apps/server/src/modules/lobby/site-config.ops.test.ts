@@ -42,6 +42,15 @@ describe('/ops/v1/site/config', () => {
     expect(audited).toEqual({ actor_name: t.opsName, target: 'site:appDownload', before: before.items.appDownload, after: apk });
   });
 
+  it('reads back what players receive, with the same version, for a holder of site.config', async () => {
+    const read = await t.ops('/ops/v1/site/settings', {});
+    expect(read.code).toBe(0);
+    const synced = await siteConfig();
+    expect(read.data).toEqual({ version: synced.version, items: { buyCryptoLinks: synced.items.buyCryptoLinks, appDownload: synced.items.appDownload } });
+    const { key } = await createAutomationKey(t.app.database.db, ['games.catalogue']);
+    expect(await t.ops('/ops/v1/site/settings', {}, key)).toMatchObject({ status: 403, code: 10055 });
+  });
+
   it('accepts a package served by this server itself', async () => {
     expect((await ops({ key: 'appDownload', value: { androidApkUrl: '/downloads/hashlobby.apk' } })).code).toBe(0);
     expect((await siteConfig()).items.appDownload).toEqual({ androidApkUrl: '/downloads/hashlobby.apk' });

@@ -4,11 +4,18 @@ import { SITE_SCOPE } from './catalogue.ts';
 import type { LobbyService } from './lobby.service.ts';
 
 /**
- * The site configuration's operator call: sets one public setting (validated whole by the contract).
+ * The site configuration's operator calls: reads the settings operators change, and sets one public setting (validated whole by the contract).
  * The setting's version moves in the same transaction, so every client's next /v1/notice/configSync
  * carries it; the audit keeps the old and the new value.
  */
 export function registerSiteConfigOpsRoutes(ops: OpsRegistrar, lobby: LobbyService) {
+  ops.register(siteOpsCalls.settings, async () => {
+    const { version, items } = await lobby.syncConfig(SITE_SCOPE, undefined);
+    return {
+      version,
+      items: { buyCryptoLinks: (items.buyCryptoLinks ?? []) as never, appDownload: (items.appDownload ?? { androidApkUrl: null }) as never },
+    };
+  });
   ops.register(siteOpsCalls.config, async ({ body, audit }) => {
     const { key, value } = body;
     audit.target = `site:${key}`;

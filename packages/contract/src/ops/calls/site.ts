@@ -31,6 +31,17 @@ const settingOf = <K extends SiteSettingKey>(key: K) => opsBody({ key: z.literal
 
 /** The site configuration players' apps read through /v1/notice/configSync. */
 export const siteOpsCalls = {
+  settings: defineOpsCall({
+    path: '/ops/v1/site/settings',
+    access: 'site.config',
+    audit: 'read',
+    summary: 'The public site settings operators change, as players receive them now, with the configuration version',
+    request: opsBody({}),
+    response: z.object({
+      version: z.number().int(),
+      items: z.object({ buyCryptoLinks: SITE_SETTINGS.buyCryptoLinks, appDownload: SITE_SETTINGS.appDownload.partial() }),
+    }),
+  }),
   config: defineOpsCall({
     path: '/ops/v1/site/config',
     access: 'site.config',
