@@ -1,5 +1,3 @@
-import { ThemedLayout, useNotificationProvider } from '@refinedev/antd';
-import '@refinedev/antd/dist/reset.css';
 import { Authenticated, ErrorComponent, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
@@ -7,8 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
-import { Header } from './components/Header.tsx';
-import { Sider } from './components/Sider.tsx';
+import { ConsoleLayout } from './components/ConsoleLayout.tsx';
 import { PageState } from './components/PageState.tsx';
 import { StepUpDialog } from './components/StepUp.tsx';
 import { createI18nProvider, initialLocale, type Locale } from './i18n/i18n.ts';
@@ -17,8 +14,8 @@ import { accessControlProvider } from './providers/accessControl.ts';
 import { auditLogProvider } from './providers/auditLogProvider.ts';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
+import { notificationProvider } from './providers/notificationProvider.ts';
 import { RESOURCES } from './resources.tsx';
-import { Enrol } from './screens/SignIn/Enrol.tsx';
 import { SignIn } from './screens/SignIn/SignIn.tsx';
 
 // Each area of the console is its own chunk, loaded when first opened: the first page stays small.
@@ -31,6 +28,8 @@ const Games = lazy(() => import('./screens/Games/routes.tsx'));
 const Risk = lazy(() => import('./screens/Risk/routes.tsx'));
 const Settings = lazy(() => import('./screens/Settings/routes.tsx'));
 const Account = lazy(() => import('./screens/SignIn/Account.tsx'));
+// The QR code's encoder is needed once per member, on the enrolment link's page.
+const Enrol = lazy(() => import('./screens/SignIn/Enrol.tsx'));
 
 const ANTD_LOCALES = { en: enUS, zh: zhCN } as const;
 const FONT_FAMILY = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
@@ -55,21 +54,21 @@ export function App() {
             auditLogProvider={auditLogProvider}
             liveProvider={liveProvider}
             i18nProvider={i18nProvider}
-            notificationProvider={useNotificationProvider}
+            notificationProvider={notificationProvider}
             resources={RESOURCES}
             options={{ syncWithLocation: false, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: 'auto', reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
           >
             <StepUpDialog />
             <Routes>
               <Route path="/sign-in" element={<SignIn />} />
-              <Route path="/enrol" element={<Enrol />} />
+              <Route path="/enrol" element={<Area><Enrol /></Area>} />
               <Route
                 element={
                   <Authenticated key="console" fallback={<CatchAllNavigate to="/sign-in" />}>
                     <LiveFeed>
-                      <ThemedLayout Header={Header} Sider={Sider}>
+                      <ConsoleLayout>
                         <Outlet />
-                      </ThemedLayout>
+                      </ConsoleLayout>
                     </LiveFeed>
                   </Authenticated>
                 }

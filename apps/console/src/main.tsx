@@ -2,6 +2,7 @@
 // glyph range fetched only when a page shows it.
 import '@fontsource/noto-sans-sc/400.css';
 import '@fontsource/noto-sans-sc/600.css';
+import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

@@ -11,7 +11,7 @@ import { LanguagePicker } from './LanguagePicker.tsx';
  * The one-time link's page (`/console/enrol#token`): set a password, add the TOTP secret to an
  * authenticator and prove it with a first code, then keep the ten recovery codes shown once.
  */
-export function Enrol() {
+export default function Enrol() {
   const t = useTranslate();
   const errorText = useErrorText();
   const navigate = useNavigate();
