@@ -1,12 +1,21 @@
 import { useTranslate } from '@refinedev/core';
 import { Result } from 'antd';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
+import ApiKeys from './ApiKeys.tsx';
+import AuditLog from './AuditLog.tsx';
+import SiteSettings from './SiteSettings.tsx';
+import Staff from './Staff.tsx';
 
 /** The Settings pages, under their own path; the console loads them when first opened. */
 export default function SettingsRoutes() {
   const t = useTranslate();
   return (
     <Routes>
+      <Route index element={<Navigate to="staff" replace />} />
+      <Route path="site" element={<SiteSettings />} />
+      <Route path="staff" element={<Staff />} />
+      <Route path="keys" element={<ApiKeys />} />
+      <Route path="audit" element={<AuditLog />} />
       <Route path="*" element={<Result status="404" subTitle={t('common.notFound')} />} />
     </Routes>
   );
