@@ -1,0 +1,204 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/app.ts';
+import { launchBrowser } from './support/browser.ts';
+import { DESKTOP, enrolThroughLink, newDesk, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let ownerOne: StaffCredentials;
+let ownerTwo: StaffCredentials;
+let deskOne: { page: Page; close: () => Promise<void> };
+const invited: Record<string, string> = {};
+let apiKey = '';
+
+/** A second person's console session over HTTP, as the browser holds it: the session cookie and the CSRF token. */
+async function signInOverHttp(staff: StaffCredentials) {
+  let cookie = '';
+  let csrf = '';
+  const post = async (path: string, body: unknown = {}) => {
+    const response = await fetch(server.url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie: `lobby_console=${cookie}` } : {}), ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+      body: JSON.stringify(body),
+    });
+    const set = response.headers.getSetCookie().map((line) => /^lobby_console=([^;]*)/.exec(line)?.[1]).find((value) => value !== undefined);
+    if (set !== undefined) cookie = set;
+    return (await response.json()) as { code: number; msg: string; data: any };
+  };
+  const signedIn = await post('/ops/v1/auth/signIn', { login: staff.login, password: staff.password, code: await staff.device.code() });
+  expect(signedIn.code, signedIn.msg).toBe(0);
+  csrf = signedIn.data.csrfToken;
+  return post;
+}
+
+/** Owner two approves every pending request about staff rights and keys. */
+async function approveAllAsOwnerTwo(): Promise<number> {
+  const post = await signInOverHttp(ownerTwo);
+  const pending = await post('/ops/v1/approvals/list', { status: 'pending', page: 1, pageSize: 50 });
+  expect(pending.code, pending.msg).toBe(0);
+  const requests = (pending.data.list as { id: number; kind: string }[]).filter((request) => request.kind.startsWith('staff.'));
+  for (const request of requests) {
+    const decided = await post('/ops/v1/approvals/decide', { id: request.id, approve: true, reason: 'Checked with owner one in person' });
+    expect(decided.code, decided.msg).toBe(0);
+    expect(decided.data.status).toBe('approved');
+  }
+  return requests.length;
+}
+
+const withKey = async (key: string) =>
+  fetch(`${server.url}/ops/v1/audit/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: '{}' });
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({}, { owners: ['owner.one', 'owner.two'] }), launchBrowser()]);
+  const [one, two] = await Promise.all([newDesk(browser, DESKTOP), newDesk(browser, DESKTOP)]);
+  [ownerOne, ownerTwo] = await Promise.all([
+    enrolThroughLink(one.page, server.ownerLinks['owner.one']!, 'owner.one', 'copper willow station 42'),
+    enrolThroughLink(two.page, server.ownerLinks['owner.two']!, 'owner.two', 'amber falcon meadow 77'),
+  ]);
+  await two.context.close();
+  await signInToConsole(one.page, server.url, ownerOne);
+  deskOne = { page: one.page, close: () => one.context.close() };
+});
+afterAll(async () => {
+  await deskOne?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the console settings: staff, keys and audit under four eyes', () => {
+  it('invites a finance and a support member, showing each one-time link once and saying the roles wait for a second person', async () => {
+    const { page } = deskOne;
+    await page.goto(`${server.url}/console/settings/staff`);
+    await page.getByTestId('staff-page').waitFor();
+    for (const [login, role] of [
+      ['fin.member', 'finance'],
+      ['sup.member', 'support'],
+    ] as const) {
+      await page.getByTestId('invite-open').click();
+      const dialog = page.getByRole('dialog');
+      await page.getByTestId('invite-login').fill(login);
+      await dialog.getByRole('checkbox', { name: role, exact: true }).check();
+      await page.getByTestId('invite-reason').fill(`New ${role} colleague`);
+      await withStepUp(page, ownerOne, () => page.locator('#invite-submit').click());
+      const link = page.getByTestId('one-time-link');
+      await link.waitFor();
+      invited[login] = (await link.textContent())!.trim();
+      expect(invited[login]).toMatch(/\/console\/enrol#\S+$/);
+      await expect(page.getByTestId('grant-pending').textContent()).resolves.toMatch(/second person/);
+      await expect(page.getByTestId('see-approvals').getAttribute('href')).resolves.toBe('/console/finance/approvals');
+      await page.getByTestId('shown-once-close').click();
+      await page.getByTestId('one-time-link').waitFor({ state: 'hidden' });
+      // Invited, with no roles until someone else approves.
+      const row = page.getByTestId(`member-${login}`);
+      await expect(row.getByTestId('member-status').textContent()).resolves.toBe('Invited');
+      await expect(row.textContent()).resolves.toContain('No roles');
+    }
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-settings-staff-en-1440');
+  });
+
+  it('grants the roles once owner two approves, and the finance member then sees Finance but not Settings', async () => {
+    expect(await approveAllAsOwnerTwo()).toBe(2);
+    const { context, page } = await newDesk(browser, DESKTOP);
+    const finance = await enrolThroughLink(page, invited['fin.member']!, 'fin.member', 'granite harbour lantern 19');
+    await signInToConsole(page, server.url, finance);
+    await page.getByTestId('nav-withdrawals').waitFor();
+    const menu = (await page.locator('.ant-layout-sider .ant-menu').first().textContent()) ?? '';
+    expect(menu).toContain('Finance');
+    expect(menu).not.toContain('Settings');
+    for (const entry of ['site', 'staff', 'keys', 'audit']) expect(await page.getByTestId(`nav-${entry}`).count()).toBe(0);
+    await context.close();
+
+    const { page: ownerPage } = deskOne;
+    await ownerPage.reload();
+    await expect(ownerPage.getByTestId('member-fin.member').textContent()).resolves.toContain('finance');
+    await expect(ownerPage.getByTestId('member-fin.member').getByTestId('member-status').textContent()).resolves.toBe('Active');
+    await expect(ownerPage.getByTestId('member-sup.member').textContent()).resolves.toContain('support');
+  });
+
+  it('creates an API key shown once, refused until owner two approves it, then accepted', async () => {
+    const { page } = deskOne;
+    await page.goto(`${server.url}/console/settings/keys`);
+    await page.getByTestId('keys-page').waitFor();
+    await page.getByTestId('key-create-open').click();
+    await page.getByTestId('key-name').fill('nightly export');
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'audit.read', exact: true }).check();
+    await withStepUp(page, ownerOne, () => page.locator('#key-create-submit').click());
+    await page.getByTestId('api-key').waitFor();
+    apiKey = (await page.getByTestId('api-key').textContent())!.trim();
+    expect(apiKey.length).toBeGreaterThan(20);
+    await expect(page.getByRole('dialog').getByTestId('grant-pending').textContent()).resolves.toMatch(/second person approves/);
+    await page.getByTestId('shown-once-close').click();
+    await expect(page.getByTestId('key-nightly export').getByTestId('key-state').textContent()).resolves.toBe('Waiting for approval');
+
+    expect((await withKey(apiKey)).status).toBe(401);
+    expect(await approveAllAsOwnerTwo()).toBe(1);
+    const accepted = await withKey(apiKey);
+    expect(accepted.status).toBe(200);
+    expect(((await accepted.json()) as { code: number }).code).toBe(0);
+
+    await page.reload();
+    await expect(page.getByTestId('key-nightly export').getByTestId('key-state').textContent()).resolves.toBe('Active');
+    // The key is never shown again.
+    expect(await page.content()).not.toContain(apiKey);
+  });
+
+  it('lists the invitations, the decisions and the key in the audit log, and finds the chain intact', async () => {
+    const { page } = deskOne;
+    await page.goto(`${server.url}/console/settings/audit`);
+    await page.getByTestId('audit-table').waitFor();
+    const filterBy = async (action: string) => {
+      await page.getByTestId('audit-action').fill(action);
+      await page.getByTestId('audit-apply').click();
+      await page.locator('[data-testid="audit-table"] .ant-table-row').first().waitFor();
+      await page.waitForFunction((prefix) => [...document.querySelectorAll('[data-testid="audit-table"] .ant-table-row code')].every((cell) => cell.textContent?.startsWith(prefix)), action);
+      return (await page.getByTestId('audit-table').textContent()) ?? '';
+    };
+    const staffActions = await filterBy('/ops/v1/staff/');
+    expect(staffActions.match(/\/ops\/v1\/staff\/invite/g)).toHaveLength(2);
+    expect(staffActions).toContain('/ops/v1/staff/createKey');
+    expect(staffActions).toContain('owner.one');
+    const decisions = await filterBy('/ops/v1/approvals/decide');
+    expect(decisions.match(/\/ops\/v1\/approvals\/decide/g)).toHaveLength(3);
+    expect(decisions).toContain('owner.two');
+    expect(decisions).toContain('Checked with owner one in person');
+
+    await page.locator('[data-testid="audit-table"] .ant-table-row-expand-icon').first().click();
+    await expect(page.getByTestId('audit-details').first().textContent()).resolves.toContain('approved');
+
+    await page.getByTestId('audit-verify').click();
+    await expect(page.getByTestId('audit-verdict').textContent()).resolves.toMatch(/The chain is intact: \d+ records checked/);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-settings-audit-en-1440');
+  });
+
+  it('shows the staff and audit pages in Chinese on a 1024x768 tablet without sideways scrolling', async () => {
+    const { context, page } = await newDesk(browser, TABLET, 'zh-CN');
+    await signInToConsole(page, server.url, ownerOne);
+    await page.goto(`${server.url}/console/settings/staff`);
+    await page.getByTestId('member-fin.member').waitFor();
+    const staffText = (await page.getByTestId('staff-page').textContent()) ?? '';
+    expect(staffText).toContain('员工与角色');
+    expect(staffText).toContain('邀请成员');
+    expect(staffText).toContain('正常');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-settings-staff-zh-1024');
+
+    await page.getByTestId('roles-tab').click();
+    await page.getByTestId('roles-matrix').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+
+    await page.getByTestId('nav-audit').click();
+    await page.getByTestId('audit-table').waitFor();
+    const auditText = (await page.getByTestId('audit-page').textContent()) ?? '';
+    expect(auditText).toContain('审计日志');
+    expect(auditText).toContain('校验哈希链');
+    await page.getByTestId('audit-verify').click();
+    await expect(page.getByTestId('audit-verdict').textContent()).resolves.toContain('哈希链完整');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-settings-audit-zh-1024');
+    await context.close();
+  });
+});
