@@ -370,6 +370,29 @@ export class LobbyRepository {
     });
   }
 
+  /** The aggregators' games, a page at a time, by name or code, game type or category, sorted as the lobby sorts them. */
+  async aggregatorGames(filter: { search?: string; gameType?: number; category?: string; page: number; pageSize: number }) {
+    let query = this.db.selectFrom('games').where('source', '=', 'aggregator');
+    if (filter.search) {
+      const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      query = query.where((eb) => eb.or([eb('name_en', 'ilike', pattern), eb('name_zh', 'ilike', pattern), eb('game_code', 'ilike', pattern)]));
+    }
+    if (filter.gameType !== undefined) query = query.where('game_type', '=', filter.gameType);
+    if (filter.category !== undefined) query = query.where('category', '=', filter.category);
+    const [rows, count] = await Promise.all([
+      query
+        .selectAll()
+        .orderBy('game_type')
+        .orderBy('sort', 'desc')
+        .orderBy('id')
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize)
+        .execute(),
+      query.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
   /** Every category of the aggregators' games, as written, with how many games it holds and how many are listed. */
   async aggregatorCategories() {
     const rows = await this.db

@@ -81,6 +81,33 @@ export function registerLobbyRoutes(
  * undoes; the aggregators' categories and how each is shown; and a refresh of the aggregator's list now.
  */
 export function registerLobbyOpsRoutes(ops: OpsRegistrar, lobby: LobbyService, aggregator: Aggregator) {
+  ops.register(gamesOpsCalls.list, async ({ body }) => {
+    const { rows, total } = await lobby.aggregatorGames(body);
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        gameCode: row.game_code,
+        name: row.name_en,
+        nameZh: row.name_zh,
+        aggregator: row.aggregator,
+        manufacturer: row.manufacturer,
+        category: row.category,
+        gameType: row.game_type,
+        hot: row.is_hot,
+        new: row.is_new,
+        sort: row.sort,
+        hotOverride: row.hot_override,
+        newOverride: row.new_override,
+        sortOverride: row.sort_override,
+        visible: row.enabled,
+        listed: row.listed,
+      })),
+      total,
+      page: body.page,
+      pageSize: body.pageSize,
+    };
+  });
+
   ops.register(gamesOpsCalls.override, async ({ body, audit }) => {
     const { gameId, visible, ...overrides } = body;
     audit.target = `game:${gameId}`;

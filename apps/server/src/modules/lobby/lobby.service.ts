@@ -344,6 +344,11 @@ export class LobbyService {
    * The aggregators' categories as operators review them: each with its games, how it is shown (the
    * type, hidden or not) and why (`rule`, `meaning`, or `default` when nobody could read it: unmapped).
    */
+  /** The aggregators' games with the operator's choices, a page at a time (the console's catalogue). */
+  aggregatorGames(filter: { search?: string; gameType?: number; category?: string; page: number; pageSize: number }) {
+    return this.repo.aggregatorGames(filter);
+  }
+
   async categoryReport() {
     const [categories, rules] = await Promise.all([this.repo.aggregatorCategories(), this.repo.categoryRules()]);
     const report = categories.map((row) => {

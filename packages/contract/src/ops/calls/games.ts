@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageFields, paged } from '../../calls/common.ts';
 import { GameType } from '../../enums.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
 import { opsData } from './common.ts';
@@ -9,6 +10,38 @@ const thirdPartyGameType = z.union(THIRD_PARTY_GAME_TYPES.map((type) => z.litera
 
 /** The third-party catalogue from the operator's side: per-game choices, category mapping, refresh now. */
 export const gamesOpsCalls = {
+  list: defineOpsCall({
+    path: '/ops/v1/games/list',
+    access: 'games.catalogue',
+    audit: 'read',
+    summary: "The aggregators' games a page at a time, by name or code, game type or category, with the operator's choices",
+    request: opsBody({
+      search: z.string().trim().max(100).optional(),
+      gameType: thirdPartyGameType.optional(),
+      category: z.string().trim().min(1).max(200).optional(),
+      ...pageFields,
+    }),
+    response: paged(
+      z.object({
+        id: z.number().int(),
+        gameCode: z.string(),
+        name: z.string(),
+        nameZh: z.string(),
+        aggregator: z.string(),
+        manufacturer: z.string(),
+        category: z.string(),
+        gameType: z.number().int(),
+        hot: z.boolean(),
+        new: z.boolean(),
+        sort: z.number().int(),
+        hotOverride: z.boolean().nullable(),
+        newOverride: z.boolean().nullable(),
+        sortOverride: z.number().int().nullable(),
+        visible: z.boolean().describe('The operator has not hidden it'),
+        listed: z.boolean().describe("The aggregator's last list still names it"),
+      }),
+    ),
+  }),
   categories: defineOpsCall({
     path: '/ops/v1/games/categories',
     access: 'games.catalogue',
