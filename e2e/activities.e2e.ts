@@ -6,6 +6,7 @@ import { callAs, until } from './support/api.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout } from './support/layout.ts';
+import { inParallel, LAYOUT_LANES } from './support/parallel.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -234,27 +235,27 @@ describe('activities', () => {
     ];
 
     const problems: string[] = [];
-    for (const language of LANGUAGES) {
-      const photographed = language === 'en_US' || language === 'ar_EG';
-      for (const theme of photographed ? (['light', 'dark'] as const) : (['dark'] as const)) {
-        const { context, page } = await newPhone(browser, { colorScheme: theme });
-        contexts.push(context);
-        await presetSettings(context, { language, theme });
-        await presetToken(context, token);
-        for (const screen of screens) {
-          // The popup shows once per reward: each context starts from a fresh storage.
-          await openApp(page, `${server.url}${screen.path}`);
-          await shown(page, screen.testId).waitFor({ timeout: UI_TIMEOUT });
-          await page.waitForLoadState('networkidle').catch(() => undefined);
-          const report = await measureLayout(page, HORIZONTAL_SCROLLERS);
-          if (report.scrollWidth > report.clientWidth) problems.push(`${language} ${screen.path}: scrolls sideways`);
-          for (const o of report.overflows) problems.push(`${language} ${theme} ${screen.path}: ${o.element} "${o.text}" outside ${o.within}`);
-          if (screen.name === 'popup') expect(await shown(page, 'activity-popup-details').count()).toBe(1);
-          if (photographed) await screenshot(page, `activities-${language}-${theme}-${screen.name}`);
-        }
-        await context.close();
+    const variants = LANGUAGES.flatMap((language) =>
+      (language === 'en_US' || language === 'ar_EG' ? (['light', 'dark'] as const) : (['dark'] as const)).map((theme) => ({ language, theme, photographed: language === 'en_US' || language === 'ar_EG' })),
+    );
+    await inParallel(variants, LAYOUT_LANES, async ({ language, theme, photographed }) => {
+      const { context, page } = await newPhone(browser, { colorScheme: theme });
+      contexts.push(context);
+      await presetSettings(context, { language, theme });
+      await presetToken(context, token);
+      for (const screen of screens) {
+        // The popup shows once per reward: each context starts from a fresh storage.
+        await openApp(page, `${server.url}${screen.path}`);
+        await shown(page, screen.testId).waitFor({ timeout: UI_TIMEOUT });
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        const report = await measureLayout(page, HORIZONTAL_SCROLLERS);
+        if (report.scrollWidth > report.clientWidth) problems.push(`${language} ${screen.path}: scrolls sideways`);
+        for (const o of report.overflows) problems.push(`${language} ${theme} ${screen.path}: ${o.element} "${o.text}" outside ${o.within}`);
+        if (screen.name === 'popup') expect(await shown(page, 'activity-popup-details').count()).toBe(1);
+        if (photographed) await screenshot(page, `activities-${language}-${theme}-${screen.name}`);
       }
-    }
+      await context.close();
+    });
     expect(problems).toEqual([]);
   }, 600_000);
 });

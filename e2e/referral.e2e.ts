@@ -5,6 +5,7 @@ import { openApp, presetSettings, presetToken, screenshot, shown } from './suppo
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, sendUsdt, type OutsideWallet } from './support/chain.ts';
 import { measureLayout } from './support/layout.ts';
+import { inParallel, LAYOUT_LANES } from './support/parallel.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -196,28 +197,29 @@ describe('referral and reports', () => {
       { path: '/report', name: 'report', testId: 'report-overview' },
     ];
     const problems: string[] = [];
-    for (const language of LANGUAGES) {
+    const variants = LANGUAGES.flatMap((language) => {
       const themes = language === 'en_US' || language === 'ar_EG' ? (['light', 'dark'] as const) : (['dark'] as const);
-      for (const theme of themes) {
-        const { context, page } = await phone(language, theme, tokenA);
-        for (const screen of screens) {
-          await openApp(page, `${server.url}${screen.path}`);
-          await shown(page, screen.testId).waitFor({ timeout: UI_TIMEOUT });
-          await page.waitForLoadState('networkidle').catch(() => undefined);
-          if (screen.name === 'report') await shown(page, 'report-chart-plot').locator('canvas').waitFor({ timeout: UI_TIMEOUT });
-          if (screen.name === 'promotion') await shown(page, 'promotion-poster-image').waitFor({ timeout: UI_TIMEOUT });
-          const report = await measureLayout(page, []);
-          if (report.scrollWidth > report.clientWidth) problems.push(`${language} ${screen.path}: scrolls sideways`);
-          for (const o of report.overflows) problems.push(`${language} ${theme} ${screen.path}: ${o.element} "${o.text}" outside ${o.within}`);
-          if (themes.length === 2) {
-            await screenshot(page, `referral-${language}-${theme}-${screen.name}`);
-            await scrollToEnd(page);
-            await screenshot(page, `referral-${language}-${theme}-${screen.name}-end`);
-          }
+      return themes.map((theme) => ({ language, theme, photographed: themes.length === 2 }));
+    });
+    await inParallel(variants, LAYOUT_LANES, async ({ language, theme, photographed }) => {
+      const { context, page } = await phone(language, theme, tokenA);
+      for (const screen of screens) {
+        await openApp(page, `${server.url}${screen.path}`);
+        await shown(page, screen.testId).waitFor({ timeout: UI_TIMEOUT });
+        await page.waitForLoadState('networkidle').catch(() => undefined);
+        if (screen.name === 'report') await shown(page, 'report-chart-plot').locator('canvas').waitFor({ timeout: UI_TIMEOUT });
+        if (screen.name === 'promotion') await shown(page, 'promotion-poster-image').waitFor({ timeout: UI_TIMEOUT });
+        const report = await measureLayout(page, []);
+        if (report.scrollWidth > report.clientWidth) problems.push(`${language} ${screen.path}: scrolls sideways`);
+        for (const o of report.overflows) problems.push(`${language} ${theme} ${screen.path}: ${o.element} "${o.text}" outside ${o.within}`);
+        if (photographed) {
+          await screenshot(page, `referral-${language}-${theme}-${screen.name}`);
+          await scrollToEnd(page);
+          await screenshot(page, `referral-${language}-${theme}-${screen.name}-end`);
         }
-        await context.close();
       }
-    }
+      await context.close();
+    });
     expect(problems).toEqual([]);
   }, 900_000);
 });

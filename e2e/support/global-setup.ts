@@ -10,7 +10,8 @@ import { buildConsoleApp, buildWebApp } from './web-build.ts';
 export default async function setup() {
   await prepareChromium();
   const build = buildWebApp();
-  const consoleBuild = buildConsoleApp();
+  // A console build given from outside (CONSOLE_DIST_DIR) is used as it is.
+  const consoleBuild = process.env.CONSOLE_DIST_DIR ? { dir: process.env.CONSOLE_DIST_DIR, remove: () => undefined } : buildConsoleApp();
   process.env.WEB_DIST_DIR = build.dir;
   process.env.CONSOLE_DIST_DIR = consoleBuild.dir;
   return () => {
