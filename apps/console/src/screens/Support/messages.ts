@@ -3,8 +3,6 @@ export const en = {
   title: 'Support',
   chats: {
     title: 'Live chat',
-    live: 'Live',
-    offline: 'Reconnecting…',
     status: { open: 'Open', closed: 'Closed', all: 'All' },
     empty: 'No conversations here. New ones appear by themselves when a player writes.',
     emptyClosed: 'No closed conversations.',
@@ -119,8 +117,6 @@ export const zh: typeof en = {
   title: '客服',
   chats: {
     title: '在线客服',
-    live: '实时',
-    offline: '正在重新连接…',
     status: { open: '进行中', closed: '已关闭', all: '全部' },
     empty: '这里没有会话。玩家发来消息时，新会话会自动出现。',
     emptyClosed: '没有已关闭的会话。',
