@@ -1,294 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { MailTables } from '../mail/tables.ts';
+import type { LedgerTables } from '../money/tables.ts';
+import type { BannerBaseTables } from '../modules/banner/tables.ts';
+import type { LobbyTables } from '../modules/lobby/tables.ts';
+import type { MailBoxTables } from '../modules/mail-box/tables.ts';
+import type { PlayerTables } from '../modules/player/tables.ts';
 
 /** Table types, as Kysely sees them. Each module reads and writes only its own tables. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-
-export interface PlayersTable {
-  id: Generated<number>;
-  account: string | null;
-  email: string | null;
-  password_hash: string;
-  fund_password_hash: string | null;
-  nickname: string;
-  avatar: Generated<string>;
-  status: Generated<number>;
-  user_type: Generated<number>;
-  special_invite_type: Generated<number>;
-  experience_type: Generated<number>;
-  vip_level: Generated<number>;
-  invite_code: string;
-  inviter_id: number | null;
-  register_ip: string;
-  last_login_ip: string | null;
-  last_client_ip: string | null;
-  language: string | null;
-  first_recharge_at: NullableTimestamp;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-}
-
-export type SessionEndReason = 'logout' | 'replaced' | 'password_changed';
-
-export interface PlayerSessionsTable {
-  id: Generated<bigint>;
-  player_id: number;
-  token_hash: string;
-  created_at: Generated<Date>;
-  expires_at: Timestamp;
-  ended_at: NullableTimestamp;
-  end_reason: SessionEndReason | null;
-  last_notice_id: Generated<number>;
-  login_ip: string;
-  client_ip: string | null;
-  /** The device code the client reported (Device-Code header): recorded only. */
-  device_code: string | null;
-}
-
-/** `change_email_old`: the code sent to the bound address before it may be changed. */
-export type VerificationPurpose = 'register' | 'reset_password' | 'bind_email' | 'change_email_old';
-
-export interface VerificationCodesTable {
-  id: Generated<bigint>;
-  purpose: VerificationPurpose;
-  target: string;
-  player_id: number | null;
-  code_hash: string;
-  attempts: Generated<number>;
-  created_at: Generated<Date>;
-  expires_at: Timestamp;
-  consumed_at: NullableTimestamp;
-  request_ip: string;
-}
-
-export interface MailOutboxTable {
-  id: Generated<bigint>;
-  recipient: string;
-  subject: string;
-  body: string;
-  created_at: Generated<Date>;
-}
-
-export interface NoticesTable {
-  id: Generated<number>;
-  title: ColumnType<Record<string, string>, string, string>;
-  content: ColumnType<Record<string, string>, string, string>;
-  starts_at: Generated<Date>;
-  ends_at: NullableTimestamp;
-  active: Generated<boolean>;
-  created_at: Generated<Date>;
-}
-
-export interface LoginFailuresTable {
-  ip: string;
-  /** The account the password was tried against; null when no such account exists. */
-  player_id: number | null;
-  failed_at: Generated<Date>;
-}
-
-export interface LedgerAccountsTable {
-  id: Generated<bigint>;
-  kind: string;
-  owner_id: Generated<bigint>;
-  currency: 'USDT' | 'TRX';
-  balance: Generated<bigint>;
-  created_at: Generated<Date>;
-}
-
-export interface LedgerTransfersTable {
-  id: Generated<bigint>;
-  idempotency_key: string;
-  kind: string;
-  reference: string | null;
-  metadata: ColumnType<Record<string, unknown>, string | undefined, string>;
-  created_at: Generated<Date>;
-}
-
-export interface LedgerEntriesTable {
-  id: Generated<bigint>;
-  transfer_id: bigint;
-  account_id: bigint;
-  currency: 'USDT' | 'TRX';
-  amount: bigint;
-  created_at: Generated<Date>;
-}
-
-export interface PlayerTables {
-  players: PlayersTable;
-  player_sessions: PlayerSessionsTable;
-  verification_codes: VerificationCodesTable;
-  mail_outbox: MailOutboxTable;
-  notices: NoticesTable;
-  login_failures: LoginFailuresTable;
-}
-
-export interface LedgerTables {
-  ledger_accounts: LedgerAccountsTable;
-  ledger_transfers: LedgerTransfersTable;
-  ledger_entries: LedgerEntriesTable;
-}
-
-export interface GamesTable {
-  /** Catalogue games carry their fixed id; aggregator games take the next of games_id_seq. */
-  id: ColumnType<number, number | undefined, number>;
-  game_type: number;
-  aggregator: string;
-  manufacturer: string;
-  game_code: string;
-  name_zh: string;
-  name_en: string;
-  logo_zh: string;
-  logo_en: string;
-  sort: Generated<number>;
-  is_hot: Generated<boolean>;
-  is_new: Generated<boolean>;
-  period: number | null;
-  reward_rate: string | null;
-  requires_login: Generated<boolean>;
-  enabled: Generated<boolean>;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-  /** 'catalogue' (the starting catalogue: hash games) or 'aggregator' (synced from its game list). */
-  source: Generated<'catalogue' | 'aggregator'>;
-  /** False once the aggregator stopped listing the game (or disabled it): hidden, not deleted. */
-  listed: Generated<boolean>;
-  hot_override: boolean | null;
-  new_override: boolean | null;
-  sort_override: number | null;
-  synced_at: NullableTimestamp;
-  /** The aggregator's category as it wrote it ('' for the catalogue's own games). */
-  category: Generated<string>;
-}
-
-/** An operator's decision about an aggregator category, by its key (game-categories.ts). */
-export interface GameCategoryRulesTable {
-  category_key: string;
-  game_type: number | null;
-  hidden: Generated<boolean>;
-  updated_at: Generated<Date>;
-}
-
-export interface PlayerFavouriteGamesTable {
-  player_id: number;
-  game_id: number;
-  created_at: Generated<Date>;
-}
-
-export interface PlayerRecentGamesTable {
-  player_id: number;
-  game_id: number;
-  played_at: Generated<Date>;
-}
-
-/** Limits are inclusive, in micro-units. */
-export interface GameTransferAddressesTable {
-  game_id: number;
-  level: number;
-  address: string;
-  trx_min: bigint;
-  trx_max: bigint;
-  usdt_min: bigint;
-  usdt_max: bigint;
-  updated_at: Generated<Date>;
-}
-
-export interface NavConfigTable {
-  nav_id: number;
-  status: Generated<number>;
-  sort: Generated<number>;
-}
-
-export interface ManufacturersTable {
-  abbr: string;
-  name: string;
-  sort: Generated<number>;
-  enabled: Generated<boolean>;
-}
-
-export interface BannersTable {
-  id: Generated<number>;
-  image_url: string;
-  link: string | null;
-  sort: Generated<number>;
-  language: string | null;
-  promotion_channel: string | null;
-  enabled: Generated<boolean>;
-  starts_at: NullableTimestamp;
-  ends_at: NullableTimestamp;
-  created_at: Generated<Date>;
-}
-
-export interface PromotionChannelsTable {
-  channel_md5: string;
-  promotion_channel: string;
-  client_version: string;
-  enabled: Generated<boolean>;
-  created_at: Generated<Date>;
-}
-
-export interface CustomerServiceTable {
-  id: Generated<number>;
-  kind: string;
-  name: ColumnType<Record<string, string>, string, string>;
-  url: string;
-  sort: Generated<number>;
-  enabled: Generated<boolean>;
-}
-
-export interface SiteConfigVersionsTable {
-  scope: string;
-  version: Generated<number>;
-}
-
-export interface SiteConfigTable {
-  scope: string;
-  key: string;
-  value: ColumnType<unknown, string, string>;
-  updated_at: Generated<Date>;
-}
-
-export interface KeypointsTable {
-  id: Generated<bigint>;
-  kind: number;
-  player_id: number | null;
-  client_version: string | null;
-  promotion_channel: string | null;
-  domain: string | null;
-  client_ip: string | null;
-  client_device_os: string | null;
-  client_device_code: string | null;
-  custom_data: ColumnType<Record<string, unknown> | null, string | null, string | null>;
-  ip: string;
-  created_at: Generated<Date>;
-}
-
-export interface RankingWinsTable {
-  id: Generated<bigint>;
-  player_id: number;
-  display_name: string;
-  game_id: number;
-  currency: 'USDT' | 'TRX';
-  amount: bigint;
-  reference: string;
-  won_at: Generated<Date>;
-}
-
-export interface LobbyTables {
-  games: GamesTable;
-  game_transfer_addresses: GameTransferAddressesTable;
-  nav_config: NavConfigTable;
-  manufacturers: ManufacturersTable;
-  banners: BannersTable;
-  promotion_channels: PromotionChannelsTable;
-  customer_service: CustomerServiceTable;
-  site_config_versions: SiteConfigVersionsTable;
-  site_config: SiteConfigTable;
-  keypoints: KeypointsTable;
-  ranking_wins: RankingWinsTable;
-  game_category_rules: GameCategoryRulesTable;
-  player_favourite_games: PlayerFavouriteGamesTable;
-  player_recent_games: PlayerRecentGamesTable;
-}
 
 export type WalletCurrency = 'USDT' | 'TRX';
 
@@ -752,43 +472,34 @@ export interface VipTables {
   vip_gift_claims: VipGiftClaimsTable;
 }
 
-export interface SiteMailsTable {
-  id: Generated<bigint>;
-  audience: 'player' | 'segment' | 'all';
-  player_id: number | null;
-  vip_min: number | null;
-  vip_max: number | null;
-  registered_since: NullableTimestamp;
-  category: number;
-  title: ColumnType<Record<string, string>, string, string>;
-  content: ColumnType<Record<string, string>, string, string>;
-  request_key: string | null;
-  sent_by: string;
-  created_at: Generated<Date>;
-  expires_at: NullableTimestamp;
-}
+export interface Database extends MailBoxTables, VipTables, BonusTables, PlayerMarkTables, PlayerTables, MailTables, LedgerTables, LobbyTables, BannerBaseTables, WalletTables, HashGameTables, AutoBetTables {}
 
-export interface SiteMailStatesTable {
-  player_id: number;
-  mail_id: bigint;
-  read_at: NullableTimestamp;
-  deleted_at: NullableTimestamp;
-}
-
-export interface SiteMailAuditTable {
-  id: Generated<bigint>;
-  action: 'mail.send' | 'bulletin.publish' | 'bulletin.withdraw';
-  subject_id: bigint | number;
-  old_value: ColumnType<unknown, string | null, string | null>;
-  new_value: ColumnType<unknown, string, string>;
-  changed_by: string;
-  created_at: Generated<Date>;
-}
-
-export interface MailBoxTables {
-  site_mails: SiteMailsTable;
-  site_mail_states: SiteMailStatesTable;
-  site_mail_audit: SiteMailAuditTable;
-}
-
-export interface Database extends MailBoxTables, VipTables, BonusTables, PlayerMarkTables, PlayerTables, LedgerTables, LobbyTables, WalletTables, HashGameTables, AutoBetTables {}
+export type { LedgerAccountsTable, LedgerEntriesTable, LedgerTables, LedgerTransfersTable } from '../money/tables.ts';
+export type { MailOutboxTable } from '../mail/tables.ts';
+export type { BannersTable } from '../modules/banner/tables.ts';
+export type {
+  CustomerServiceTable,
+  GameCategoryRulesTable,
+  GamesTable,
+  GameTransferAddressesTable,
+  KeypointsTable,
+  LobbyTables,
+  ManufacturersTable,
+  NavConfigTable,
+  PlayerFavouriteGamesTable,
+  PlayerRecentGamesTable,
+  PromotionChannelsTable,
+  RankingWinsTable,
+  SiteConfigTable,
+  SiteConfigVersionsTable,
+} from '../modules/lobby/tables.ts';
+export type { MailBoxTables, NoticesTable, SiteMailAuditTable, SiteMailStatesTable, SiteMailsTable } from '../modules/mail-box/tables.ts';
+export type {
+  LoginFailuresTable,
+  PlayerSessionsTable,
+  PlayersTable,
+  PlayerTables,
+  SessionEndReason,
+  VerificationCodesTable,
+  VerificationPurpose,
+} from '../modules/player/tables.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { SessionEndReason } from '../../db/schema.ts';
+import type { SessionEndReason } from './tables.ts';
 
 export class SessionRepository {
   constructor(private readonly db: Db) {}

@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { ErrorCode } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
-import type { SessionEndReason } from '../../db/schema.ts';
+import type { SessionEndReason } from './tables.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail, UnauthorizedError } from '../../http/app-error.ts';
 import type { AuthenticatedSession } from '../../http/rpc.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { VerificationPurpose } from '../../db/schema.ts';
+import type { VerificationPurpose } from './tables.ts';
 
 /** E-mailed verification codes, stored as hashes. Targets are stored lower-case. */
 export class VerificationRepository {

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Language } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
-import type { VerificationPurpose } from '../../db/schema.ts';
+import type { VerificationPurpose } from './tables.ts';
 import { fail } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { verificationMail } from '../../mail/templates.ts';
