@@ -72,7 +72,7 @@ export default function Economy() {
           {!mayEdit && <Alert type="info" showIcon message={t('marketing.economy.readOnly')} />}
           {editor(found)}
           <Card size="small" title={t('marketing.history.title')}>
-            <History path="/ops/v1/economy/audit" body={{ key, limit: 50 }} queryKey={['economy', 'audit', key]} describe={(difference) => describeDifference(key, difference, t)} testId={`history-${key}`} />
+            <History path="/ops/v1/economy/audit" body={{ key, limit: 50 }} queryKey={['economy', 'audit', key]} describe={(difference) => describeDifference(key, difference, t)} format={key === 'rebate.rates' || key === 'referral.rates' ? percentOf : undefined} testId={`history-${key}`} />
           </Card>
         </Space>
       ),
@@ -99,11 +99,13 @@ export default function Economy() {
   );
 }
 
+const percentOf = (value: unknown) => (typeof value === 'number' ? `${ppmToPercent(value)}%` : value === undefined ? '—' : JSON.stringify(value));
+
 function describeDifference(key: SettingKey, { path }: Difference, t: ReturnType<typeof useTranslate>): string {
   const [row, field] = path;
   const gameType = (code: string | undefined) => t(`dashboard.gameTypes.${code}`, code ?? '');
-  if (key === 'rebate.rates') return `${t('marketing.economy.vipLevel', { level: row })} · ${gameType(field)} (ppm)`;
-  if (key === 'referral.rates') return `${t('marketing.economy.treeLevel', { level: Number(row) + 1 })} · ${gameType(field)} (ppm)`;
+  if (key === 'rebate.rates') return `${t('marketing.economy.vipLevel', { level: row })} · ${gameType(field)}`;
+  if (key === 'referral.rates') return `${t('marketing.economy.treeLevel', { level: Number(row) + 1 })} · ${gameType(field)}`;
   if (key === 'vip.levels') return `${t('marketing.economy.vipLevel', { level: row })} · ${t(`marketing.economy.${field}`, field ?? '')}`;
   if (key === 'wagering.multipliers') return t(`marketing.economy.sources.${row}`, row ?? '');
   return t('marketing.economy.trxPerUsdt');

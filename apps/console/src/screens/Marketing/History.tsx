@@ -26,12 +26,15 @@ export function History({
   body,
   queryKey,
   describe,
+  format = show,
   testId,
 }: {
   path: string;
   body: object;
   queryKey: unknown[];
   describe?: (difference: Difference) => string;
+  /** A changed value in the staff member's terms (a rate in percent); JSON text by default. */
+  format?: (value: unknown) => string;
   testId?: string;
 }) {
   const t = useTranslate();
@@ -62,7 +65,7 @@ export function History({
                   {shown.map((difference) => (
                     <div key={difference.path.join('.')}>
                       <Typography.Text type="secondary">{describe ? describe(difference) : difference.path.join('.') || '—'}: </Typography.Text>
-                      <Typography.Text delete>{show(difference.before)}</Typography.Text> → <Typography.Text strong>{show(difference.after)}</Typography.Text>
+                      <Typography.Text delete>{format(difference.before)}</Typography.Text> → <Typography.Text strong>{format(difference.after)}</Typography.Text>
                     </div>
                   ))}
                   {list.length > shown.length && <Typography.Text type="secondary">{t('marketing.history.more', { count: list.length - shown.length })}</Typography.Text>}

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAutomationKey } from '../../testing/ops-key.ts';
 import { TurnoverRepository } from '../turnover/turnover.repo.ts';
 import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
+import { ECONOMY_DEFAULTS } from './economy-settings.ts';
 import { FUND_PASSWORD, newWallet, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
 
 const USDT = 1_000_000n;
@@ -232,7 +233,7 @@ describe('/ops/v1/economy/*', () => {
     expect((await credit(p, USDT, 'm1')).wageringAdded).toBe(4n * USDT);
     const audit = await ops('/ops/v1/economy/audit', { key: 'wagering.multipliers' });
     expect(audit.data.changes).toEqual([
-      { id: expect.any(Number), key: 'wagering.multipliers', oldValue: null, newValue: { rebate: 4, activity: 5 }, by: 'alice', at: expect.any(String) },
+      { id: expect.any(Number), key: 'wagering.multipliers', oldValue: ECONOMY_DEFAULTS['wagering.multipliers'], newValue: { rebate: 4, activity: 5 }, by: 'alice', at: expect.any(String) },
     ]);
     await ops('/ops/v1/economy/set', { key: 'wagering.multipliers', value: { rebate: 2, activity: 5 } }, as('bob'));
     const again = await ops('/ops/v1/economy/audit', { key: 'wagering.multipliers' });

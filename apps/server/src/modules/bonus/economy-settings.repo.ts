@@ -9,13 +9,16 @@ export class EconomySettingsRepository {
     return this.db.selectFrom('economy_settings').select(['key', 'value', 'updated_at', 'updated_by']).execute();
   }
 
-  /** Stores a value and the audit row of the change, previous value included; call inside a transaction. */
-  async upsert(key: string, value: unknown, updatedBy: string): Promise<void> {
+  /**
+   * Stores a value and the audit row of the change, previous value included (the default in force
+   * when no value was stored yet); call inside a transaction.
+   */
+  async upsert(key: string, value: unknown, updatedBy: string, defaultValue: unknown = null): Promise<void> {
     const json = JSON.stringify(value);
     const previous = await this.db.selectFrom('economy_settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
     await this.db
       .insertInto('economy_settings_audit')
-      .values({ key, old_value: previous === undefined ? null : JSON.stringify(previous.value), new_value: json, updated_by: updatedBy })
+      .values({ key, old_value: previous === undefined && defaultValue === null ? null : JSON.stringify(previous === undefined ? defaultValue : previous.value), new_value: json, updated_by: updatedBy })
       .execute();
     await sql`
       insert into economy_settings (key, value, updated_at, updated_by)

@@ -127,7 +127,7 @@ describe('/ops/v1/economy/set referral.rates', () => {
     expect(summary.data.rates).toContainEqual({ level: 1, gameType: GameType.HASH, ratePpm: 20_000 });
 
     const audit = await ops('/ops/v1/economy/audit', { key: 'referral.rates' });
-    expect(audit.data.changes).toEqual([{ id: expect.any(Number), key: 'referral.rates', oldValue: null, newValue: rates, by: t.opsName, at: expect.any(String) }]);
+    expect(audit.data.changes).toEqual([{ id: expect.any(Number), key: 'referral.rates', oldValue: ECONOMY_DEFAULTS['referral.rates'], newValue: rates, by: t.opsName, at: expect.any(String) }]);
   });
 
   it('refuses invalid rates with 12 naming the problem, and changes nothing', async () => {

@@ -229,7 +229,7 @@ export class EconomySettings {
     const stored = await this.values();
     snapshotOf({ ...stored, [key]: value });
     await this.db.transaction().execute(async (trx) => {
-      await new EconomySettingsRepository(trx).upsert(key, value, updatedBy);
+      await new EconomySettingsRepository(trx).upsert(key, value, updatedBy, ECONOMY_DEFAULTS[key]);
     });
     await this.copy.changed({ key });
   }

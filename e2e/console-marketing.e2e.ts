@@ -1,0 +1,108 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './support/app.ts';
+import { until } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { DESKTOP, enrolThroughLink, newDesk, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+// A real one-pixel PNG, as an operator's banner picture.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC', 'base64');
+const SLOTS = 10;
+
+let server: RunningServer;
+let browser: Browser;
+let owner: StaffCredentials;
+
+type Settings = { settings: { key: string; value: unknown }[] };
+const rebateRate = async (level: number, gameType: number) => {
+  const { settings } = await server.ops<Settings>('/ops/v1/economy/settings');
+  const rates = settings.find((setting) => setting.key === 'rebate.rates')!.value as Record<string, number>[];
+  return rates[level]![String(gameType)];
+};
+const pokerGameCodes = async () => {
+  const home = await server.call<{ pokerGames: { gameCode: string }[] }>('/v1/app/home', { language: 'en_US' });
+  return home.data.pokerGames.map((game) => game.gameCode);
+};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ DEMO_AGGREGATOR_PORT: '0' }, { owners: ['owner.one'], withOpsKey: true }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the operator console: marketing, economy and the game catalogue', () => {
+  it("changes a rebate rate in the table of VIP levels and named game types, and the economy applies it at once with its history", async () => {
+    const { context, page } = await newDesk(browser, DESKTOP);
+    owner = await enrolThroughLink(page, server.ownerLinks['owner.one']!, 'owner.one', 'copper willow station 42');
+    await signInToConsole(page, server.url, owner);
+
+    expect(await rebateRate(3, SLOTS)).toBe(5_500);
+    await page.goto(`${server.url}/console/marketing/economy`);
+    const cell = page.getByTestId(`rate-rebate.rates-3-${SLOTS}`);
+    await cell.waitFor();
+    expect(await page.getByTestId('table-rebate.rates').textContent()).toMatch(/Hash games.*Crypto games.*Slots.*Fishing.*Live casino.*Poker and cards.*Sports.*Mini games/);
+    expect(await cell.inputValue()).toBe('0.55');
+
+    // An invalid rate is refused before it is sent.
+    await cell.fill('12');
+    expect(await page.getByTestId('save-rebate.rates').isDisabled()).toBe(true);
+    await cell.fill('0.6');
+    await withStepUp(page, owner, () => page.getByTestId('save-rebate.rates').click());
+    await until('the new rate is in force', async () => (await rebateRate(3, SLOTS)) === 6_000, 15_000);
+    await page.getByTestId('history-rebate.rates').getByText('VIP 3 · Slots').waitFor();
+    const history = await page.getByTestId('history-rebate.rates').textContent();
+    expect(history).toContain('owner.one');
+    expect(history).toContain('0.55%→0.6%'.replace('→', ' → '));
+    expect(await page.getByTestId(`rate-rebate.rates-3-${SLOTS}`).inputValue()).toBe('0.6');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-economy-en-1440');
+
+    // The catalogue: hiding the demo aggregator's poker category takes its games off the lobby.
+    expect(await pokerGameCodes()).toContain('demo_hilo');
+    await page.goto(`${server.url}/console/games/catalogue`);
+    await page.getByTestId('unmapped').waitFor();
+    const visible = page.getByTestId('category-visible-poker');
+    expect(await visible.getAttribute('aria-checked')).toBe('true');
+    await visible.click();
+    await until('the lobby hides the poker category', async () => !(await pokerGameCodes()).includes('demo_hilo'), 15_000);
+    await page.waitForFunction(() => document.querySelector('[data-testid="category-visible-poker"]')?.getAttribute('aria-checked') === 'false');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-catalogue-en-1440');
+
+    // A new lobby banner is listed by the player lobby's banner call.
+    await page.goto(`${server.url}/console/marketing/banners`);
+    await page.getByTestId('banner-new').click();
+    await page.getByTestId('banner-title-input').fill('Weekend reload');
+    await page.getByTestId('banner-link').fill('/vip');
+    await page.locator('.ant-modal input[type=file]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByTestId('banner-save').click();
+    await page.getByTestId('banner-list').getByText('Weekend reload').waitFor();
+    const { banners } = await server.ops<{ banners: { title: string; imageUrl: string }[] }>('/ops/v1/banners/list');
+    const created = banners.find((banner) => banner.title === 'Weekend reload')!;
+    const lobby = await server.call<{ imageUrl: string; link: string | null }[]>('/v1/app/queryBanner', { language: 'en_US' });
+    expect(lobby.data).toContainEqual(expect.objectContaining({ imageUrl: created.imageUrl, link: '/vip' }));
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await context.close();
+  });
+
+  it('shows the economy in Chinese on a tablet, game types by name, without sideways scrolling', async () => {
+    const { context, page } = await newDesk(browser, TABLET, 'zh-CN');
+    await signInToConsole(page, server.url, owner);
+    await page.goto(`${server.url}/console/marketing/economy`);
+    await page.getByTestId(`rate-rebate.rates-3-${SLOTS}`).waitFor();
+    const text = await page.getByTestId('economy').textContent();
+    for (const words of ['经济设置', '返水比例', 'VIP 等级与礼金', '哈希游戏', '老虎机', '真人娱乐', '棋牌', '变更记录']) expect(text).toContain(words);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-economy-zh-1024');
+
+    await page.goto(`${server.url}/console/games/catalogue`);
+    await page.getByTestId('category-list').waitFor();
+    expect(await page.getByTestId('catalogue').textContent()).toContain('第三方游戏目录');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-catalogue-zh-1024');
+    await context.close();
+  });
+});
