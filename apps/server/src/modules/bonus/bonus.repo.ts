@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { BonusForfeitsTable } from '../../db/schema.ts';
+import type { BonusForfeitsTable } from './tables.ts';
 import type { Db } from '../../db/database.ts';
 import type { LedgerCurrency } from '../../money/ledger.service.ts';
 

@@ -1,7 +1,7 @@
 import { BetStatus, GameType } from '@lobby/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { HashBetSource } from '../../db/schema.ts';
+import type { HashBetSource } from './tables.ts';
 import { shanghaiMonth, toLevelUps, turnoverCtes, type LevelUp, type LevelUpRow, type TurnoverTerms } from '../turnover/turnover.repo.ts';
 
 export interface StoredBlock {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { HashBetsTable, HashChainPayoutsTable, HashTransferReceiptsTable } from '../../db/schema.ts';
+import type { HashBetsTable, HashChainPayoutsTable, HashTransferReceiptsTable } from './tables.ts';
 
 export type PayoutRow = Selectable<HashChainPayoutsTable>;
 type Currency = 'USDT' | 'TRX';

@@ -4,7 +4,7 @@ import type { BlockSummary, Page, TronClient } from '../../chain/tron-client.ts'
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
-import type { DepositStatus, WalletCurrency } from '../../db/schema.ts';
+import type { DepositStatus, WalletCurrency } from './tables.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { DepositsTable, DepositStatus } from '../../db/schema.ts';
+import type { DepositsTable, DepositStatus } from './tables.ts';
 
 export type DepositRow = Selectable<DepositsTable>;
 

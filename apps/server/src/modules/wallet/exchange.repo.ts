@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { WalletCurrency } from '../../db/schema.ts';
+import type { WalletCurrency } from './tables.ts';
 
 /** Currency exchanges, one per player and request id. */
 export class ExchangeRepository {

@@ -1,7 +1,7 @@
 import { ErrorCode, formatMicro, type CallParsedRequest, type CallResponse, type CurrencyCode, type bankCalls } from '@lobby/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { ExchangesTable } from '../../db/schema.ts';
+import type { ExchangesTable } from './tables.ts';
 import { fail } from '../../http/app-error.ts';
 import { assertCashFree } from '../bonus/wagering.ts';
 import { playerBalances, playerBalancesView } from '../../money/balances.ts';

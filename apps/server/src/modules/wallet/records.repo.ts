@@ -1,7 +1,7 @@
 import type { CallParsedRequest, CallResponse, bankCalls } from '@lobby/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { WalletCurrency } from '../../db/schema.ts';
+import type { WalletCurrency } from './tables.ts';
 
 export type TradeType = CallResponse<typeof bankCalls.records>['list'][number]['type'];
 type RecordsQuery = CallParsedRequest<typeof bankCalls.records>;

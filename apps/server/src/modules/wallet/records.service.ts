@@ -1,6 +1,6 @@
 import { formatMicro, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
-import type { DepositStatus, WithdrawalStatus } from '../../db/schema.ts';
+import type { DepositStatus, WithdrawalStatus } from './tables.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import { RecordsRepository, type RecordRow, type TradeType } from './records.repo.ts';
 import { AWAITING_HOT_WALLET_FUNDS } from '../../chain/payment-sender.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { WalletCurrency } from '../../db/schema.ts';
+import type { WalletCurrency } from './tables.ts';
 
 /** Transfers between players, one per sender and request id. */
 export class TransferRepository {

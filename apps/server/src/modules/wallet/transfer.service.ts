@@ -1,7 +1,7 @@
 import { ErrorCode, formatMicro, UserType, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { PlayerTransfersTable } from '../../db/schema.ts';
+import type { PlayerTransfersTable } from './tables.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances, playerBalancesView } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';

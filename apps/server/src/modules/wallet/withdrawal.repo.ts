@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { WithdrawalStatus, WithdrawalsTable } from '../../db/schema.ts';
+import type { WithdrawalStatus, WithdrawalsTable } from './tables.ts';
 
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
 

@@ -2,7 +2,7 @@ import { CURRENCIES, ErrorCode, ExperienceType, formatMicro, type CallParsedRequ
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { WithdrawalStatus } from '../../db/schema.ts';
+import type { WithdrawalStatus } from './tables.ts';
 import { fail } from '../../http/app-error.ts';
 import { playerBalances, playerBalancesView, playerWallet } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
