@@ -140,7 +140,29 @@ describe('the console support desk', () => {
     const inChinese = await callAs<{ list: { title: string }[] }>(server, '/v1/mail/mailData', { page: 1, pageSize: 10, language: 'zh_CN' }, player.token);
     expect(inChinese.list.map((mail) => mail.title)).toContain('Your deposit is credited');
 
+    await page.getByTestId('mail-sent-tab').click();
+    await expect.poll(() => page.getByTestId('mail-sent').textContent()).toContain('Your deposit is credited');
+
     const sent = await server.ops<{ mails: { audience: { kind: string; playerId: number }; sentBy: string }[] }>('/ops/v1/mail/sent', {});
     expect(sent.mails[0]).toMatchObject({ audience: { kind: 'player', playerId: player.playerId }, sentBy: 'support.one' });
+  });
+
+  it('publishes a bulletin for every player and withdraws it', async () => {
+    const { page } = desk;
+    await page.getByTestId('nav-bulletins').click();
+    await page.getByTestId('page-empty').waitFor();
+    await page.getByTestId('bulletin-new').click();
+    await page.getByTestId('text-title-en_US').fill('Maintenance tonight');
+    await page.getByTestId('text-content-en_US').fill('Deposits pause from 02:00 to 02:30 UTC.');
+    await page.getByTestId('bulletin-publish').click();
+    const row = page.getByTestId('bulletin-list').locator('tbody tr', { hasText: 'Maintenance tonight' });
+    await expect.poll(() => row.textContent(), { timeout: UI_TIMEOUT }).toContain('展示中');
+    const { bulletins } = await server.ops<{ bulletins: { title: Record<string, string>; status: string }[] }>('/ops/v1/bulletins/list', {});
+    expect(bulletins[0]).toMatchObject({ status: 'showing', title: { en_US: 'Maintenance tonight', ar_EG: 'Maintenance tonight' } });
+    expect(await overflowsHorizontally(page)).toBe(false);
+
+    await row.getByTestId('bulletin-withdraw').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect.poll(() => row.textContent(), { timeout: UI_TIMEOUT }).toContain('已撤回');
   });
 });

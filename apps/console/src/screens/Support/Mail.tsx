@@ -1,4 +1,4 @@
-import { usePermissions, useTranslate } from '@refinedev/core';
+import { useGetLocale, usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, InputNumber, Popconfirm, Radio, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -64,7 +64,7 @@ export default function Mail() {
       <Tabs
         items={[
           ...(mayCall(permissions, 'mail.send') ? [{ key: 'compose', label: t('support.mail.compose'), children: <Compose /> }] : []),
-          { key: 'sent', label: t('support.mail.sent'), children: <Sent /> },
+          { key: 'sent', label: <span data-testid="mail-sent-tab">{t('support.mail.sent')}</span>, children: <Sent /> },
           { key: 'audit', label: t('support.mail.audit'), children: <Audit /> },
         ]}
       />
@@ -126,7 +126,8 @@ function Compose() {
     }
   };
 
-  const categoryName = (c: Category) => (typeof c.name === 'string' ? c.name : (c.name[DEFAULT_TEXT_LANGUAGE] ?? String(c.id)));
+  const nameLanguage = useGetLocale()() === 'zh' ? 'zh_CN' : DEFAULT_TEXT_LANGUAGE;
+  const categoryName = (c: Category) => (typeof c.name === 'string' ? c.name : (c.name[nameLanguage] ?? c.name[DEFAULT_TEXT_LANGUAGE] ?? String(c.id)));
 
   return (
     <Card size="small" style={{ maxWidth: 900 }}>
