@@ -33,9 +33,12 @@ async function signInOverHttp(staff: StaffCredentials) {
   return post;
 }
 
-/** Owner two approves every pending request about staff rights and keys. */
+let ownerTwoSession: Awaited<ReturnType<typeof signInOverHttp>> | null = null;
+
+/** Owner two (signed in once over HTTP) approves every pending request about staff rights and keys. */
 async function approveAllAsOwnerTwo(): Promise<number> {
-  const post = await signInOverHttp(ownerTwo);
+  ownerTwoSession ??= await signInOverHttp(ownerTwo);
+  const post = ownerTwoSession;
   const pending = await post('/ops/v1/approvals/list', { status: 'pending', page: 1, pageSize: 50 });
   expect(pending.code, pending.msg).toBe(0);
   const requests = (pending.data.list as { id: number; kind: string }[]).filter((request) => request.kind.startsWith('staff.'));
@@ -174,16 +177,33 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await screenshot(page, 'console-settings-audit-en-1440');
   });
 
+  it('publishes a site setting to players at once, and refuses a link that is not https', async () => {
+    const { page } = deskOne;
+    await page.getByTestId('nav-site').click();
+    const apk = page.getByTestId('android-apk-url');
+    await apk.fill('http://plain.example.com/app.apk');
+    await page.getByTestId('save-app-download').click();
+    await page.getByTestId('site-app-download').getByText('An https:// address').waitFor();
+    await apk.fill('https://cdn.example.com/lobby-2.0.apk');
+    await page.getByTestId('save-app-download').click();
+    await page.getByText(/Saved: configuration version \d+/).waitFor();
+    const synced = await server.call('/v1/notice/configSync', {});
+    expect(synced.data.items.appDownload.androidApkUrl).toBe('https://cdn.example.com/lobby-2.0.apk');
+  });
+
   it('shows the staff and audit pages in Chinese on a 1024x768 tablet without sideways scrolling', async () => {
-    const { context, page } = await newDesk(browser, TABLET, 'zh-CN');
-    await signInToConsole(page, server.url, ownerOne);
-    await page.goto(`${server.url}/console/settings/staff`);
+    const { page } = deskOne;
+    await page.setViewportSize(TABLET);
+    await page.getByTestId('nav-staff').click();
     await page.getByTestId('member-fin.member').waitFor();
+    await page.getByTestId('language').click();
+    await page.locator('.ant-select-item-option[title="简体中文"]').click();
     const staffText = (await page.getByTestId('staff-page').textContent()) ?? '';
     expect(staffText).toContain('员工与角色');
     expect(staffText).toContain('邀请成员');
     expect(staffText).toContain('正常');
     expect(await overflowsHorizontally(page)).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'console-settings-staff-zh-1024');
 
     await page.getByTestId('roles-tab').click();
@@ -199,6 +219,5 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await expect(page.getByTestId('audit-verdict').textContent()).resolves.toContain('哈希链完整');
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-settings-audit-zh-1024');
-    await context.close();
   });
 });

@@ -22,6 +22,8 @@ function keyState(key: KeyInfo, now: number): 'revoked' | 'expired' | 'waiting' 
   return 'active';
 }
 
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 const STATE_COLOURS = { revoked: 'default', expired: 'default', waiting: 'orange', active: 'green' } as const;
 
 /** API keys for automation: created with some of the creator's permissions, shown once, usable once a second person approves. */
@@ -84,7 +86,7 @@ export default function ApiKeys() {
           pagination={{ pageSize: 50, hideOnSinglePage: true }}
           onRow={(key) => ({ 'data-testid': `key-${key.name}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
-            { title: t('settings.keys.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
+            { title: t('settings.keys.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong style={NOWRAP}>{name}</Typography.Text> },
             {
               title: t('common.status'),
               key: 'state',
@@ -114,10 +116,10 @@ export default function ApiKeys() {
                 </Tooltip>
               ),
             },
-            { title: t('settings.keys.approvedAt'), dataIndex: 'approvedAt', render: (at: string | null) => (at ? dateTime(at) : t('settings.waitingApproval')) },
-            { title: t('settings.staff.createdAt'), dataIndex: 'createdAt', render: dateTime },
-            { title: t('settings.keys.expiresAt'), dataIndex: 'expiresAt', render: dateTime },
-            { title: t('settings.keys.lastUsedAt'), dataIndex: 'lastUsedAt', render: dateTime },
+            { title: t('settings.keys.approvedAt'), dataIndex: 'approvedAt', render: (at: string | null) => <span style={NOWRAP}>{at ? dateTime(at) : t('settings.waitingApproval')}</span> },
+            { title: t('settings.staff.createdAt'), dataIndex: 'createdAt', render: (at: string | null) => <span style={NOWRAP}>{dateTime(at)}</span> },
+            { title: t('settings.keys.expiresAt'), dataIndex: 'expiresAt', render: (at: string | null) => <span style={NOWRAP}>{dateTime(at)}</span> },
+            { title: t('settings.keys.lastUsedAt'), dataIndex: 'lastUsedAt', render: (at: string | null) => <span style={NOWRAP}>{dateTime(at)}</span> },
             {
               title: t('common.actions'),
               key: 'actions',

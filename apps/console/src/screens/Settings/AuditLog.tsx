@@ -12,6 +12,7 @@ type Filters = Omit<Request<'audit', 'list'>, 'beforeId' | 'limit'>;
 type Verdict = Response<'audit', 'verify'>;
 
 const PAGE = 50;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 /** The audit log, newest first, with filters and paging by id, and the check of its hash chain. */
 export default function AuditLog() {
@@ -99,7 +100,7 @@ export default function AuditLog() {
       {verifyError && <Alert style={{ marginBottom: 12 }} type="error" showIcon message={verifyError} />}
       <Form form={form} layout="inline" onFinish={apply} style={{ marginBottom: 12, rowGap: 8 }}>
         <Form.Item name="actor">
-          <Input placeholder={t('settings.audit.actor')} allowClear style={{ width: 160 }} data-testid="audit-actor" />
+          <Input placeholder={t('settings.audit.actor')} allowClear style={{ width: 180 }} data-testid="audit-actor" />
         </Form.Item>
         <Form.Item name="action">
           <Input placeholder={t('settings.audit.actionPrefix')} allowClear style={{ width: 220 }} data-testid="audit-action" />
@@ -135,31 +136,31 @@ export default function AuditLog() {
           data-testid="audit-table"
           expandable={{ expandedRowRender: (row) => <RecordDetails row={row} />, rowExpandable: () => true }}
           columns={[
-            { title: t('common.time'), dataIndex: 'at', render: dateTime, width: 170 },
+            { title: t('common.time'), dataIndex: 'at', render: (at: string) => <span style={NOWRAP}>{dateTime(at)}</span> },
             {
               title: t('settings.audit.who'),
               key: 'who',
               render: (_: unknown, row: AuditRecord) => (
-                <Space size={4}>
+                <Space size={4} style={NOWRAP}>
                   <Tag>{t(`settings.audit.actorKind.${row.actorKind}`)}</Tag>
                   {row.actorName ?? '—'}
                 </Space>
               ),
             },
-            { title: t('settings.audit.action'), dataIndex: 'action', render: (action: string) => <Typography.Text code>{action}</Typography.Text> },
-            { title: t('settings.audit.target'), dataIndex: 'target', render: (target: string | null) => target ?? '—' },
+            { title: t('settings.audit.action'), dataIndex: 'action', render: (action: string) => <Typography.Text code style={NOWRAP}>{action}</Typography.Text> },
+            { title: t('settings.audit.target'), dataIndex: 'target', render: (target: string | null) => <span style={NOWRAP}>{target ?? '—'}</span> },
             {
               title: t('settings.audit.outcome'),
               key: 'outcome',
               render: (_: unknown, row: AuditRecord) => (
-                <Space size={4}>
+                <Space size={4} style={NOWRAP}>
                   <Tag color={row.kind === 'change' ? 'blue' : row.kind === 'pii' ? 'purple' : 'default'}>{t(`settings.audit.kind.${row.kind}`)}</Tag>
                   {row.code === 0 ? <Tag color="green">{t('settings.audit.ok')}</Tag> : <Tag color="red">{row.code}</Tag>}
                 </Space>
               ),
             },
-            { title: t('common.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—', ellipsis: true },
-            { title: t('settings.audit.address'), dataIndex: 'ip', render: (ip: string | null) => ip ?? '—' },
+            { title: t('common.reason'), dataIndex: 'reason', render: (reason: string | null) => reason ?? '—', ellipsis: true, width: 220 },
+            { title: t('settings.audit.address'), dataIndex: 'ip', render: (ip: string | null) => <span style={NOWRAP}>{ip ?? '—'}</span> },
           ]}
         />
         <Space style={{ marginTop: 12 }}>
@@ -213,7 +214,7 @@ function RecordDetails({ row }: { row: AuditRecord }) {
           rowKey="field"
           pagination={false}
           dataSource={fields}
-          scroll={{ x: true }}
+          tableLayout="fixed"
           columns={[
             { title: t('settings.audit.field'), dataIndex: 'field', width: 160 },
             { title: t('settings.audit.before'), dataIndex: 'before', render: (text: string, entry) => <DiffCell text={text} changed={entry.before !== entry.after} tone="before" /> },

@@ -108,7 +108,7 @@ function Members() {
         locale={{ emptyText: t('settings.staff.none') }}
         onRow={(member) => ({ 'data-testid': `member-${member.login}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { title: t('settings.staff.login'), dataIndex: 'login', render: (login: string) => <Typography.Text strong>{login}</Typography.Text> },
+          { title: t('settings.staff.login'), dataIndex: 'login', render: (login: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{login}</Typography.Text> },
           {
             title: t('common.status'),
             dataIndex: 'status',
@@ -123,9 +123,9 @@ function Members() {
             dataIndex: 'roles',
             render: (list: string[]) => (list.length ? list.map((role) => <Tag key={role}>{role}</Tag>) : <Typography.Text type="secondary">{t('settings.staff.noRoles')}</Typography.Text>),
           },
-          { title: t('settings.staff.twoFactor'), dataIndex: 'twoFactorEnrolled', render: (yes: boolean) => (yes ? t('common.yes') : t('common.no')) },
-          { title: t('settings.staff.createdAt'), dataIndex: 'createdAt', render: dateTime },
-          { title: t('settings.staff.lastLogin'), dataIndex: 'lastLoginAt', render: dateTime },
+          { title: <span style={{ whiteSpace: 'nowrap' }}>{t('settings.staff.twoFactor')}</span>, dataIndex: 'twoFactorEnrolled', render: (yes: boolean) => (yes ? t('common.yes') : t('common.no')) },
+          { title: t('settings.staff.createdAt'), dataIndex: 'createdAt', render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span> },
+          { title: t('settings.staff.lastLogin'), dataIndex: 'lastLoginAt', render: (at: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span> },
           {
             title: t('common.actions'),
             key: 'actions',
