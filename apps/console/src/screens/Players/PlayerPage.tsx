@@ -13,7 +13,7 @@ import { ActionDialog, StatusTag } from './shared.tsx';
 type Player = Response<'players', 'get'>;
 type Balance = Player['balances'][number];
 type Adjustment = Response<'approvals', 'requestAdjustment'>;
-type Dialog = 'freeze' | 'unfreeze' | 'endSessions' | 'adjust' | 'gold' | 'codes' | null;
+type Dialog = 'freeze' | 'unfreeze' | 'endSessions' | 'adjust' | 'gold' | 'codes' | 'userType' | null;
 
 const AMOUNT = /^(?!0+(\.0+)?$)\d{1,18}(\.\d{1,6})?$/;
 
@@ -75,6 +75,11 @@ export default function PlayerPage() {
               {may('playerMarks.grantExperienceGold') && (
                 <Button onClick={() => setDialog('gold')} data-testid="grant-gold">
                   {t('players.actions.grantGold')}
+                </Button>
+              )}
+              {may('playerMarks.setUserType') && (
+                <Button onClick={() => setDialog('userType')} data-testid="set-user-type">
+                  {t('players.actions.setUserType')}
                 </Button>
               )}
               {may('playerMarks.issueInviteCodes') && (
@@ -185,6 +190,27 @@ export default function PlayerPage() {
               <AmountField />
               <Form.Item name="note" label={t('players.actions.note')} rules={[{ max: 200 }]}>
                 <Input maxLength={200} />
+              </Form.Item>
+            </ActionDialog>
+            <ActionDialog<{ userType: 0 | 1; reason: string }>
+              testId="user-type-dialog"
+              open={dialog === 'userType'}
+              title={t('players.actions.setUserTypeTitle')}
+              hint={t('players.actions.setUserTypeHint')}
+              initialValues={{ userType: player.data.userType === 1 ? 1 : 0 }}
+              onClose={() => setDialog(null)}
+              submit={async ({ userType, reason }) => {
+                await call('playerMarks', 'setUserType', { playerId, userType, reason });
+                await refresh();
+              }}
+            >
+              <Form.Item name="userType" label={t('players.userType.label')} rules={[{ required: true }]}>
+                <Radio.Group
+                  options={[
+                    { value: 0, label: t('players.userType.normal') },
+                    { value: 1, label: t('players.userType.business') },
+                  ]}
+                />
               </Form.Item>
             </ActionDialog>
             <ActionDialog<{ count: number; maxUses: number; note?: string }>

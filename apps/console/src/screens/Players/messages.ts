@@ -63,6 +63,9 @@ export const en = {
     note: 'Note',
     codesIssued: 'Codes issued',
     done: 'Done',
+    setUserType: 'Set user type',
+    setUserTypeTitle: 'Set the user type',
+    setUserTypeHint: 'Business accounts are merchants: every transfer has a merchant on exactly one side.',
   },
   tabs: {
     ledger: 'Ledger',
@@ -201,6 +204,9 @@ export const zh: typeof en = {
     note: '备注',
     codesIssued: '已生成的邀请码',
     done: '完成',
+    setUserType: '设置用户类型',
+    setUserTypeTitle: '设置用户类型',
+    setUserTypeHint: '商户账号之间不能互相转账：每笔转账恰好一方是商户。',
   },
   tabs: {
     ledger: '账变',

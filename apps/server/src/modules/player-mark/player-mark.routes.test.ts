@@ -162,3 +162,30 @@ describe('/ops/v1/playerMarks/issueInviteCodes', () => {
     expect(response.status).toBe(404);
   });
 });
+
+describe('/ops/v1/playerMarks/setUserType', () => {
+  const setType = (body: unknown, key?: string | null) => t.ops('/ops/v1/playerMarks/setUserType', body, key);
+
+  it("makes a player a business (merchant) and back, with the change and its reason in the audit; the player's page shows it", async () => {
+    const player = await t.registerPlayer();
+    const reply = await setType({ playerId: player.playerId, userType: 1, reason: 'signed merchant agreement' });
+    expect(reply.data).toEqual({ playerId: player.playerId, userType: 1, changed: true });
+    expect((await t.ops('/ops/v1/players/get', { playerId: player.playerId })).data.userType).toBe(1);
+    const audit = (await sql<{ target: string; before: unknown; after: unknown; reason: string }>`
+      select target, before, after, reason from audit_records where action = '/ops/v1/playerMarks/setUserType' order by id desc limit 1`.execute(db())).rows[0];
+    expect(audit).toMatchObject({ target: `player:${player.playerId}`, before: { userType: 0 }, after: { userType: 1 }, reason: 'signed merchant agreement' });
+
+    expect((await setType({ playerId: player.playerId, userType: 1, reason: 'again' })).data.changed).toBe(false);
+    expect((await setType({ playerId: player.playerId, userType: 0, reason: 'agreement ended' })).data).toEqual({ playerId: player.playerId, userType: 0, changed: true });
+  });
+
+  it('refuses an unknown player, a type other than 0 or 1, a missing reason, and a key without players.marks', async () => {
+    const player = await t.registerPlayer();
+    expect((await setType({ playerId: 2_000_000_000, userType: 1, reason: 'merchant' })).code).toBe(10004);
+    for (const body of [{ playerId: player.playerId, userType: 2, reason: 'merchant' }, { playerId: player.playerId, userType: 1 }, { playerId: player.playerId, userType: 1, reason: 'x' }]) {
+      expect((await setType(body)).code, JSON.stringify(body)).toBe(12);
+    }
+    const { key } = await createAutomationKey(db(), ['players.read']);
+    expect((await setType({ playerId: player.playerId, userType: 1, reason: 'merchant' }, key)).code).toBe(10055);
+  });
+});

@@ -28,4 +28,11 @@ export function registerPlayerMarkOpsRoutes(ops: OpsRegistrar, marks: PlayerMark
     audit.after = { codes, maxUses: body.maxUses, note: body.note ?? null };
     return { codes, maxUses: body.maxUses };
   });
+
+  ops.register(playerMarksOpsCalls.setUserType, async ({ body, audit }) => {
+    const { before, ...result } = await marks.setUserType(body.playerId, body.userType);
+    audit.before = { userType: before };
+    audit.after = { userType: result.userType };
+    return result;
+  });
 }

@@ -117,6 +117,16 @@ export class PlayerMarkService {
   }
 
   /** New special invite codes, each good for `maxUses` registrations. */
+  /** Sets players.user_type (0 normal, 1 business); answers the type before so the audit shows the change. */
+  async setUserType(playerId: number, userType: number): Promise<{ before: number; playerId: number; userType: number; changed: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('players').select('user_type').where('id', '=', playerId).forUpdate().executeTakeFirst();
+      if (!row) throw fail('PLAYER_MISSING');
+      if (row.user_type !== userType) await trx.updateTable('players').set({ user_type: userType }).where('id', '=', playerId).execute();
+      return { before: row.user_type, playerId, userType, changed: row.user_type !== userType };
+    });
+  }
+
   async issueInviteCodes(input: { count: number; maxUses: number; note?: string | null }): Promise<string[]> {
     const codes = Array.from({ length: input.count }, () => newCode());
     await this.repo.insertInviteCodes(codes, input.maxUses, input.note ?? null);

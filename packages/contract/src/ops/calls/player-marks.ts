@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { positiveMoneyAmount } from '../../money.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
-import { opsData, playerIdField } from './common.ts';
+import { opsData, playerIdField, reasonField } from './common.ts';
 
 const note = z.string().trim().max(200).optional().describe('Kept with the grant or the codes');
 
@@ -32,5 +32,17 @@ export const playerMarksOpsCalls = {
       note,
     }),
     response: opsData('{ codes, maxUses }'),
+  }),
+  setUserType: defineOpsCall({
+    path: '/ops/v1/playerMarks/setUserType',
+    access: 'players.marks',
+    audit: 'change',
+    summary: "Sets a player's user type: 0 normal, 1 business (SPEC's merchants: a transfer has a merchant on exactly one side); setting the type they have changes nothing",
+    request: opsBody({
+      playerId: playerIdField.max(2_147_483_647),
+      userType: z.union([z.literal(0), z.literal(1)]).describe('0 normal, 1 business'),
+      reason: reasonField,
+    }),
+    response: z.object({ playerId: z.number().int(), userType: z.number().int(), changed: z.boolean() }),
   }),
 } as const satisfies Record<string, OpsCallDefinition>;
