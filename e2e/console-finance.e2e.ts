@@ -12,8 +12,9 @@ import { startServer, type RunningServer } from './support/server.ts';
  * Money from the operator's side, in the console: a player deposits on the devnet and asks for a
  * withdrawal large enough to need review and above the four-eyes threshold. Owner one reviews it with
  * the player's context and approves it, which only files a request; owner two approves that request
- * and the withdrawal is paid on the chain. Then a balance adjustment asked for through the operator
- * API is approved by owner two on a tablet in Chinese, and the player's balance moves by exactly it.
+ * and the withdrawal is paid on the chain. Then owner one asks for balance adjustments: one taken back
+ * while owner two was deciding it (refused as decided already), one owner two approves on a tablet in
+ * Chinese, and the player's balance moves by exactly it.
  */
 
 const MICRO = 1_000_000n;
@@ -168,28 +169,47 @@ describe('the console: finance under four eyes', () => {
     expect(await overflowsHorizontally(page)).toBe(false);
   });
 
-  it('lets owner two approve a balance adjustment on a tablet in Chinese, and the balance moves by exactly it', async () => {
+  it('refuses a request decided meanwhile with its reason in Chinese, and an adjustment approved on a tablet moves the balance by exactly it', async () => {
     const before = await balance();
-    const request = await server.ops<{ id: number; status: string }>('/ops/v1/approvals/requestAdjustment', {
-      playerId: player.playerId,
-      currency: 'USDT',
-      direction: 'credit',
-      amount: ADJUST,
-      reason: 'Goodwill for a delayed withdrawal',
-    });
-    expect(request.status).toBe('pending');
+    // Owner one asks for an adjustment from the approvals page: it is theirs, so they may only take it back.
+    const fileAdjustment = async (amount: string, reason: string) => {
+      await one.page.getByTestId('request-adjustment').click();
+      await one.page.getByTestId('adjustment-player').fill(String(player.playerId));
+      await one.page.getByTestId('adjustment-amount').fill(amount);
+      await one.page.getByTestId('adjustment-reason').fill(reason);
+      await withStepUp(one.page, ownerOne, () => one.page.locator('#adjustment-submit').click());
+      const row = one.page.locator('[data-kind="balance.adjust"][data-status="pending"]');
+      await row.waitFor({ timeout: UI_TIMEOUT });
+      expect(await row.textContent()).toContain('Yours');
+      expect(await row.getByTestId('approve-approval').count()).toBe(0);
+      return { row, id: Number((await row.getAttribute('data-testid'))!.replace('approval-', '')) };
+    };
+    await one.page.goto(`${server.url}/console/finance/approvals`);
+    const first = await fileAdjustment('5', 'Typed in before checking the ticket');
 
+    // Owner two, on a tablet in Chinese, starts approving it...
     const { page } = two;
     await page.setViewportSize(TABLET);
     await page.evaluate(() => localStorage.setItem('lobby.console.locale', 'zh'));
     await page.reload();
-    const row = page.getByTestId(`approval-${request.id}`);
+    await page.getByTestId(`approval-${first.id}`).getByTestId('approve-approval').click({ timeout: UI_TIMEOUT });
+    await page.getByTestId('reason-input').fill('核对后同意');
+    // ...while owner one takes it back.
+    await first.row.getByTestId('withdraw-approval').click();
+    await one.page.locator('#reason-submit').click();
+    await one.page.locator(`[data-testid="approval-${first.id}"][data-status="withdrawn"]`).waitFor({ timeout: UI_TIMEOUT });
+    await withStepUp(page, ownerTwo, () => page.locator('#reason-submit').click());
+    expect(await page.getByTestId('reason-error').textContent({ timeout: UI_TIMEOUT })).toContain('该申请已处理。');
+    await page.getByRole('button', { name: '取消' }).click();
+
+    const second = await fileAdjustment(ADJUST, 'Goodwill for a delayed withdrawal');
+    const row = page.getByTestId(`approval-${second.id}`);
     await row.waitFor({ timeout: UI_TIMEOUT });
     expect(await row.getByTestId('approval-what').textContent()).toBe(`增加12.345678 USDT · 玩家 #${player.playerId}`);
     expect(await row.getByTestId('approval-status').textContent()).toBe('待审批');
     await row.getByTestId('approve-approval').click();
     await giveReason(page, ownerTwo, '核实无误，同意补偿');
-    await page.locator(`[data-testid="approval-${request.id}"][data-status="approved"]`).waitFor({ timeout: UI_TIMEOUT });
+    await page.locator(`[data-testid="approval-${second.id}"][data-status="approved"]`).waitFor({ timeout: UI_TIMEOUT });
     expect(await balance()).toBe(before + micro(ADJUST));
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-finance-approvals-zh-1024');

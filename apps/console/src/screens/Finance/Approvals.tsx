@@ -1,11 +1,12 @@
-import { useTranslate } from '@refinedev/core';
+import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
-import { loadMe } from '../../state/me.ts';
+import { loadMe, mayCall } from '../../state/me.ts';
+import { AdjustmentRequest } from './AdjustmentRequest.tsx';
 import { PageHeading, PlayerLink, ReasonModal, useLiveRefetch, type ReasonAsk } from './shared.tsx';
 
 type Page = Response<'approvals', 'list'>;
@@ -41,6 +42,9 @@ export default function Approvals() {
   const [kind, setKind] = useState<string | undefined>(undefined);
   const [page, setPage] = useState(1);
   const [ask, setAsk] = useState<ReasonAsk | null>(null);
+  const [adjusting, setAdjusting] = useState(false);
+  const { data: permissions } = usePermissions<string[]>({});
+  const mayRequestAdjustment = mayCall(permissions, 'approvals.requestAdjustment');
   const me = useQuery({ queryKey: ['ops', 'auth', 'me'], queryFn: () => loadMe() });
   const query = useQuery({
     queryKey: ['ops', 'approvals', 'list', status, kind, page],
@@ -150,7 +154,17 @@ export default function Approvals() {
 
   return (
     <div data-testid="approvals">
-      <PageHeading title={t('finance.approvals.title')} intro={t('finance.approvals.intro')} extra={<Button onClick={() => void query.refetch()}>{t('common.refresh')}</Button>} />
+      <PageHeading title={t('finance.approvals.title')} intro={t('finance.approvals.intro')} extra={
+          <>
+            {mayRequestAdjustment && (
+              <Button onClick={() => setAdjusting(true)} data-testid="request-adjustment">
+                {t('finance.approvals.newAdjustment')}
+              </Button>
+            )}
+            <Button onClick={() => void query.refetch()}>{t('common.refresh')}</Button>
+          </>
+        }
+      />
       <Space wrap style={{ marginBottom: 16 }}>
         <Select
           allowClear
@@ -188,32 +202,35 @@ export default function Approvals() {
           columns={[
             { title: t('finance.id'), dataIndex: 'id', width: 60 },
             { title: t('finance.approvals.kind'), dataIndex: 'kind', render: (value: string) => <Tag color="blue">{kindName(value)}</Tag> },
-            { title: t('finance.approvals.what'), key: 'what', render: (_, request) => <div style={{ minWidth: 200, maxWidth: 380 }}>{describe(request)}</div> },
+            { title: t('finance.approvals.what'), key: 'what', render: (_, request) => <div style={{ minWidth: 180, maxWidth: 340, wordBreak: 'break-word' }}>{describe(request)}</div> },
             {
               title: t('finance.approvals.requester'),
               key: 'requester',
               render: (_, request) => (
-                <Space direction="vertical" size={0}>
+                <div style={{ minWidth: 150, maxWidth: 260 }}>
                   <span>
                     {request.requestedBy.name} {mine(request) && <Tag color="cyan">{t('finance.approvals.mine')}</Tag>}
                   </span>
+                  <br />
                   <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                     {dateTime(request.requestedAt)}
                   </Typography.Text>
-                </Space>
+                  <Typography.Paragraph style={{ margin: '4px 0 0' }} data-testid="approval-reason">
+                    {request.reason}
+                  </Typography.Paragraph>
+                </div>
               ),
             },
-            { title: t('common.reason'), dataIndex: 'reason', render: (value: string) => <div style={{ minWidth: 120, maxWidth: 260 }}>{value}</div> },
             {
               title: t('common.status'),
               key: 'status',
               render: (_, request) => (
-                <Space direction="vertical" size={0}>
+                <Space direction="vertical" size={0} style={{ minWidth: 150, maxWidth: 240 }}>
                   <Tag color={STATUS_COLOR[request.status]} data-testid="approval-status">
                     {t(`finance.approvals.statuses.${request.status}`)}
                   </Tag>
                   {request.decidedBy && (
-                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                    <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
                       {request.decidedBy.name} · {dateTime(request.decidedAt)}
                     </Typography.Text>
                   )}
@@ -250,6 +267,14 @@ export default function Approvals() {
         />
       </PageState>
       <ReasonModal ask={ask} onClose={() => setAsk(null)} />
+      <AdjustmentRequest
+        open={adjusting}
+        onClose={() => setAdjusting(false)}
+        onFiled={(request) => {
+          message.warning({ content: t('finance.fourEyesFiled', { id: request.id }), duration: 8 });
+          void query.refetch();
+        }}
+      />
     </div>
   );
 }

@@ -136,9 +136,11 @@ export default function Withdrawals() {
                     )}
                     {mayReview && (
                       <Space wrap>
-                        <Button size="small" type="primary" onClick={() => review(row, true)} data-testid="approve-withdrawal">
-                          {t('finance.approve')}
-                        </Button>
+                        {requestId === undefined && (
+                          <Button size="small" type="primary" onClick={() => review(row, true)} data-testid="approve-withdrawal">
+                            {t('finance.approve')}
+                          </Button>
+                        )}
                         <Button size="small" danger onClick={() => review(row, false)} data-testid="reject-withdrawal">
                           {t('finance.reject')}
                         </Button>

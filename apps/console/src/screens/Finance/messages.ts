@@ -15,7 +15,7 @@ export const en = {
   fourEyesFiled: 'Request #{id} filed: another person must approve it under Approvals before anything moves.',
   withdrawals: {
     title: 'Withdrawal review',
-    intro: 'Withdrawals waiting for review, oldest first, with the player’s context. Approving a large withdrawal (at or above the four-eyes threshold) files a request that another person decides under Approvals.',
+    intro: "Withdrawals waiting for review, oldest first, with the player's context. Approving a large withdrawal (at or above the four-eyes threshold) files a request that another person decides under Approvals.",
     empty: 'No withdrawal is waiting for review.',
     netDeposits: 'Net deposits',
     deposited: 'Deposited',
@@ -44,7 +44,7 @@ export const en = {
     approveTitle: 'Approve withdrawal #{id}: {amount}',
     approveBody: 'Approved, it is sent to {address}. At or above the four-eyes threshold, approving files a request another person must decide.',
     rejectTitle: 'Reject withdrawal #{id}: {amount}',
-    rejectBody: 'Rejected, the amount returns to the player’s balance.',
+    rejectBody: "Rejected, the amount returns to the player's balance.",
     awaitingSecond: 'Awaiting a second person (request #{id})',
     sent: 'Approved: withdrawal #{id} is being sent.',
     rejected: 'Rejected: the amount went back to the player.',
@@ -67,7 +67,7 @@ export const en = {
   },
   heldWins: {
     title: 'Held wins',
-    intro: 'Third-party wins held as implausible. Releasing one files a request another person decides; rejecting returns it to the aggregator’s settlement.',
+    intro: "Third-party wins held as implausible. Releasing one files a request another person decides; rejecting returns it to the aggregator's settlement.",
     statuses: { held: 'Held', released: 'Released', rejected: 'Rejected' },
     aggregator: 'Aggregator',
     game: 'Game',
@@ -80,7 +80,7 @@ export const en = {
     releaseTitle: 'Release held win #{id}: {amount}',
     releaseBody: 'Another person must approve the release before the player is paid.',
     rejectTitle: 'Reject held win #{id}: {amount}',
-    rejectBody: 'The win goes back to the aggregator’s settlement; the player is not paid.',
+    rejectBody: "The win goes back to the aggregator's settlement; the player is not paid.",
     empty: 'No held win with this status.',
     more: 'Show more',
   },
@@ -124,6 +124,8 @@ export const en = {
     withdrawnNow: 'Withdrawn.',
     result: 'Result',
     newAdjustment: 'Request an adjustment',
+    fileRequest: 'File the request',
+    amountHint: 'A positive amount with at most 6 decimals.',
     direction: 'Direction',
   },
 };
@@ -253,6 +255,8 @@ export const zh: typeof en = {
     withdrawnNow: '已撤回。',
     result: '结果',
     newAdjustment: '申请余额调整',
+    fileRequest: '提交申请',
+    amountHint: '请输入正数，最多 6 位小数。',
     direction: '方向',
   },
 };
