@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Tables of migration 0031 (operator figures), as Kysely sees them. */
 export type OpsDailyFiguresTable = {
   day: string;
@@ -25,7 +27,32 @@ export type OpsDailyRegistrationsTable = {
   registrations: bigint;
 };
 
+/**
+ * What the money paths of a transaction add (the turnover recording, and triggers), folded into the
+ * daily figures at commit (migration 0031).
+ * Registrations carry no currency.
+ */
+export type OpsFiguresPendingTable = {
+  tx: Generated<bigint>;
+  currency: 'USDT' | 'TRX' | null;
+  game_type: Generated<number>;
+  registrations: Generated<bigint>;
+  deposits: Generated<bigint>;
+  deposit_amount: Generated<bigint>;
+  first_deposits: Generated<bigint>;
+  first_deposit_amount: Generated<bigint>;
+  withdrawals: Generated<bigint>;
+  withdrawal_amount: Generated<bigint>;
+  bets: Generated<bigint>;
+  stake: Generated<bigint>;
+  payout: Generated<bigint>;
+  bonus_paid: Generated<bigint>;
+  bonus_released: Generated<bigint>;
+  bonus_forfeited: Generated<bigint>;
+};
+
 export interface FiguresTables {
   ops_daily_figures: OpsDailyFiguresTable;
   ops_daily_registrations: OpsDailyRegistrationsTable;
+  ops_figures_pending: OpsFiguresPendingTable;
 }

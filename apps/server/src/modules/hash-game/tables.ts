@@ -101,3 +101,19 @@ export interface HashGameTables {
   hash_payout_attempts: HashPayoutAttemptsTable;
   hash_transfer_cursors: HashTransferCursorsTable;
 }
+
+/** A block's open page bets, summed per player and currency until the block is settled (migration 0024). */
+export interface HashOpenRoundsTable {
+  /** Deciding height. */
+  height: bigint;
+  player_id: number;
+  currency: 'USDT' | 'TRX';
+  stake: bigint;
+  payout: bigint;
+  bets: number;
+}
+
+/** Tables the hash games write in SQL only: declared, but not part of the global `Database`. */
+export interface HashOpenRoundsTables {
+  hash_open_rounds: HashOpenRoundsTable;
+}

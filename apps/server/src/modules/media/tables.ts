@@ -11,7 +11,23 @@ export type MediaTable = {
   created_at: Generated<Date>;
 };
 
-/** The media store's table (migration 0021), declared beside the module that owns it. */
+/** Who stored which media, and its size, for the per-player cap of the store (migration 0022). */
+export type MediaOwnersTable = {
+  player_id: number;
+  media_id: string;
+  size: number;
+  created_at: Generated<Date>;
+};
+
+/** The bytes a player has stored in all. */
+export type MediaUsageTable = {
+  player_id: number;
+  bytes: bigint;
+};
+
+/** The media store's tables (migrations 0021 and 0022), declared beside the module that owns them. */
 export type MediaTables = {
   media: MediaTable;
+  media_owners: MediaOwnersTable;
+  media_usage: MediaUsageTable;
 };

@@ -1,36 +1,6 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-
-type SupportConversationsTable = {
-  id: Generated<string>;
-  player_id: number;
-  status: Generated<'open' | 'closed'>;
-  last_seq: Generated<number>;
-  awaiting_reply: Generated<boolean>;
-  waiting_since: Date | null;
-  player_read_seq: Generated<number>;
-  operator_read_seq: Generated<number>;
-  closed_by: string | null;
-  created_at: Generated<Date>;
-  updated_at: Generated<Date>;
-};
-
-type SupportMessagesTable = {
-  id: Generated<string>;
-  conversation_id: string;
-  seq: number;
-  sender: 'player' | 'operator';
-  operator_name: string | null;
-  client_msg_id: string;
-  body: string;
-  image_url: string | null;
-  created_at: Generated<Date>;
-};
-
-type ChatTables = {
-  support_conversations: SupportConversationsTable;
-  support_messages: SupportMessagesTable;
-};
+import type { SupportChatTables, SupportConversationsTable, SupportMessagesTable } from './tables.ts';
 
 export type ConversationRow = Selectable<SupportConversationsTable>;
 export type MessageRow = Selectable<SupportMessagesTable>;
@@ -55,7 +25,7 @@ export class SupportChatRepository {
   private readonly db;
 
   constructor(db: Db) {
-    this.db = db.withTables<ChatTables>();
+    this.db = db.withTables<SupportChatTables>();
   }
 
   findByPlayer(playerId: number) {
