@@ -85,6 +85,7 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     const lobby = await server.call<{ imageUrl: string; link: string | null }[]>('/v1/app/queryBanner', { language: 'en_US' });
     expect(lobby.data).toContainEqual(expect.objectContaining({ imageUrl: created.imageUrl, link: '/vip' }));
     expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-banners-en-1440');
     await context.close();
   });
 
@@ -103,6 +104,12 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     expect(await page.getByTestId('catalogue').textContent()).toContain('第三方游戏目录');
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-catalogue-zh-1024');
+
+    // Each game's hot, new, order and visibility choices fit a tablet as well.
+    await page.getByRole('tab', { name: '单个游戏' }).click();
+    await page.getByTestId('game-list').getByText('demo_hilo · DEMO').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-games-zh-1024');
     await context.close();
   });
 });

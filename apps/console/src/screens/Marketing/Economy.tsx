@@ -161,13 +161,12 @@ function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean 
             title: isRebate ? t('marketing.economy.level') : t('marketing.economy.treeLevelColumn'),
             dataIndex: 'level',
             fixed: 'left' as const,
-            width: 90,
-            render: (level: number) => (isRebate ? t('marketing.economy.vipLevel', { level }) : t('marketing.economy.treeLevel', { level: level + 1 })),
+            onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+            render: (level: number) => <span style={{ whiteSpace: 'nowrap' }}>{isRebate ? t('marketing.economy.vipLevel', { level }) : t('marketing.economy.treeLevel', { level: level + 1 })}</span>,
           },
           ...RATE_GAME_TYPES.map((type) => ({
             title: <span data-testid={`column-${type}`}>{t(`dashboard.gameTypes.${type}`)}</span>,
             key: String(type),
-            width: 96,
             render: (_: unknown, { level, row }: { level: number; row: Record<string, string> }) => (
               <Input
                 size="small"
@@ -178,7 +177,7 @@ function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean 
                 onChange={(event) => change(level, String(type), event.target.value)}
                 aria-label={`${level} ${t(`dashboard.gameTypes.${type}`)}`}
                 data-testid={`rate-${key}-${level}-${type}`}
-                style={{ width: 84 }}
+                style={{ width: 72 }}
               />
             ),
           })),
