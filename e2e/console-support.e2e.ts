@@ -17,6 +17,7 @@ import { closeAll } from './support/teardown.ts';
 const UI_TIMEOUT = 30_000;
 const QUESTION = 'Hello, my deposit has not arrived yet.';
 const ANSWER = 'Thanks for waiting: it is confirmed and credited now.';
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 let server: RunningServer;
 let browser: Browser;
@@ -108,6 +109,12 @@ describe('the console support desk', () => {
     // Answered: off the count in the menu.
     await expect.poll(() => page.getByTestId('nav-count-chats').count(), { timeout: UI_TIMEOUT }).toBe(0);
     expect(await row.getAttribute('data-awaiting')).toBe('no');
+
+    // A picture from the player shows in the open conversation, served by this server.
+    await callAs(server, '/v1/chat/sendImage', { clientMsgId: 'picture-0001', image: ONE_PIXEL_PNG, type: 'image/png', text: 'Here is the receipt.' }, player.token);
+    const picture = page.locator('[data-testid="console-chat-message"][data-sender="player"] img');
+    await picture.waitFor({ timeout: UI_TIMEOUT });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-support-chats-en-1440');
   });
