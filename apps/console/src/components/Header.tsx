@@ -1,5 +1,6 @@
 import { useGetIdentity, useLogout, useSetLocale, useGetLocale, useTranslate } from '@refinedev/core';
 import { Badge, Button, Dropdown, Layout, Select, Space, Typography } from 'antd';
+import { Alerts } from './Alerts.tsx';
 import { useNavigate } from 'react-router';
 import { opsCall } from '../api/opsClient.ts';
 import { useLive } from '../live/live.tsx';
@@ -18,6 +19,7 @@ export function Header() {
     <Layout.Header style={{ background: 'transparent', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24, height: 56 }}>
       <Space size="large" wrap>
         <Badge status={open ? 'success' : 'warning'} text={open ? t('common.live') : t('common.offline')} data-testid="live-state" />
+        <Alerts />
         <Select
           size="small"
           value={locale}

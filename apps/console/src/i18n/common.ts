@@ -62,6 +62,13 @@ export const en = {
     notFound: 'This page does not exist.',
     backHome: 'Back to the dashboard',
   },
+  alerts: {
+    title: 'Alerts',
+    none: 'No alerts since this page was opened. They appear here as they happen.',
+    warning: 'Warning',
+    critical: 'Critical',
+    player: 'player {id}',
+  },
   stepUp: {
     title: 'Confirm it is you',
     body: 'This action moves money or rights. Enter the current code from your authenticator app.',
@@ -158,6 +165,13 @@ export const zh: typeof en = {
     total: '共 {count} 条',
     notFound: '页面不存在。',
     backHome: '返回仪表盘',
+  },
+  alerts: {
+    title: '告警',
+    none: '打开本页以来没有告警。告警发生时会显示在这里。',
+    warning: '警告',
+    critical: '严重',
+    player: '玩家 {id}',
   },
   stepUp: {
     title: '身份确认',

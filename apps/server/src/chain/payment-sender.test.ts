@@ -4,7 +4,7 @@ import { FUND_PASSWORD, micro, newWallet, requestId, startWalletTestApp, type Wa
 import { WithdrawalPayments } from '../modules/wallet/withdrawal-processor.ts';
 import { WithdrawalRepository } from '../modules/wallet/withdrawal.repo.ts';
 import { HotWalletSender } from './hot-wallet-sender.ts';
-import { PaymentSender, type OutgoingPayment, type SendStage } from './payment-sender.ts';
+import { PaymentSender, type OutgoingPayment, type PaymentAlert, type SendStage } from './payment-sender.ts';
 
 // One server with both kinds of payment. Its own senders never run here: the withdrawal worker is
 // not nudged, and the round engine (which pays transfer bets) runs only when a test asks. The
@@ -126,5 +126,15 @@ describe('PaymentSender', () => {
     await first.run();
     expect(await withdrawals.row(payment.id)).toMatchObject({ status: 'confirmed', attempts: 1 });
     expect(withdrawals.received(payment.to)).toBe(payment.amount);
+  });
+
+  it('tells staff once that a payment waits for hot-wallet funds, however often it runs', async () => {
+    const payment = await payouts.create();
+    const alerts: PaymentAlert[] = [];
+    const sender = createPayoutSender(db(), hotWallet(), { maxAttempts: 3 }, log(), undefined, (alert) => alerts.push(alert));
+    await sender.run();
+    await sender.run();
+    expect(alerts).toEqual([expect.objectContaining({ kind: 'hot-wallet-short', severity: 'critical', reference: `transfer-bet payout:${payment.id}` })]);
+    expect(await payouts.row(payment.id)).toMatchObject({ status: 'pending', attempts: 0 });
   });
 });

@@ -106,13 +106,25 @@ export type SendStage = 'recorded' | 'offered';
  * - still able to land: the same signed bytes are offered again, which the chain accepts at most
  *   once. A transaction that could still land is never replaced.
  */
+/** What a sender tells staff (the console's alerts): a payment waiting for hot-wallet funds, or one that failed every attempt. */
+export interface PaymentAlert {
+  kind: 'hot-wallet-short' | 'payment-failed';
+  severity: 'warning' | 'critical';
+  message: string;
+  reference: string;
+}
+
 export class PaymentSender<P extends OutgoingPayment> {
+  /** Payments already reported short of funds by this sender: told once, not on every run. */
+  private readonly reportedShort = new Set<string>();
+
   constructor(
     private readonly db: Db,
     private readonly hotWallet: HotWalletSender,
     readonly source: PaymentSource<P>,
     private readonly log: FastifyBaseLogger,
     private readonly stop: (stage: SendStage) => void = () => undefined,
+    private readonly alert: (alert: PaymentAlert) => void = () => undefined,
   ) {}
 
   /** Follows what is out there, then signs what is due (a payment given another try included). */
@@ -142,6 +154,11 @@ export class PaymentSender<P extends OutgoingPayment> {
       if (shortfall) {
         this.log.error({ ...this.logged(payment, { currency: payment.currency, amount: String(payment.amount) }), shortfall }, `hot wallet cannot cover a ${this.source.name}`);
         await this.source.records.note(payment.id, `${AWAITING_HOT_WALLET_FUNDS}: ${shortfall}`);
+        const reference = `${this.source.name}:${payment.id}`;
+        if (!this.reportedShort.has(reference)) {
+          this.reportedShort.add(reference);
+          this.alert({ kind: 'hot-wallet-short', severity: 'critical', reference, message: `The hot wallet cannot cover ${this.source.name} ${payment.id} (${payment.currency}): short by ${shortfall}. It waits until the wallet is topped up.` });
+        }
         return;
       }
       signed = await this.hotWallet.sign(payment.currency, payment.to, payment.amount);
@@ -219,6 +236,7 @@ export class PaymentSender<P extends OutgoingPayment> {
       return;
     }
     this.log.error(this.logged(payment, { txId, outcome, reason }), `${this.source.name} failed every attempt`);
+    this.alert({ kind: 'payment-failed', severity: 'warning', reference: `${this.source.name}:${payment.id}`, message: `${this.source.name} ${payment.id} failed every attempt on chain (${reason}).` });
     await this.source.failed?.(payment);
   }
 }

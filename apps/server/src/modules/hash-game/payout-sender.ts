@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
-import { outgoingPayment, PaymentSender, type OutgoingPayment, type PaymentSource, type SendStage } from '../../chain/payment-sender.ts';
+import { outgoingPayment, PaymentSender, type OutgoingPayment, type PaymentSource, type PaymentAlert, type SendStage } from '../../chain/payment-sender.ts';
 import { PAYOUT_TABLES, PaymentRepository } from '../../chain/payment.repo.ts';
 import type { Db } from '../../db/database.ts';
 import { TransferBetsRepository, type PayoutRow } from './transfer-bets.repo.ts';
@@ -53,6 +53,7 @@ export function createPayoutSender(
   options: { maxAttempts: number },
   log: FastifyBaseLogger,
   stop?: (stage: SendStage) => void,
+  alert?: (alert: PaymentAlert) => void,
 ): PayoutSender {
-  return new PaymentSender(db, hotWallet, new TransferBetPayouts(db, new TransferBetsRepository(db), options.maxAttempts), log, stop);
+  return new PaymentSender(db, hotWallet, new TransferBetPayouts(db, new TransferBetsRepository(db), options.maxAttempts), log, stop, alert);
 }

@@ -86,6 +86,8 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
     new WithdrawalPayments(db, withdrawalRepo, ledger, withdrawals, settings.withdrawal.maxAttempts),
     failpoint,
     deps.log,
+    // Staff who review withdrawals hear at once of one waiting for funds or failed on chain.
+    (alert) => void deps.bus.publish('alert', { ...alert, permission: 'finance.withdrawals.review' }).catch(() => undefined),
   );
 
   // A test database reports the URL it was opened with; a server's is its configuration's.

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
-import { outgoingPayment, PaymentSender, type OutgoingPayment, type PaymentSource } from '../../chain/payment-sender.ts';
+import { outgoingPayment, PaymentSender, type OutgoingPayment, type PaymentAlert, type PaymentSource } from '../../chain/payment-sender.ts';
 import { PaymentRepository, WITHDRAWAL_TABLES } from '../../chain/payment.repo.ts';
 import type { Db } from '../../db/database.ts';
 import type { AccountRef, Ledger, LedgerCurrency, TransferLeg } from '../../money/ledger.service.ts';
@@ -80,8 +80,9 @@ export function createWithdrawalSender(
   payments: WithdrawalPayments,
   failpoint: Failpoints,
   log: FastifyBaseLogger,
+  alert?: (alert: PaymentAlert) => void,
 ): WithdrawalSender {
-  return new PaymentSender(db, hotWallet, payments, log, (stage) => failpoint(stage === 'recorded' ? 'withdrawal.after_sign' : 'withdrawal.after_broadcast'));
+  return new PaymentSender(db, hotWallet, payments, log, (stage) => failpoint(stage === 'recorded' ? 'withdrawal.after_sign' : 'withdrawal.after_broadcast'), alert);
 }
 
 /** withdrawal_pending → the chain side for what left, the house for the fee; network fees are the operator's cost. */
