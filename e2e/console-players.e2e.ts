@@ -10,6 +10,7 @@ const PASSWORD = 'players2468';
 let server: RunningServer;
 let browser: Browser;
 let player: { token: string; playerId: number; account: string };
+let neighbour: { playerId: number };
 
 /** An operator call from the signed-in console page, with its session cookie and CSRF token. */
 const opsFromPage = (page: Page, path: string, body: object) =>
@@ -29,6 +30,8 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({}, { owners: ['owner.one'], withOpsKey: true }), launchBrowser()]);
   const account = `pl${Date.now().toString(36)}`.slice(0, 16);
   player = { ...(await registerPlayer(server, account, PASSWORD)), account };
+  // Registered from the same address as the first: the two are linked.
+  neighbour = await registerPlayer(server, `nb${Date.now().toString(36)}`.slice(0, 16), PASSWORD);
 });
 afterAll(async () => {
   await browser?.close();
@@ -98,9 +101,26 @@ describe('the console: a player', () => {
     await screenshot(page, 'console-player-en-1440');
   });
 
+  it('lists the players linked to this one by address, and the risk lists say honestly when they are empty', async () => {
+    const { page } = desk;
+    await page.getByTestId('nav-linked').click();
+    await page.getByTestId('linked-player').fill(String(player.playerId));
+    await page.getByTestId('linked-player').press('Enter');
+    await page.getByTestId(`player-link-${neighbour.playerId}`).waitFor();
+    expect(await page.getByTestId('linked-table').textContent()).toContain('registration');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-risk-linked-en-1440');
+    await page.getByTestId('nav-bigWinners').click();
+    await page.getByTestId('risk-big-winners').getByTestId('page-empty').waitFor();
+    await page.getByTestId('nav-referralReviews').click();
+    await page.getByTestId('referral-reviews').getByText('No invitations are held for self-referral.').waitFor();
+  });
+
   it('shows the page in Chinese at 1024x768 without sideways scrolling', async () => {
     const { page } = desk;
     await page.setViewportSize(TABLET);
+    await page.goto(`${server.url}/console/players/${player.playerId}`);
+    await page.getByTestId('player-header').waitFor();
     await page.getByTestId('language').click();
     await page.locator('.ant-select-item-option[title="简体中文"]').click();
     await page.getByTestId('tab-ledger').click();

@@ -63,7 +63,7 @@ export default function BigWinners() {
         </Button>
       </Space>
       <Typography.Paragraph type="secondary">{t('risk.bigWinners.days')}</Typography.Paragraph>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={currencies.length === 0} emptyText={t('risk.bigWinners.none')}>
+      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={query.isSuccess && currencies.every((entry) => entry.list.length === 0)} emptyText={t('risk.bigWinners.none')}>
         <Tabs
           items={currencies.map((entry) => ({
             key: entry.currency,
