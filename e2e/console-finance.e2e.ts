@@ -167,6 +167,7 @@ describe('the console: finance under four eyes', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n').filter((line) => line.includes(receiver.address))).toHaveLength(1);
     expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-finance-payments-en-1440');
   });
 
   it('refuses a request decided meanwhile with its reason in Chinese, and an adjustment approved on a tablet moves the balance by exactly it', async () => {

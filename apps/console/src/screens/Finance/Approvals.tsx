@@ -245,6 +245,7 @@ export default function Approvals() {
             },
             {
               title: t('common.actions'),
+              onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
               key: 'actions',
               render: (_, request) =>
                 request.status === 'pending' &&

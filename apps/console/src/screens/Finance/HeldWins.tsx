@@ -130,6 +130,7 @@ export default function HeldWins() {
               ? [
                   {
                     title: t('common.actions'),
+              onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                     key: 'actions',
                     render: (_: unknown, win: HeldWin) =>
                       mayDecide && (

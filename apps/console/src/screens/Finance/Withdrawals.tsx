@@ -124,6 +124,7 @@ export default function Withdrawals() {
             { title: t('finance.withdrawals.riskFlags'), key: 'flags', render: (_, row) => <FlagTags context={row.context} /> },
             {
               title: t('common.actions'),
+              onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
               key: 'actions',
               render: (_, row) => {
                 const requestId = requestOf.get(row.id);

@@ -61,7 +61,7 @@ export const en = {
     completedAt: 'Completed',
     empty: 'No payment matches these filters.',
     exportServer: 'Export CSV',
-    exported: '{rows} rows exported.',
+    exported: 'Rows exported: {rows}.',
     truncated: 'Only the first {rows} rows were exported: narrow the filters for the rest.',
     page: 'Page {page}',
   },
