@@ -103,9 +103,8 @@ describe('the console: a player', () => {
 
   it('lists the players linked to this one by address, and the risk lists say honestly when they are empty', async () => {
     const { page } = desk;
-    await page.getByTestId('nav-linked').click();
-    await page.getByTestId('linked-player').fill(String(player.playerId));
-    await page.getByTestId('linked-player').press('Enter');
+    await page.getByTestId('linked-accounts').click();
+    expect(await page.getByTestId('linked-player').inputValue()).toBe(String(player.playerId));
     await page.getByTestId(`player-link-${neighbour.playerId}`).waitFor();
     expect(await page.getByTestId('linked-table').textContent()).toContain('registration');
     expect(await overflowsHorizontally(page)).toBe(false);

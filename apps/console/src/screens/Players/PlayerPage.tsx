@@ -49,7 +49,7 @@ export default function PlayerPage() {
       >
         {player.data && (
           <>
-            <Header player={player.data} />
+            <Header player={player.data} linked={may('risk.linkedAccounts')} />
             <Space wrap style={{ margin: '12px 0' }} data-testid="player-actions">
               {player.data.status === 0
                 ? may('playerStanding.freeze') && (
@@ -256,7 +256,7 @@ function AmountField() {
   );
 }
 
-function Header({ player }: { player: Player }) {
+function Header({ player, linked }: { player: Player; linked: boolean }) {
   const t = useTranslate();
   const marks = [
     player.experienceType === 1 && <Tag key="exp" color="purple">{t('players.mark.experience')}</Tag>,
@@ -278,6 +278,11 @@ function Header({ player }: { player: Player }) {
         </Tag>
         <Tag>{player.userType === 1 ? t('players.userType.business') : t('players.userType.normal')}</Tag>
         {marks}
+        {linked && (
+          <Link to={`/risk/linked?player=${player.playerId}`} data-testid="linked-accounts">
+            {t('players.linkedAccounts')}
+          </Link>
+        )}
       </Space>
       {!player.personalDataShown && <Alert type="info" showIcon message={t('players.piiMasked')} style={{ marginBottom: 8 }} />}
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
