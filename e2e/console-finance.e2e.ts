@@ -214,5 +214,10 @@ describe('the console: finance under four eyes', () => {
     expect(await balance()).toBe(before + micro(ADJUST));
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-finance-approvals-zh-1024');
+
+    // No third-party win was held: the held-wins page says so honestly.
+    await page.getByTestId('nav-heldWins').click();
+    expect(await page.getByTestId('page-empty').textContent({ timeout: UI_TIMEOUT })).toContain('没有该状态的扣留中奖');
+    expect(await overflowsHorizontally(page)).toBe(false);
   });
 });
