@@ -14,6 +14,8 @@ export interface HashBlocksTable {
   ingested_at: Generated<Date>;
   settled_at: NullableTimestamp;
   settled_bets: number | null;
+  /** Set once the block's rounds are closed for turnover: a transfer of this block seen later no longer counts (migration 0024). */
+  turnover_closed_at: NullableTimestamp;
 }
 
 export interface HashBetsTable {

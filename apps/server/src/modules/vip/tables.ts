@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface PlayerVipTable {
   player_id: number;
@@ -10,6 +10,8 @@ export interface PlayerVipTable {
   prev_month: Generated<string>;
   prev_month_xp: Generated<bigint>;
   updated_at: Generated<Date>;
+  /** The UTC day of the player's last recorded round, for the active-player counts (migration 0031). */
+  last_played_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface VipGiftClaimsTable {
