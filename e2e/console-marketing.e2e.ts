@@ -86,6 +86,18 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     expect(lobby.data).toContainEqual(expect.objectContaining({ imageUrl: created.imageUrl, link: '/vip' }));
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-banners-en-1440');
+
+    // Activities: switching one off shows at once, and its history names who did it.
+    await page.goto(`${server.url}/console/marketing/activities`);
+    const firstRow = page.getByTestId('activity-list').locator('tbody tr.ant-table-row').first();
+    await firstRow.getByText('Running').waitFor();
+    await firstRow.getByRole('switch').click();
+    await firstRow.getByText('Off').waitFor();
+    await firstRow.getByRole('button', { name: 'Change history' }).click();
+    await page.locator('.ant-drawer').getByText('Disabled').waitFor();
+    expect(await page.locator('.ant-drawer').textContent()).toContain('owner.one');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-activities-en-1440');
     await context.close();
   });
 
