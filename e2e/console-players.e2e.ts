@@ -101,6 +101,25 @@ describe('the console: a player', () => {
     await screenshot(page, 'console-player-en-1440');
   });
 
+  it('ends the player\'s sessions, grants experience gold and issues special invite codes', async () => {
+    const { page } = desk;
+    await page.getByTestId('end-sessions').click();
+    await page.getByTestId('end-sessions-dialog-reason').fill('shared device reported');
+    await page.getByTestId('end-sessions-dialog-submit').click();
+    await page.getByTestId('end-sessions-dialog').waitFor({ state: 'hidden' });
+    expect(await balanceCode()).not.toBe(0);
+
+    await page.getByTestId('grant-gold').click();
+    await page.getByTestId('amount').fill('5');
+    await withStepUp(page, owner, () => page.getByTestId('gold-dialog-submit').click());
+    await page.getByTestId('player-header').getByText('Experience account').waitFor();
+    expect(await page.getByTestId('player-balances').locator('tbody tr.ant-table-row').first().textContent()).toMatch(/^USDT05/);
+
+    await page.getByTestId('invite-codes').click();
+    await page.getByTestId('codes-dialog-submit').click();
+    expect((await page.getByTestId('issued-codes').textContent())?.trim()).toMatch(/Codes issued\s*[A-Z0-9]{4,}/);
+  });
+
   it('lists the players linked to this one by address, and the risk lists say honestly when they are empty', async () => {
     const { page } = desk;
     await page.getByTestId('linked-accounts').click();

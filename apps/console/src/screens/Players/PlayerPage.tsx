@@ -1,11 +1,12 @@
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Form, Input, InputNumber, Radio, Select, Space, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { call, OpsError, type Response } from '../../api/opsClient.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
+import { consoleSocket } from '../../live/live.tsx';
 import { mayCall } from '../../state/me.ts';
 import { PlayerTabs } from './PlayerTabs.tsx';
 import { ActionDialog, StatusTag } from './shared.tsx';
@@ -35,6 +36,14 @@ export default function PlayerPage() {
     enabled: valid,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['player', playerId] });
+  // Money moving for this player (a deposit seen or credited, a withdrawal's state, a held win) makes the page stale.
+  useEffect(
+    () =>
+      consoleSocket.subscribe((frame) => {
+        if (Number(frame.data?.playerId) === playerId) void queryClient.invalidateQueries({ queryKey: ['player', playerId] });
+      }),
+    [playerId, queryClient],
+  );
   const missing = player.error instanceof OpsError && player.error.status === 404;
 
   return (
