@@ -111,7 +111,7 @@ export const zh: typeof en = {
     finance: '财务',
     withdrawals: '提现审核',
     payments: '资金记录',
-    heldWins: '冻结中奖',
+    heldWins: '扣留中奖',
     approvals: '审批',
     support: '客服',
     chats: '在线客服',

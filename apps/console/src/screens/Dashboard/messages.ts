@@ -74,7 +74,7 @@ export const zh: typeof en = {
   queues: '待处理队列',
   withdrawalsToReview: '待审核提现',
   unansweredChats: '未回复会话',
-  heldWins: '冻结的中奖',
+  heldWins: '扣留的中奖',
   flaggedReferrals: '可疑邀请',
   adjustmentsToApprove: '待审批申请',
   daily: '近 30 天',
