@@ -365,28 +365,29 @@ function RolesMatrix() {
         </Button>
         <Input placeholder={t('common.reasonHint')} value={reason} onChange={(event) => setReason(event.target.value)} style={{ width: 360, maxWidth: '100%' }} maxLength={500} />
       </Space>
+      {columns.some(changed) && (
+        <Space wrap style={{ marginBottom: 12 }}>
+          {columns.filter(changed).map((role) => (
+            <Button key={role.name} type="primary" loading={busy === role.name} onClick={() => void save(role)} data-testid={`save-role-${role.name}`}>
+              {t('settings.roles.save', { role: role.name })}
+            </Button>
+          ))}
+          <Button onClick={() => setDrafts({})}>{t('settings.roles.discard')}</Button>
+        </Space>
+      )}
       <Table<Permission>
         rowKey={(permission) => permission}
         size="small"
         dataSource={permissions}
         pagination={false}
-        scroll={{ x: true, y: 520 }}
+        scroll={{ x: true }}
         data-testid="roles-matrix"
         columns={[
           { title: t('settings.roles.permission'), key: 'permission', fixed: 'left', render: (_: unknown, permission: Permission) => <Typography.Text code>{permission}</Typography.Text> },
           ...columns.map((role) => ({
             key: role.name,
             align: 'center' as const,
-            title: (
-              <Space direction="vertical" size={2} align="center">
-                <span>{role.name}</span>
-                {changed(role) && (
-                  <Button size="small" type="primary" loading={busy === role.name} onClick={() => void save(role)} data-testid={`save-role-${role.name}`}>
-                    {t('common.save')}
-                  </Button>
-                )}
-              </Space>
-            ),
+            title: <span style={{ whiteSpace: 'nowrap' }}>{changed(role) ? `${role.name} *` : role.name}</span>,
             render: (_: unknown, permission: Permission) => (
               <Checkbox
                 checked={role.name === 'owner' || held(role).includes(permission)}

@@ -67,10 +67,12 @@ export const en = {
   },
   roles: {
     title: 'Roles',
-    hint: 'Tick what each role may do, then save that role. Taking permissions away applies at once; a new role or an added permission waits for a second person. The owner role always holds everything.',
+    hint: 'Tick what each role may do (a changed role is marked *), then save that role. Taking permissions away applies at once; a new role or an added permission waits for a second person. The owner role always holds everything.',
     permission: 'Permission',
     newRole: 'New role name',
     add: 'Add a role',
+    save: 'Save role {role}',
+    discard: 'Discard changes',
     pending: 'The change waits for a second person to approve request #{id}.',
   },
   keys: {
@@ -195,10 +197,12 @@ export const zh: typeof en = {
   },
   roles: {
     title: '角色',
-    hint: '勾选每个角色可执行的操作，然后保存该角色。收回权限立即生效；新角色或新增权限需另一人审批。所有者角色始终拥有全部权限。',
+    hint: '勾选每个角色可执行的操作（有修改的角色标有 *），然后保存该角色。收回权限立即生效；新角色或新增权限需另一人审批。所有者角色始终拥有全部权限。',
     permission: '权限',
     newRole: '新角色名称',
     add: '添加角色',
+    save: '保存角色 {role}',
+    discard: '放弃修改',
     pending: '此变更等待另一人审批申请 #{id}。',
   },
   keys: {
