@@ -1,8 +1,8 @@
 /** The Players screens' words; `zh` must say everything `en` says (its type is `en`'s). */
 export const en = {
   title: 'Players',
-  searchPlaceholder: 'Id, account, e-mail, deposit or bound address',
-  searchHint: 'Enter a player id, an account (3 characters or more), an e-mail, a deposit address or a bound bet address.',
+  searchPlaceholder: 'Id, account, e-mail, deposit, bound or IP address',
+  searchHint: 'Enter a player id, an account (3 characters or more), an e-mail, a deposit address, a bound bet address, or an IP address a player registered or signed in from (with the right to see personal data).',
   noMatch: 'No player matches “{query}”.',
   id: 'Id',
   account: 'Account',
@@ -11,7 +11,7 @@ export const en = {
   vip: 'VIP',
   registeredAt: 'Registered',
   matched: 'Matched by',
-  matchedBy: { id: 'id', account: 'account', email: 'e-mail', depositAddress: 'deposit address', betAddress: 'bet address' },
+  matchedBy: { id: 'id', account: 'account', email: 'e-mail', depositAddress: 'deposit address', betAddress: 'bet address', ip: 'address seen' },
   status: { active: 'Active', frozen: 'Frozen' },
   userType: { label: 'User type', normal: 'Normal', business: 'Business' },
   marks: 'Marks',
@@ -143,8 +143,8 @@ export const en = {
 
 export const zh: typeof en = {
   title: '玩家',
-  searchPlaceholder: 'ID、账号、邮箱、充值或绑定地址',
-  searchHint: '输入玩家 ID、账号（至少 3 个字符）、邮箱、充值地址或绑定的投注地址。',
+  searchPlaceholder: 'ID、账号、邮箱、充值/绑定地址或 IP',
+  searchHint: '输入玩家 ID、账号（至少 3 个字符）、邮箱、充值地址、绑定的投注地址，或玩家注册/登录用过的 IP（需有查看个人信息的权限）。',
   noMatch: '没有与“{query}”匹配的玩家。',
   id: 'ID',
   account: '账号',
@@ -153,7 +153,7 @@ export const zh: typeof en = {
   vip: 'VIP',
   registeredAt: '注册时间',
   matched: '匹配项',
-  matchedBy: { id: 'ID', account: '账号', email: '邮箱', depositAddress: '充值地址', betAddress: '投注地址' },
+  matchedBy: { id: 'ID', account: '账号', email: '邮箱', depositAddress: '充值地址', betAddress: '投注地址', ip: '登录/注册 IP' },
   status: { active: '正常', frozen: '已冻结' },
   userType: { label: '用户类型', normal: '普通', business: '商户' },
   marks: '标记',

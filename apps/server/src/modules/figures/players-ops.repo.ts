@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { TRON_ADDRESS_PATTERN } from '@lobby/contract';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -36,11 +37,13 @@ export class PlayersOpsRepository {
   /**
    * Players matching `query`, newest first, each once with what it matched best: the id, the
    * account or e-mail (any case), a deposit address or a bet address in use, then accounts beginning
-   * with the query (PREFIX_MIN characters or more).
+   * with the query (PREFIX_MIN characters or more); with `seenAddresses`, also an address registered or
+   * signed in from (players_register_ip_idx, player_sessions_login_ip).
    */
-  async search(query: string, page: Page): Promise<{ rows: PlayerHit[]; total: number }> {
+  async search(query: string, page: Page, seenAddresses = false): Promise<{ rows: PlayerHit[]; total: number }> {
     const id = /^\d{1,10}$/.test(query) && Number(query) <= 2_147_483_647 ? Number(query) : null;
     const address = TRON_ADDRESS_PATTERN.test(query) ? query : null;
+    const seen = seenAddresses && isIP(query) ? query : null;
     const hits = [
       ...(id !== null ? [sql`select id as player_id, 'id' as matched, 1 as rank from players where id = ${id}`] : []),
       sql`select id as player_id, 'account' as matched, 2 as rank from players where lower(account) = ${query.toLowerCase()}`,
@@ -51,7 +54,13 @@ export class PlayersOpsRepository {
             sql`select player_id, 'betAddress' as matched, 5 as rank from bet_addresses where address = ${address} and status = 1`,
           ]
         : []),
-      ...(query.length >= PREFIX_MIN && !query.includes('@') && !address
+      ...(seen
+        ? [
+            sql`select id as player_id, 'ip' as matched, 7 as rank from players where register_ip = ${seen}`,
+            sql`select distinct player_id, 'ip' as matched, 7 as rank from player_sessions where login_ip = ${seen}`,
+          ]
+        : []),
+      ...(query.length >= PREFIX_MIN && !query.includes('@') && !address && !seen
         ? [sql`select id as player_id, 'account' as matched, 6 as rank from players where lower(account) like ${likePrefix(query)} and lower(account) <> ${query.toLowerCase()}`]
         : []),
     ];

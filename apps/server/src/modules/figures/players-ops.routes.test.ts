@@ -102,6 +102,13 @@ describe('operator calls of the players and the dashboard', () => {
       expect((await search(betAddress)).data.list.map((p: any) => [p.playerId, p.matched])).toEqual([[alicia, 'betAddress']]);
     });
 
+    it('finds the players who registered or signed in from an address, only for a caller who may see personal data', async () => {
+      expect((await search('192.0.2.44')).data.list.map((p: any) => [p.playerId, p.matched])).toEqual([[alice, 'ip']]);
+      expect((await search('198.51.100.23')).data.list.map((p: any) => [p.playerId, p.matched])).toEqual([[alicia, 'ip']]);
+      expect((await search('203.0.113.7')).data.list.map((p: any) => p.playerId)).toContain(alice);
+      expect((await search('192.0.2.44', 'viewer')).data).toMatchObject({ list: [], total: 0 });
+    });
+
     it('finds accounts by their beginning, newest first, with the total over all pages', async () => {
       const reply = await server.call('/ops/v1/players/search', { query: 'ali', pageSize: 1 }, 'support');
       expect(reply.data).toMatchObject({ total: 2, page: 1, pageSize: 1 });

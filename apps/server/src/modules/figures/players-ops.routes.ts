@@ -36,7 +36,8 @@ export function registerPlayersOpsRoutes(ops: OpsRegistrar, db: Db): void {
   ops.register(playersOpsCalls.search, async ({ body, actor, audit }) => {
     audit.target = `search:${body.query.slice(0, 100)}`;
     const mask = personalData(mayReadPersonalData(actor));
-    const { rows, total } = await repo.search(body.query, pageOf(body));
+    // Who used an address is personal data: only a caller who may see it searches by it.
+    const { rows, total } = await repo.search(body.query, pageOf(body), mayReadPersonalData(actor));
     return paged(
       body,
       rows.map((row) => ({

@@ -19,7 +19,7 @@ export const playerSummary = z.object({
   status: z.number().int().describe('0 active, 1 frozen'),
   vipLevel: z.number().int().min(0),
   registeredAt: isoTime,
-  matched: z.enum(['id', 'account', 'email', 'depositAddress', 'betAddress']).describe('What the query matched'),
+  matched: z.enum(['id', 'account', 'email', 'depositAddress', 'betAddress', 'ip']).describe('What the query matched; ip: an address the player registered or signed in from'),
 });
 
 export const playerBalance = z.object({
@@ -119,7 +119,7 @@ export const playersOpsCalls = {
     access: 'players.read',
     audit: 'pii',
     summary:
-      'Find players by id, account, e-mail, deposit address or bound bet address (exact; an account also by its first 3 or more characters), newest first; e-mails masked without players.pii',
+      'Find players by id, account, e-mail, deposit address or bound bet address (exact; an account also by its first 3 or more characters), or, with players.pii, by an address registered or signed in from; newest first; e-mails masked without players.pii',
     request: opsBody({ query: z.string().trim().min(1).max(100), ...pageFields }),
     response: paged(playerSummary),
   }),
