@@ -30,7 +30,14 @@ export function keysOf(messages: object, prefix = ''): string[] {
   );
 }
 
+/**
+ * The language shown now. Refine keeps the first provider's `getLocale` for good, so it must read
+ * this rather than the language the provider was made with.
+ */
+let currentLocale: Locale = 'en';
+
 export function createI18nProvider(locale: Locale, setLocale: (next: Locale) => void): I18nProvider {
+  currentLocale = locale;
   return {
     translate: (key: string, options?: any, defaultMessage?: string) => {
       const values = typeof options === 'object' && options !== null ? options : undefined;
@@ -40,8 +47,9 @@ export function createI18nProvider(locale: Locale, setLocale: (next: Locale) => 
     changeLocale: async (next: string) => {
       if (!(next in LOCALES)) return;
       localStorage.setItem(LOCALE_KEY, next);
+      currentLocale = next as Locale;
       setLocale(next as Locale);
     },
-    getLocale: () => locale,
+    getLocale: () => currentLocale,
   };
 }
