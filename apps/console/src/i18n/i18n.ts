@@ -42,7 +42,7 @@ export function createI18nProvider(locale: Locale, setLocale: (next: Locale) => 
     translate: (key: string, options?: any, defaultMessage?: string) => {
       const values = typeof options === 'object' && options !== null ? options : undefined;
       const fallback = typeof options === 'string' ? options : defaultMessage;
-      return lookup(LOCALES[locale], key, values) ?? lookup(en, key, values) ?? fallback ?? key;
+      return lookup(LOCALES[currentLocale], key, values) ?? lookup(en, key, values) ?? fallback ?? key;
     },
     changeLocale: async (next: string) => {
       if (!(next in LOCALES)) return;
