@@ -12,6 +12,7 @@ import { bannersOpsCalls } from './calls/banners.ts';
 import { bonusOpsCalls } from './calls/bonus.ts';
 import { economyOpsCalls } from './calls/economy.ts';
 import { gamesOpsCalls } from './calls/games.ts';
+import { hashGamesOpsCalls } from './calls/hash-games.ts';
 import { siteOpsCalls } from './calls/site.ts';
 import { bulletinsOpsCalls } from './calls/bulletins.ts';
 import { mailOpsCalls } from './calls/mail.ts';
@@ -41,6 +42,7 @@ export * from './calls/banners.ts';
 export * from './calls/bonus.ts';
 export * from './calls/economy.ts';
 export * from './calls/games.ts';
+export * from './calls/hash-games.ts';
 export * from './calls/site.ts';
 export * from './calls/bulletins.ts';
 export * from './calls/mail.ts';
@@ -73,6 +75,7 @@ export const OPS_CALL_GROUPS = {
   bonus: bonusOpsCalls,
   economy: economyOpsCalls,
   games: gamesOpsCalls,
+  hashGames: hashGamesOpsCalls,
   site: siteOpsCalls,
   bulletins: bulletinsOpsCalls,
   mail: mailOpsCalls,
