@@ -26,10 +26,25 @@ export default defineConfig({
         },
       },
       'apps/web/vitest.config.ts',
+      // The browser tests: the player app's on phones, and the operator console's at desk sizes. Each
+      // project runs its files one at a time; CI runs the two projects side by side, since both spend
+      // most of their time waiting for blocks and pages.
       {
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
+          exclude: ['e2e/console-*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e-console',
+          include: ['e2e/console-*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/support/global-setup.ts'],
           testTimeout: 120_000,
