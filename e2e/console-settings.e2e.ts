@@ -158,6 +158,9 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await apk.fill('https://cdn.example.com/lobby-2.0.apk');
     await page.getByTestId('save-app-download').click();
     await page.getByText(/Saved: configuration version \d+/).waitFor();
+    await page.locator('[data-testid="save-app-download"].ant-btn-loading').waitFor({ state: 'detached' });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'console-settings-site-en-1440');
     const synced = await server.call('/v1/notice/configSync', {});
     expect(synced.data.items.appDownload.androidApkUrl).toBe('https://cdn.example.com/lobby-2.0.apk');
   });
@@ -214,6 +217,7 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
 
     await page.getByTestId('audit-verify').click();
     await expect(page.getByTestId('audit-verdict').textContent()).resolves.toMatch(/The chain is intact: \d+ records checked/);
+    await page.locator('[data-testid="audit-verify"].ant-btn-loading').waitFor({ state: 'detached' });
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-settings-audit-en-1440');
   });
@@ -236,6 +240,7 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await page.getByTestId('roles-tab').click();
     await page.getByTestId('roles-matrix').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-settings-roles-zh-1024');
 
     await page.getByTestId('nav-audit').click();
     await page.getByTestId('audit-table').waitFor();

@@ -60,7 +60,7 @@ function useSave() {
     try {
       const saved = await call('site', 'config', body);
       message.success(t('settings.site.saved', { version: saved.version }));
-      await client.invalidateQueries({ queryKey: SETTINGS_KEY });
+      void client.invalidateQueries({ queryKey: SETTINGS_KEY });
       return true;
     } catch (error) {
       message.error(errorText(error));
@@ -76,7 +76,9 @@ function BuyCryptoLinks({ value, editable }: { value: BuyLink[]; editable: boole
   const t = useTranslate();
   const [form] = Form.useForm<{ links: BuyLink[] }>();
   const { busy, save } = useSave();
-  useEffect(() => form.setFieldsValue({ links: value }), [form, value]);
+  // Only a change of this setting resets its form: saving the other setting leaves unsaved edits here alone.
+  const saved = JSON.stringify(value);
+  useEffect(() => form.setFieldsValue({ links: JSON.parse(saved) }), [form, saved]);
   const linkRule = { pattern: LINK, message: t('settings.site.linkRule') };
   return (
     <Card title={t('settings.site.buyCrypto')} size="small" data-testid="site-buy-crypto">
@@ -140,7 +142,8 @@ function AppDownloadForm({ value, editable }: { value: AppDownload; editable: bo
   const t = useTranslate();
   const [form] = Form.useForm<{ androidApkUrl?: string | null; androidVersion?: string | null; iosAppUrl?: string | null }>();
   const { busy, save } = useSave();
-  useEffect(() => form.setFieldsValue(value), [form, value]);
+  const saved = JSON.stringify(value);
+  useEffect(() => form.setFieldsValue(JSON.parse(saved)), [form, saved]);
   const linkRule = { pattern: LINK, message: t('settings.site.linkRule') };
   const orNull = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
   return (
