@@ -47,11 +47,13 @@ describe('the console: a player', () => {
     await desk?.context.close();
   });
 
-  it('finds the player by account and opens their page', async () => {
+  it('says so for a player who does not exist, then finds the player by account and opens their page', async () => {
     desk = await newDesk(browser, DESKTOP);
     const { page } = desk;
     owner = await enrolThroughLink(page, server.ownerLinks['owner.one']!, 'owner.one', 'copper willow station 42');
     await signInToConsole(page, server.url, owner);
+    await page.goto(`${server.url}/console/players/2000000000`);
+    await page.getByText('There is no player 2000000000.').waitFor();
     await page.getByTestId('nav-players').click();
     await page.getByTestId('player-query').fill(player.account);
     await page.getByTestId('player-query').press('Enter');

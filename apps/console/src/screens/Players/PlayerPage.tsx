@@ -21,7 +21,8 @@ const AMOUNT = /^(?!0+(\.0+)?$)\d{1,18}(\.\d{1,6})?$/;
 /** One player: who they are, what they hold, what staff may do to them, and their history in tabs. */
 export default function PlayerPage() {
   const t = useTranslate();
-  const playerId = Number(useParams().id);
+  const rawId = useParams().id ?? '';
+  const playerId = /^\d{1,10}$/.test(rawId) ? Number(rawId) : Number.NaN;
   const { data: permissions } = usePermissions<string[]>({});
   const may = (name: string) => mayCall(permissions, name);
   const queryClient = useQueryClient();
@@ -29,7 +30,7 @@ export default function PlayerPage() {
   const [adjustment, setAdjustment] = useState<Adjustment | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const valid = Number.isInteger(playerId) && playerId > 0;
+  const valid = Number.isInteger(playerId) && playerId > 0 && playerId <= 2_147_483_647;
   const player = useQuery({
     queryKey: ['player', playerId, 'get'],
     queryFn: () => call('players', 'get', { playerId }),
@@ -44,7 +45,7 @@ export default function PlayerPage() {
       }),
     [playerId, queryClient],
   );
-  const missing = player.error instanceof OpsError && player.error.status === 404;
+  const missing = player.error instanceof OpsError && player.error.code === 10004;
 
   return (
     <div data-testid="player-page">
@@ -53,7 +54,7 @@ export default function PlayerPage() {
         loading={valid && player.isLoading}
         error={missing ? null : player.error}
         empty={!valid || missing}
-        emptyText={t('players.notFound', { id: useParams().id })}
+        emptyText={t('players.notFound', { id: rawId })}
         onRetry={() => void player.refetch()}
       >
         {player.data && (
