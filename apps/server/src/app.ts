@@ -17,6 +17,7 @@ import { createAutoBetModule, type AutoBetModule } from './modules/auto-bet/auto
 import { registerAutoBetRoutes } from './modules/auto-bet/auto-bet.routes.ts';
 import { registerLobbyOpsRoutes, registerLobbyRoutes } from './modules/lobby/lobby.routes.ts';
 import { registerSiteConfigOpsRoutes } from './modules/lobby/site-config.ops.ts';
+import { registerHashGamesOpsRoutes } from './modules/lobby/hash-games-ops.routes.ts';
 import { LobbyService } from './modules/lobby/lobby.service.ts';
 import { registerShelfRoutes } from './modules/lobby/shelves.routes.ts';
 import { ShelvesService } from './modules/lobby/shelves.service.ts';
@@ -384,6 +385,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   await catalogue.start();
   registerLobbyOpsRoutes(ops, lobby, games.aggregator);
   registerSiteConfigOpsRoutes(ops, lobby);
+  registerHashGamesOpsRoutes(ops, lobby, hashGame.rules);
 
   const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });
   registerAutoBetRoutes(http, sessions, autoBet.service);

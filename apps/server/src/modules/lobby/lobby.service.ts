@@ -365,6 +365,11 @@ export class LobbyService {
     return (await this.catalogue()).hashGames;
   }
 
+  /** The hash games' catalogue rows, on or off (names, sort), as the operator's settings list them. */
+  async hashGameRows(): Promise<GameRow[]> {
+    return [...(await this.catalogue()).games.values()].filter((game) => game.game_type === GameType.HASH).sort((a, b) => a.sort - b.sort || a.id - b.id);
+  }
+
   /**
    * Replaces each transfer address that is still the catalogue's seed (an address nobody holds the
    * key of) by `addressFor(gameId, level)`. An address an operator has set is left alone. Returns how
