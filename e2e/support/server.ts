@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,15 +57,28 @@ async function provisionOwners(databaseUrl: string | undefined, dataDir: string,
   }
 }
 
-let nextPort = 18_400 + Math.floor(Math.random() * 500);
+/**
+ * A port nobody listens on now, as the system hands one out: two test processes running side by side
+ * (the player app's and the console's browser tests) never pick the same one.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /**
  * The real server as its own process, serving the built web app, on a fresh database: a temporary
  * PGlite folder, or a scratch PostgreSQL database when DATABASE_URL is set.
  */
 export async function startServer(env: Record<string, string> = {}, options: { withOpsKey?: boolean; owners?: string[] } = {}): Promise<RunningServer> {
-  const port = nextPort++;
-  const devnetPort = nextPort++;
+  const port = await freePort();
+  const devnetPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lobby-e2e-'));
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
