@@ -190,6 +190,8 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await expect(page.getByTestId('key-nightly export').getByTestId('key-state').textContent()).resolves.toBe('Active');
     // The key is never shown again.
     expect(await page.content()).not.toContain(apiKey);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-settings-keys-en-1440');
   });
 
   it('lists the invitations, the decisions and the key in the audit log, and finds the chain intact', async () => {
