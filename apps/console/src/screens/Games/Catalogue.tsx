@@ -1,11 +1,12 @@
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { opsCall } from '../../api/opsClient.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { GameOverrides } from './GameOverrides.tsx';
+import { HashGames } from './HashGames.tsx';
 import { THIRD_PARTY_GAME_TYPES } from './gameTypes.ts';
 
 interface Category {
@@ -166,7 +167,7 @@ export default function Catalogue() {
         items={[
           { key: 'categories', label: t('games.categories'), children: categories },
           { key: 'games', label: t('games.perGame'), children: <GameOverrides /> },
-          { key: 'hash', label: t('games.hashGames'), children: <Alert type="info" showIcon message={t('games.hashGamesLeft')} /> },
+          ...(mayCall(permissions, 'hashGames.state') ? [{ key: 'hash', label: t('games.hashGames'), children: <HashGames /> }] : []),
         ]}
       />
     </div>
