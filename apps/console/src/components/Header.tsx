@@ -1,15 +1,14 @@
-import { useGetIdentity, useLogout, useSetLocale, useGetLocale, useTranslate } from '@refinedev/core';
-import { Badge, Button, Dropdown, Layout, Select, Space, Typography } from 'antd';
+import { useGetIdentity, useLogout, useTranslate } from '@refinedev/core';
+import { Badge, Button, Dropdown, Layout, Space, Typography } from 'antd';
 import { Alerts } from './Alerts.tsx';
 import { useNavigate } from 'react-router';
 import { opsCall } from '../api/opsClient.ts';
 import { useLive } from '../live/live.tsx';
+import { LanguagePicker } from './LanguagePicker.tsx';
 
 /** The bar above every page: the live feed's state, the language, and the member's own menu. */
 export function Header() {
   const t = useTranslate();
-  const locale = useGetLocale()();
-  const setLocale = useSetLocale();
   const { data: identity } = useGetIdentity<{ name: string }>();
   const { mutate: logout } = useLogout();
   const navigate = useNavigate();
@@ -20,17 +19,7 @@ export function Header() {
       <Space size="large" wrap>
         <Badge status={open ? 'success' : 'warning'} text={open ? t('common.live') : t('common.offline')} data-testid="live-state" />
         <Alerts />
-        <Select
-          size="small"
-          value={locale}
-          aria-label={t('app.language')}
-          onChange={(next) => setLocale(next)}
-          options={[
-            { value: 'en', label: 'English' },
-            { value: 'zh', label: '简体中文' },
-          ]}
-          data-testid="language"
-        />
+        <LanguagePicker />
         <Dropdown
           menu={{
             items: [

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { opsCall, type Response } from '../../api/opsClient.ts';
 import { useErrorText } from '../../components/PageState.tsx';
-import { LanguagePicker } from './LanguagePicker.tsx';
+import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 
 /**
  * The one-time link's page (`/console/enrol#token`): set a password, add the TOTP secret to an

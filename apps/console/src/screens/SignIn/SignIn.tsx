@@ -2,7 +2,7 @@ import { useLogin, useTranslate } from '@refinedev/core';
 import { Alert, Button, Card, Form, Input, Layout, Typography } from 'antd';
 import { useState } from 'react';
 import type { SignInForm } from '../../providers/authProvider.ts';
-import { LanguagePicker } from './LanguagePicker.tsx';
+import { LanguagePicker } from '../../components/LanguagePicker.tsx';
 
 /** Password and a two-factor code, or one recovery code when the authenticator is lost. */
 export function SignIn() {

@@ -1,4 +1,6 @@
 import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
+
+/** English or Simplified Chinese, kept for this browser. */
 import { Select } from 'antd';
 
 export function LanguagePicker() {
