@@ -1,8 +1,7 @@
 import { useGetLocale, useSetLocale, useTranslate } from '@refinedev/core';
-
-/** English or Simplified Chinese, kept for this browser. */
 import { Select } from 'antd';
 
+/** English or Simplified Chinese, kept for this browser. */
 export function LanguagePicker() {
   const t = useTranslate();
   const locale = useGetLocale()();
