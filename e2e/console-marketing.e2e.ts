@@ -72,6 +72,21 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-catalogue-en-1440');
 
+    // The hash games tab: switching a game off takes it off the player lobby, and on brings it back.
+    const hashGameShown = async (id: number) => (await server.call<{ hashGames: { id: number }[] }>('/v1/app/home', { language: 'en_US' })).data.hashGames.some((game) => game.id === id);
+    expect(await hashGameShown(2)).toBe(true);
+    await page.getByRole('tab', { name: 'Hash games' }).click();
+    const hashSwitch = page.getByTestId('hash-enabled-2');
+    await hashSwitch.click();
+    await until('the lobby hides hash game 2', async () => !(await hashGameShown(2)), 15_000);
+    await page.waitForFunction(() => document.querySelector('[data-testid="hash-enabled-2"]')?.getAttribute('aria-checked') === 'false');
+    await hashSwitch.click();
+    await until('the lobby lists hash game 2 again', () => hashGameShown(2), 15_000);
+    await page.locator('[data-testid="hash-game-list"] .ant-table-row-expand-icon').first().click();
+    await page.getByTestId('hash-address-1-0').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-hash-games-en-1440');
+
     // A new lobby banner is listed by the player lobby's banner call.
     await page.goto(`${server.url}/console/marketing/banners`);
     await page.getByTestId('banner-new').click();
@@ -101,7 +116,7 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await context.close();
   });
 
-  it('shows the economy in Chinese on a tablet, game types by name, without sideways scrolling', async () => {
+  it("shows the economy and the catalogue in Chinese on a tablet without sideways scrolling, and edits a hash game level's transfer address there", async () => {
     const { context, page } = await newDesk(browser, TABLET, 'zh-CN');
     await signInToConsole(page, server.url, owner);
     await page.goto(`${server.url}/console/marketing/economy`);
@@ -122,6 +137,29 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await page.getByTestId('game-list').getByText('demo_hilo · DEMO').waitFor();
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-games-zh-1024');
+
+    // A level's transfer address and limits are edited in a dialog that refuses a malformed address
+    // and a max not above its min; saved, the player lobby lists the new address with its limits.
+    const address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    await page.getByRole('tab', { name: '哈希游戏' }).click();
+    await page.locator('[data-testid="hash-game-list"] .ant-table-row-expand-icon').first().click();
+    await page.getByTestId('hash-edit-1-1').click();
+    await page.getByTestId('hash-address-input').fill('T-not-an-address');
+    await page.getByTestId('hash-TRX-max').fill('50');
+    await page.getByTestId('hash-TRX-min').fill('50');
+    const saveButton = page.locator('.ant-modal').getByRole('button', { name: /保\s?存/ });
+    await saveButton.click();
+    await page.locator('.ant-modal').getByText('TRON 地址：T 开头').waitFor();
+    await page.locator('.ant-modal').getByText('最小值须小于最大值').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-hash-address-zh-1024');
+    await page.getByTestId('hash-address-input').fill(address);
+    await page.getByTestId('hash-TRX-max').fill('5000.5');
+    await withStepUp(page, owner, () => saveButton.click());
+    await page.getByTestId('hash-address-1-1').getByText(address).waitFor();
+    const bigSmall = (await server.call<{ hashGames: { id: number; transferBetAddress: string[]; transferBetLimit: { currencies: { currency: string; min: string; max: string }[] }[] }[] }>('/v1/app/home', { language: 'zh_CN' })).data.hashGames.find((game) => game.id === 1)!;
+    expect(bigSmall.transferBetAddress[1]).toBe(address);
+    expect(bigSmall.transferBetLimit[1]!.currencies).toContainEqual({ currency: 'TRX', min: '50', max: '5000.5' });
     await context.close();
   });
 });

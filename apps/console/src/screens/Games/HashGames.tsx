@@ -110,7 +110,7 @@ export function HashGames() {
     return [...byOdds.entries()].map(([value, areas]) => {
       const digits = areas.filter((area) => /^\d$/.test(area));
       const named = areas.filter((area) => !/^\d$/.test(area)).map((area) => t(`games.hash.areas.${area}`, area));
-      const label = [...named, ...(digits.length === 10 ? [t('games.hash.areas.digits')] : digits)].join(', ');
+      const label = [...named, ...(digits.length === 10 ? [t('games.hash.areas.digits')] : digits)].join(t('games.hash.areaSeparator'));
       return `${label} ×${value}`;
     });
   };
