@@ -1,6 +1,6 @@
 import type { Language } from '@lobby/contract';
 import { useTranslate } from '@refinedev/core';
-import { Alert, Checkbox, Form, Input, Tabs } from 'antd';
+import { Alert, Checkbox, Form, Input, Tabs, Typography } from 'antd';
 
 /** The players' eight languages, by their own names (the contract's list; English is the default). */
 export const PLAYER_LANGUAGES = [
@@ -99,6 +99,20 @@ export function LanguageTexts({ value, onChange, titleMax, contentMax, showError
           ),
         }))}
       />
+    </div>
+  );
+}
+
+/** A sent title and text in each of its languages, one under the other (right to left where the language reads so). */
+export function LanguageTextsView({ title, content }: { title: Record<string, string>; content: Record<string, string> }) {
+  return (
+    <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {Object.entries(title).map(([lang, text]) => (
+        <div key={lang} style={{ marginBottom: 6 }} dir={lang === 'ar_EG' ? 'rtl' : undefined}>
+          <Typography.Text code>{lang}</Typography.Text> <Typography.Text strong>{text}</Typography.Text>
+          <div>{content[lang]}</div>
+        </div>
+      ))}
     </div>
   );
 }

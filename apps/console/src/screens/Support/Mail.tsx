@@ -7,7 +7,7 @@ import { opsCall } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
-import { DEFAULT_TEXT_LANGUAGE, defaultTextGiven, emptyTexts, everyLanguage, LanguageTexts, type Texts } from './LanguageTexts.tsx';
+import { DEFAULT_TEXT_LANGUAGE, defaultTextGiven, emptyTexts, everyLanguage, LanguageTexts, LanguageTextsView, type Texts } from './LanguageTexts.tsx';
 
 type Audience = { kind: 'player'; playerId: number } | { kind: 'segment'; vipMin: number | null; vipMax: number | null; registeredSince: string | null } | { kind: 'all' };
 
@@ -231,16 +231,7 @@ function Sent() {
         scroll={{ x: true }}
         data-testid="mail-sent"
         expandable={{
-          expandedRowRender: (row) => (
-            <div style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {Object.entries(row.title).map(([lang, title]) => (
-                <div key={lang} style={{ marginBottom: 6 }} dir={lang === 'ar_EG' ? 'rtl' : undefined}>
-                  <Typography.Text code>{lang}</Typography.Text> <Typography.Text strong>{title}</Typography.Text>
-                  <div>{row.content[lang]}</div>
-                </div>
-              ))}
-            </div>
-          ),
+          expandedRowRender: (row) => <LanguageTextsView title={row.title} content={row.content} />,
         }}
         columns={[
           { title: t('support.mail.id'), dataIndex: 'id', width: 70 },
