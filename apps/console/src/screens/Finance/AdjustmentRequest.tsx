@@ -1,8 +1,7 @@
 import { useTranslate } from '@refinedev/core';
 import { Alert, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
-import { useState } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
-import { useErrorText } from '../../components/PageState.tsx';
+import { useSubmit } from '../../components/submitting.ts';
 
 interface Values {
   playerId: number;
@@ -15,25 +14,16 @@ interface Values {
 /** Asks for a credit or debit of a player's cash: a request another person decides. */
 export function AdjustmentRequest({ open, onClose, onFiled }: { open: boolean; onClose: () => void; onFiled: (request: Response<'approvals', 'requestAdjustment'>) => void }) {
   const t = useTranslate();
-  const errorText = useErrorText();
   const [form] = Form.useForm<Values>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, submit: run } = useSubmit();
 
-  const submit = async (values: Values) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const submit = (values: Values) =>
+    run(async () => {
       const request = await call('approvals', 'requestAdjustment', { ...values, reason: values.reason.trim() });
       form.resetFields();
       onFiled(request);
       onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   return (
     <Modal

@@ -2,7 +2,7 @@ import { useTranslate } from '@refinedev/core';
 import { Alert, Input, Modal, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useErrorText } from '../../components/PageState.tsx';
+import { useSubmit } from '../../components/submitting.ts';
 import { consoleSocket } from '../../live/live.tsx';
 
 /** Calls `refetch` whenever the console socket brings one of `events`. */
@@ -39,15 +39,12 @@ export interface ReasonAsk {
  */
 export function ReasonModal({ ask, onClose }: { ask: ReasonAsk | null; onClose: () => void }) {
   const t = useTranslate();
-  const errorText = useErrorText();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, reset, submit: run } = useSubmit();
 
   useEffect(() => {
     setReason('');
-    setError(null);
-    setBusy(false);
+    reset();
   }, [ask]);
 
   const trimmed = reason.trim();
@@ -59,16 +56,10 @@ export function ReasonModal({ ask, onClose }: { ask: ReasonAsk | null; onClose: 
       setError(t('finance.reasonRequired'));
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await ask.submit(trimmed);
       onClose();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,7 +5,8 @@ import { App, Button, Drawer, Form, Image, Input, InputNumber, Modal, Select, Sp
 import { useState } from 'react';
 import { opsCall } from '../../api/opsClient.ts';
 import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts';
-import { PageState, useErrorText } from '../../components/PageState.tsx';
+import { useSaveWithMessage } from '../../components/submitting.ts';
+import { PageState, } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { ScheduleDialog } from './Banners.tsx';
 import { History } from './History.tsx';
@@ -58,7 +59,7 @@ export default function Activities() {
   const t = useTranslate();
   const client = useQueryClient();
   const { message } = App.useApp();
-  const errorText = useErrorText();
+  const { busy, save } = useSaveWithMessage();
   const { data: permissions } = usePermissions<string[]>({});
   const query = useQuery({ queryKey: LIST_KEY, queryFn: () => opsCall<{ activities: Activity[] }>('/ops/v1/activities/list') });
   const activities = query.data?.activities ?? [];
@@ -67,26 +68,17 @@ export default function Activities() {
   const [creating, setCreating] = useState(false);
   const [scheduling, setScheduling] = useState<Activity | null>(null);
   const [history, setHistory] = useState<Activity | null>(null);
-  const [busy, setBusy] = useState(false);
   const mayChange = mayCall(permissions, 'activities.edit');
   const shown = typeFilter === null ? activities : activities.filter((activity) => activity.type === typeFilter);
   const typeName = (type: number) => t(`marketing.activities.types.${type}`, String(type));
   const titleOf = (activity: Activity) => activity.texts.en_US?.title ?? Object.values(activity.texts)[0]?.title ?? `#${activity.id}`;
 
-  const run = async (path: string, body: object) => {
-    setBusy(true);
-    try {
+  const run = (path: string, body: object) =>
+    save(async () => {
       await opsCall(path, body);
       await client.invalidateQueries({ queryKey: ['ops', 'activities'] });
-      message.success(t('marketing.activities.saved'));
-      return true;
-    } catch (error) {
-      message.error(errorText(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('marketing.activities.saved');
+    });
 
   const exportCsv = () =>
     downloadCsv(

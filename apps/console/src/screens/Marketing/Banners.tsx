@@ -1,12 +1,13 @@
 import { ArrowDownOutlined, ArrowUpOutlined, UploadOutlined } from '@ant-design/icons';
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, DatePicker, Drawer, Form, Image, Input, Modal, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
+import { Button, DatePicker, Drawer, Form, Image, Input, Modal, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { opsCall } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
-import { PageState, useErrorText } from '../../components/PageState.tsx';
+import { useSaveWithMessage } from '../../components/submitting.ts';
+import { PageState, } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { History } from './History.tsx';
 import { LANGUAGES, readImage, toDayjs, toIso } from './media.ts';
@@ -46,30 +47,20 @@ interface BannerForm {
 export default function Banners() {
   const t = useTranslate();
   const client = useQueryClient();
-  const { message } = App.useApp();
-  const errorText = useErrorText();
+  const { busy, save } = useSaveWithMessage();
   const { data: permissions } = usePermissions<string[]>({});
   const query = useQuery({ queryKey: LIST_KEY, queryFn: () => opsCall<{ banners: Banner[] }>('/ops/v1/banners/list') });
   const banners = query.data?.banners ?? [];
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);
   const [scheduling, setScheduling] = useState<Banner | null>(null);
   const [history, setHistory] = useState<Banner | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const run = async (path: string, body: object) => {
-    setBusy(true);
-    try {
+  const run = (path: string, body: object) =>
+    save(async () => {
       await opsCall(path, body);
       await client.invalidateQueries({ queryKey: ['ops', 'banners'] });
-      message.success(t('marketing.banners.saved'));
-      return true;
-    } catch (error) {
-      message.error(errorText(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('marketing.banners.saved');
+    });
   const move = (index: number, by: number) => {
     const ids = banners.map((banner) => banner.id);
     const [id] = ids.splice(index, 1);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
+import { useSubmit } from '../../components/submitting.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { PendingGrant, ShownOnce, required, useRefetchOnApproval, type ApprovalRequest } from './shared.tsx';
@@ -156,14 +157,10 @@ export default function ApiKeys() {
 
 function CreateKeyDialog({ open, permissions, onClose, onCreated }: { open: boolean; permissions: string[]; onClose: () => void; onCreated: (created: Created) => void }) {
   const t = useTranslate();
-  const errorText = useErrorText();
   const [form] = Form.useForm<{ name: string; permissions: string[]; days: number; reason?: string }>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (values: { name: string; permissions: string[]; days: number; reason?: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, submit: run } = useSubmit();
+  const submit = (values: { name: string; permissions: string[]; days: number; reason?: string }) =>
+    run(async () => {
       const result = await call('staff', 'createKey', {
         name: values.name.trim(),
         permissions: values.permissions as never,
@@ -172,12 +169,7 @@ function CreateKeyDialog({ open, permissions, onClose, onCreated }: { open: bool
       });
       form.resetFields();
       onCreated(result);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal open={open} title={t('settings.keys.create')} onCancel={onClose} onOk={() => form.submit()} okText={t('settings.keys.createSubmit')} okButtonProps={{ loading: busy, id: 'key-create-submit' }} width={720} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ days: 90, permissions: [] }}>

@@ -1,9 +1,10 @@
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
+import { useEffect, } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
-import { PageState, useErrorText } from '../../components/PageState.tsx';
+import { useSaveWithMessage } from '../../components/submitting.ts';
+import { PageState, } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { required } from './shared.tsx';
 
@@ -51,24 +52,14 @@ export default function SiteSettings() {
 
 function useSave() {
   const t = useTranslate();
-  const { message } = App.useApp();
-  const errorText = useErrorText();
   const client = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const save = async (body: Parameters<typeof call<'site', 'config'>>[2]) => {
-    setBusy(true);
-    try {
+  const { busy, save: run } = useSaveWithMessage();
+  const save = (body: Parameters<typeof call<'site', 'config'>>[2]) =>
+    run(async () => {
       const saved = await call('site', 'config', body);
-      message.success(t('settings.site.saved', { version: saved.version }));
       void client.invalidateQueries({ queryKey: SETTINGS_KEY });
-      return true;
-    } catch (error) {
-      message.error(errorText(error));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+      return t('settings.site.saved', { version: saved.version });
+    });
   return { busy, save };
 }
 

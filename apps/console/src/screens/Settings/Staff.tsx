@@ -4,6 +4,7 @@ import { App, Button, Checkbox, Col, Form, Input, Modal, Popconfirm, Row, Space,
 import { useMemo, useState } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
+import { useSubmit } from '../../components/submitting.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { PendingGrant, ShownOnce, required, useRefetchOnApproval, type ApprovalRequest } from './shared.tsx';
@@ -199,23 +200,14 @@ function InviteDialog({
   onInvited: (invited: Response<'staff', 'invite'>) => void;
 }) {
   const t = useTranslate();
-  const errorText = useErrorText();
   const [form] = Form.useForm<{ login: string; roles: string[]; reason?: string }>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (values: { login: string; roles: string[]; reason?: string }) => {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, error, submit: run } = useSubmit();
+  const submit = (values: { login: string; roles: string[]; reason?: string }) =>
+    run(async () => {
       const invited = await call('staff', 'invite', { login: values.login.trim(), roles: values.roles, ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}) });
       form.resetFields();
       onInvited(invited);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <Modal open={open} title={t('settings.staff.invite')} onCancel={onClose} onOk={() => form.submit()} okText={t('settings.staff.inviteSubmit')} okButtonProps={{ loading: busy, id: 'invite-submit' }} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ roles: [] }}>
@@ -242,11 +234,9 @@ function InviteDialog({
 
 function RolesDialog({ member, roleNames, onClose, onSaved }: { member: Member | null; roleNames: string[]; onClose: () => void; onSaved: (request: ApprovalRequest | null) => void }) {
   const t = useTranslate();
-  const errorText = useErrorText();
   const [roles, setRoles] = useState<string[]>([]);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, setError, submit } = useSubmit();
   const [shownFor, setShownFor] = useState<number | null>(null);
   if (member && shownFor !== member.id) {
     setShownFor(member.id);
@@ -257,17 +247,11 @@ function RolesDialog({ member, roleNames, onClose, onSaved }: { member: Member |
   const adding = member ? roles.some((role) => !member.roles.includes(role)) : false;
   const save = async () => {
     if (!member) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await submit(async () => {
       const saved = await call('staff', 'setMemberRoles', { staffId: member.id, roles, ...(reason.trim() ? { reason: reason.trim() } : {}) });
       setShownFor(null);
       onSaved(saved.request);
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Modal
