@@ -98,6 +98,23 @@ export class LobbyRepository {
       .execute();
   }
 
+  /** Every contact, enabled or not, in the order players see them. */
+  allCustomerService() {
+    return this.db.selectFrom('customer_service').select(['id', 'kind', 'name', 'url', 'enabled', 'sort']).orderBy('sort').orderBy('id').execute();
+  }
+
+  /** Replaces every contact with these, in one transaction, sorted in the given order. */
+  async replaceCustomerService(entries: readonly { kind: string; name: Record<string, string>; url: string; enabled: boolean }[]) {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('customer_service').execute();
+      if (entries.length === 0) return;
+      await trx
+        .insertInto('customer_service')
+        .values(entries.map((entry, index) => ({ kind: entry.kind, name: JSON.stringify(entry.name), url: entry.url, enabled: entry.enabled, sort: index + 1 })))
+        .execute();
+    });
+  }
+
   findChannel(channelMd5: string) {
     return this.db
       .selectFrom('promotion_channels')

@@ -161,6 +161,25 @@ export class LobbyService {
     }));
   }
 
+  /** Every contact for operators: ids, names in each language, enabled or not, in the players' order. */
+  async customerServiceContacts() {
+    const rows = await this.repo.allCustomerService();
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind as CustomerServiceKindName,
+      name: row.name,
+      url: row.url,
+      enabled: row.enabled,
+      sort: row.sort,
+    }));
+  }
+
+  /** Replaces the contacts with this list, in this order; the service screen shows it on its next read. */
+  async setCustomerService(entries: readonly { kind: CustomerServiceKindName; name: Partial<Record<Language, string>>; url: string; enabled: boolean }[]) {
+    await this.repo.replaceCustomerService(entries.map((entry) => ({ ...entry, name: entry.name as Record<string, string> })));
+    await this.changed();
+  }
+
   /** A client that already holds the current version gets `changed: false` and nothing else. */
   async syncConfig(scope: ConfigScope, sinceVersion: number | undefined) {
     if (sinceVersion !== undefined) {

@@ -82,3 +82,71 @@ describe('/ops/v1/site/config', () => {
     expect(await ops({ key: 'buyCryptoLinks', value: [] }, key)).toMatchObject({ status: 403, code: 10055 });
   });
 });
+
+describe('/ops/v1/site/customerService and /ops/v1/site/setCustomerService', () => {
+  const players = async (language = 'en_US') => (await t.call('/v1/app/customerService/config', { language })).data as { kind: string; name: string; url: string }[];
+
+  it('reads every seeded contact with its id, names in each language, order and switch', async () => {
+    const read = await t.ops('/ops/v1/site/customerService', {});
+    expect(read.code).toBe(0);
+    expect(read.data.list.map((c: { kind: string; url: string; enabled: boolean }) => [c.kind, c.url, c.enabled])).toEqual([
+      ['online', '/chat', true],
+      ['telegram', 'https://t.me/hashlobby_service', true],
+      ['whatsapp', 'https://wa.me/message/HASHLOBBY', true],
+    ]);
+    expect(read.data.list[0]).toMatchObject({ id: expect.any(Number), sort: 1, name: { en_US: 'Online support', zh_CN: '在线客服' } });
+    expect((await players()).map((c) => c.kind)).toEqual(['online', 'telegram', 'whatsapp']);
+  });
+
+  it('replaces the list in the given order, which players see at once, and audits before and after', async () => {
+    const before = (await t.ops('/ops/v1/site/customerService', {})).data.list;
+    const list = [
+      { kind: 'telegram', name: { en_US: 'Telegram desk', zh_CN: 'Telegram 客服台' }, url: 'https://t.me/new_desk', enabled: true },
+      { kind: 'online', name: { en_US: 'Online support' }, url: '/chat', enabled: false },
+      { kind: 'skype', name: { en_US: 'Skype' }, url: 'https://join.skype.com/invite/abc', enabled: true },
+    ];
+    const set = await t.ops('/ops/v1/site/setCustomerService', { list });
+    expect(set.code).toBe(0);
+    expect(set.data.list.map((c: { kind: string; sort: number }) => [c.kind, c.sort])).toEqual([
+      ['telegram', 1],
+      ['online', 2],
+      ['skype', 3],
+    ]);
+    expect(await players()).toEqual([
+      { kind: 'telegram', name: 'Telegram desk', url: 'https://t.me/new_desk' },
+      { kind: 'skype', name: 'Skype', url: 'https://join.skype.com/invite/abc' },
+    ]);
+    expect((await players('zh_CN')).map((c) => c.name)).toEqual(['Telegram 客服台', 'Skype']);
+    expect((await t.ops('/ops/v1/site/customerService', {})).data).toEqual(set.data);
+
+    const [audited] = (
+      await sql<{ actor_name: string; before: unknown; after: unknown }>`select actor_name, before, after from audit_records where action = '/ops/v1/site/setCustomerService' and target = 'site:customerService' order by id desc limit 1`.execute(t.app.database.db)
+    ).rows;
+    expect(audited).toEqual({ actor_name: t.opsName, before, after: set.data.list });
+  });
+
+  it('refuses a javascript: or plain http link, an empty or unnamed list, or more than 20 contacts with code 12, changing nothing', async () => {
+    const before = await players();
+    const contact = { kind: 'official', name: { en_US: 'Site' }, url: 'https://help.example.com', enabled: true };
+    for (const list of [
+      [{ ...contact, url: 'javascript:alert(1)' }],
+      [{ ...contact, url: 'JavaScript:alert(1)//https://x' }],
+      [{ ...contact, url: 'http://help.example.com' }],
+      [{ ...contact, url: '//evil.example.com' }],
+      [{ ...contact, name: { zh_CN: '官网' } }],
+      [{ ...contact, kind: 'fax' }],
+      [{ ...contact, onclick: 'x' }],
+      [],
+      Array.from({ length: 21 }, () => contact),
+    ]) {
+      expect((await t.ops('/ops/v1/site/setCustomerService', { list })).code, JSON.stringify(list[0])).toBe(12);
+    }
+    expect(await players()).toEqual(before);
+  });
+
+  it('needs a key holding site.config', async () => {
+    const { key } = await createAutomationKey(t.app.database.db, ['games.catalogue']);
+    expect(await t.ops('/ops/v1/site/customerService', {}, key)).toMatchObject({ status: 403, code: 10055 });
+    expect(await t.ops('/ops/v1/site/setCustomerService', { list: [] }, key)).toMatchObject({ status: 403, code: 10055 });
+  });
+});

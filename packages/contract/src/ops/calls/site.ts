@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CustomerServiceKind } from '../../enums.ts';
+import { LANGUAGES } from '../../locales.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
 import { opsData } from './common.ts';
 
@@ -25,6 +27,24 @@ export const SITE_SETTINGS = {
     .strict(),
 } as const;
 
+/** Most customer-service contacts the service screen lists. */
+export const CUSTOMER_SERVICE_MAX = 20;
+
+/** One customer-service contact as operators set it; the player app opens a path in the app and anything else as an outside page. */
+export const customerServiceContact = z.strictObject({
+  kind: z.enum(CustomerServiceKind),
+  /** The name per language; English is required and stands in for a language without its own. */
+  name: z
+    .partialRecord(z.enum(LANGUAGES), z.string().trim().min(1).max(60))
+    .refine((names) => names.en_US !== undefined, 'en_US is required'),
+  url: link,
+  enabled: z.boolean(),
+});
+
+const customerServiceList = z.object({
+  list: z.array(customerServiceContact.extend({ id: z.number().int(), sort: z.number().int() })),
+});
+
 export type SiteSettingKey = keyof typeof SITE_SETTINGS;
 
 const settingOf = <K extends SiteSettingKey>(key: K) => opsBody({ key: z.literal(key), value: SITE_SETTINGS[key] });
@@ -49,5 +69,27 @@ export const siteOpsCalls = {
     summary: "Sets one public site setting; the setting's version moves with it, so every client's next configSync carries it",
     request: z.discriminatedUnion('key', [settingOf('buyCryptoLinks'), settingOf('appDownload')]),
     response: opsData('{ key, value, version }'),
+  }),
+  customerService: defineOpsCall({
+    path: '/ops/v1/site/customerService',
+    access: 'site.config',
+    audit: 'read',
+    summary: 'Every customer-service contact in the order players see them (disabled ones included, marked), with ids',
+    request: opsBody({}),
+    response: customerServiceList,
+  }),
+  setCustomerService: defineOpsCall({
+    path: '/ops/v1/site/setCustomerService',
+    access: 'site.config',
+    audit: 'change',
+    summary: "Replaces the customer-service contacts with this list, in this order; players' service screen shows it at once",
+    request: opsBody({
+      list: z
+        .array(customerServiceContact)
+        .min(1)
+        .max(CUSTOMER_SERVICE_MAX)
+        .describe('At least one contact: switch them all off to show none (an empty table is filled with the starting contacts at the next start)'),
+    }),
+    response: customerServiceList,
   }),
 } as const satisfies Record<string, OpsCallDefinition>;
