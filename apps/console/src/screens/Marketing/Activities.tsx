@@ -5,8 +5,8 @@ import { App, Button, Drawer, Form, Image, Input, InputNumber, Modal, Select, Sp
 import { useState } from 'react';
 import { opsCall } from '../../api/opsClient.ts';
 import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts';
+import { PageState } from '../../components/PageState.tsx';
 import { useSaveWithMessage } from '../../components/submitting.ts';
-import { PageState, } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { ScheduleDialog } from './Banners.tsx';
 import { History } from './History.tsx';

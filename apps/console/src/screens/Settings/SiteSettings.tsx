@@ -1,10 +1,10 @@
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
-import { useEffect, } from 'react';
+import { useEffect } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
+import { PageState } from '../../components/PageState.tsx';
 import { useSaveWithMessage } from '../../components/submitting.ts';
-import { PageState, } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { required } from './shared.tsx';
 

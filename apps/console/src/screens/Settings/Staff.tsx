@@ -4,8 +4,8 @@ import { App, Button, Checkbox, Col, Form, Input, Modal, Popconfirm, Row, Space,
 import { useMemo, useState } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
-import { useSubmit } from '../../components/submitting.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
+import { useSubmit } from '../../components/submitting.ts';
 import { mayCall } from '../../state/me.ts';
 import { PendingGrant, ShownOnce, required, useRefetchOnApproval, type ApprovalRequest } from './shared.tsx';
 
