@@ -1,7 +1,7 @@
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Segmented, Select, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts';
@@ -49,37 +49,58 @@ function PagedTable<T extends object>({
   rowKey,
   emptyText,
   testId,
+  csv,
 }: {
   paged: ReturnType<typeof usePaged<T>>;
   columns: TableColumnsType<T>;
   rowKey: keyof T & string;
   emptyText: string;
   testId: string;
+  /** With it, a button over the table exports the rows shown as a CSV file. */
+  csv?: { file: string; header: string[]; row: (row: T) => unknown[] };
 }) {
   const t = useTranslate();
   return (
-    <PageState loading={paged.query.isLoading} error={paged.query.error} onRetry={() => void paged.query.refetch()}>
-      <Table<T>
-        rowKey={rowKey}
-        size="small"
-        scroll={{ x: true }}
-        columns={columns}
-        dataSource={paged.rows}
-        loading={paged.query.isFetching}
-        locale={{ emptyText }}
-        pagination={{ ...paged.pagination, showTotal: (total) => t('common.total', { count: total }) }}
-        data-testid={testId}
-      />
-    </PageState>
+    <>
+      {csv && <CsvBar disabled={paged.rows.length === 0} onClick={() => downloadCsv(csv.file, toCsv(csv.header, paged.rows.map(csv.row)))} />}
+      <PageState loading={paged.query.isLoading} error={paged.query.error} onRetry={() => void paged.query.refetch()}>
+        <Table<T>
+          rowKey={rowKey}
+          size="small"
+          scroll={{ x: true }}
+          columns={columns}
+          dataSource={paged.rows}
+          loading={paged.query.isFetching}
+          locale={{ emptyText }}
+          pagination={{ ...paged.pagination, showTotal: (total) => t('common.total', { count: total }) }}
+          data-testid={testId}
+        />
+      </PageState>
+    </>
   );
 }
 
-function CsvButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+/** The CSV export button over the right of a table; off while the table shows no rows. */
+function CsvBar({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
   const t = useTranslate();
   return (
-    <Button size="small" disabled={disabled} onClick={onClick} data-testid="export-csv">
-      {t('common.exportCsv')}
-    </Button>
+    <div style={{ textAlign: 'right', marginBottom: 8 }}>
+      <Button size="small" disabled={disabled} onClick={onClick} data-testid="export-csv">
+        {t('common.exportCsv')}
+      </Button>
+    </div>
+  );
+}
+
+/** A switch between kinds (named in order, the first shown first) over a table that starts afresh on each kind. */
+function KindSwitch<K extends string>({ kinds, children }: { kinds: Record<K, string>; children: (kind: K) => ReactNode }) {
+  const options = (Object.entries(kinds) as [K, string][]).map(([value, label]) => ({ value, label }));
+  const [kind, setKind] = useState<K>(Object.keys(kinds)[0] as K);
+  return (
+    <>
+      <Segmented value={kind} onChange={(value) => setKind(value as K)} options={options} style={{ marginBottom: 8 }} />
+      <Fragment key={kind}>{children(kind)}</Fragment>
+    </>
   );
 }
 
@@ -132,52 +153,34 @@ function LedgerTable({ playerId, currency }: { playerId: number; currency?: 'USD
   const paged = usePaged<LedgerEntry>(['player', playerId, 'ledger', currency], (page, pageSize) =>
     call('players', 'ledger', { playerId, page, pageSize, ...(currency ? { currency } : {}) }),
   );
-  const exportCsv = () =>
-    downloadCsv(
-      `player-${playerId}-ledger.csv`,
-      toCsv(
-        ['id', 'at', 'kind', 'account', 'currency', 'amount', 'reference'],
-        paged.rows.map((row) => [row.id, row.at, row.kind, row.account, row.currency, row.amount, row.reference]),
-      ),
-    );
   return (
-    <>
-      <div style={{ textAlign: 'right', marginBottom: 8 }}>
-        <CsvButton disabled={paged.rows.length === 0} onClick={exportCsv} />
-      </div>
-      <PagedTable<LedgerEntry>
-        paged={paged}
-        rowKey="id"
-        testId="ledger-table"
-        emptyText={t('players.ledger.empty')}
-        columns={[
-          { title: t('common.time'), dataIndex: 'at', render: dateTime },
-          { title: t('players.ledger.kind'), dataIndex: 'kind' },
-          { title: t('players.ledger.account'), dataIndex: 'account', render: (value: string) => t(value === 'bonus' ? 'players.bonusMoney' : 'players.cash') },
-          { title: t('common.amount'), key: 'amount', align: 'right', render: (_, row) => <Typography.Text type={row.amount.startsWith('-') ? 'danger' : undefined}>{money(row.amount, row.currency)}</Typography.Text> },
-          { title: t('players.ledger.reference'), dataIndex: 'reference', render: (value) => value ?? '—' },
-        ]}
-      />
-    </>
+    <PagedTable<LedgerEntry>
+      paged={paged}
+      csv={{
+        file: `player-${playerId}-ledger.csv`,
+        header: ['id', 'at', 'kind', 'account', 'currency', 'amount', 'reference'],
+        row: (row) => [row.id, row.at, row.kind, row.account, row.currency, row.amount, row.reference],
+      }}
+      rowKey="id"
+      testId="ledger-table"
+      emptyText={t('players.ledger.empty')}
+      columns={[
+        { title: t('common.time'), dataIndex: 'at', render: dateTime },
+        { title: t('players.ledger.kind'), dataIndex: 'kind' },
+        { title: t('players.ledger.account'), dataIndex: 'account', render: (value: string) => t(value === 'bonus' ? 'players.bonusMoney' : 'players.cash') },
+        { title: t('common.amount'), key: 'amount', align: 'right', render: (_, row) => <Typography.Text type={row.amount.startsWith('-') ? 'danger' : undefined}>{money(row.amount, row.currency)}</Typography.Text> },
+        { title: t('players.ledger.reference'), dataIndex: 'reference', render: (value) => value ?? '—' },
+      ]}
+    />
   );
 }
 
 function BetsTab({ playerId }: { playerId: number }) {
   const t = useTranslate();
-  const [kind, setKind] = useState<'hash' | 'third'>('hash');
   return (
-    <>
-      <Segmented
-        value={kind}
-        onChange={(value) => setKind(value as 'hash' | 'third')}
-        options={[
-          { value: 'hash', label: t('players.bets.hash') },
-          { value: 'third', label: t('players.bets.third') },
-        ]}
-        style={{ marginBottom: 8 }}
-      />
-      <BetsTable key={kind} playerId={playerId} kind={kind} />
-    </>
+    <KindSwitch kinds={{ hash: t('players.bets.hash'), third: t('players.bets.third') }}>
+      {(kind) => <BetsTable playerId={playerId} kind={kind} />}
+    </KindSwitch>
   );
 }
 
@@ -205,55 +208,37 @@ function BetsTable({ playerId, kind }: { playerId: number; kind: 'hash' | 'third
 
 function PaymentsTab({ playerId }: { playerId: number }) {
   const t = useTranslate();
-  const [kind, setKind] = useState<'deposit' | 'withdrawal'>('deposit');
   return (
-    <>
-      <Segmented
-        value={kind}
-        onChange={(value) => setKind(value as 'deposit' | 'withdrawal')}
-        options={[
-          { value: 'deposit', label: t('players.payments.deposit') },
-          { value: 'withdrawal', label: t('players.payments.withdrawal') },
-        ]}
-        style={{ marginBottom: 8 }}
-      />
-      <PaymentsTable key={kind} playerId={playerId} kind={kind} />
-    </>
+    <KindSwitch kinds={{ deposit: t('players.payments.deposit'), withdrawal: t('players.payments.withdrawal') }}>
+      {(kind) => <PaymentsTable playerId={playerId} kind={kind} />}
+    </KindSwitch>
   );
 }
 
 function PaymentsTable({ playerId, kind }: { playerId: number; kind: 'deposit' | 'withdrawal' }) {
   const t = useTranslate();
   const paged = usePaged<Payment>(['player', playerId, 'payments', kind], (page, pageSize) => call('players', 'payments', { playerId, kind, page, pageSize }));
-  const exportCsv = () =>
-    downloadCsv(
-      `player-${playerId}-${kind}s.csv`,
-      toCsv(
-        ['kind', 'id', 'currency', 'amount', 'fee', 'status', 'address', 'txId', 'createdAt', 'completedAt'],
-        paged.rows.map((row) => [row.kind, row.id, row.currency, row.amount, row.fee, row.status, row.address, row.txId, row.createdAt, row.completedAt]),
-      ),
-    );
   return (
-    <>
-      <div style={{ textAlign: 'right', marginBottom: 8 }}>
-        <CsvButton disabled={paged.rows.length === 0} onClick={exportCsv} />
-      </div>
-      <PagedTable<Payment>
-        paged={paged}
-        rowKey="id"
-        testId="payments-table"
-        emptyText={t('players.payments.empty')}
-        columns={[
-          { title: t('common.time'), dataIndex: 'createdAt', render: dateTime },
-          { title: t('common.amount'), key: 'amount', align: 'right', render: (_, row) => money(row.amount, row.currency) },
-          { title: t('players.payments.fee'), key: 'fee', align: 'right', render: (_, row) => money(row.fee, row.currency) },
-          { title: t('common.status'), dataIndex: 'status', render: (value: string) => <Tag>{value}</Tag> },
-          { title: t('players.payments.address'), dataIndex: 'address', render: (value: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{value}</Typography.Text> },
-          { title: t('players.payments.txId'), dataIndex: 'txId', render: (value: string | null) => (value ? <Typography.Text copyable={{ text: value }}>{`${value.slice(0, 10)}…`}</Typography.Text> : '—') },
-          { title: t('players.payments.completedAt'), dataIndex: 'completedAt', render: dateTime },
-        ]}
-      />
-    </>
+    <PagedTable<Payment>
+      paged={paged}
+      csv={{
+        file: `player-${playerId}-${kind}s.csv`,
+        header: ['kind', 'id', 'currency', 'amount', 'fee', 'status', 'address', 'txId', 'createdAt', 'completedAt'],
+        row: (row) => [row.kind, row.id, row.currency, row.amount, row.fee, row.status, row.address, row.txId, row.createdAt, row.completedAt],
+      }}
+      rowKey="id"
+      testId="payments-table"
+      emptyText={t('players.payments.empty')}
+      columns={[
+        { title: t('common.time'), dataIndex: 'createdAt', render: dateTime },
+        { title: t('common.amount'), key: 'amount', align: 'right', render: (_, row) => money(row.amount, row.currency) },
+        { title: t('players.payments.fee'), key: 'fee', align: 'right', render: (_, row) => money(row.fee, row.currency) },
+        { title: t('common.status'), dataIndex: 'status', render: (value: string) => <Tag>{value}</Tag> },
+        { title: t('players.payments.address'), dataIndex: 'address', render: (value: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{value}</Typography.Text> },
+        { title: t('players.payments.txId'), dataIndex: 'txId', render: (value: string | null) => (value ? <Typography.Text copyable={{ text: value }}>{`${value.slice(0, 10)}…`}</Typography.Text> : '—') },
+        { title: t('players.payments.completedAt'), dataIndex: 'completedAt', render: dateTime },
+      ]}
+    />
   );
 }
 
