@@ -193,19 +193,31 @@ function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean 
           onReset={() => setDraft(initial)}
           extra={
             isRebate && (
-              <>
-                <Button onClick={() => setDraft((rows) => [...rows, { ...rows[rows.length - 1]! }])} disabled={draft.length >= 101}>
-                  {t('marketing.economy.addLevel')}
-                </Button>
-                <Button onClick={() => setDraft((rows) => rows.slice(0, -1))} disabled={draft.length <= 1}>
-                  {t('marketing.economy.removeLevel')}
-                </Button>
-              </>
+              <LevelButtons
+                count={draft.length}
+                onAdd={() => setDraft((rows) => [...rows, { ...rows[rows.length - 1]! }])}
+                onRemove={() => setDraft((rows) => rows.slice(0, -1))}
+              />
             )
           }
         />
       )}
     </Space>
+  );
+}
+
+/** Adds a level at the end (up to 101 levels) or takes the last one away (down to one). */
+function LevelButtons({ count, onAdd, onRemove }: { count: number; onAdd: () => void; onRemove: () => void }) {
+  const t = useTranslate();
+  return (
+    <>
+      <Button onClick={onAdd} disabled={count >= 101}>
+        {t('marketing.economy.addLevel')}
+      </Button>
+      <Button onClick={onRemove} disabled={count <= 1}>
+        {t('marketing.economy.removeLevel')}
+      </Button>
+    </>
   );
 }
 
@@ -282,14 +294,11 @@ function VipLevelsEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bool
           onSave={() => save('vip.levels', draft.map((row) => ({ threshold: row.threshold.trim(), upLevelGift: row.upLevelGift.trim(), monthGift: row.monthGift.trim() })))}
           onReset={() => setDraft(initial)}
           extra={
-            <>
-              <Button onClick={() => setDraft((rows) => [...rows, { threshold: '', upLevelGift: '0', monthGift: '0' }])} disabled={draft.length >= 101}>
-                {t('marketing.economy.addLevel')}
-              </Button>
-              <Button onClick={() => setDraft((rows) => rows.slice(0, -1))} disabled={draft.length <= 1}>
-                {t('marketing.economy.removeLevel')}
-              </Button>
-            </>
+            <LevelButtons
+              count={draft.length}
+              onAdd={() => setDraft((rows) => [...rows, { threshold: '', upLevelGift: '0', monthGift: '0' }])}
+              onRemove={() => setDraft((rows) => rows.slice(0, -1))}
+            />
           }
         />
       )}
