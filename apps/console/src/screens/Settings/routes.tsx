@@ -3,6 +3,7 @@ import { Result } from 'antd';
 import { Navigate, Route, Routes } from 'react-router';
 import ApiKeys from './ApiKeys.tsx';
 import AuditLog from './AuditLog.tsx';
+import CustomerService from './CustomerService.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import Staff from './Staff.tsx';
 
@@ -12,7 +13,15 @@ export default function SettingsRoutes() {
   return (
     <Routes>
       <Route index element={<Navigate to="staff" replace />} />
-      <Route path="site" element={<SiteSettings />} />
+      <Route
+        path="site"
+        element={
+          <>
+            <SiteSettings />
+            <CustomerService />
+          </>
+        }
+      />
       <Route path="staff" element={<Staff />} />
       <Route path="keys" element={<ApiKeys />} />
       <Route path="audit" element={<AuditLog />} />
