@@ -155,6 +155,7 @@ export const DECLARED_TABLES = [
   'provider_held_wins',
   'banner_audit',
   'player_standing_changes',
+  'player_staff_notes',
   'support_conversations',
   'support_messages',
   'usage_quotas',

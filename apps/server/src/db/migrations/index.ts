@@ -34,6 +34,7 @@ import * as operatorFigures from './0031_operator_figures.ts';
 import * as playerStanding from './0032_player_standing.ts';
 import * as operatorLookups from './0033_operator_lookups.ts';
 import * as apiKeyApproval from './0034_api_key_approval.ts';
+import * as playerStaffNotes from './0035_player_staff_notes.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0032_player_standing': playerStanding,
   '0033_operator_lookups': operatorLookups,
   '0034_api_key_approval': apiKeyApproval,
+  '0035_player_staff_notes': playerStaffNotes,
 };

@@ -204,6 +204,51 @@ describe('operator calls of the players and the dashboard', () => {
     });
   });
 
+  describe('staff notes on a player', () => {
+    const add = (playerId: number, body: unknown, as = 'viewer') => server.call('/ops/v1/players/addNote', { playerId, body }, as);
+
+    it('adds a note written by the signed-in caller, refuses a body naming an author, and audits it as a change', async () => {
+      expect(await server.call('/ops/v1/players/addNote', { playerId: alicia, body: 'Forged.', author: { name: 'someone else' } }, 'viewer')).toMatchObject({
+        code: ErrorCode.INVALID_PARAMETERS,
+      });
+      const reply = await add(alicia, '  Asked about a late deposit.  ');
+      expect(reply.code).toBe(0);
+      expect(reply.data.note).toMatchObject({ playerId: alicia, body: 'Asked about a late deposit.', author: { kind: 'staff', name: 'viewer' }, createdAt: expect.any(String) });
+      expect(server.audit.at(-1)).toMatchObject({ action: '/ops/v1/players/addNote', kind: 'change', target: `player:${alicia}`, code: 0, actor: { name: 'viewer' } });
+    });
+
+    it('lists notes newest first, a page at a time, and a correction is a new note beside the first', async () => {
+      await add(alice, 'First contact.', 'support');
+      await add(alice, 'Correction: second contact.', 'viewer');
+      await add(alice, 'Third.', 'support');
+      const first = await server.call('/ops/v1/players/notes', { playerId: alice, limit: 2 }, 'viewer');
+      expect(first.data.list.map((n: any) => [n.body, n.author.name])).toEqual([
+        ['Third.', 'support'],
+        ['Correction: second contact.', 'viewer'],
+      ]);
+      expect(first.data.nextBeforeId).toBe(first.data.list[1].id);
+      const second = await server.call('/ops/v1/players/notes', { playerId: alice, limit: 2, beforeId: first.data.nextBeforeId }, 'viewer');
+      expect(second.data).toEqual({ list: [expect.objectContaining({ body: 'First contact.', author: expect.objectContaining({ name: 'support' }) })], nextBeforeId: null });
+      expect((await server.call('/ops/v1/players/notes', { playerId: alicia }, 'viewer')).data.list.map((n: any) => n.body)).toEqual(['Asked about a late deposit.']);
+      expect(server.audit.at(-1)).toMatchObject({ action: '/ops/v1/players/notes', kind: 'read', target: `player:${alicia}` });
+    });
+
+    it('refuses an empty, blank or over-long note with 12 and keeps nothing of it', async () => {
+      const before = (await server.call('/ops/v1/players/notes', { playerId: alicia }, 'viewer')).data.list.length;
+      expect(await add(alicia, '')).toMatchObject({ code: ErrorCode.INVALID_PARAMETERS });
+      expect(await add(alicia, '   ')).toMatchObject({ code: ErrorCode.INVALID_PARAMETERS });
+      expect(await add(alicia, 'x'.repeat(2001))).toMatchObject({ code: ErrorCode.INVALID_PARAMETERS });
+      expect((await add(alicia, 'y'.repeat(2000))).code).toBe(0);
+      expect((await server.call('/ops/v1/players/notes', { playerId: alicia }, 'viewer')).data.list.length).toBe(before + 1);
+    });
+
+    it('refuses a player who does not exist with 10004, and a caller without players.read with 10055', async () => {
+      expect(await add(99_999_999, 'Nobody.')).toMatchObject({ code: ErrorCode.PLAYER_MISSING });
+      expect(await server.call('/ops/v1/players/notes', { playerId: 99_999_999 }, 'viewer')).toMatchObject({ code: ErrorCode.PLAYER_MISSING });
+      expect(await add(alice, 'Not mine to write.', 'analyst')).toMatchObject({ status: 403, code: ErrorCode.PERMISSION_DENIED });
+    });
+  });
+
   describe('/ops/v1/dashboard/figures', () => {
     it('counts the open queues and the players online, for a caller with dashboard.read only', async () => {
       const { data } = await server.call('/ops/v1/dashboard/figures', {}, 'analyst');

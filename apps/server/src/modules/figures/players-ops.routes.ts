@@ -5,6 +5,7 @@ import type { OpsRegistrar, StaffActor } from '../../http/ops-call.ts';
 import { playerWallet } from '../../money/balances.ts';
 import { BonusRepository } from '../bonus/bonus.repo.ts';
 import { personalData } from './masking.ts';
+import { registerPlayerNotesOpsRoutes } from './player-notes.routes.ts';
 import { PlayersOpsRepository, type Page } from './players-ops.repo.ts';
 
 type PlayerPage = OpsCallResponse<typeof playersOpsCalls.get>;
@@ -32,6 +33,7 @@ export function registerPlayersOpsRoutes(ops: OpsRegistrar, db: Db): void {
   const mustExist = async (playerId: number) => {
     if (!(await repo.exists(playerId))) throw fail('PLAYER_MISSING', `no player ${playerId}`);
   };
+  registerPlayerNotesOpsRoutes(ops, db, mustExist);
 
   ops.register(playersOpsCalls.search, async ({ body, actor, audit }) => {
     audit.target = `search:${body.query.slice(0, 100)}`;

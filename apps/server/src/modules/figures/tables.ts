@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of migration 0031 (operator figures), as Kysely sees them. */
 export type OpsDailyFiguresTable = {
@@ -51,8 +51,20 @@ export type OpsFiguresPendingTable = {
   bonus_forfeited: Generated<bigint>;
 };
 
+/** Migration 0035: staff notes on a player, append-only. */
+export type PlayerStaffNotesTable = {
+  id: Generated<bigint>;
+  player_id: number;
+  staff_kind: 'staff' | 'key';
+  staff_id: ColumnType<bigint, bigint | number, never>;
+  staff_name: string;
+  body: string;
+  created_at: Generated<Date>;
+};
+
 export interface FiguresTables {
   ops_daily_figures: OpsDailyFiguresTable;
   ops_daily_registrations: OpsDailyRegistrationsTable;
   ops_figures_pending: OpsFiguresPendingTable;
+  player_staff_notes: PlayerStaffNotesTable;
 }

@@ -113,6 +113,16 @@ export const playerReferral = z.object({
   members: paged(z.object({ playerId: entityId, level: z.number().int().min(1).max(3), nickname: z.string(), joinedAt: isoTime })),
 });
 
+export const NOTE_MAX = 2000;
+
+export const playerNote = z.object({
+  id: entityId,
+  playerId: entityId,
+  body: z.string(),
+  author: z.object({ kind: z.enum(['staff', 'key']), id: entityId, name: z.string().describe('Login name or key name when written') }),
+  createdAt: isoTime,
+});
+
 export const playersOpsCalls = {
   search: defineOpsCall({
     path: '/ops/v1/players/search',
@@ -170,5 +180,28 @@ export const playersOpsCalls = {
     summary: "The player's inviter and ancestors, team sizes per level, self-referral review, and a page of the team, newest first",
     request: opsBody({ ...playerTarget, ...pageFields }),
     response: playerReferral,
+  }),
+  notes: defineOpsCall({
+    path: '/ops/v1/players/notes',
+    access: 'players.read',
+    audit: 'read',
+    summary: 'Staff notes on the player, newest first; paged by id: pass nextBeforeId as beforeId for the next page',
+    request: opsBody({
+      ...playerTarget,
+      beforeId: entityId.optional().describe('Notes with a smaller id: the nextBeforeId of the previous page'),
+      limit: z.number().int().min(1).max(200).default(50),
+    }),
+    response: z.object({
+      list: z.array(playerNote),
+      nextBeforeId: z.number().int().nullable().describe('Pass as beforeId for the next page; null on the last'),
+    }),
+  }),
+  addNote: defineOpsCall({
+    path: '/ops/v1/players/addNote',
+    access: 'players.read',
+    audit: 'change',
+    summary: 'Adds a staff note to the player, written by the caller; notes are never edited: a correction is a new note',
+    request: opsBody({ ...playerTarget, body: z.string().trim().min(1).max(NOTE_MAX) }),
+    response: z.object({ note: playerNote }),
   }),
 } as const satisfies Record<string, OpsCallDefinition>;
