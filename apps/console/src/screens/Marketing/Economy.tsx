@@ -146,8 +146,7 @@ function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean 
   const onSave = () => save(key, draft.map((row) => Object.fromEntries(Object.entries(row).map(([type, text]) => [type, percentToPpm(text)!]))));
 
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      <Typography.Text type="secondary">{t(isRebate ? 'marketing.economy.rebateHint' : 'marketing.economy.referralHint', { max: ppmToPercent(max) })}</Typography.Text>
+    <EditorFrame hint={t(isRebate ? 'marketing.economy.rebateHint' : 'marketing.economy.referralHint', { max: ppmToPercent(max) })}>
       <Table
         size="small"
         bordered
@@ -202,6 +201,16 @@ function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean 
           }
         />
       )}
+    </EditorFrame>
+  );
+}
+
+/** A setting's editor: the hint on what it sets, then the editor itself. */
+function EditorFrame({ hint, children }: { hint: ReactNode; children: ReactNode }) {
+  return (
+    <Space direction="vertical" size={12} style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{hint}</Typography.Text>
+      {children}
     </Space>
   );
 }
@@ -242,8 +251,7 @@ function VipLevelsEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bool
   const change = (level: number, field: keyof VipLevel, text: string) => setDraft((rows) => rows.map((row, index) => (index === level ? { ...row, [field]: text } : row)));
 
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      <Typography.Text type="secondary">{t('marketing.economy.vipHint')}</Typography.Text>
+    <EditorFrame hint={t('marketing.economy.vipHint')}>
       <Table
         size="small"
         bordered
@@ -302,7 +310,7 @@ function VipLevelsEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bool
           }
         />
       )}
-    </Space>
+    </EditorFrame>
   );
 }
 
@@ -315,8 +323,7 @@ function MultipliersEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bo
   const errors = Object.values(draft).filter((value) => value === null || !Number.isInteger(value) || value < 0 || value > 100).length;
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
   return (
-    <Space direction="vertical" size={12} style={{ width: '100%' }}>
-      <Typography.Text type="secondary">{t('marketing.economy.multipliersHint')}</Typography.Text>
+    <EditorFrame hint={t('marketing.economy.multipliersHint')}>
       <Table
         size="small"
         bordered
@@ -347,7 +354,7 @@ function MultipliersEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bo
         ]}
       />
       {mayEdit && <SaveBar name="wagering.multipliers" errors={errors} dirty={dirty} saving={saving} onSave={() => save('wagering.multipliers', draft)} onReset={() => setDraft(initial)} />}
-    </Space>
+    </EditorFrame>
   );
 }
 
