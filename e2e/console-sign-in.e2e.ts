@@ -25,6 +25,8 @@ describe('the operator console: the owner bootstraps', () => {
     await signInToConsole(page, server.url, owner);
     await page.getByTestId('dashboard').waitFor();
     await expect(page.getByTestId('nav-staff').count()).resolves.toBe(1);
+    // The devnet's hot wallet is funded at start: its balances are read from the node.
+    expect(await page.getByTestId('hot-wallet').textContent()).toMatch(/\d[\d,.]* USDT.*\d[\d,.]* TRX.*T[1-9A-HJ-NP-Za-km-z]{33}/);
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-dashboard-en-1440');
     await context.close();

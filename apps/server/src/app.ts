@@ -346,7 +346,14 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerWithdrawalOpsRoutes(ops, wallet, approvals, database.db);
   registerLedgerOpsRoutes(ops, database.db);
   // The console's dashboard (figures kept as money moves, USDT equivalents at the exchange's rate) and its player pages.
-  registerFiguresOpsRoutes(ops, database.db, { trxPerUsdt: () => wallet.settings.exchange.trxPerUsdt });
+  registerFiguresOpsRoutes(ops, database.db, {
+    trxPerUsdt: () => wallet.settings.exchange.trxPerUsdt,
+    hotWallet: async () => {
+      const address = chain.hotWallet.address;
+      const [usdt, trx] = await Promise.all([chain.client.getUsdtBalance(address), chain.client.getTrxBalance(address)]);
+      return { address, usdt, trx };
+    },
+  });
   registerPlayersOpsRoutes(ops, database.db);
   wallet.start();
   const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players });

@@ -67,6 +67,21 @@ export default function Dashboard() {
               <Card size="small">
                 <Statistic title={t('dashboard.onlinePlayers')} value={figures.onlinePlayers ?? '—'} />
               </Card>
+              <Card size="small" style={{ marginTop: 16 }} title={t('dashboard.hotWallet')} data-testid="hot-wallet">
+                {figures.hotWallet ? (
+                  <>
+                    <Typography.Text strong>{money(figures.hotWallet.usdt, 'USDT')}</Typography.Text>
+                    <br />
+                    <Typography.Text strong>{money(figures.hotWallet.trx, 'TRX')}</Typography.Text>
+                    <br />
+                    <Typography.Text type="secondary" copyable={{ text: figures.hotWallet.address }} style={{ wordBreak: 'break-all' }}>
+                      {figures.hotWallet.address}
+                    </Typography.Text>
+                  </>
+                ) : (
+                  <Typography.Text type="secondary">{t('dashboard.hotWalletUnknown')}</Typography.Text>
+                )}
+              </Card>
             </Col>
             <Col xs={12} md={6}>
               <Card size="small" title={t('dashboard.queues')} styles={{ body: { padding: 12 } }}>

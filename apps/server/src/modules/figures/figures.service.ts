@@ -21,6 +21,8 @@ export interface FiguresOptions {
   trxPerUsdt: () => Rational | null;
   /** Players connected now, when this server can tell. */
   onlinePlayers?: () => number | null;
+  /** What the hot wallet holds now, as the node sees it; null when it cannot be read. */
+  hotWallet?: () => Promise<{ address: string; usdt: bigint; trx: bigint } | null>;
   now?: () => Date;
 }
 
@@ -55,11 +57,13 @@ export class FiguresService {
     const today = now.toISOString().slice(0, 10);
     const starts = PERIODS.map((p) => daysBefore(today, p.days - 1));
     const from = starts[starts.length - 1]!;
-    const [days, registrations, active, queues] = await Promise.all([
+    const [days, registrations, active, queues, hotWallet] = await Promise.all([
       this.repo.days(from, today),
       this.repo.registrations(from, today),
       this.repo.activePlayers(starts),
       this.repo.openQueues(),
+      // The node may be slow or down: the figures come without the wallet rather than not at all.
+      this.readHotWallet(),
     ]);
     const rate = this.options.trxPerUsdt();
     const toUsdt = (currency: Currency) => (amount: bigint) => (currency === 'USDT' ? amount : rate ? (amount * rate.den) / rate.num : 0n);
@@ -107,11 +111,23 @@ export class FiguresService {
       trxPerUsdt: rate ? formatRational(rate) : null,
       periods,
       onlinePlayers: this.options.onlinePlayers?.() ?? null,
+      hotWallet,
       queues,
       daily,
     };
   }
+
+  private async readHotWallet(): Promise<Dashboard['hotWallet']> {
+    if (!this.options.hotWallet) return null;
+    const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), HOT_WALLET_READ_MS).unref());
+    const read = this.options.hotWallet().catch(() => null);
+    const held = await Promise.race([read, timeout]);
+    return held ? { address: held.address, usdt: formatMicro(held.usdt), trx: formatMicro(held.trx) } : null;
+  }
 }
+
+/** How long the dashboard waits for the node's answer about the hot wallet. */
+const HOT_WALLET_READ_MS = 2_000;
 
 /** The figures of some daily rows, each amount converted by `scaleOf(row's currency)`. */
 function moneyFigures(rows: readonly DayFigures[], scaleOf: (currency: Currency) => (amount: bigint) => bigint): MoneyFigures {

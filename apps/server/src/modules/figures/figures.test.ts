@@ -201,6 +201,20 @@ describe('the dashboard figures after a day of play', () => {
     expect(dashboard.periods.every((p) => p.usdtEquivalent === null)).toBe(true);
   });
 
+  it("show the hot wallet's balances as the node reports them, and come without them when the node fails or is slow", async () => {
+    const address = t.app.chain.hotWallet.address;
+    const read = async () => ({ address, usdt: await t.app.chain.client.getUsdtBalance(address), trx: await t.app.chain.client.getTrxBalance(address) });
+    const shown = await new FiguresService(db(), { trxPerUsdt: () => null, hotWallet: read }).dashboard();
+    const held = await read();
+    expect(shown.hotWallet).toEqual({ address, usdt: formatMicro(held.usdt), trx: formatMicro(held.trx) });
+    const failing = await new FiguresService(db(), { trxPerUsdt: () => null, hotWallet: () => Promise.reject(new Error('node down')) }).dashboard();
+    expect(failing.hotWallet).toBeNull();
+    const started = Date.now();
+    const stuck = await new FiguresService(db(), { trxPerUsdt: () => null, hotWallet: () => new Promise(() => undefined) }).dashboard();
+    expect(stuck.hotWallet).toBeNull();
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
   it('keep nothing waiting to be folded once the day is over', async () => {
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from ops_figures_pending`.execute(db());
     expect(rows[0]!.n).toBe('0');

@@ -57,13 +57,17 @@ export const dashboardOpsCalls = {
     access: 'dashboard.read',
     audit: 'read',
     summary:
-      "Today's, the last 7 and 30 days' figures per currency and in USDT equivalent (UTC days, from the read model kept as money moves), active and online players, the open queues, and a 30-day daily series for charts",
+      "Today's, the last 7 and 30 days' figures per currency and in USDT equivalent (UTC days, from the read model kept as money moves), active and online players, the hot wallet's balances, the open queues, and a 30-day daily series for charts",
     request: opsBody({}),
     response: z.object({
       asOf: isoTime,
       trxPerUsdt: z.string().nullable().describe('The rate the USDT equivalents use; null when exchange is not configured'),
       periods: z.array(periodFigures),
       onlinePlayers: count.nullable().describe('Players connected now; null when this server cannot tell'),
+      hotWallet: z
+        .object({ address: z.string(), usdt: moneyString, trx: moneyString })
+        .nullable()
+        .describe('What the hot wallet that pays withdrawals holds now, as the node sees it; null when the node did not answer in 2 s'),
       queues: z.object({
         withdrawalsToReview: count,
         unansweredChats: count.describe('Open conversations whose last message is the player’s'),
