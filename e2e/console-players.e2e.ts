@@ -87,6 +87,25 @@ describe('the console: a player', () => {
     expect(await page.getByTestId('standing-table').locator('tbody tr.ant-table-row').count()).toBe(2);
   });
 
+  it('writes notes on the player: the newest is listed first, under the owner\'s name and the time', async () => {
+    const { page } = desk;
+    await page.getByTestId('tab-notes').click();
+    await page.getByTestId('player-notes').getByText('No staff notes on this player yet.').waitFor();
+    expect(await page.getByTestId('note-add').isDisabled()).toBe(true);
+    for (const text of ['Called about the chargeback.', 'Correction: the bank withdrew it, not the player.']) {
+      await page.getByTestId('note-text').fill(text);
+      await page.getByTestId('note-add').click();
+      await page.getByTestId('note-body').getByText(text).waitFor();
+    }
+    expect(await page.getByTestId('note-text').inputValue()).toBe('');
+    const notes = page.getByTestId('note');
+    expect(await notes.count()).toBe(2);
+    expect(await notes.first().getByTestId('note-body').textContent()).toBe('Correction: the bank withdrew it, not the player.');
+    expect(await notes.first().getByTestId('note-author').textContent()).toBe('owner.one');
+    expect(await notes.first().textContent()).toMatch(/\d{4}-\d{2}-\d{2}/);
+    await screenshot(page, 'console-player-notes-en-1440');
+  });
+
   it('asks for an adjustment, which waits for another person: the owner cannot approve their own', async () => {
     const { page } = desk;
     await page.getByTestId('adjust').click();
@@ -147,6 +166,7 @@ describe('the console: a player', () => {
     await page.getByTestId('ledger-table').waitFor();
     expect(await page.getByTestId('player-actions').textContent()).toContain('冻结');
     expect(await page.getByTestId('player-tabs').textContent()).toContain('账变');
+    expect(await page.getByTestId('player-tabs').textContent()).toContain('备注');
     expect(await page.getByTestId('player-balances').textContent()).toContain('现金');
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-player-zh-1024');

@@ -7,6 +7,7 @@ import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
+import { PlayerNotes } from './PlayerNotes.tsx';
 import { ActionDialog } from './shared.tsx';
 
 type Player = Response<'players', 'get'>;
@@ -122,6 +123,7 @@ export function PlayerTabs({ playerId, player, onChanged }: { playerId: number; 
           { key: 'standing', label: t('players.tabs.standing'), children: <StandingTab playerId={playerId} frozen={player.status !== 0} /> },
           ...(mayCall(permissions, 'bonus.state') ? [{ key: 'bonus', label: t('players.tabs.bonus'), children: <BonusTab playerId={playerId} onChanged={onChanged} /> }] : []),
           ...(mayCall(permissions, 'audit.list') ? [{ key: 'audit', label: t('players.tabs.audit'), children: <AuditTab playerId={playerId} /> }] : []),
+          ...(mayCall(permissions, 'players.notes') ? [{ key: 'notes', label: t('players.tabs.notes'), children: <PlayerNotes playerId={playerId} /> }] : []),
         ].map((item) => ({ ...item, label: <span data-testid={`tab-${item.key}`}>{item.label}</span> }))}
       />
     </Card>

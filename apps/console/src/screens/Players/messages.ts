@@ -77,6 +77,15 @@ export const en = {
     standing: 'Standing',
     bonus: 'Bonus',
     audit: 'Audit',
+    notes: 'Notes',
+  },
+  notes: {
+    placeholder: 'What should the next person know about this player?',
+    add: 'Add note',
+    appendOnly: 'Notes cannot be edited: write a correction as a new note.',
+    empty: 'No staff notes on this player yet.',
+    apiKey: 'API key',
+    more: 'Older notes',
   },
   ledger: { kind: 'Kind', account: 'Account', reference: 'Reference', empty: 'No ledger entries.' },
   bets: {
@@ -219,6 +228,15 @@ export const zh: typeof en = {
     standing: '账号状态',
     bonus: '彩金',
     audit: '审计',
+    notes: '备注',
+  },
+  notes: {
+    placeholder: '下一位同事需要了解这位玩家的什么情况？',
+    add: '添加备注',
+    appendOnly: '备注不可修改：如需更正，请另写一条新备注。',
+    empty: '该玩家还没有员工备注。',
+    apiKey: 'API 密钥',
+    more: '更早的备注',
   },
   ledger: { kind: '类型', account: '账户', reference: '关联', empty: '没有账变记录。' },
   bets: {
