@@ -165,6 +165,36 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     expect(synced.data.items.appDownload.androidApkUrl).toBe('https://cdn.example.com/lobby-2.0.apk');
   });
 
+  it('adds a customer-service contact, refusing a javascript: link, and the player call lists it at once in its place', async () => {
+    const { page } = deskOne;
+    const card = page.getByTestId('site-customer-service');
+    await card.getByTestId('contact-2').waitFor();
+    await card.getByTestId('contact-add').click();
+    const added = card.getByTestId('contact-3');
+    await added.getByTestId('contact-name-en').fill('Help centre');
+    await added.getByTestId('contact-name-zh').fill('帮助中心');
+    await added.getByTestId('contact-url').fill('javascript:alert(1)');
+    await card.getByTestId('save-customer-service').click();
+    await added.getByText('An https:// address or a path').waitFor();
+    await added.getByTestId('contact-url').fill('https://help.example.com/contact');
+    await added.getByRole('button', { name: 'Move up' }).click();
+    await card.getByTestId('save-customer-service').click();
+    await page.getByText('Saved: players see 4 contacts').waitFor();
+    const contacts = await server.call('/v1/app/customerService/config', { language: 'en_US' });
+    expect(contacts.data).toEqual([
+      { kind: 'online', name: 'Online support', url: '/chat' },
+      { kind: 'telegram', name: 'Telegram', url: 'https://t.me/hashlobby_service' },
+      { kind: 'official', name: 'Help centre', url: 'https://help.example.com/contact' },
+      { kind: 'whatsapp', name: 'WhatsApp', url: 'https://wa.me/message/HASHLOBBY' },
+    ]);
+    expect((await server.call('/v1/app/customerService/config', { language: 'zh_CN' })).data[2].name).toBe('帮助中心');
+    await page.setViewportSize(TABLET);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-settings-customer-service-en-1024');
+    await page.setViewportSize(DESKTOP);
+  });
+
   it('creates an API key shown once, refused until owner two approves it, then accepted', async () => {
     const { page } = deskOne;
     await page.goto(`${server.url}/console/settings/keys`);
@@ -224,7 +254,7 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await screenshot(page, 'console-settings-audit-en-1440');
   });
 
-  it('shows the staff and audit pages in Chinese on a 1024x768 tablet without sideways scrolling', async () => {
+  it('shows the staff, audit and site pages in Chinese on a 1024x768 tablet without sideways scrolling', async () => {
     const { page } = deskOne;
     await page.setViewportSize(TABLET);
     await page.getByTestId('nav-staff').click();
@@ -253,5 +283,11 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await expect(page.getByTestId('audit-verdict').textContent()).resolves.toContain('哈希链完整');
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-settings-audit-zh-1024');
+
+    await page.getByTestId('nav-site').click();
+    await page.getByTestId('site-customer-service').getByText('添加联系方式').waitFor();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await page.getByTestId('site-customer-service').scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-settings-customer-service-zh-1024');
   });
 });

@@ -80,23 +80,23 @@ function ContactsForm({ value, editable }: { value: Contact[]; editable: boolean
           <>
             {fields.length === 0 && <Empty description={t('settings.contacts.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />}
             {fields.map((field, index) => (
-              <Row key={field.key} gutter={8} align="top" data-testid={`contact-${index}`}>
-                <Col flex="130px">
+              <Row key={field.key} gutter={8} wrap={false} align="top" data-testid={`contact-${index}`}>
+                <Col flex="0 0 120px">
                   <Form.Item name={[field.name, 'kind']} rules={[required(t('settings.required'))]}>
                     <Select options={kinds} aria-label={t('settings.contacts.kindLabel')} data-testid="contact-kind" />
                   </Form.Item>
                 </Col>
-                <Col flex="1 1 130px">
+                <Col flex="1 1 120px">
                   <Form.Item name={[field.name, 'name', 'en_US']} rules={[required(t('settings.required')), { max: 60 }]}>
                     <Input placeholder={t('settings.contacts.nameEn')} data-testid="contact-name-en" />
                   </Form.Item>
                 </Col>
-                <Col flex="1 1 110px">
+                <Col flex="1 1 100px">
                   <Form.Item name={[field.name, 'name', 'zh_CN']} rules={[{ max: 60 }]}>
                     <Input placeholder={t('settings.contacts.nameZh')} data-testid="contact-name-zh" />
                   </Form.Item>
                 </Col>
-                <Col flex="2 1 180px">
+                <Col flex="2 1 160px">
                   <Form.Item name={[field.name, 'url']} rules={[required(t('settings.required')), linkRule, { max: 2000 }]}>
                     <Input placeholder="https:// or /chat" data-testid="contact-url" />
                   </Form.Item>

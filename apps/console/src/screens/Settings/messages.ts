@@ -35,7 +35,7 @@ export const en = {
     hint: 'The contacts the service screen lists, in this order ({max} at most). Saving replaces the list; players see it at once. Names in other languages are kept.',
     linkRule: 'An https:// address or a path of the player app such as /chat',
     kindLabel: 'Kind',
-    kind: { online: 'Online chat', telegram: 'Telegram', whatsapp: 'WhatsApp', official: 'Website', skype: 'Skype' },
+    kind: { online: 'Online', telegram: 'Telegram', whatsapp: 'WhatsApp', official: 'Website', skype: 'Skype' },
     nameEn: 'Name (English)',
     nameZh: 'Name (Chinese)',
     enabled: 'Shown to players',
