@@ -35,6 +35,7 @@ import * as playerStanding from './0032_player_standing.ts';
 import * as operatorLookups from './0033_operator_lookups.ts';
 import * as apiKeyApproval from './0034_api_key_approval.ts';
 import * as playerStaffNotes from './0035_player_staff_notes.ts';
+import * as chatAssignment from './0036_chat_assignment.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '0033_operator_lookups': operatorLookups,
   '0034_api_key_approval': apiKeyApproval,
   '0035_player_staff_notes': playerStaffNotes,
+  '0036_chat_assignment': chatAssignment,
 };

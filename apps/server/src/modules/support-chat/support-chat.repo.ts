@@ -133,14 +133,30 @@ export class SupportChatRepository {
       .executeTakeFirst();
   }
 
-  /** The operator queue: unanswered conversations first (longest wait first), then the most recently active. */
-  async queue(options: { status: 'open' | 'closed' | 'all'; limit: number; offset: number }): Promise<QueueEntry[]> {
+  /** Gives the conversation to `holder`, or to nobody; the row before and after, undefined when there is no such conversation. */
+  async assign(conversationId: string, holder: { kind: 'staff' | 'key'; id: number; name: string } | null) {
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('support_conversations').selectAll().where('id', '=', conversationId).forUpdate().executeTakeFirst();
+      if (!before) return undefined;
+      const after = await trx
+        .updateTable('support_conversations')
+        .set({ assigned_staff_kind: holder?.kind ?? null, assigned_staff_id: holder?.id ?? null, assigned_staff_name: holder?.name ?? null })
+        .where('id', '=', conversationId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { before, after };
+    });
+  }
+
+  /** The operator queue: unanswered conversations first (longest wait first), then the most recently active; `holder`: only theirs. */
+  async queue(options: { status: 'open' | 'closed' | 'all'; limit: number; offset: number; holder?: { kind: 'staff' | 'key'; id: number } }): Promise<QueueEntry[]> {
     let query = this.db
       .selectFrom('support_conversations as c')
       .leftJoin('support_messages as m', (join) => join.onRef('m.conversation_id', '=', 'c.id').onRef('m.seq', '=', 'c.last_seq'))
       .selectAll('c')
       .select(['m.body as last_body', 'm.image_url as last_image_url', 'm.sender as last_sender', 'm.created_at as last_at']);
     if (options.status !== 'all') query = query.where('c.status', '=', options.status);
+    if (options.holder) query = query.where('c.assigned_staff_kind', '=', options.holder.kind).where('c.assigned_staff_id', '=', BigInt(options.holder.id));
     return query
       .orderBy('c.awaiting_reply', 'desc')
       .orderBy('c.waiting_since', 'asc')

@@ -36,7 +36,16 @@ export function registerSupportChatRoutes(app: FastifyInstance, sessions: Sessio
  * actor's name (pushed to the player at once); typing; closing.
  */
 export function registerSupportChatOpsRoutes(ops: OpsRegistrar, chat: SupportChatService) {
-  ops.register(chatOpsCalls.conversations, async ({ body }) => ({ conversations: await chat.queue(body) }));
+  ops.register(chatOpsCalls.conversations, async ({ body, actor }) => ({ conversations: await chat.queue(body, { kind: actor.kind, id: actor.id, name: actor.name }) }));
+
+  // "Assign to me": the holder is always the caller, never a name the body gives.
+  ops.register(chatOpsCalls.assign, async ({ body, actor, audit }) => {
+    audit.target = `conversation:${body.conversationId}`;
+    const change = await chat.assign(body.conversationId, body.release ? null : { kind: actor.kind, id: actor.id, name: actor.name });
+    audit.before = { assignedTo: change.previous?.name ?? null };
+    audit.after = { assignedTo: change.assignedTo?.name ?? null };
+    return change;
+  });
 
   ops.register(chatOpsCalls.conversation, async ({ body, audit }) => {
     audit.target = `conversation:${body.conversationId}`;

@@ -143,8 +143,9 @@ export class SupportChatService {
 
   // ---- the operator ----
 
-  async queue(options: { status: 'open' | 'closed' | 'all'; limit: number; offset: number }) {
-    const rows = await this.repo.queue(options);
+  /** The queue; `caller` marks the conversations they hold, and with `mine` keeps only those. */
+  async queue(options: { status: 'open' | 'closed' | 'all'; limit: number; offset: number; mine?: boolean }, caller?: ChatHolder) {
+    const rows = await this.repo.queue({ ...options, holder: options.mine && caller ? caller : undefined });
     const names = await this.players.nicknames(rows.map((row) => row.player_id));
     const now = Date.now();
     return rows.map((row) => ({
@@ -157,7 +158,16 @@ export class SupportChatService {
       playerTyping: (this.typingUntil.get(row.player_id) ?? 0) > now,
       lastMessage: row.last_at ? { sender: row.last_sender, text: row.last_body ?? '', imageUrl: row.last_image_url, createdAt: row.last_at.toISOString() } : null,
       updatedAt: row.updated_at.toISOString(),
+      assignedTo: holderOf(row),
+      mine: caller !== undefined && sameHolder(holderOf(row), caller),
     }));
+  }
+
+  /** Gives the conversation to `holder` (taking it from whoever held it), or with null lets it go. */
+  async assign(conversationId: number, holder: ChatHolder | null) {
+    const change = await this.repo.assign(String(conversationId), holder);
+    if (!change) throw fail('NO_PLAYER_DATA', 'no such conversation');
+    return { conversationId, assignedTo: holderOf(change.after), previous: holderOf(change.before) };
   }
 
   /** One conversation as the operator reads it; reading it marks it read up to its last message shown. */
@@ -217,6 +227,15 @@ export class SupportChatService {
     return shown;
   }
 }
+
+export type ChatHolder = { kind: 'staff' | 'key'; id: number; name: string };
+
+function holderOf(row: ConversationRow): ChatHolder | null {
+  if (row.assigned_staff_kind === null || row.assigned_staff_id === null || row.assigned_staff_name === null) return null;
+  return { kind: row.assigned_staff_kind, id: Number(row.assigned_staff_id), name: row.assigned_staff_name };
+}
+
+const sameHolder = (a: ChatHolder | null, b: Pick<ChatHolder, 'kind' | 'id'>) => a !== null && a.kind === b.kind && a.id === b.id;
 
 function state(conversation: ConversationRow) {
   return {

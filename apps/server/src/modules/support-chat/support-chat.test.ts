@@ -377,6 +377,46 @@ describe('/ops/v1/chat', () => {
     expect(a.data).toMatchObject({ seq: 3, sender: 'operator', operatorName: 'Ann' });
   });
 
+  it('assigns a conversation to the caller, shows who holds it in the queue, filters the caller\'s own, and releases it', async () => {
+    const bob = (await createAutomationKey(t.app.database.db, ['support.chat'], 'Bob')).key;
+    const player = await t.registerPlayer();
+    await send(player.token, 'who is looking after me?');
+    const conversationId = (await history(player.token)).data.conversationId;
+    const row = async (key: string, mine = false) =>
+      (await ops('/ops/v1/chat/conversations', { limit: 200, mine }, key)).data.conversations.find((c: any) => c.conversationId === conversationId);
+    expect(await row(ann)).toMatchObject({ assignedTo: null, mine: false, awaitingReply: true, lastMessage: { text: 'who is looking after me?' } });
+    expect(await row(ann, true)).toBeUndefined();
+
+    const taken = await ops('/ops/v1/chat/assign', { conversationId });
+    expect(taken.data).toEqual({ conversationId, assignedTo: { kind: 'key', id: expect.any(Number), name: 'Ann' }, previous: null });
+    expect(await row(ann)).toMatchObject({ assignedTo: { kind: 'key', name: 'Ann' }, mine: true });
+    expect(await row(ann, true)).toMatchObject({ conversationId });
+    expect(await row(bob)).toMatchObject({ assignedTo: { name: 'Ann' }, mine: false });
+    expect(await row(bob, true)).toBeUndefined();
+
+    // Another person takes it over: the queue says so, and the audit keeps who held it before.
+    expect((await ops('/ops/v1/chat/assign', { conversationId }, bob)).data).toMatchObject({ assignedTo: { name: 'Bob' }, previous: { name: 'Ann' } });
+    expect(await row(ann, true)).toBeUndefined();
+    expect(await row(bob, true)).toMatchObject({ assignedTo: { name: 'Bob' }, mine: true });
+    const { rows } = await sql<{ actor_name: string; before: unknown; after: unknown }>`
+      select actor_name, before, after from audit_records where action = '/ops/v1/chat/assign' and target = ${`conversation:${conversationId}`} order by id`.execute(t.app.database.db);
+    expect(rows.map((r) => [r.actor_name, r.before, r.after])).toEqual([
+      ['Ann', { assignedTo: null }, { assignedTo: 'Ann' }],
+      ['Bob', { assignedTo: 'Ann' }, { assignedTo: 'Bob' }],
+    ]);
+
+    expect((await ops('/ops/v1/chat/assign', { conversationId, release: true }, bob)).data).toMatchObject({ assignedTo: null, previous: { name: 'Bob' } });
+    expect(await row(ann)).toMatchObject({ assignedTo: null, mine: false });
+  });
+
+  it('refuses to assign an unknown conversation, to a holder the body names, or a release that is not true', async () => {
+    expect((await ops('/ops/v1/chat/assign', { conversationId: 9_999_999 })).code).toBe(15);
+    expect((await ops('/ops/v1/chat/assign', { conversationId: 1, holder: 'Ann' })).code).toBe(12);
+    expect((await ops('/ops/v1/chat/assign', { conversationId: 1, release: false })).code).toBe(12);
+    const mailOnly = (await createAutomationKey(t.app.database.db, ['support.mail'])).key;
+    expect(await ops('/ops/v1/chat/assign', { conversationId: 1 }, mailOnly)).toMatchObject({ status: 403, code: 10055 });
+  });
+
   it('refuses a missing key, a key without support.chat, bad input, a typed operator name and an unknown conversation', async () => {
     expect((await ops('/ops/v1/chat/conversations', {}, null)).status).toBe(401);
     expect((await ops('/ops/v1/chat/conversations', {}, 'wrong-key-wrong-key')).status).toBe(401);

@@ -12,6 +12,10 @@ export type SupportConversationsTable = {
   closed_by: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  /** Who holds the conversation (migration 0036); all three null while nobody does. */
+  assigned_staff_kind: Generated<'staff' | 'key' | null>;
+  assigned_staff_id: ColumnType<bigint | null, never, bigint | number | null>;
+  assigned_staff_name: Generated<string | null>;
 };
 
 export type SupportMessagesTable = {

@@ -5,6 +5,14 @@ import { opsData } from './common.ts';
 
 const conversationId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
+export const chatHolder = z.object({ kind: z.enum(['staff', 'key']), id: z.number().int().positive(), name: z.string() });
+
+export const chatAssignment = z.object({
+  conversationId,
+  assignedTo: chatHolder.nullable().describe('Who holds the conversation now; null: nobody'),
+  previous: chatHolder.nullable().describe('Who held it before the call'),
+});
+
 /** Live support chat from the operator's side: the queue, one conversation, answering, typing, closing. */
 export const chatOpsCalls = {
   conversations: defineOpsCall({
@@ -14,10 +22,13 @@ export const chatOpsCalls = {
     summary: 'The queue of conversations, unanswered first, with the last message and what is unread',
     request: opsBody({
       status: z.enum(['open', 'closed', 'all']).default('open'),
+      mine: z.boolean().default(false).describe('Only the conversations the caller holds'),
       limit: z.number().int().min(1).max(200).default(50),
       offset: z.number().int().min(0).max(1_000_000).default(0),
     }),
-    response: opsData('{ conversations: [{ conversationId, status, lastSeq, operatorReadSeq, playerId, nickname, awaitingReply, waitingSince, unread, playerTyping, lastMessage, updatedAt }] }'),
+    response: opsData(
+      '{ conversations: [{ conversationId, status, lastSeq, operatorReadSeq, playerId, nickname, awaitingReply, waitingSince, unread, playerTyping, lastMessage, updatedAt, assignedTo: { kind, id, name } | null, mine }] }',
+    ),
   }),
   conversation: defineOpsCall({
     path: '/ops/v1/chat/conversation',
@@ -48,6 +59,14 @@ export const chatOpsCalls = {
     summary: 'Shows the player that the operator is typing, or stops',
     request: opsBody({ conversationId, typing: z.boolean() }),
     response: z.null(),
+  }),
+  assign: defineOpsCall({
+    path: '/ops/v1/chat/assign',
+    access: 'support.chat',
+    audit: 'change',
+    summary: 'Assigns a conversation to the caller (taking it over from whoever held it), or with release: true lets it go so nobody holds it',
+    request: opsBody({ conversationId, release: z.literal(true).optional() }),
+    response: chatAssignment,
   }),
   close: defineOpsCall({
     path: '/ops/v1/chat/close',
