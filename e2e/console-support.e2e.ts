@@ -110,6 +110,15 @@ describe('the console support desk', () => {
     await expect.poll(() => page.getByTestId('nav-count-chats').count(), { timeout: UI_TIMEOUT }).toBe(0);
     expect(await row.getAttribute('data-awaiting')).toBe('no');
 
+    // The member takes the conversation: the queue and the pane say it is theirs, and "Only mine" keeps it.
+    await page.getByTestId('chat-assign').click();
+    await page.getByTestId('chat-release').waitFor();
+    await expect.poll(() => row.getByTestId('chat-holder').textContent()).toBe('Mine');
+    await page.getByTestId('chat-mine').click();
+    await expect.poll(() => page.getByTestId('chat-row').count()).toBe(1);
+    await row.waitFor();
+    await page.getByTestId('chat-mine').click();
+
     // A picture from the player shows in the open conversation, served by this server.
     await callAs(server, '/v1/chat/sendImage', { clientMsgId: 'picture-0001', image: ONE_PIXEL_PNG, type: 'image/png', text: 'Here is the receipt.' }, player.token);
     const picture = page.locator('[data-testid="console-chat-message"][data-sender="player"] img');
@@ -128,6 +137,10 @@ describe('the console support desk', () => {
     expect(await page.getByTestId('support-chats').textContent()).toContain('在线客服');
     expect(await page.getByTestId('chat-answer-send').textContent()).toContain('发送');
     expect(await page.getByTestId('chat-close').textContent()).toContain('关闭会话');
+    expect(await page.getByTestId('chat-holder').first().textContent()).toBe('我负责');
+    await page.getByTestId('chat-release').click();
+    expect(await page.getByTestId('chat-assign').textContent()).toContain('分配给我');
+    expect(await page.getByTestId('chat-holder').count()).toBe(0);
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-support-chats-zh-1024');
 

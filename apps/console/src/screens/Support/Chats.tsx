@@ -9,6 +9,7 @@ import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { consoleSocket } from '../../live/live.tsx';
 import { mayCall } from '../../state/me.ts';
 import { CannedReplies } from './CannedReplies.tsx';
+import { AssignButton, type ChatHolder, HolderTag, MineFilter } from './ChatAssignment.tsx';
 
 type Status = 'open' | 'closed' | 'all';
 
@@ -38,6 +39,8 @@ interface Summary {
   playerTyping: boolean;
   lastMessage: { sender: 'player' | 'operator' | null; text: string; imageUrl: string | null; createdAt: string } | null;
   updatedAt: string;
+  assignedTo?: ChatHolder;
+  mine?: boolean;
 }
 
 /** chat.conversation's answer: the state and a page of messages, oldest first. */
@@ -51,6 +54,8 @@ interface Conversation {
   playerTyping: boolean;
   list: ChatMessage[];
   hasMore: boolean;
+  assignedTo?: ChatHolder;
+  mine?: boolean;
 }
 
 const PAGE = 30;
@@ -76,10 +81,11 @@ export default function Chats() {
   const selected = Number(params.get('c')) || null;
   const [status, setStatus] = useState<Status>('open');
   const [offset, setOffset] = useState(0);
+  const [mine, setMine] = useState(false);
 
   const list = useQuery({
-    queryKey: ['ops', 'chat', 'conversations', status, offset],
-    queryFn: () => opsCall<{ conversations: Summary[] }>('/ops/v1/chat/conversations', { status, limit: PAGE, offset }),
+    queryKey: ['ops', 'chat', 'conversations', status, mine, offset],
+    queryFn: () => opsCall<{ conversations: Summary[] }>('/ops/v1/chat/conversations', { status, mine, limit: PAGE, offset }),
     // The socket brings changes at once; this only catches one missed while it was reconnecting.
     refetchInterval: 120_000,
   });
@@ -115,6 +121,13 @@ export default function Chats() {
             options={(['open', 'closed', 'all'] as const).map((value) => ({ value, label: t(`support.chats.status.${value}`) }))}
             data-testid="chat-status"
           />
+          <MineFilter
+            value={mine}
+            onChange={(value) => {
+              setMine(value);
+              setOffset(0);
+            }}
+          />
         </Space>
       </Space>
       <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
@@ -148,6 +161,7 @@ export default function Chats() {
                   <Space size={4} wrap style={{ marginTop: 2 }}>
                     {row.awaitingReply && <Tag color="orange">{t('support.chats.awaiting')}</Tag>}
                     {row.status === 'closed' && <Tag>{t('support.chats.status.closed')}</Tag>}
+                    <HolderTag holder={row.assignedTo} mine={row.mine} />
                     <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                       {row.awaitingReply && row.waitingSince ? t('support.chats.waitingSince', { time: dateTime(row.waitingSince) }) : dateTime(row.updatedAt)}
                     </Typography.Text>
@@ -180,6 +194,8 @@ export default function Chats() {
 
 function ConversationPane({ id, canAnswer, canClose }: { id: number; canAnswer: boolean; canClose: boolean }) {
   const t = useTranslate();
+  const { data: permissions } = usePermissions<string[]>({});
+  const canAssign = mayCall(permissions, 'chat.assign');
   const { message } = App.useApp();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
@@ -239,6 +255,8 @@ function ConversationPane({ id, canAnswer, canClose }: { id: number; canAnswer: 
               <Link to={`/players/${conversation.playerId}`}>{t('support.chats.openPlayer')}</Link>
               {conversation.status === 'closed' && <Tag>{t('support.chats.status.closed')}</Tag>}
               {conversation.playerTyping && <Tag color="blue" data-testid="chat-player-typing">{t('support.chats.typing')}</Tag>}
+              <HolderTag holder={conversation.assignedTo} mine={conversation.mine} />
+              {canAssign && <AssignButton conversationId={id} holder={conversation.assignedTo} mine={conversation.mine} />}
             </Space>
             {canClose && conversation.status === 'open' && (
               <Popconfirm title={t('support.chats.closeConfirm')} onConfirm={close} okText={t('support.chats.close')} cancelText={t('support.bulletins.cancel')}>

@@ -47,9 +47,9 @@ export function registerSupportChatOpsRoutes(ops: OpsRegistrar, chat: SupportCha
     return change;
   });
 
-  ops.register(chatOpsCalls.conversation, async ({ body, audit }) => {
+  ops.register(chatOpsCalls.conversation, async ({ body, actor, audit }) => {
     audit.target = `conversation:${body.conversationId}`;
-    const conversation = await chat.conversation(body.conversationId, body);
+    const conversation = await chat.conversation(body.conversationId, body, { kind: actor.kind, id: actor.id, name: actor.name });
     audit.target = `player:${conversation.playerId}`;
     return conversation;
   });

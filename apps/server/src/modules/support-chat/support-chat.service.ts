@@ -171,7 +171,7 @@ export class SupportChatService {
   }
 
   /** One conversation as the operator reads it; reading it marks it read up to its last message shown. */
-  async conversation(conversationId: number, range: { afterSeq?: number; beforeSeq?: number; limit?: number }) {
+  async conversation(conversationId: number, range: { afterSeq?: number; beforeSeq?: number; limit?: number }, caller?: ChatHolder) {
     const conversation = await this.requireConversation(conversationId);
     const page = await this.repo.messages(conversation.id, { ...range, limit: range.limit ?? DEFAULT_PAGE });
     const last = page.list.at(-1);
@@ -189,6 +189,8 @@ export class SupportChatService {
       playerTyping: (this.typingUntil.get(conversation.player_id) ?? 0) > Date.now(),
       list: page.list.map(toMessage),
       hasMore: page.hasMore,
+      assignedTo: holderOf(conversation),
+      mine: caller !== undefined && sameHolder(holderOf(conversation), caller),
     };
   }
 

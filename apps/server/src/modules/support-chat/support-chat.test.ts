@@ -393,6 +393,8 @@ describe('/ops/v1/chat', () => {
     expect(await row(ann, true)).toMatchObject({ conversationId });
     expect(await row(bob)).toMatchObject({ assignedTo: { name: 'Ann' }, mine: false });
     expect(await row(bob, true)).toBeUndefined();
+    expect((await ops('/ops/v1/chat/conversation', { conversationId }, bob)).data).toMatchObject({ assignedTo: { name: 'Ann' }, mine: false });
+    expect((await ops('/ops/v1/chat/conversation', { conversationId })).data).toMatchObject({ assignedTo: { name: 'Ann' }, mine: true });
 
     // Another person takes it over: the queue says so, and the audit keeps who held it before.
     expect((await ops('/ops/v1/chat/assign', { conversationId }, bob)).data).toMatchObject({ assignedTo: { name: 'Bob' }, previous: { name: 'Ann' } });

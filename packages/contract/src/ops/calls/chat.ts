@@ -42,7 +42,7 @@ export const chatOpsCalls = {
       beforeSeq: z.number().int().min(1).optional(),
       limit: z.number().int().min(1).max(200).optional(),
     }).refine((body) => body.afterSeq === undefined || body.beforeSeq === undefined, 'send afterSeq or beforeSeq, not both'),
-    response: opsData('{ conversationId, status, lastSeq, operatorReadSeq, playerId, nickname, playerReadSeq, playerTyping, list, hasMore }'),
+    response: opsData('{ conversationId, status, lastSeq, operatorReadSeq, playerId, nickname, playerReadSeq, playerTyping, list, hasMore, assignedTo: { kind, id, name } | null, mine }'),
   }),
   answer: defineOpsCall({
     path: '/ops/v1/chat/answer',
