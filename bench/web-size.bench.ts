@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPhone } from '../e2e/support/browser.ts';
+import { launchBrowser, newPhone, prepareChromium } from '../e2e/support/browser.ts';
 import { newDesk } from '../e2e/support/console.ts';
 import { startServer } from '../e2e/support/server.ts';
 import { buildConsoleApp, buildWebApp } from '../e2e/support/web-build.ts';
@@ -17,6 +17,8 @@ const CONSOLE_BUDGET_KB = 400;
 const web = buildWebApp();
 const consoleApp = buildConsoleApp();
 const server = await startServer({ WEB_DIST_DIR: web.dir, CONSOLE_DIST_DIR: consoleApp.dir });
+// The system's Chromium, else the one shipped in the npm package, unpacked as the browser tests do.
+await prepareChromium();
 const browser = await launchBrowser();
 
 /** The gzipped size of each script `url` loads, until the network is idle. */

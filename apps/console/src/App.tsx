@@ -1,15 +1,12 @@
 import { Authenticated, ErrorComponent, Refine } from '@refinedev/core';
 import routerProvider, { CatchAllNavigate, DocumentTitleHandler, UnsavedChangesNotifier } from '@refinedev/react-router';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { App as AntApp, ConfigProvider, Spin, theme } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
-import { ConsoleLayout } from './components/ConsoleLayout.tsx';
-import { PageState } from './components/PageState.tsx';
-import { StepUpDialog } from './components/StepUp.tsx';
 import { createI18nProvider, initialLocale, type Locale } from './i18n/i18n.ts';
-import { LiveFeed, liveProvider } from './live/live.tsx';
+import { liveProvider } from './live/live.tsx';
 import { accessControlProvider } from './providers/accessControl.ts';
 import { auditLogProvider } from './providers/auditLogProvider.ts';
 import { authProvider } from './providers/authProvider.ts';
@@ -18,7 +15,9 @@ import { notificationProvider } from './providers/notificationProvider.ts';
 import { RESOURCES } from './resources.tsx';
 import { SignIn } from './screens/SignIn/SignIn.tsx';
 
-// Each area of the console is its own chunk, loaded when first opened: the first page stays small.
+// Each area of the console is its own chunk, loaded when first opened, and so is the signed-in frame
+// (menu, bar, live feed, step-up): the sign-in page stays small.
+const SignedInFrame = lazy(() => import('./components/SignedInFrame.tsx'));
 const Dashboard = lazy(() => import('./screens/Dashboard/Dashboard.tsx'));
 const Players = lazy(() => import('./screens/Players/routes.tsx'));
 const Finance = lazy(() => import('./screens/Finance/routes.tsx'));
@@ -35,7 +34,7 @@ const ANTD_LOCALES = { en: enUS, zh: zhCN } as const;
 const FONT_FAMILY = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
 
 function Area({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<PageState loading />}>{children}</Suspense>;
+  return <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>;
 }
 
 export function App() {
@@ -58,18 +57,17 @@ export function App() {
             resources={RESOURCES}
             options={{ syncWithLocation: false, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: 'auto', reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
           >
-            <StepUpDialog />
             <Routes>
               <Route path="/sign-in" element={<SignIn />} />
               <Route path="/enrol" element={<Area><Enrol /></Area>} />
               <Route
                 element={
                   <Authenticated key="console" fallback={<CatchAllNavigate to="/sign-in" />}>
-                    <LiveFeed>
-                      <ConsoleLayout>
+                    <Area>
+                      <SignedInFrame>
                         <Outlet />
-                      </ConsoleLayout>
-                    </LiveFeed>
+                      </SignedInFrame>
+                    </Area>
                   </Authenticated>
                 }
               >
