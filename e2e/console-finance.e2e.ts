@@ -10,11 +10,12 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 /**
  * Money from the operator's side, in the console: a player deposits on the devnet and asks for a
- * withdrawal large enough to need review and above the four-eyes threshold. Owner one reviews it with
- * the player's context and approves it, which only files a request; owner two approves that request
- * and the withdrawal is paid on the chain. Then owner one asks for balance adjustments: one taken back
- * while owner two was deciding it (refused as decided already), one owner two approves on a tablet in
- * Chinese, and the player's balance moves by exactly it.
+ * withdrawal large enough to need review and above the four-eyes threshold. A finance member (invited
+ * by the owner's automation key, granted the role by the owner) reviews it with the player's context and
+ * approves it, which only files a request; the owner approves that request and the withdrawal is paid on
+ * the chain. Then the finance member asks for balance adjustments: one taken back while the owner was
+ * deciding it (refused as decided already), one the owner approves on a tablet in Chinese, and the
+ * player's balance moves by exactly it.
  */
 
 const MICRO = 1_000_000n;
@@ -28,7 +29,7 @@ const UI_TIMEOUT = 30_000;
 
 let server: RunningServer;
 let browser: Browser;
-let ownerOne: StaffCredentials;
+let clerk: StaffCredentials;
 let ownerTwo: StaffCredentials;
 let one: { context: BrowserContext; page: Page };
 let two: { context: BrowserContext; page: Page };
@@ -64,11 +65,31 @@ async function playerWithdraws(): Promise<void> {
   withdrawalId = queue.list[0]!.id;
 }
 
-async function enrolAndSignIn(login: string, password: string): Promise<[StaffCredentials, { context: BrowserContext; page: Page }]> {
+async function enrolAndSignIn(login: string, password: string, link = server.ownerLinks[login]!): Promise<[StaffCredentials, { context: BrowserContext; page: Page }]> {
   const desk = await newDesk(browser, DESKTOP);
-  const staff = await enrolThroughLink(desk.page, server.ownerLinks[login]!, login, password);
+  const staff = await enrolThroughLink(desk.page, link, login, password);
   await signInToConsole(desk.page, server.url, staff);
   return [staff, desk];
+}
+
+/**
+ * The owner enrols; a finance member is invited with the automation key and the owner, a second person
+ * to that key, grants the role from their signed-in console; the member enrols through the link.
+ */
+async function ownerAndFinanceMember(): Promise<void> {
+  [ownerTwo, two] = await enrolAndSignIn('owner.two', 'amber lantern harbour 17');
+  const invited = await server.ops<{ link: string; request: { id: number } }>('/ops/v1/staff/invite', { login: 'fin.clerk', roles: ['finance'] });
+  const decided = await two.page.evaluate(async (id) => {
+    const response = await fetch('/ops/v1/approvals/decide', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': sessionStorage.getItem('lobby.console.csrf') ?? '' },
+      body: JSON.stringify({ id, approve: true, reason: 'Joins the cashier desk' }),
+    });
+    return (await response.json()) as { code: number; data: { status: string } };
+  }, invited.request.id);
+  expect(decided).toMatchObject({ code: 0, data: { status: 'approved' } });
+  const link = new URL(invited.link);
+  [clerk, one] = await enrolAndSignIn('fin.clerk', 'copper willow station 42', `${server.url}${link.pathname}${link.hash}`);
 }
 
 /** Fills the reason dialog and sends it, answering the step-up dialog if the action asks for a code. */
@@ -92,15 +113,14 @@ beforeAll(async () => {
         HOT_WALLET_PRIVATE_KEY: hotWallet.privateKey,
         HASH_ENGINE: 'false',
       },
-      { owners: ['owner.one', 'owner.two'], withOpsKey: true },
+      { owners: ['owner.two'], withOpsKey: true },
     ),
     launchBrowser(),
   ]);
-  // The chain work and both owners' enrolment go on side by side.
-  [, [ownerOne, one], [ownerTwo, two]] = await Promise.all([
+  // The chain work and the staff's enrolment go on side by side.
+  await Promise.all([
     Promise.all([playerWithdraws(), fundAddress(server.devnetUrl, hotWallet.address, { trx: 1_000n * MICRO, usdt: 5_000n * MICRO })]),
-    enrolAndSignIn('owner.one', 'copper willow station 42'),
-    enrolAndSignIn('owner.two', 'amber lantern harbour 17'),
+    ownerAndFinanceMember(),
   ]);
 }, 180_000);
 
@@ -110,7 +130,7 @@ afterAll(async () => {
 });
 
 describe('the console: finance under four eyes', () => {
-  it("shows owner one the withdrawal with the player's context, and approving it files a request for a second person", async () => {
+  it("shows the finance member the withdrawal with the player's context, and approving it files a request for a second person", async () => {
     const { page } = one;
     await page.goto(`${server.url}/console/finance/withdrawals`);
     const row = page.getByTestId(`withdrawal-${withdrawalId}`);
@@ -124,7 +144,7 @@ describe('the console: finance under four eyes', () => {
     await page.getByTestId('context-linked').waitFor();
 
     await row.getByTestId('approve-withdrawal').click();
-    await giveReason(page, ownerOne, 'Deposits cover it; no play to speak of, checked the address');
+    await giveReason(page, clerk, 'Deposits cover it; no play to speak of, checked the address');
     // Nothing was sent: the row stays, saying it waits for someone else.
     await row.getByTestId('awaiting-second').waitFor({ timeout: UI_TIMEOUT });
     expect(await row.getByTestId('awaiting-second').textContent()).toMatch(/Awaiting a second person \(request #\d+\)/);
@@ -134,7 +154,7 @@ describe('the console: finance under four eyes', () => {
     await screenshot(page, 'console-finance-withdrawals-en-1440');
   });
 
-  it('lets owner two approve the request, which pays the withdrawal on the chain, and owner one’s queue empties live', async () => {
+  it('lets the owner approve the request, which pays the withdrawal on the chain, and the finance member’s queue empties live', async () => {
     const { page } = two;
     await page.goto(`${server.url}/console/finance/approvals`);
     const row = page.locator('[data-kind="withdrawal.approve"][data-status="pending"]');
@@ -151,7 +171,7 @@ describe('the console: finance under four eyes', () => {
       const payments = await server.ops<{ list: { status: string }[] }>('/ops/v1/finance/payments', { kind: 'withdrawal', playerId: player.playerId });
       return payments.list[0]?.status === 'confirmed';
     });
-    // Owner one's open queue heard of it over the console socket, without a reload.
+    // The finance member's open queue heard of it over the console socket, without a reload.
     await one.page.getByTestId('page-empty').waitFor({ timeout: UI_TIMEOUT });
   });
 
@@ -172,13 +192,13 @@ describe('the console: finance under four eyes', () => {
 
   it('refuses a request decided meanwhile with its reason in Chinese, and an adjustment approved on a tablet moves the balance by exactly it', async () => {
     const before = await balance();
-    // Owner one asks for an adjustment from the approvals page: it is theirs, so they may only take it back.
+    // The finance member asks for an adjustment from the approvals page: it is theirs, so they may only take it back.
     const fileAdjustment = async (amount: string, reason: string) => {
       await one.page.getByTestId('request-adjustment').click();
       await one.page.getByTestId('adjustment-player').fill(String(player.playerId));
       await one.page.getByTestId('adjustment-amount').fill(amount);
       await one.page.getByTestId('adjustment-reason').fill(reason);
-      await withStepUp(one.page, ownerOne, () => one.page.locator('#adjustment-submit').click());
+      await withStepUp(one.page, clerk, () => one.page.locator('#adjustment-submit').click());
       const row = one.page.locator('[data-kind="balance.adjust"][data-status="pending"]');
       await row.waitFor({ timeout: UI_TIMEOUT });
       expect(await row.textContent()).toContain('Yours');
@@ -188,14 +208,14 @@ describe('the console: finance under four eyes', () => {
     await one.page.goto(`${server.url}/console/finance/approvals`);
     const first = await fileAdjustment('5', 'Typed in before checking the ticket');
 
-    // Owner two, on a tablet in Chinese, starts approving it...
+    // The owner, on a tablet in Chinese, starts approving it...
     const { page } = two;
     await page.setViewportSize(TABLET);
     await page.evaluate(() => localStorage.setItem('lobby.console.locale', 'zh'));
     await page.reload();
     await page.getByTestId(`approval-${first.id}`).getByTestId('approve-approval').click({ timeout: UI_TIMEOUT });
     await page.getByTestId('reason-input').fill('核对后同意');
-    // ...while owner one takes it back.
+    // ...while the finance member takes it back.
     await first.row.getByTestId('withdraw-approval').click();
     await one.page.locator('#reason-submit').click();
     await one.page.locator(`[data-testid="approval-${first.id}"][data-status="withdrawn"]`).waitFor({ timeout: UI_TIMEOUT });
