@@ -14,6 +14,7 @@ type Listener = (frame: StaffFrame) => void;
 /** The resources whose lists each staff event makes stale. */
 export const RESOURCES_OF_EVENT: Record<string, string[]> = {
   'chat.message': ['chats'],
+  'chat.assigned': ['chats'],
   'withdrawal.state': ['withdrawals', 'payments'],
   'deposit.seen': ['payments'],
   'deposit.credited': ['payments'],

@@ -69,6 +69,8 @@ export interface DomainEvents {
   'support-chat.typing': { playerId: number; until: number };
   /** A message joined a support conversation, from the player or from an operator. */
   'chat.message': { conversationId: number; playerId: number; seq: number; sender: 'player' | 'operator' };
+  /** A support conversation changed holder: taken by a staff member (or key), or let go (null). */
+  'chat.assigned': { conversationId: number; holder: string | null };
 
   // Finance: what the staff console follows.
   /** A deposit was seen on chain (confirming) or credited to the player. */
@@ -111,6 +113,7 @@ export const EVENT_REACH: { readonly [K in EventName]: EventReach } = {
   'economy.settings.changed': 'cluster',
   'support-chat.typing': 'cluster',
   'chat.message': 'cluster',
+  'chat.assigned': 'cluster',
   'deposit.seen': 'cluster',
   'deposit.credited': 'cluster',
   'withdrawal.state': 'cluster',
@@ -121,7 +124,7 @@ export const EVENT_REACH: { readonly [K in EventName]: EventReach } = {
 };
 
 /** The events the staff console's socket follows. */
-export const STAFF_EVENTS = ['chat.message', 'withdrawal.state', 'deposit.seen', 'deposit.credited', 'win.held', 'alert', 'approval.changed'] as const satisfies readonly EventName[];
+export const STAFF_EVENTS = ['chat.message', 'chat.assigned', 'withdrawal.state', 'deposit.seen', 'deposit.credited', 'win.held', 'alert', 'approval.changed'] as const satisfies readonly EventName[];
 export type StaffEventName = (typeof STAFF_EVENTS)[number];
 
 /** Events whose subscribers reload a copy of operator settings (SharedCopy). */

@@ -14,6 +14,7 @@ export const STAFF_SOCKET_SIGNED_OUT = 4403;
 export function permissionFor<K extends StaffEventName>(event: K, payload: DomainEvents[K]): Permission {
   switch (event) {
     case 'chat.message':
+    case 'chat.assigned':
       return 'support.chat';
     case 'withdrawal.state':
       return 'finance.withdrawals.review';

@@ -93,7 +93,7 @@ export default function Chats() {
   useEffect(
     () =>
       consoleSocket.subscribe((frame) => {
-        if (frame.event === 'chat.message') void queryClient.invalidateQueries({ queryKey: ['ops', 'chat'] });
+        if (frame.event === 'chat.message' || frame.event === 'chat.assigned') void queryClient.invalidateQueries({ queryKey: ['ops', 'chat'] });
       }),
     [queryClient],
   );

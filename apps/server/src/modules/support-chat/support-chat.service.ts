@@ -167,7 +167,10 @@ export class SupportChatService {
   async assign(conversationId: number, holder: ChatHolder | null) {
     const change = await this.repo.assign(String(conversationId), holder);
     if (!change) throw fail('NO_PLAYER_DATA', 'no such conversation');
-    return { conversationId, assignedTo: holderOf(change.after), previous: holderOf(change.before) };
+    const assignedTo = holderOf(change.after);
+    // Every console following the queue shows the new holder at once, on whichever instance.
+    await this.bus.publish('chat.assigned', { conversationId, holder: assignedTo?.name ?? null });
+    return { conversationId, assignedTo, previous: holderOf(change.before) };
   }
 
   /** One conversation as the operator reads it; reading it marks it read up to its last message shown. */

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
@@ -387,8 +387,13 @@ describe('/ops/v1/chat', () => {
     expect(await row(ann)).toMatchObject({ assignedTo: null, mine: false, awaitingReply: true, lastMessage: { text: 'who is looking after me?' } });
     expect(await row(ann, true)).toBeUndefined();
 
+    const heard: unknown[] = [];
+    const stopListening = t.app.bus.subscribe('chat.assigned', (event) => void heard.push(event));
     const taken = await ops('/ops/v1/chat/assign', { conversationId });
     expect(taken.data).toEqual({ conversationId, assignedTo: { kind: 'key', id: expect.any(Number), name: 'Ann' }, previous: null });
+    // Every console following the queue hears of the new holder.
+    await vi.waitFor(() => expect(heard).toEqual([{ conversationId, holder: 'Ann' }]));
+    stopListening();
     expect(await row(ann)).toMatchObject({ assignedTo: { kind: 'key', name: 'Ann' }, mine: true });
     expect(await row(ann, true)).toMatchObject({ conversationId });
     expect(await row(bob)).toMatchObject({ assignedTo: { name: 'Ann' }, mine: false });
