@@ -150,7 +150,8 @@ describe('the console support desk', () => {
     await page.getByTestId('text-title-en_US').fill('Your deposit is credited');
     await page.getByTestId('text-content-en_US').fill('Thank you for your patience. The deposit is in your balance.');
     await page.getByTestId('mail-send').click();
-    await page.locator('.ant-message-success').waitFor({ timeout: UI_TIMEOUT });
+    // The mail's own notice: the release's may still be showing beside it.
+    await page.locator('.ant-message-success').filter({ hasText: '站内信' }).waitFor({ timeout: UI_TIMEOUT });
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-support-mail-zh-1024');
 
