@@ -59,6 +59,8 @@ export const AutoBetStopReason = {
   BET_OVER_LIMIT: 3,
   INSUFFICIENT_BALANCE: 4,
   STRATEGY_FINISHED: 5,
+  /** Our design (PROTECTION.md): a loss or wager limit was reached, or a time-out or self-exclusion began. */
+  PLAYER_PROTECTION: 6,
 } as const;
 
 export const BetStatus = {

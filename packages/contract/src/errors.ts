@@ -83,6 +83,20 @@ export const ErrorCode = {
   REQUEST_ALREADY_DECIDED: 10059,
   /** Our code: a staff password shorter than 12 characters or on the list of common passwords. */
   PASSWORD_TOO_WEAK: 10060,
+  /** Our code (PROTECTION.md "Limits"): a loss, wager or deposit limit would be passed; `data` names the limit and when it resets. */
+  LIMIT_REACHED: 10061,
+  /** Our code (PROTECTION.md): a time-out or self-exclusion is running; `data.until` says till when (null: indefinite). */
+  PLAY_PAUSED: 10062,
+  /** Our code (PROTECTION.md "Jurisdictions"): the service is not offered in the country the request comes from. */
+  REGION_BLOCKED: 10063,
+  /** Our code (PROTECTION.md "Sanctions screening"): the address is on the sanctions list. */
+  SANCTIONED_ADDRESS: 10064,
+  /** Our code (PROTECTION.md "Account security"): the action needs the player's two-factor code. */
+  TWO_FACTOR_REQUIRED: 10065,
+  /** Our code: a new withdrawal address is usable only after its waiting time; `data.usableAt` says when. */
+  ADDRESS_WAITING: 10066,
+  /** Our code: a raised or removed limit can be confirmed only after its 24-hour cooling-off; `data.readyAt` says when. */
+  LIMIT_COOLING_OFF: 10067,
 
   GAME_NOT_FOUND: 21001,
   INSUFFICIENT_BALANCE: 21002,

@@ -11,14 +11,16 @@ export class AppError extends Error {
     public readonly httpStatus = 200,
     /** Values of the message's `{name}` placeholders (e.g. the amount left to wager). */
     public readonly params?: Record<string, string>,
+    /** What the client needs beyond the message, e.g. which limit refused a bet and when it resets. */
+    public readonly data?: Record<string, unknown>,
   ) {
     super(detail ?? `error ${code}`);
   }
 }
 
 /** The one way to raise a catalogue error: `fail('ACCOUNT_EXISTS')`. */
-export function fail(name: ErrorCodeName, detail?: string, params?: Record<string, string>): AppError {
-  return new AppError(ErrorCode[name], detail, 200, params);
+export function fail(name: ErrorCodeName, detail?: string, params?: Record<string, string>, data?: Record<string, unknown>): AppError {
+  return new AppError(ErrorCode[name], detail, 200, params, data);
 }
 
 /** HTTP 401: no token, or a token the server does not know. The client logs out. */

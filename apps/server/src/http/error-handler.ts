@@ -11,14 +11,14 @@ import { requestLanguage } from './request-context.ts';
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     const lang = requestLanguage(request);
-    const envelope = (code: number, detail?: string, params?: Record<string, string>) => ({
+    const envelope = (code: number, detail?: string, params?: Record<string, string>, data?: Record<string, unknown>) => ({
       code,
       msg: detail && code === ErrorCode.INVALID_PARAMETERS ? `${errorMessage(code, lang)} (${detail})` : fillErrorMessage(errorMessage(code, lang), params),
-      data: null,
+      data: data ?? null,
     });
 
     if (error instanceof AppError) {
-      return reply.status(error.httpStatus).send(envelope(error.code, error.detail, error.params));
+      return reply.status(error.httpStatus).send(envelope(error.code, error.detail, error.params, error.data));
     }
     if (error instanceof UnauthorizedError) {
       return reply.status(401).send(envelope(ErrorCode.TOKEN_MISMATCH));

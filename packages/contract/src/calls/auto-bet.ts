@@ -71,7 +71,7 @@ export const autoBetStatus = z.object({
 
 export const stopReasonCode = z
   .union([z.literal(0), z.literal(Object.values(AutoBetStopReason))])
-  .describe('0 still running; 1 stop-loss, 2 take-profit, 3 bet over limit, 4 insufficient balance, 5 strategy finished');
+  .describe('0 still running; 1 stop-loss, 2 take-profit, 3 bet over limit, 4 insufficient balance, 5 strategy finished, 6 a limit reached or a time-out or self-exclusion begun');
 
 export const autoBetLog = z.object({
   totalNum: z.number().int().min(0),

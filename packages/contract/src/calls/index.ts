@@ -14,6 +14,7 @@ import { vipCalls } from './vip.ts';
 import { bankCalls, walletCalls } from './wallet.ts';
 import { chatCalls } from './chat.ts';
 import { lobbyCalls } from './lobby.ts';
+import { protectionCalls } from './protection.ts';
 
 export * from './define.ts';
 export * from './common.ts';
@@ -32,6 +33,7 @@ export * from './hash-game.ts';
 export * from './rebate.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
+export * from './protection.ts';
 
 /** Every call of SPEC section 7, grouped as the URL is. One source for server routes, client and OpenAPI. */
 export const CALL_GROUPS = {
@@ -60,6 +62,8 @@ export const CALL_GROUPS = {
   chat: chatCalls,
   // Designed calls: the lobby's search across categories, favourites and recently played.
   lobby: lobbyCalls,
+  // Designed calls: PROTECTION.md's limits, reality checks, time-out and self-exclusion.
+  protection: protectionCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap(
