@@ -1,5 +1,6 @@
 import type { LedgerTables } from '../money/tables.ts';
 import type { MailTables } from '../mail/tables.ts';
+import type { AccountSecurityTables } from '../modules/account-security/tables.ts';
 import type { ActivityTables } from '../modules/activity/tables.ts';
 import type { AuditTables } from '../modules/audit/tables.ts';
 import type { AutoBetTables } from '../modules/auto-bet/tables.ts';
@@ -13,8 +14,10 @@ import type { MediaTables } from '../modules/media/tables.ts';
 import type { PlayerTables } from '../modules/player/tables.ts';
 import type { PlayerMarkTables } from '../modules/player-mark/tables.ts';
 import type { PlayerStandingTables } from '../modules/player-standing/tables.ts';
+import type { ProtectionTables } from '../modules/protection/tables.ts';
 import type { RebateTables } from '../modules/rebate/tables.ts';
 import type { ReferralTables } from '../modules/referral/tables.ts';
+import type { SanctionsTables } from '../modules/sanctions/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
 import type { SupportChatTables } from '../modules/support-chat/tables.ts';
 import type { ThirdGameTables } from '../modules/third-game/tables.ts';
@@ -47,6 +50,7 @@ export interface Database
 
 /** Tables declared beside their modules and read through `db.withTables<…>()` or in SQL only. */
 type ModuleTables = StaffTables &
+  AccountSecurityTables &
   AuditTables &
   ActivityTables &
   MediaTables &
@@ -54,6 +58,8 @@ type ModuleTables = StaffTables &
   ThirdGameTables &
   BannerTables &
   PlayerStandingTables &
+  ProtectionTables &
+  SanctionsTables &
   SupportChatTables &
   ReferralTables &
   HashOpenRoundsTables &
@@ -155,7 +161,20 @@ export const DECLARED_TABLES = [
   'provider_held_wins',
   'banner_audit',
   'player_standing_changes',
+  'sanctioned_addresses',
+  'sanction_hits',
+  // ProtectionTables
+  'player_protection',
+  'protection_limits',
+  'protection_spend',
+  'protection_history',
+  'protection_links',
+  'protection_settings',
   'player_staff_notes',
+  'player_two_factor',
+  'player_recovery_codes',
+  'player_known_devices',
+  'account_security_settings',
   'support_conversations',
   'support_messages',
   'usage_quotas',

@@ -46,6 +46,8 @@ export interface DomainEvents {
   'referral.cleared': { inviterId: number };
   /** The player entered a third-party game. */
   'game.entered': { playerId: number; gameId: number };
+  /** A player's limits, time-out or self-exclusion changed: every instance reloads its copy before the next bet. */
+  'protection.changed': { playerId: number };
 
   // Sockets: frames for players' websockets, on whichever instance holds them.
   'push.public': PublicPush;
@@ -63,6 +65,7 @@ export interface DomainEvents {
   'activity.catalogue.changed': Record<string, never>;
   'quota.settings.changed': Record<string, never>;
   'economy.settings.changed': { key?: string };
+  'protection.settings.changed': Record<string, never>;
 
   // Support chat.
   /** The player is typing (until `until`, ms) or stopped (0). */
@@ -102,6 +105,8 @@ export const EVENT_REACH: { readonly [K in EventName]: EventReach } = {
   'session.ended': 'cluster',
   'referral.cleared': 'instance',
   'game.entered': 'instance',
+  'protection.changed': 'cluster',
+  'protection.settings.changed': 'cluster',
   'push.public': 'cluster',
   'push.player': 'cluster',
   'push.players': 'cluster',
@@ -128,4 +133,4 @@ export const STAFF_EVENTS = ['chat.message', 'chat.assigned', 'withdrawal.state'
 export type StaffEventName = (typeof STAFF_EVENTS)[number];
 
 /** Events whose subscribers reload a copy of operator settings (SharedCopy). */
-export type CopyChangedEvent = 'lobby.changed' | 'bulletin.changed' | 'activity.catalogue.changed' | 'quota.settings.changed' | 'economy.settings.changed';
+export type CopyChangedEvent = 'lobby.changed' | 'bulletin.changed' | 'activity.catalogue.changed' | 'quota.settings.changed' | 'economy.settings.changed' | 'protection.settings.changed';

@@ -25,9 +25,13 @@ import { withdrawalsOpsCalls } from './calls/withdrawals.ts';
 import { ledgerOpsCalls } from './calls/ledger.ts';
 import { playerStandingOpsCalls } from './calls/player-standing.ts';
 import { queuesOpsCalls } from './calls/queues.ts';
+import { sanctionsOpsCalls } from './calls/sanctions.ts';
+import { accountSecurityOpsCalls } from './calls/account-security.ts';
+import { protectionOpsCalls } from './calls/protection.ts';
 
 export * from './define.ts';
 export * from './permissions.ts';
+export * from './calls/protection.ts';
 export * from './calls/common.ts';
 export * from './calls/auth.ts';
 export * from './calls/staff.ts';
@@ -55,6 +59,8 @@ export * from './calls/withdrawals.ts';
 export * from './calls/ledger.ts';
 export * from './calls/player-standing.ts';
 export * from './calls/queues.ts';
+export * from './calls/sanctions.ts';
+export * from './calls/account-security.ts';
 
 /**
  * Every operator call (CONSOLE.md "Operator calls"), grouped by resource as the URL is
@@ -88,6 +94,9 @@ export const OPS_CALL_GROUPS = {
   ledger: ledgerOpsCalls,
   playerStanding: playerStandingOpsCalls,
   queues: queuesOpsCalls,
+  sanctions: sanctionsOpsCalls,
+  accountSecurity: accountSecurityOpsCalls,
+  protection: protectionOpsCalls,
 } as const;
 
 export const ALL_OPS_CALLS: readonly OpsCallDefinition[] = Object.values(OPS_CALL_GROUPS).flatMap((group) => Object.values(group as Record<string, OpsCallDefinition>));

@@ -36,6 +36,9 @@ import * as operatorLookups from './0033_operator_lookups.ts';
 import * as apiKeyApproval from './0034_api_key_approval.ts';
 import * as playerStaffNotes from './0035_player_staff_notes.ts';
 import * as chatAssignment from './0036_chat_assignment.ts';
+import * as playerProtection from './0037_player_protection.ts';
+import * as sanctions from './0039_sanctions.ts';
+import * as accountSecurity from './0040_account_security.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -79,4 +82,7 @@ export const migrations: Record<string, Migration> = {
   '0034_api_key_approval': apiKeyApproval,
   '0035_player_staff_notes': playerStaffNotes,
   '0036_chat_assignment': chatAssignment,
+  '0037_player_protection': playerProtection,
+  '0039_sanctions': sanctions,
+  '0040_account_security': accountSecurity,
 };
