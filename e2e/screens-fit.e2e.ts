@@ -74,6 +74,7 @@ function routes(betId: number): Route[] {
     { path: '/trade/Withdraw', guard: true, screenshot: 'withdraw' },
     { path: '/trade/Exchange', guard: true },
     { path: '/safeCenter', guard: true },
+    { path: '/responsible-gaming', guard: true, screenshot: 'responsible-gaming' },
     { path: '/safeCenter/modLoginPwd', guard: true },
     { path: '/safeCenter/setFundPwd', guard: true },
     { path: '/safeCenter/wdAddrManage', guard: true },

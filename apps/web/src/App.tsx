@@ -10,6 +10,7 @@ import { changeLanguage } from './i18n';
 import { useRoute } from './state/busy';
 import { setNavigator } from './lib/navigation';
 import { AppRoutes } from './routes';
+import { RealityCheckHost } from './screens/ResponsibleGaming/RealityCheckHost';
 import { LevelUpNotice } from './screens/Vip/LevelUpNotice';
 import { useHeartbeat } from './state/queries/heartbeat';
 import { useHomeData } from './state/queries/home';
@@ -79,6 +80,7 @@ export function App() {
         <SessionEffects />
         <LevelUpNotice />
         <AutoBetPanelHost />
+        <RealityCheckHost />
         <BulletinBoard />
         <PopupHost />
         <ToastHost />

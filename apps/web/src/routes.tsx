@@ -55,6 +55,7 @@ const ReportScreen = lazy(() => import('./screens/Report/ReportScreen'));
 const ChatScreen = lazy(() => import('./screens/Chat/ChatScreen'));
 const ActivityDetailScreen = lazy(() => import('./screens/Activity/ActivityDetailScreen'));
 const ActivityBonusScreen = lazy(() => import('./screens/Activity/ActivityBonusScreen'));
+const ResponsibleGamingScreen = lazy(() => import('./screens/ResponsibleGaming/ResponsibleGamingScreen'));
 
 interface InfoRoute {
   path: string;
@@ -84,6 +85,7 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/userProfile/ExperienceRule', Component: () => <RulesScreen kind="experience" /> },
   { path: '/SpecialInviteRule', Component: () => <RulesScreen kind="specialInvite" /> },
   { path: '/safeCenter', Component: SafeCenterScreen, guard: true },
+  { path: '/responsible-gaming', Component: ResponsibleGamingScreen, guard: true },
   { path: '/safeCenter/modLoginPwd', Component: ModLoginPwdScreen, guard: true },
   { path: '/safeCenter/setFundPwd', Component: SetFundPwdScreen, guard: true },
   { path: '/safeCenter/wdAddrManage', Component: WdAddrManageScreen, guard: true },

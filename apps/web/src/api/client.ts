@@ -72,6 +72,11 @@ export interface ApiEvents {
   networkError(): void;
   /** Starts the loading overlay; the returned function ends it. */
   beginLoading(): () => void;
+  /**
+   * 10061 (a limit reached) and 10062 (a time-out or self-exclusion running), wherever they come from:
+   * the reply's `data` names the limit and when it resets, or till when play is paused.
+   */
+  protectionRefusal?(code: number, data: unknown): void;
 }
 
 export interface Timers {
@@ -235,6 +240,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     if (code === ErrorCode.LOGGED_IN_ELSEWHERE) {
       events.sessionEnded('elsewhere', code, message);
       throw new ApiError('business', message, { code, data, handled: true });
+    }
+    if ((code === ErrorCode.LIMIT_REACHED || code === ErrorCode.PLAY_PAUSED) && events.protectionRefusal) {
+      if (!silent) events.protectionRefusal(code, data);
+      throw new ApiError('business', message, { code, data, handled: !silent });
     }
     if (code > 0 && code <= TOAST_CODE_LIMIT) {
       if (!silent) events.businessError(code, message);

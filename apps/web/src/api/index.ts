@@ -73,5 +73,7 @@ export const api = createApiClient({
     },
     networkError: () => showToast(i18n.t('errors.network')),
     beginLoading,
+    // Its texts and the popup load when a limit or a pause first refuses something.
+    protectionRefusal: (code, data) => void import('../screens/ResponsibleGaming/refusal').then((m) => m.showProtectionRefusal(code, data)),
   },
 });

@@ -11,6 +11,7 @@ import { useHomeData } from '../../state/queries/home';
 import { useSettings } from '../../state/settings';
 import { ThemeRow } from '../../components/ThemeRow';
 import { UnreadMailBadge } from '../SiteMessage/UnreadBadge';
+import { RESPONSIBLE_GAMING_PATH } from '../ResponsibleGaming/useProtectionT';
 import './menu.css';
 import { Pressable } from '../../components/Pressable';
 
@@ -60,6 +61,7 @@ export default function MenuScreen() {
       </ListGroup>
       <ListGroup title={t('menu.help')}>
         <ListRow icon="service" label={t('screens.service')} to="/detail/service" testId="menu-service" />
+        <ListRow icon="heart" label={t('screens.responsibleGaming')} to={RESPONSIBLE_GAMING_PATH} testId="menu-responsible-gaming" />
         <ListRow icon="help" label={t('screens.helpCenter')} to="/helpCenter" testId="menu-help" />
         <ListRow icon="book" label={t('screens.tutorial')} to="/tutorial" testId="menu-tutorial" />
         <ListRow icon="tron" label={t('screens.tronIntroduce')} to="/tronIntroduce" testId="menu-tron" />

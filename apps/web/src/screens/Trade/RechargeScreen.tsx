@@ -15,6 +15,7 @@ import { Ltr } from '../../components/Ltr';
 import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from './useTradeT';
 import { Pressable } from '../../components/Pressable';
+import { LimitOffer } from '../ResponsibleGaming/LimitOffer';
 
 /** The address as a QR code image; drawn on the phone, the address never leaves it. */
 function useQrDataUrl(text: string | undefined): string | undefined {
@@ -123,6 +124,8 @@ export default function RechargeScreen() {
       </section>
 
       <IncomingDeposits deposits={incoming.data ?? []} />
+
+      <LimitOffer moment="firstDeposit" />
 
       <h2 className="trade-section-title">{t('recharge.chooseCurrency')}</h2>
       <CurrencyChips

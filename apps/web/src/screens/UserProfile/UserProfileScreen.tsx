@@ -17,6 +17,8 @@ import './userProfile.css';
 import { useBalances } from '../../state/queries/balances';
 import { useVipDetail } from '../../state/queries/vip';
 import { UnreadMailBadge } from '../SiteMessage/UnreadBadge';
+import { LimitOffer } from '../ResponsibleGaming/LimitOffer';
+import { RESPONSIBLE_GAMING_PATH } from '../ResponsibleGaming/useProtectionT';
 
 const QUICK_LINKS: { key: string; to: string; icon: IconName; label: string }[] = [
   { key: 'recharge', to: '/trade/Recharge', icon: 'recharge', label: 'wallet.recharge' },
@@ -90,9 +92,12 @@ export default function UserProfileScreen() {
         </nav>
       </section>
 
+      <LimitOffer moment="registration" />
+
       <ListGroup>
         <ListRow icon="user" label={t('userInfo.title')} to="/UserInfo" testId="profile-user-info" />
         <ListRow icon="shield" label={t('safe.title')} to="/safeCenter" testId="profile-safe-center" />
+        <ListRow icon="heart" label={t('screens.responsibleGaming')} to={RESPONSIBLE_GAMING_PATH} testId="profile-responsible-gaming" />
         <ListRow icon="mail" label={t('screens.siteMessage')} value={<UnreadMailBadge variant="row" testId="profile-messages-badge" />} to="/siteMessage" testId="profile-messages" />
       </ListGroup>
       <ListGroup>

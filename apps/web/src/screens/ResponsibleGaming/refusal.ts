@@ -1,0 +1,52 @@
+import { ErrorCode, fillErrorMessage, LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '@lobby/contract';
+import { catalogueMessage } from '../../api/catalogue';
+import { i18n, loadNamespace } from '../../i18n';
+import { navigateTo } from '../../lib/navigation';
+import { useSettings } from '../../state/settings';
+import { showActivityPopup, useUi } from '../../state/ui';
+import { formatMoment, limitNameKey, PROTECTION_NS, RESPONSIBLE_GAMING_PATH } from './useProtectionT';
+
+const POPUP_TEST_ID = 'protection-refusal';
+
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** The popup's title and sentence for a refusal, in the player's language, with its reset or end time. */
+export async function refusalText(code: number, data: unknown, language = useSettings.getState().language): Promise<{ title: string; message: string }> {
+  await loadNamespace(PROTECTION_NS, language);
+  const t = i18n.getFixedT(language, PROTECTION_NS);
+  const fields = record(data);
+  const template = await catalogueMessage(code, language, '');
+  if (code === ErrorCode.LIMIT_REACHED) {
+    const kind = LIMIT_KINDS.includes(fields.kind as LimitKind) ? (fields.kind as LimitKind) : undefined;
+    const period = LIMIT_PERIODS.includes(fields.period as LimitPeriod) ? (fields.period as LimitPeriod) : undefined;
+    const resetsAt = text(fields.resetsAt);
+    const message = fillErrorMessage(template, {
+      limit: kind && period ? t(limitNameKey(kind, period)) : t('refusal.limitTitle'),
+      resetsAt: resetsAt ? formatMoment(resetsAt, language) : '—',
+    });
+    return { title: t('refusal.limitTitle'), message };
+  }
+  const until = text(fields.until);
+  const end = until ? t('refusal.until', { until: formatMoment(until, language) }) : t('refusal.indefinite');
+  return { title: t('refusal.pausedTitle'), message: `${template}\n${end}` };
+}
+
+/**
+ * A bet, an entry or a claim refused by a limit (10061) or a pause (10062), wherever it was made: what
+ * stopped it and until when, with the way to the responsible-gaming page.
+ */
+export async function showProtectionRefusal(code: number, data: unknown): Promise<void> {
+  // The same refusal of several calls at once (a burst of auto-bet rounds) is told once.
+  if (useUi.getState().popups.some((popup) => popup.testId === POPUP_TEST_ID)) return;
+  const { title, message } = await refusalText(code, data);
+  const t = i18n.getFixedT(useSettings.getState().language, PROTECTION_NS);
+  const choice = await showActivityPopup({
+    title,
+    message,
+    button: t('refusal.ok'),
+    link: { text: t('refusal.open'), testId: 'protection-refusal-open' },
+    testId: POPUP_TEST_ID,
+  });
+  if (choice === 'link') navigateTo(RESPONSIBLE_GAMING_PATH);
+}
