@@ -159,7 +159,9 @@ describe('money: deposit, withdraw, exchange and the trade history on a phone', 
       EXCHANGE_SPREAD_BPS: String(SPREAD_BPS),
       // No hash game is played here; its engine would only load the shared machine.
       HASH_ENGINE: 'false',
-    });
+    }, { withOpsKey: true });
+    // The operator lets a new withdrawal address be used at once here (it waits 24 hours by default).
+    await server.ops('/ops/v1/security/setAddressWait', { hours: 0 });
     // The player's own wallet; the hot wallet starts empty.
     sender = await fundedOutsideWallet(server.devnetUrl, { trx: 1_000n * MICRO, usdt: 1_000n * MICRO });
     browser = await launchBrowser();

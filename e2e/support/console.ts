@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { totpCode, totpStepAt } from '../../apps/server/src/modules/staff/totp.ts';
+import { totpCode, totpStepAt } from '../../apps/server/src/security/totp.ts';
 
 /** The console's two desk sizes the checks run at. */
 export const DESKTOP = { width: 1440, height: 900 } as const;

@@ -47,6 +47,9 @@ import { PlayerStandingService } from './modules/player-standing/player-standing
 import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
 import { registerFinanceOpsRoutes, registerRiskOpsRoutes } from './modules/finance-ops/finance-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
+import { AccountSecurityService } from './modules/account-security/account-security.service.ts';
+import { registerAccountSecurityOpsRoutes, registerAccountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
+import { secretBox, twoFactorKey } from './security/secret-box.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
 import { ExperienceEnd } from './modules/player-mark/experience-end.ts';
@@ -128,6 +131,8 @@ export interface Application {
     supportChat: SupportChatService;
     /** Activities (the seven bonus types): what is offered, each player's progress, claims. */
     activity: ActivityService;
+    /** Players' two-factor, login history and the wait on new withdrawal addresses. */
+    accountSecurity: AccountSecurityService;
   };
   close(): Promise<void>;
 }
@@ -343,6 +348,20 @@ export async function createApplication(config: Config, overrides: { database?: 
   const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalApproval(approvals, wallet.withdrawals);
+  // Account security: players' two-factor (secrets sealed with a key from configuration), the login
+  // history, the wait on new withdrawal addresses and the mails telling the player.
+  const accountSecurity = new AccountSecurityService(database.db, {
+    box: secretBox(twoFactorKey(config)),
+    mailer,
+    sessionsEnded: (playerId) => sessions.announceEnded(playerId),
+    log: http.log,
+  });
+  players.security = accountSecurity;
+  wallet.book.security = accountSecurity;
+  wallet.withdrawals.secondFactor = accountSecurity;
+  wallet.fundPasswords.secondFactor = accountSecurity;
+  registerAccountSecurityRoutes(http, sessions, accountSecurity, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
+  registerAccountSecurityOpsRoutes(ops, accountSecurity);
   registerWithdrawalOpsRoutes(ops, wallet, approvals, database.db);
   registerLedgerOpsRoutes(ops, database.db);
   // The console's dashboard (figures kept as money moves, USDT equivalents at the exchange's rate) and its player pages.
@@ -427,7 +446,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity },
+    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, accountSecurity },
     async close() {
       if (closed) return;
       closed = true;

@@ -40,7 +40,7 @@ describe('loadConfig', () => {
   });
 
   it('requires SMTP in production and forbids the development outbox there', () => {
-    const chain = { TRON_API_URL: 'https://node.example.com', HOT_WALLET_PRIVATE_KEY: 'a'.repeat(64), DEPOSIT_XPUB: `xpub${'A'.repeat(107)}` };
+    const chain = { TRON_API_URL: 'https://node.example.com', HOT_WALLET_PRIVATE_KEY: 'a'.repeat(64), DEPOSIT_XPUB: `xpub${'A'.repeat(107)}`, TWO_FACTOR_SECRET_KEY: 'b'.repeat(64) };
     expect(() => loadConfig({ NODE_ENV: 'production', ...chain })).toThrow(/SMTP_URL: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', DEV_OUTBOX: 'true', ...chain })).toThrow(/DEV_OUTBOX/);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...chain }).devOutbox).toBe(false);

@@ -53,6 +53,15 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   TRUST_PROXY: trustProxy.default(false),
+  /**
+   * The IP-to-country data (PROTECTION.md "Jurisdictions"): comma-separated CSV files of `first,last,CC`
+   * rows (IPv4 and IPv6); default the shipped @ip-location-db/geo-whois-asn-country. Replace to update.
+   */
+  GEOIP_COUNTRY_FILE: z
+    .string()
+    .transform((value) => value.split(',').map((path) => path.trim()).filter(Boolean))
+    .refine((paths) => paths.length > 0, 'one or more CSV paths, comma-separated')
+    .optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Time a client has to send a request's headers (slow-header attacks), and the whole request. */
@@ -94,6 +103,8 @@ const schema = z.object({
   /** TRX the hot wallet must hold before it sends USDT: the network fee of a USDT transfer is paid in TRX. */
   HOT_WALLET_TRX_RESERVE: money.default('30').transform(toMicro),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),
+  /** AES-256 key (64 hex characters) that seals players' two-factor secrets in the database; required in production. */
+  TWO_FACTOR_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
   DEVNET_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(50).default(3000),
   DEVNET_MANUAL: boolean.default(false),
@@ -210,6 +221,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (config.NODE_ENV === 'production' && config.TRON_API_URL && !(config.HOT_WALLET_PRIVATE_KEY && config.DEPOSIT_XPUB)) {
     problems.push('HOT_WALLET_PRIVATE_KEY and DEPOSIT_XPUB: both required in production with TRON_API_URL');
   }
+  if (config.NODE_ENV === 'production' && !config.TWO_FACTOR_SECRET_KEY) {
+    problems.push("TWO_FACTOR_SECRET_KEY: required in production, it seals the players' two-factor secrets (64 hex characters)");
+  }
   if (config.NODE_ENV === 'production' && !config.TRON_API_URL) {
     problems.push('TRON_API_URL: required in production (the devnet is for development only)');
   }
@@ -226,4 +240,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
 }
 
-const SECRET_KEYS = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);
+const SECRET_KEYS = new Set(['TWO_FACTOR_SECRET_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);

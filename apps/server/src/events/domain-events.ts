@@ -65,6 +65,8 @@ export interface DomainEvents {
   'activity.catalogue.changed': Record<string, never>;
   'quota.settings.changed': Record<string, never>;
   'economy.settings.changed': { key?: string };
+  /** Staff changed the blocked countries (PROTECTION.md "Jurisdictions"): every instance reloads its list. */
+  'jurisdiction.changed': Record<string, never>;
   'protection.settings.changed': Record<string, never>;
 
   // Support chat.
@@ -116,6 +118,7 @@ export const EVENT_REACH: { readonly [K in EventName]: EventReach } = {
   'activity.catalogue.changed': 'cluster',
   'quota.settings.changed': 'cluster',
   'economy.settings.changed': 'cluster',
+  'jurisdiction.changed': 'cluster',
   'support-chat.typing': 'cluster',
   'chat.message': 'cluster',
   'chat.assigned': 'cluster',
@@ -133,4 +136,4 @@ export const STAFF_EVENTS = ['chat.message', 'chat.assigned', 'withdrawal.state'
 export type StaffEventName = (typeof STAFF_EVENTS)[number];
 
 /** Events whose subscribers reload a copy of operator settings (SharedCopy). */
-export type CopyChangedEvent = 'lobby.changed' | 'bulletin.changed' | 'activity.catalogue.changed' | 'quota.settings.changed' | 'economy.settings.changed' | 'protection.settings.changed';
+export type CopyChangedEvent = 'lobby.changed' | 'bulletin.changed' | 'activity.catalogue.changed' | 'quota.settings.changed' | 'economy.settings.changed' | 'jurisdiction.changed' | 'protection.settings.changed';

@@ -18,7 +18,16 @@ export function reportedClientIp(request: FastifyRequest): string | null {
   return text ? text.slice(0, 64) : null;
 }
 
-/** The Device-Code header (the app's install id): recorded, never trusted for limits or security. */
+/** The User-Agent header, cut to a length a record keeps: for the login history only. */
+export function reportedUserAgent(request: FastifyRequest): string | null {
+  const value = request.headers['user-agent'];
+  return value ? value.slice(0, 512) : null;
+}
+
+/**
+ * The Device-Code header (the app's install id, random, kept on the device): recorded, never trusted for
+ * limits. Two-factor counts a device as known only once a sign-in from it passed a code, or it enrolled.
+ */
 export function reportedDeviceCode(request: FastifyRequest): string | null {
   const value = request.headers['device-code'];
   const text = Array.isArray(value) ? value[0] : value;

@@ -81,6 +81,13 @@ const SENT_BEFORE_LOGIN = ['/v1/keypoint/upload'];
 
 // Calls the spec's screens need but section 7 does not name; designed in this package.
 const DESIGNED_PATHS = {
+  '/v1/player/security/get': 'player',
+  '/v1/player/security/two_factor_setup': 'player',
+  '/v1/player/security/two_factor_enable': 'player',
+  '/v1/player/security/recovery_codes': 'player',
+  '/v1/player/security/two_factor_disable': 'player',
+  '/v1/player/security/login_history': 'player',
+  '/v1/player/security/end_other_sessions': 'player',
   '/v1/player/protection/get': 'player',
   '/v1/player/protection/limit_set': 'player',
   '/v1/player/protection/limit_confirm': 'player',
@@ -184,6 +191,13 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   '/v1/activity/participate': { requestId: REQ, activityId: 3 },
   '/v1/player/balance/get': {},
   '/v1/player/protection/get': {},
+  '/v1/player/security/get': {},
+  '/v1/player/security/two_factor_setup': {},
+  '/v1/player/security/two_factor_enable': { code: '123456' },
+  '/v1/player/security/recovery_codes': { twoFactorCode: '123456' },
+  '/v1/player/security/two_factor_disable': { twoFactorCode: 'abcd-efgh-ijkl-mnop' },
+  '/v1/player/security/login_history': {},
+  '/v1/player/security/end_other_sessions': {},
   '/v1/player/protection/limit_set': { kind: 'loss', period: 'day', amount: '50' },
   '/v1/player/protection/limit_confirm': { kind: 'wager', period: 'week' },
   '/v1/player/protection/limit_cancel': { kind: 'deposit', period: 'month' },

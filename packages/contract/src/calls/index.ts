@@ -15,6 +15,7 @@ import { bankCalls, walletCalls } from './wallet.ts';
 import { chatCalls } from './chat.ts';
 import { lobbyCalls } from './lobby.ts';
 import { protectionCalls } from './protection.ts';
+import { securityCalls } from './security.ts';
 
 export * from './define.ts';
 export * from './common.ts';
@@ -34,6 +35,7 @@ export * from './rebate.ts';
 export * from './chat.ts';
 export * from './lobby.ts';
 export * from './protection.ts';
+export * from './security.ts';
 
 /** Every call of SPEC section 7, grouped as the URL is. One source for server routes, client and OpenAPI. */
 export const CALL_GROUPS = {
@@ -64,6 +66,8 @@ export const CALL_GROUPS = {
   lobby: lobbyCalls,
   // Designed calls: PROTECTION.md's limits, reality checks, time-out and self-exclusion.
   protection: protectionCalls,
+  // Designed calls: PROTECTION.md's account security (two-factor, login history).
+  security: securityCalls,
 } as const;
 
 export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap(

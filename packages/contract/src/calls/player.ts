@@ -3,6 +3,7 @@ import { AVATAR_COUNT } from '../constants.ts';
 import { CURRENCIES } from '../enums.ts';
 import { moneyString } from '../money.ts';
 import { body, defineCall, emptyBody, emptyReply, langField } from './define.ts';
+import { twoFactorCode } from './security.ts';
 
 /** SPEC section 5: letters and digits only. The length bounds are ours. */
 export const accountName = z
@@ -94,8 +95,8 @@ export const registerRequest = z.discriminatedUnion('kind', [
 ]);
 
 export const loginRequest = z.discriminatedUnion('kind', [
-  body({ kind: z.literal(1), account: z.string().min(1).max(64), password: z.string().min(1).max(128) }),
-  body({ kind: z.literal(2), email: z.string().min(1).max(254), password: z.string().min(1).max(128) }),
+  body({ kind: z.literal(1), account: z.string().min(1).max(64), password: z.string().min(1).max(128), twoFactorCode: twoFactorCode.optional() }),
+  body({ kind: z.literal(2), email: z.string().min(1).max(254), password: z.string().min(1).max(128), twoFactorCode: twoFactorCode.optional() }),
 ]);
 
 export const notice = z.object({
@@ -159,7 +160,7 @@ export const playerCalls = {
     path: '/v1/player/resetpwd',
     auth: 'player',
     summary: 'Change the login password, knowing the current one',
-    request: body({ oldPassword: z.string().min(1).max(128), newPassword: password }),
+    request: body({ oldPassword: z.string().min(1).max(128), newPassword: password, twoFactorCode: twoFactorCode.optional() }),
     response: emptyReply,
   }),
   logout: defineCall({
@@ -188,6 +189,7 @@ export const playerCalls = {
       code: verificationCode.optional().describe('The code sent to `email`'),
       password: z.string().min(1).max(128).optional().describe('Our design: the login password, required with `email`'),
       oldCode: verificationCode.optional().describe('Our design: the code sent to the bound address (email/captcha with bound: true), required to change a bound email'),
+      twoFactorCode: twoFactorCode.optional().describe('With `email`, while two-factor is on'),
     })
       .refine((b) => (b.email === undefined) === (b.code === undefined), {
         message: 'email and code go together',

@@ -16,6 +16,7 @@ import {
   tronAddress,
 } from './common.ts';
 import { EMAIL_PATTERN, accountOrEmail, balances } from './player.ts';
+import { twoFactorCode } from './security.ts';
 
 // SPEC section 3 says of the cashout address and account lists "fields not shown", and of most
 // bank calls names only the path. Fields marked "our design" fill those gaps; the calls marked
@@ -88,7 +89,13 @@ export const walletDisplayEntry = z
 // ---------------------------------------------------------------- cashout addresses
 
 export const cashoutAddress = z
-  .object({ id, address: z.string(), label: z.string(), createdAt: isoTime })
+  .object({
+    id,
+    address: z.string(),
+    label: z.string(),
+    createdAt: isoTime,
+    usableAt: isoTime.describe('From when withdrawals may use it: a new address waits (24 hours unless the operator changed it); 10066 before'),
+  })
   .describe('Our design (spec: fields not shown): a saved withdrawal address; one TRON address takes TRX and USDT');
 
 // ---------------------------------------------------------------- cashout accounts
@@ -239,6 +246,10 @@ export const tradeRecord = z
     confirmations: depositConfirmations
       .optional()
       .describe('Deposits waiting for their confirmations (status pending): how many blocks the transfer has, of how many it needs'),
+    heldForReview: z
+      .literal(true)
+      .optional()
+      .describe('Deposits (status pending) from an address on a sanctions list: not credited, held until staff review them; credited afterwards, or declined (status rejected)'),
     waitingReason: z
       .enum(WITHDRAWAL_WAITING_REASONS)
       .optional()
@@ -272,8 +283,8 @@ export const walletCalls = {
   cashoutAddressAdd: defineCall({
     path: '/v1/player/cashout_address/add',
     auth: 'player',
-    summary: 'Save a withdrawal address (10025 already saved, 10026 too many, 10052 invalid)',
-    request: body({ address: tronAddress, label }),
+    summary: 'Save a withdrawal address (10025 already saved, 10026 too many, 10052 invalid); it may be used once it has waited (usableAt), and the player is mailed',
+    request: body({ address: tronAddress, label, twoFactorCode: twoFactorCode.optional() }),
     response: cashoutAddress,
   }),
   cashoutAddressDelete: defineCall({
@@ -299,6 +310,7 @@ export const walletCalls = {
       oldPassword: secretInput.optional(),
       newPassword: fundPassword,
       loginPassword: secretInput.optional(),
+      twoFactorCode: twoFactorCode.optional(),
     }).refine((b) => b.oldPassword !== undefined || b.loginPassword !== undefined, {
       message: 'send oldPassword or loginPassword',
       path: ['oldPassword'],
@@ -388,7 +400,7 @@ export const bankCalls = {
   cashoutSubmit: defineCall({
     path: '/v1/bank/cashout/submit',
     auth: 'player',
-    summary: 'Withdraw to a saved (addressId) or typed (address) TRON address; debits at once, refunds if rejected',
+    summary: 'Withdraw to a saved (addressId) or typed (address) TRON address; debits at once, refunds if rejected. A saved address still waiting after it was added is refused (10066, data.usableAt)',
     movesMoney: true,
     request: body({
       requestId,
@@ -397,6 +409,7 @@ export const bankCalls = {
       addressId: id.optional(),
       address: tronAddress.optional(),
       fundPassword: secretInput.describe('Checked against the stored one (10045)'),
+      twoFactorCode: twoFactorCode.optional(),
     }).refine((b) => (b.addressId === undefined) !== (b.address === undefined), {
       message: 'send either addressId or address',
       path: ['addressId'],

@@ -18,6 +18,7 @@ export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionServ
     ip: ctx.ip,
     clientIp: ctx.clientIp,
     deviceCode: reportedDeviceCode(ctx.request),
+    country: ctx.request.country ?? null,
     lang: ctx.lang,
   });
 

@@ -35,6 +35,8 @@ interface Origin {
   clientIp: string | null;
   /** The Device-Code header, when the client sends one. */
   deviceCode?: string | null;
+  /** The request's country (offline IP database), recorded on the session. */
+  country?: string | null;
   lang: Language;
 }
 
@@ -170,7 +172,7 @@ export class PlayerService {
         if (inviter && this.invitedRegistration) {
           await this.invitedRegistration(trx, { playerId: row.id, inviterId: inviter.id, origin: { ip: origin.ip, clientIp: origin.clientIp, deviceCode: origin.deviceCode ?? null } });
         }
-        const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null);
+        const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null, origin.country ?? null);
         return { row: { ...row, ...marked }, session };
       });
       await this.bus.publish('account.changed', { playerId: row.id });
@@ -203,7 +205,7 @@ export class PlayerService {
       await this.refuseLockedLogin(trx, found.id, origin.ip);
       // The row lock orders concurrent logins of one player, so exactly one session stays active.
       const row = (await new PlayerRepository(trx).lockById(found.id))!;
-      const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null);
+      const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null, origin.country ?? null);
       await new PlayerRepository(trx).recordLogin(row.id, origin.ip, origin.clientIp);
       return { row, session };
     });

@@ -20,7 +20,7 @@ export class SessionRepository {
       .execute();
   }
 
-  async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null; deviceCode: string | null }) {
+  async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null; deviceCode: string | null; country?: string | null }) {
     await this.db
       .insertInto('player_sessions')
       .values({
@@ -30,6 +30,7 @@ export class SessionRepository {
         login_ip: input.loginIp,
         client_ip: input.clientIp,
         device_code: input.deviceCode,
+        country: input.country ?? null,
       })
       .execute();
   }

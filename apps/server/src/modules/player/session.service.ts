@@ -58,11 +58,11 @@ export class SessionService {
   }
 
   /** Opens a session inside the caller's transaction, ending any other active one as replaced. */
-  async open(trx: Db, playerId: number, loginIp: string, clientIp: string | null, deviceCode: string | null = null) {
+  async open(trx: Db, playerId: number, loginIp: string, clientIp: string | null, deviceCode: string | null = null, country: string | null = null) {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.options.ttlMs);
     await new SessionRepository(trx).endActive(playerId, 'replaced');
-    await new SessionRepository(trx).insert({ playerId, tokenHash: hashToken(token), expiresAt, loginIp, clientIp, deviceCode });
+    await new SessionRepository(trx).insert({ playerId, tokenHash: hashToken(token), expiresAt, loginIp, clientIp, deviceCode, country });
     return { token, expiresAt };
   }
 

@@ -40,6 +40,8 @@ export interface PlayerSessionsTable {
   client_ip: string | null;
   /** The device code the client reported (Device-Code header): recorded only. */
   device_code: string | null;
+  /** ISO 3166-1 alpha-2 of the sign-in address, from the offline IP database (migration 0038); null when private or unknown. */
+  country: Generated<string | null>;
 }
 
 /** `change_email_old`: the code sent to the bound address before it may be changed. */

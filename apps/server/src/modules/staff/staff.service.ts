@@ -3,7 +3,8 @@ import { ErrorCode, RECOVERY_CODE_COUNT, type Permission } from '@lobby/contract
 import type { Db } from '../../db/database.ts';
 import { AppError, fail } from '../../http/app-error.ts';
 import type { StaffActor } from '../../http/ops-call.ts';
-import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
+import { matchTotp, newTotpSecret, otpauthUri } from '../../security/totp.ts';
+import { newRecoveryCode, recoveryCodeHash } from '../../security/recovery-codes.ts';
 import { hashStaffPassword, refuseWeakPassword, verifyStaffPassword } from './passwords.ts';
 import { ConsoleSessions, sha256Hex, type OpenedConsoleSession } from './console-sessions.ts';
 import { StaffRepo, type StaffMemberRow } from './staff.repo.ts';
@@ -44,15 +45,6 @@ export interface Origin {
 
 export function newLinkToken(): string {
   return randomBytes(32).toString('base64url');
-}
-
-/** 80 random bits in four groups of four base32 letters: long enough that a sha256 of it is a safe store. */
-export function newRecoveryCode(): string {
-  return base32Encode(randomBytes(10)).toLowerCase().match(/.{4}/g)!.join('-');
-}
-
-function recoveryCodeHash(code: string): string {
-  return sha256Hex(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
 }
 
 export function staffMemberView(row: StaffMemberRow) {

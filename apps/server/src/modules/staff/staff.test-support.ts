@@ -11,7 +11,7 @@ import { registerStaffOpsRoutes } from './staff.routes.ts';
 import { StaffRepo } from './staff.repo.ts';
 import { sha256Hex } from './console-sessions.ts';
 import { LINK_LIFETIME_MS, newLinkToken, type StaffIdentityOptions } from './staff.service.ts';
-import { totpCode, totpStepAt } from './totp.ts';
+import { totpCode, totpStepAt } from '../../security/totp.ts';
 
 /** A clock the tests move by hand: sessions, codes and step-up freshness all read it. */
 export class TestClock {

@@ -18,8 +18,22 @@ const UNIQUE_VIOLATION = '23505';
 /** Why a valid address is refused as a withdrawal destination (logged; the player sees 10052). */
 export const SITE_ADDRESS = 'an address of this site (a deposit, transfer-bet or hot-wallet address) cannot receive withdrawals';
 
+/**
+ * Account security as the address book meets it (the account-security module): a code to add an
+ * address, the wait before a new one may be used, and the mail telling the player one was added.
+ */
+export interface AddressSecurity {
+  require(playerId: number, code: string | undefined): Promise<void>;
+  usableAt(createdAt: Date): Promise<Date>;
+  refuseWaitingAddress(createdAt: Date): Promise<void>;
+  addressAdded(playerId: number, address: string, createdAt: Date): Promise<void>;
+}
+
 /** A player's saved withdrawal addresses and cashout accounts. */
 export class CashoutBookService {
+  /** Without the account-security module an address is usable at once and nothing is asked. */
+  security: AddressSecurity | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly deposits: Pick<DepositService, 'isInternalAddress'>,
@@ -31,15 +45,16 @@ export class CashoutBookService {
   }
 
   async listAddresses(playerId: number): Promise<CashoutAddress[]> {
-    return (await this.book.listAddresses(playerId)).map(toAddress);
+    return Promise.all((await this.book.listAddresses(playerId)).map((row) => this.toAddress(row)));
   }
 
   async findAddress(playerId: number, id: number) {
     return this.book.findAddress(playerId, id);
   }
 
-  async addAddress(playerId: number, address: string, label: string): Promise<CashoutAddress> {
+  async addAddress(playerId: number, address: string, label: string, twoFactorCode?: string): Promise<CashoutAddress> {
     await this.checkDestination(address);
+    await this.security?.require(playerId, twoFactorCode);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
         // The player's row lock makes the count and the insert one step for this player.
@@ -50,7 +65,8 @@ export class CashoutBookService {
         if (existing.length >= MAX_CASHOUT_ADDRESSES) throw fail('TOO_MANY_CASHOUT_ADDRESSES');
         return book.insertAddress(playerId, address, label);
       });
-      return toAddress(row);
+      await this.security?.addressAdded(playerId, row.address, row.created_at);
+      return this.toAddress(row);
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('CASHOUT_ADDRESS_EXISTS');
       throw error;
@@ -65,6 +81,21 @@ export class CashoutBookService {
   async checkDestination(address: string): Promise<void> {
     if (!isValidBase58Address(address)) throw fail('INVALID_TRON_ADDRESS', 'checksum does not match');
     if (await this.deposits.isInternalAddress(address)) throw fail('INVALID_TRON_ADDRESS', SITE_ADDRESS);
+  }
+
+  /**
+   * 10066 while a saved address of the player is still waiting after it was added, chosen or typed in
+   * (a typed address never saved does not wait: the player's app offers saved addresses only).
+   */
+  async refuseWaiting(playerId: number, address: string): Promise<void> {
+    if (!this.security) return;
+    const row = (await this.book.listAddresses(playerId)).find((r) => r.address === address);
+    if (row) await this.security.refuseWaitingAddress(row.created_at);
+  }
+
+  private async toAddress(row: { id: number; address: string; label: string; created_at: Date }): Promise<CashoutAddress> {
+    const usableAt = this.security ? await this.security.usableAt(row.created_at) : row.created_at;
+    return { id: row.id, address: row.address, label: row.label, createdAt: row.created_at.toISOString(), usableAt: usableAt.toISOString() };
   }
 
   async deleteAddress(playerId: number, id: number): Promise<void> {
@@ -120,10 +151,6 @@ export class CashoutBookService {
     });
     return this.listAccounts(playerId);
   }
-}
-
-function toAddress(row: { id: number; address: string; label: string; created_at: Date }): CashoutAddress {
-  return { id: row.id, address: row.address, label: row.label, createdAt: row.created_at.toISOString() };
 }
 
 type AccountRow = { id: number; account_type: number; label: string | null; details: Record<string, string>; is_default: boolean; created_at: Date };

@@ -30,7 +30,10 @@ export class FundPasswordService {
    * fund password, or the login password when the old one is forgotten). When both are sent, both
    * must be right.
    */
-  async update(playerId: number, input: { oldPassword?: string; newPassword: string; loginPassword?: string }): Promise<void> {
+  /** Two-factor for setting or changing the fund password (the account-security module); without it nothing is asked. */
+  secondFactor?: { require(playerId: number, code: string | undefined): Promise<void> };
+
+  async update(playerId: number, input: { oldPassword?: string; newPassword: string; loginPassword?: string; twoFactorCode?: string }): Promise<void> {
     const row = await this.players.find(playerId);
     if (!row) throw fail('PLAYER_MISSING');
     if (input.oldPassword !== undefined) await this.check(playerId, row.fund_password_hash, input.oldPassword, 'ORIGINAL_FUND_PASSWORD_WRONG');
@@ -40,6 +43,7 @@ export class FundPasswordService {
     if (row.fund_password_hash && (await verify(row.fund_password_hash, input.newPassword))) {
       throw fail('NEW_PASSWORD_SAME_AS_OLD');
     }
+    await this.secondFactor?.require(playerId, input.twoFactorCode);
     await this.players.setFundPasswordHash(playerId, await hash(input.newPassword, ARGON2));
     await new FundPasswordRepository(this.db).clearFailures(playerId);
     await this.players.announceChanged(playerId);

@@ -36,7 +36,7 @@ export async function registerWalletRoutes(http: FastifyInstance, sessions: Sess
     }, SECRET);
 
     registerCall(app, sessions, walletCalls.cashoutAddressList, (ctx) => wallet.book.listAddresses(ctx.session.playerId));
-    registerCall(app, sessions, walletCalls.cashoutAddressAdd, (ctx) => wallet.book.addAddress(ctx.session.playerId, ctx.body.address, ctx.body.label));
+    registerCall(app, sessions, walletCalls.cashoutAddressAdd, (ctx) => wallet.book.addAddress(ctx.session.playerId, ctx.body.address, ctx.body.label, ctx.body.twoFactorCode));
     registerCall(app, sessions, walletCalls.cashoutAddressDelete, async (ctx) => {
       await wallet.book.deleteAddress(ctx.session.playerId, ctx.body.id);
       return null;

@@ -56,6 +56,8 @@ export function withdrawalRecordRow(row: WithdrawalRow): RecordRow {
 export class WithdrawalService {
   /** Set once the processor exists, so a new withdrawal is sent without waiting for the next tick. */
   onQueued: () => void = () => undefined;
+  /** Two-factor for withdrawals (the account-security module); without it nothing is asked. */
+  secondFactor?: { require(playerId: number, code: string | undefined): Promise<void> };
   /** An experience account's withdrawal of 100 USDT or more ends its experience (player-mark/experience-end.ts). */
   experienceEnd?: { atWithdrawal(trx: Db, playerId: number): Promise<void> };
 
@@ -111,6 +113,8 @@ export class WithdrawalService {
     await this.fundPasswords.verify(playerId, input.fundPassword);
     const replay = await this.repo.findByRequest(playerId, input.requestId);
     if (replay) return this.replayResult(replay, input);
+    // After the replay: a retry of a withdrawal made already needs no fresh code.
+    await this.secondFactor?.require(playerId, input.twoFactorCode);
 
     const toAddress = await this.destination(playerId, input);
     const limits = this.settings.withdrawal.limits[input.currency];
@@ -263,6 +267,8 @@ export class WithdrawalService {
     }
     // A saved address too: it may have been saved before the site's own addresses were refused.
     await this.book.checkDestination(address);
+    // A new address waits before it may be used (10066, with when), chosen or typed in.
+    await this.book.refuseWaiting(playerId, address);
     return address;
   }
 

@@ -87,6 +87,8 @@ describe('/v1/bank/cashout/submit', () => {
     const p = await fundedPlayer({ trx: '100' });
     const to = newWallet().address;
     const saved = await t.call('/v1/player/cashout_address/add', { address: to, label: 'cold' }, { token: p.token });
+    // Saved a day ago: a new address waits 24 hours before it may be used.
+    await t.app.database.db.updateTable('cashout_addresses').set({ created_at: new Date(Date.now() - 86_400_000) }).where('id', '=', saved.data.id).execute();
     const reply = await withdraw(p, { currency: 'TRX', amount: '40', addressId: saved.data.id });
     expect(reply.code).toBe(0);
     await t.processWithdrawals();
