@@ -7,6 +7,12 @@ import { useSettings } from '../../state/settings';
 import { formatMoment, useProtectionT } from './useProtectionT';
 import './responsibleGaming.css';
 
+/** A signed amount ("-12.5" is a loss) in micro-units; the money parser reads unsigned amounts only. */
+export function signedMicro(amount: string): bigint {
+  const text = amount.trim();
+  return text.startsWith('-') ? -toMicro(text.slice(1)) : toMicro(text.replace(/^\+/, ''));
+}
+
 export type RealityCheckChoice = 'continue' | 'history' | 'stop';
 
 /** Minutes since the session began, by this device's clock (a test's fake clock moves it too). */
@@ -26,7 +32,7 @@ export default function RealityCheckDialog({ check, onChoose }: { check: Reality
   }, []);
   const minutes = Math.max(check.elapsedMinutes, minutesSince(check.sessionStartedAt, now));
   const duration = minutes < 60 ? t('duration.minutes', { minutes }) : t('duration.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
-  const net = check.net.filter((n) => toMicro(n.amount) !== 0n);
+  const net = check.net.filter((n) => signedMicro(n.amount) !== 0n);
   return (
     <div className="popup-layer rg-check-layer" role="presentation">
       <div className="popup rg-check" role="alertdialog" aria-modal="true" aria-labelledby="rg-check-title" data-testid="reality-check" data-minutes={minutes}>
@@ -43,7 +49,7 @@ export default function RealityCheckDialog({ check, onChoose }: { check: Reality
             <b>{t('reality.even')}</b>
           ) : (
             net.map((n) => {
-              const micro = toMicro(n.amount);
+              const micro = signedMicro(n.amount);
               return (
                 <b key={n.currency} className={micro < 0n ? 'is-loss' : 'is-gain'} data-testid={`reality-check-net-${n.currency}`}>
                   <Ltr>{`${micro > 0n ? '+' : micro < 0n ? '−' : ''}${formatMicroExact(micro < 0n ? -micro : micro)} ${n.currency}`}</Ltr>

@@ -1,6 +1,7 @@
-import { ErrorCode, fillErrorMessage, LIMIT_KINDS, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '@lobby/contract';
-import { catalogueMessage } from '../../api/catalogue';
+import { ErrorCode, LIMIT_KINDS, LIMIT_PERIODS } from '@lobby/contract';
+import { parseMicro } from '@lobby/contract/micro';
 import { i18n, loadNamespace } from '../../i18n';
+import { formatMicroExact } from '../../lib/format';
 import { navigateTo } from '../../lib/navigation';
 import { useSettings } from '../../state/settings';
 import { showActivityPopup, useUi } from '../../state/ui';
@@ -16,20 +17,26 @@ export async function refusalText(code: number, data: unknown, language = useSet
   await loadNamespace(PROTECTION_NS, language);
   const t = i18n.getFixedT(language, PROTECTION_NS);
   const fields = record(data);
-  const template = await catalogueMessage(code, language, '');
   if (code === ErrorCode.LIMIT_REACHED) {
-    const kind = LIMIT_KINDS.includes(fields.kind as LimitKind) ? (fields.kind as LimitKind) : undefined;
-    const period = LIMIT_PERIODS.includes(fields.period as LimitPeriod) ? (fields.period as LimitPeriod) : undefined;
+    const kind = LIMIT_KINDS.find((k) => k === fields.kind) ?? 'loss';
+    const period = LIMIT_PERIODS.find((p) => p === fields.period) ?? 'day';
+    const amount = parseMicro(fields.amount);
     const resetsAt = text(fields.resetsAt);
-    const message = fillErrorMessage(template, {
-      limit: kind && period ? t(limitNameKey(kind, period)) : t('refusal.limitTitle'),
-      resetsAt: resetsAt ? formatMoment(resetsAt, language) : '—',
+    const message = t('refusal.limit', {
+      limit: t(limitNameKey(kind, period)),
+      amount: amount === undefined ? '' : `\u2066${formatMicroExact(amount)} USDT\u2069`,
+      at: resetsAt ? formatMoment(resetsAt, language) : '',
     });
     return { title: t('refusal.limitTitle'), message };
   }
   const until = text(fields.until);
-  const end = until ? t('refusal.until', { until: formatMoment(until, language) }) : t('refusal.indefinite');
-  return { title: t('refusal.pausedTitle'), message: `${template}\n${end}` };
+  const running =
+    fields.kind === 'self_exclusion'
+      ? until
+        ? t('refusal.exclusion', { until: formatMoment(until, language) })
+        : t('refusal.exclusionIndefinite')
+      : t('refusal.timeOut', { until: until ? formatMoment(until, language) : '' });
+  return { title: t('refusal.pausedTitle'), message: `${running}\n${t('refusal.allowed')}` };
 }
 
 /**
