@@ -87,6 +87,9 @@ import { MediaService } from './modules/media/media.service.ts';
 import { registerBannerOpsRoutes } from './modules/banner/banner.routes.ts';
 import { BannerService } from './modules/banner/banner.service.ts';
 import { registerClientIpRoutes } from './modules/client-ip/client-ip.routes.ts';
+import { defaultCountryFiles, sharedCountryTable } from './modules/jurisdiction/country-table.ts';
+import { installJurisdictions, registerJurisdictionOpsRoutes, registerJurisdictionRoutes } from './modules/jurisdiction/jurisdiction.routes.ts';
+import { Jurisdictions } from './modules/jurisdiction/jurisdictions.ts';
 import { CHANGED as LOBBY_CHANGED } from './modules/lobby/lobby.service.ts';
 import { registerChatQuotaOpsRoutes, registerSupportChatOpsRoutes, registerSupportChatRoutes } from './modules/support-chat/support-chat.routes.ts';
 import { SupportChatRepository } from './modules/support-chat/support-chat.repo.ts';
@@ -210,6 +213,15 @@ export async function createApplication(config: Config, overrides: { database?: 
     consoleDistDir: config.CONSOLE_DIST_DIR ?? DEFAULT_CONSOLE_DIST,
     logStream: overrides.logStream,
   });
+  // The country of every request from the offline IP database, after TRUST_PROXY; the region guard
+  // goes on the calls a blocked country is refused before any route is registered. The table is read
+  // at start (a broken file stops it), except in tests, whose loopback addresses never need it.
+  const countryFiles = config.GEOIP_COUNTRY_FILE ?? defaultCountryFiles();
+  const countries = () => sharedCountryTable(countryFiles);
+  if (config.NODE_ENV !== 'test') countries();
+  const jurisdictions = new Jurisdictions(database.db, countries, bus, (error) => http?.log.warn({ err: error }, 'blocked countries reload failed'));
+  await jurisdictions.start();
+  installJurisdictions(http, jurisdictions);
 
   // Operator calls: a staff session or an API key, the permission the contract declares, every call audited.
   // Four eyes: adjustments, large withdrawals, held wins and grants of staff rights are asked by one person and decided by another.
@@ -286,6 +298,8 @@ export async function createApplication(config: Config, overrides: { database?: 
   if (config.NODE_ENV !== 'test') await banners.ensureStartingBanners();
   registerBannerOpsRoutes(ops, banners);
   registerClientIpRoutes(http);
+  registerJurisdictionRoutes(http, sessions, jurisdictions);
+  registerJurisdictionOpsRoutes(ops, jurisdictions, lobby);
 
   // Site mail and the bulletin board: the heartbeat reads the bulletins every instance keeps live.
   const mail = new MailBoxService(database.db, players, bus, http.log);
@@ -451,6 +465,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       if (closed) return;
       closed = true;
       catalogue.stop();
+      jurisdictions.stop();
       economy.stop();
       activityCatalogue.stop();
       await activity.stop();

@@ -104,6 +104,17 @@ export const appCalls = {
       z.object({ nickname: z.string(), gameId: z.number().int(), gameName: z.string(), amount: z.string(), currency: z.string(), time: z.string() }),
     ),
   }),
+  region: defineCall({
+    path: '/v1/app/region',
+    auth: 'public',
+    summary:
+      "Designed (not in the spec): the country this request comes from (offline IP database) and whether the operator blocks it; the app shows the region screen when blocked (PROTECTION.md \"Jurisdictions\")",
+    request: body({}),
+    response: z.object({
+      country: z.string().nullable().describe('ISO 3166-1 alpha-2; null for a private, loopback or unknown address'),
+      blocked: z.boolean().describe('Registration, sign-in, deposit addresses, bets and game entry answer 10063; withdrawals stay open'),
+    }),
+  }),
   queryRewardPool: defineCall({
     path: '/v1/app/queryRewardPool',
     auth: 'public',

@@ -37,6 +37,7 @@ import * as apiKeyApproval from './0034_api_key_approval.ts';
 import * as playerStaffNotes from './0035_player_staff_notes.ts';
 import * as chatAssignment from './0036_chat_assignment.ts';
 import * as playerProtection from './0037_player_protection.ts';
+import * as jurisdictions from './0038_jurisdictions.ts';
 import * as sanctions from './0039_sanctions.ts';
 import * as accountSecurity from './0040_account_security.ts';
 
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '0035_player_staff_notes': playerStaffNotes,
   '0036_chat_assignment': chatAssignment,
   '0037_player_protection': playerProtection,
+  '0038_jurisdictions': jurisdictions,
   '0039_sanctions': sanctions,
   '0040_account_security': accountSecurity,
 };

@@ -214,8 +214,9 @@ export class PlayersOpsRepository {
       login_ip: string;
       client_ip: string | null;
       device_code: string | null;
+      country: string | null;
     }>(
-      sql`id::text as id, created_at, expires_at, ended_at, end_reason, login_ip, client_ip, device_code`,
+      sql`id::text as id, created_at, expires_at, ended_at, end_reason, login_ip, client_ip, device_code, country`,
       sql`player_sessions where player_id = ${playerId}`,
       sql`created_at desc, id desc`,
       page,

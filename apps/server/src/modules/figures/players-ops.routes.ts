@@ -198,6 +198,7 @@ export function registerPlayersOpsRoutes(ops: OpsRegistrar, db: Db): void {
         loginIp: mask.ip(row.login_ip),
         clientIp: row.client_ip === null ? null : mask.ip(row.client_ip),
         device: row.device_code,
+        country: row.country,
         open: row.ended_at === null && row.expires_at.getTime() > now,
       })),
       total,

@@ -102,6 +102,7 @@ export const playerSession = z.object({
   loginIp: personal('Address signed in from'),
   clientIp: personal('Address the client reported').nullable(),
   device: z.string().nullable(),
+  country: z.string().nullable().describe('ISO 3166-1 alpha-2 of the sign-in address (offline IP database); null when private or unknown'),
   open: z.boolean(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countryCode } from '../../countries.ts';
 import { CustomerServiceKind } from '../../enums.ts';
 import { LANGUAGES } from '../../locales.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
@@ -43,6 +44,11 @@ export const customerServiceContact = z.strictObject({
 
 const customerServiceList = z.object({
   list: z.array(customerServiceContact.extend({ id: z.number().int(), sort: z.number().int() })),
+});
+
+/** PROTECTION.md "Jurisdictions": the countries requests are refused from, as operators set them. */
+const blockedCountries = z.object({
+  countries: z.array(z.string()).describe('ISO 3166-1 alpha-2 codes, sorted'),
 });
 
 export type SiteSettingKey = keyof typeof SITE_SETTINGS;
@@ -91,5 +97,22 @@ export const siteOpsCalls = {
         .describe('At least one contact: switch them all off to show none (an empty table is filled with the starting contacts at the next start)'),
     }),
     response: customerServiceList,
+  }),
+  blockedCountries: defineOpsCall({
+    path: '/ops/v1/site/blockedCountries',
+    access: 'site.config',
+    audit: 'read',
+    summary: 'The countries (ISO 3166-1 alpha-2) whose requests are refused registration, sign-in, deposit addresses, bets and game entry',
+    request: opsBody({}),
+    response: blockedCountries,
+  }),
+  setBlockedCountries: defineOpsCall({
+    path: '/ops/v1/site/setBlockedCountries',
+    access: 'site.config',
+    audit: 'change',
+    summary:
+      'Replaces the blocked countries with this list (known ISO 3166-1 alpha-2 codes; empty blocks none); every instance refuses requests from them at once. Withdrawals stay open',
+    request: opsBody({ countries: z.array(countryCode).max(300) }),
+    response: blockedCountries,
   }),
 } as const satisfies Record<string, OpsCallDefinition>;
