@@ -1,6 +1,6 @@
 import { playerCalls, type Language } from '@lobby/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { reportedDeviceCode } from '../../http/request-context.ts';
+import { reportedDeviceCode, reportedUserAgent } from '../../http/request-context.ts';
 import { registerCall } from '../../http/rpc.ts';
 import type { SessionService } from './session.service.ts';
 import type { PlayerService } from './player.service.ts';
@@ -18,6 +18,7 @@ export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionServ
     ip: ctx.ip,
     clientIp: ctx.clientIp,
     deviceCode: reportedDeviceCode(ctx.request),
+    userAgent: reportedUserAgent(ctx.request),
     country: ctx.request.country ?? null,
     lang: ctx.lang,
   });
@@ -36,7 +37,7 @@ export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionServ
 
   registerCall(app, sessions, playerCalls.heartbeat, (ctx) => players.heartbeat(ctx.session, ctx.lang));
   registerCall(app, sessions, playerCalls.resetPassword, async (ctx) => {
-    await players.resetPassword(ctx.session, ctx.body.oldPassword, ctx.body.newPassword);
+    await players.resetPassword(ctx.session, ctx.body.oldPassword, ctx.body.newPassword, ctx.body.twoFactorCode);
     return null;
   }, { rateLimit: CREDENTIALS_LIMIT });
   registerCall(app, sessions, playerCalls.logout, async (ctx) => {

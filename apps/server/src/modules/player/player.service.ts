@@ -35,9 +35,22 @@ interface Origin {
   clientIp: string | null;
   /** The Device-Code header, when the client sends one. */
   deviceCode?: string | null;
+  /** The User-Agent header, for the login history. */
+  userAgent?: string | null;
   /** The request's country (offline IP database), recorded on the session. */
   country?: string | null;
   lang: Language;
+}
+
+/**
+ * Account security as sign-in and the guarded profile changes meet it (the account-security module):
+ * two-factor before a session opens on a device that has not passed it, the sign-in recorded after,
+ * and a code for password and e-mail changes.
+ */
+export interface PlayerSecurityHooks {
+  signInGuard(playerId: number, deviceCode: string | null, code: string | undefined): Promise<void>;
+  signedIn(playerId: number, sessionId: bigint, origin: { ip: string; deviceCode: string | null; userAgent: string | null }, mailNewDevice: boolean): Promise<void>;
+  require(playerId: number, code: string | undefined): Promise<void>;
 }
 
 /** Where a registration came from, for the checks told of an invited one. */
@@ -68,6 +81,9 @@ export class PlayerService {
    * with where it came from (the referral module flags self-referral here).
    */
   invitedRegistration: ((trx: Db, input: { playerId: number; inviterId: number; origin: RegistrationOrigin }) => Promise<void>) | undefined;
+
+  /** Two-factor and the login history; without the account-security module nothing is asked. */
+  security: PlayerSecurityHooks | undefined;
 
   /** Where the heartbeat finds the bulletin to show; the bulletin service replaces it with its live copy. */
   notices: { next(afterId: number): Promise<{ id: number; title: Record<string, string>; content: Record<string, string>; starts_at: Date } | undefined> } = {
@@ -176,6 +192,7 @@ export class PlayerService {
         return { row: { ...row, ...marked }, session };
       });
       await this.bus.publish('account.changed', { playerId: row.id });
+      await this.security?.signedIn(row.id, session.sessionId, signInOrigin(origin), false);
       return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer(row) };
     } catch (error) {
       if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw fail('ACCOUNT_EXISTS');
@@ -183,7 +200,7 @@ export class PlayerService {
     }
   }
 
-  async login(input: { kind: 1; account: string; password: string } | { kind: 2; email: string; password: string }, origin: Origin) {
+  async login(input: ({ kind: 1; account: string; password: string } | { kind: 2; email: string; password: string }) & { twoFactorCode?: string }, origin: Origin) {
     const found = input.kind === 1 ? await this.players.findByAccount(input.account) : await this.players.findByEmail(input.email);
     // Once a window is full, tries are refused before any hash is computed.
     await this.refuseLockedLogin(this.db, found?.id ?? null, origin.ip);
@@ -198,6 +215,8 @@ export class PlayerService {
       throw fail(found ? 'WRONG_PASSWORD' : 'ACCOUNT_MISSING');
     }
     if (found.status !== 0) throw fail('LOGIN_RESTRICTED');
+    // The password was right: a device that has not passed two-factor gives a code now (10065, 10057).
+    await this.security?.signInGuard(found.id, origin.deviceCode ?? null, input.twoFactorCode);
     const { row, session } = await this.db.transaction().execute(async (trx) => {
       // Decided under the same locks as the failures: a right password that comes after the window
       // filled up, even within the same burst, is refused.
@@ -211,6 +230,7 @@ export class PlayerService {
     });
     await this.sessions.announceEnded(row.id);
     await this.announceChanged(row.id);
+    await this.security?.signedIn(row.id, session.sessionId, signInOrigin(origin), true);
     return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip, last_client_ip: origin.clientIp }) };
   }
 
@@ -266,10 +286,11 @@ export class PlayerService {
   }
 
   /** Changes the password knowing the old one. */
-  async resetPassword(session: AuthenticatedSession, oldPassword: string, newPassword: string) {
+  async resetPassword(session: AuthenticatedSession, oldPassword: string, newPassword: string, twoFactorCode?: string) {
     const row = await this.players.findById(session.playerId);
     if (!row) throw fail('PLAYER_MISSING');
     if (!(await verify(row.password_hash, oldPassword))) throw fail('LOGIN_PASSWORD_WRONG');
+    await this.security?.require(row.id, twoFactorCode);
     if (oldPassword === newPassword || (await verify(row.password_hash, newPassword))) throw fail('NEW_PASSWORD_SAME_AS_OLD');
     await this.players.updatePassword(row.id, await hash(newPassword, ARGON2));
   }
@@ -320,7 +341,10 @@ export class PlayerService {
    * password, needs the login password too (10027), and changing a bound one the code sent to it
    * (10024 when absent or wrong), so a stolen session cannot take the account.
    */
-  async updateProfile(session: AuthenticatedSession, input: { nickname?: string; avatar?: string; email?: string; code?: string; password?: string; oldCode?: string }) {
+  async updateProfile(
+    session: AuthenticatedSession,
+    input: { nickname?: string; avatar?: string; email?: string; code?: string; password?: string; oldCode?: string; twoFactorCode?: string },
+  ) {
     const row = await this.players.findById(session.playerId);
     if (!row) throw fail('PLAYER_MISSING');
     const changes: { nickname?: string; avatar?: string; email?: string } = {};
@@ -328,6 +352,7 @@ export class PlayerService {
     if (input.avatar !== undefined && input.avatar !== row.avatar) changes.avatar = input.avatar;
     if (input.email !== undefined && input.code !== undefined) {
       if (input.password === undefined || !(await verify(row.password_hash, input.password))) throw fail('LOGIN_PASSWORD_WRONG');
+      await this.security?.require(row.id, input.twoFactorCode);
       if (row.email !== null && row.email.toLowerCase() === input.email.toLowerCase()) throw fail('EMAIL_ALREADY_LINKED', 'this email is bound already');
       if (await this.players.findByEmail(input.email)) throw fail('EMAIL_ALREADY_LINKED');
       if (row.email !== null) {
@@ -368,6 +393,10 @@ export class PlayerService {
       createdAt: row.created_at.toISOString(),
     };
   }
+}
+
+function signInOrigin(origin: Origin) {
+  return { ip: origin.ip, deviceCode: origin.deviceCode ?? null, userAgent: origin.userAgent ?? null };
 }
 
 function maskEmail(email: string) {

@@ -20,8 +20,8 @@ export class SessionRepository {
       .execute();
   }
 
-  async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null; deviceCode: string | null; country?: string | null }) {
-    await this.db
+  async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null; deviceCode: string | null; country?: string | null }): Promise<bigint> {
+    const row = await this.db
       .insertInto('player_sessions')
       .values({
         player_id: input.playerId,
@@ -32,7 +32,9 @@ export class SessionRepository {
         device_code: input.deviceCode,
         country: input.country ?? null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   async endActive(playerId: number, reason: SessionEndReason) {

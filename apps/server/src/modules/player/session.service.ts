@@ -62,8 +62,8 @@ export class SessionService {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + this.options.ttlMs);
     await new SessionRepository(trx).endActive(playerId, 'replaced');
-    await new SessionRepository(trx).insert({ playerId, tokenHash: hashToken(token), expiresAt, loginIp, clientIp, deviceCode, country });
-    return { token, expiresAt };
+    const sessionId = await new SessionRepository(trx).insert({ playerId, tokenHash: hashToken(token), expiresAt, loginIp, clientIp, deviceCode, country });
+    return { token, expiresAt, sessionId };
   }
 
   /** Call after the transaction that opened or ended sessions has committed. */

@@ -42,6 +42,8 @@ export interface PlayerSessionsTable {
   device_code: string | null;
   /** ISO 3166-1 alpha-2 of the sign-in address, from the offline IP database (migration 0038); null when private or unknown. */
   country: Generated<string | null>;
+  /** The User-Agent of the sign-in, for the login history (migration 0040). */
+  user_agent: Generated<string | null>;
 }
 
 /** `change_email_old`: the code sent to the bound address before it may be changed. */
