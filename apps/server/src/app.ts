@@ -44,12 +44,21 @@ import { registerApprovalsOpsRoutes } from './modules/approvals/approvals.routes
 import { registerBalanceAdjustment } from './modules/approvals/balance-adjustment.ts';
 import { registerQueueCountsOpsRoute } from './modules/figures/queue-counts.routes.ts';
 import { PlayerStandingService } from './modules/player-standing/player-standing.service.ts';
+import { HeldDeposits } from './modules/protection/held-deposits.ts';
+import { ProtectionGate } from './modules/protection/protection-gate.ts';
+import { ProtectionOpsService } from './modules/protection/protection-ops.service.ts';
+import { registerProtectionOpsRoutes, registerProtectionRoutes } from './modules/protection/protection.routes.ts';
+import { ProtectionSettings } from './modules/protection/protection-settings.ts';
+import { ProtectionService } from './modules/protection/protection.service.ts';
 import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
 import { registerFinanceOpsRoutes, registerRiskOpsRoutes } from './modules/finance-ops/finance-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
 import { AccountSecurityService } from './modules/account-security/account-security.service.ts';
 import { registerAccountSecurityOpsRoutes, registerAccountSecurityRoutes } from './modules/account-security/account-security.routes.ts';
 import { secretBox, twoFactorKey } from './security/secret-box.ts';
+import { SanctionsList } from './modules/sanctions/sanctions-list.ts';
+import { SanctionsScreen } from './modules/sanctions/sanctions-screen.ts';
+import { registerSanctionsOpsRoutes, SanctionsOps } from './modules/sanctions/sanctions.routes.ts';
 import { registerPlayerMarkOpsRoutes, registerPlayerMarkRoutes } from './modules/player-mark/player-mark.routes.ts';
 import { PlayerMarkService } from './modules/player-mark/player-mark.service.ts';
 import { ExperienceEnd } from './modules/player-mark/experience-end.ts';
@@ -134,8 +143,12 @@ export interface Application {
     supportChat: SupportChatService;
     /** Activities (the seven bonus types): what is offered, each player's progress, claims. */
     activity: ActivityService;
+    /** Player protection: the gate every stake passes, the player's choices, held deposits, the operator's settings. */
+    protection: { gate: ProtectionGate; service: ProtectionService; held: HeldDeposits; settings: ProtectionSettings };
     /** Players' two-factor, login history and the wait on new withdrawal addresses. */
     accountSecurity: AccountSecurityService;
+    /** Sanctions screening: the listed addresses every instance holds, and the checks. */
+    sanctions: { list: SanctionsList; screen: SanctionsScreen };
   };
   close(): Promise<void>;
 }
@@ -345,6 +358,13 @@ export async function createApplication(config: Config, overrides: { database?: 
     log: http.log,
   });
   registerVipRoutes(http, sessions, vip);
+  // Player protection (PROTECTION.md): every path that stakes money asks the gate; each instance keeps
+  // the guarded players and hears every change at once.
+  const protectionSettings = new ProtectionSettings(database.db, bus);
+  await protectionSettings.start();
+  const protection = new ProtectionGate(database.db, protectionSettings, () => vip.terms().trxPerUsdt, bus);
+  await protection.start();
+  bonus.protection = protection;
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
   const referral = new ReferralService(database.db, bonus, players, balanceEvents, bus, () => vip.terms());
   registerReferralRoutes(http, sessions, referral);
@@ -358,10 +378,23 @@ export async function createApplication(config: Config, overrides: { database?: 
   const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents, bus);
   registerActivityRoutes(http, sessions, activity);
   registerActivityOpsRoutes(ops, new ActivityOpsService(database.db, activityCatalogue, media));
+  // Sanctions screening: the listed addresses (shipped files and staff uploads), held in memory on every instance.
+  const sanctionsList = new SanctionsList(database.db, bus, (error) => http!.log.error({ err: error }, 'sanctions list reload failed; the previous copy stays'));
+  await sanctionsList.start();
+  const sanctions = new SanctionsScreen(database.db, sanctionsList, bus, http.log);
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
-  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db) });
+  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db), sanctions });
+  registerSanctionsOpsRoutes(ops, new SanctionsOps(database.db, sanctionsList, (depositId, also) => wallet.depositWatcher.creditReviewed(depositId, also)));
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalApproval(approvals, wallet.withdrawals);
+  // Deposits beyond a deposit limit are held, released as the limit allows, or sent back to their senders.
+  const heldDeposits = new HeldDeposits(database.db, ledger, protection, (ids) => balanceEvents.changed(ids));
+  wallet.depositWatcher.depositLimits = heldDeposits;
+  heldDeposits.sender = {
+    returnHeld: (playerId, requestId, items) =>
+      wallet.withdrawals.returnHeld(playerId, requestId, items, (trx, sent) => heldDeposits.markReturned(trx, playerId, items[0]!.currency, sent)),
+  };
+  heldDeposits.start(60_000, (error) => http?.log.warn({ err: error }, 'releasing held deposits failed'));
   // Account security: players' two-factor (secrets sealed with a key from configuration), the login
   // history, the wait on new withdrawal addresses and the mails telling the player.
   const accountSecurity = new AccountSecurityService(database.db, {
@@ -389,7 +422,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   registerPlayersOpsRoutes(ops, database.db);
   wallet.start();
-  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players });
+  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players, sanctions, protection });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
   const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);
@@ -408,6 +441,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     log: http.log,
     appSessions: sessions,
     bus,
+    protection,
   });
   await registerThirdGameRoutes(http, sessions, thirdGame, { publicHost: config.PUBLIC_HOST });
   const providerWallet = await setupHub88Wallet(http, {
@@ -419,6 +453,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     turnover: vip,
     ops,
     approvals,
+    protection,
   });
   registerHeldWinRelease(approvals, providerWallet.heldWins);
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
@@ -436,6 +471,11 @@ export async function createApplication(config: Config, overrides: { database?: 
     stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)),
   });
   registerPlayerStandingOpsRoutes(ops, standing);
+  const protectionService = new ProtectionService(database.db, protection, protectionSettings, {
+    stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)),
+  });
+  registerProtectionRoutes(http, sessions, protectionService, heldDeposits);
+  registerProtectionOpsRoutes(ops, new ProtectionOpsService(database.db, protectionService, protectionSettings));
   registerFinanceOpsRoutes(ops, database.db);
   registerRiskOpsRoutes(ops, database.db);
 
@@ -460,13 +500,17 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, accountSecurity },
+    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, protection: { gate: protection, service: protectionService, held: heldDeposits, settings: protectionSettings }, accountSecurity, sanctions: { list: sanctionsList, screen: sanctions } },
     async close() {
       if (closed) return;
       closed = true;
       catalogue.stop();
       jurisdictions.stop();
       economy.stop();
+      protection.stop();
+      protectionSettings.stop();
+      heldDeposits.stop();
+      sanctionsList.stop();
       activityCatalogue.stop();
       await activity.stop();
       await games.close();

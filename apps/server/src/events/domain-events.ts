@@ -67,6 +67,8 @@ export interface DomainEvents {
   'economy.settings.changed': { key?: string };
   /** Staff changed the blocked countries (PROTECTION.md "Jurisdictions"): every instance reloads its list. */
   'jurisdiction.changed': Record<string, never>;
+  /** Staff changed a list of sanctioned addresses: every instance reloads its copy. */
+  'sanctions.changed': Record<string, never>;
   'protection.settings.changed': Record<string, never>;
 
   // Support chat.
@@ -119,6 +121,7 @@ export const EVENT_REACH: { readonly [K in EventName]: EventReach } = {
   'quota.settings.changed': 'cluster',
   'economy.settings.changed': 'cluster',
   'jurisdiction.changed': 'cluster',
+  'sanctions.changed': 'cluster',
   'support-chat.typing': 'cluster',
   'chat.message': 'cluster',
   'chat.assigned': 'cluster',
@@ -136,4 +139,12 @@ export const STAFF_EVENTS = ['chat.message', 'chat.assigned', 'withdrawal.state'
 export type StaffEventName = (typeof STAFF_EVENTS)[number];
 
 /** Events whose subscribers reload a copy of operator settings (SharedCopy). */
-export type CopyChangedEvent = 'lobby.changed' | 'bulletin.changed' | 'activity.catalogue.changed' | 'quota.settings.changed' | 'economy.settings.changed' | 'jurisdiction.changed' | 'protection.settings.changed';
+export type CopyChangedEvent =
+  | 'lobby.changed'
+  | 'bulletin.changed'
+  | 'activity.catalogue.changed'
+  | 'quota.settings.changed'
+  | 'economy.settings.changed'
+  | 'jurisdiction.changed'
+  | 'protection.settings.changed'
+  | 'sanctions.changed';

@@ -37,6 +37,8 @@ const STATUS_COLOR: Record<string, string> = {
   rejected: 'red',
   ignored: 'default',
   dropped: 'default',
+  held: 'orange',
+  refused: 'red',
 };
 
 /**

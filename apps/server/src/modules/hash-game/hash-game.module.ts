@@ -1,4 +1,5 @@
 import type { PlayerService } from '../player/player.service.ts';
+import type { ProtectionGate } from '../protection/protection-gate.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
@@ -20,6 +21,7 @@ import { GameRules } from './rules.ts';
 import { hashGameSettings, type HashGameSettings } from './settings.ts';
 import { TransferWatcher, type BetAddressOwner } from './transfer-watcher.ts';
 import type { TurnoverHooks } from '../turnover/turnover.repo.ts';
+import type { SanctionsCheck } from '../sanctions/sanctions-screen.ts';
 
 /** Deposit-key index of a transfer game's receiving address: far above any player's deposit index. */
 export const transferAddressIndex = (gameId: number, level: number) => 2_000_000_000 + gameId * 2 + level;
@@ -64,8 +66,12 @@ export interface HashGameDependencies {
   betAddressOwner: BetAddressOwner;
   /** VIP: the terms each round's turnover is recorded under, and level-up announcements. */
   turnover?: TurnoverHooks;
+  /** Transfer bets from a sanctioned address are not played but held for review. */
+  sanctions?: Pick<SanctionsCheck, 'listsOf' | 'holdTransfer'>;
   /** The winners' nicknames for the lobby's ticker, read through the player module. */
   players: Pick<PlayerService, 'nicknames'>;
+  /** Limits, time-outs and self-exclusions, judged on page bets, auto-bets and transfer bets. */
+  protection?: ProtectionGate;
 }
 
 /**
@@ -85,9 +91,9 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   // Bets and settled rounds are play: the activity engine looks at such players at most every 30 s.
   const announce = (playerId: number, wallet: PlayerWallet) => deps.balanceEvents.announce(playerId, wallet, { play: true });
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
-  const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings);
+  const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings, deps.protection);
   const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, deps.players, log);
-  const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log, deps.turnover);
+  const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log, deps.turnover, deps.sanctions, deps.protection);
   const payouts = createPayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log, undefined, (alert) =>
     // Transfer-bet payouts and refunds go out of the hot wallet like withdrawals: the same staff hear of them.
     void bus.publish('alert', { ...alert, permission: 'finance.withdrawals.review' }).catch(() => undefined),

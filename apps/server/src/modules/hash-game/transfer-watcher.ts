@@ -9,6 +9,9 @@ import type { GameRules, TransferTarget } from './rules.ts';
 import { OUTCOME_STATUS } from './settlement.ts';
 import { TransferBetsRepository } from './transfer-bets.repo.ts';
 import type { TurnoverHooks } from '../turnover/turnover.repo.ts';
+import type { SanctionsCheck } from '../sanctions/sanctions-screen.ts';
+import { isProtectionRefusal, type ProtectionGate } from '../protection/protection-gate.ts';
+import { recordHistory } from '../protection/protection.service.ts';
 import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 
 type Currency = 'USDT' | 'TRX';
@@ -45,6 +48,9 @@ const REFUSAL_CODE: Record<TransferRefusal | 'gameClosed', number> = {
   gameClosed: ErrorCode.NO_GAME_FOR_ADDRESS,
 };
 
+/** A transfer another scan acted on meanwhile: its transaction rolls back. */
+class ActedOnBefore extends Error {}
+
 const HISTORY_PAGE = 200;
 const SCAN_CONCURRENCY = 8;
 
@@ -71,6 +77,10 @@ export class TransferWatcher {
     private readonly rescanMs: number,
     private readonly log: FastifyBaseLogger,
     private readonly turnover?: TurnoverHooks,
+    /** A transfer from a sanctioned address is neither played nor sent back: it is held for review. */
+    private readonly sanctions?: Pick<SanctionsCheck, 'listsOf' | 'holdTransfer'>,
+    /** Limits, time-outs and self-exclusions: a refused transfer bet is sent back whole. */
+    private readonly protection?: Pick<ProtectionGate, 'admitStake'>,
   ) {
     this.transfers = new TransferBetsRepository(db);
   }
@@ -185,8 +195,11 @@ export class TransferWatcher {
       ? decodeTransferBet({ game: game.id, amount: transfer.amount, limit })
       : ({ ok: false, reason: 'gameClosed' } as const);
     const playerId = await this.ownerOf(transfer.from);
+    const sanctioned = this.sanctions?.listsOf(transfer.from) ?? [];
 
-    const recorded = await this.db.transaction().execute(async (trx) => {
+    let recorded: RecordedTransfer | null;
+    try {
+      recorded = await this.db.transaction().execute(async (trx): Promise<RecordedTransfer | null> => {
       const receipt = {
         tx_id: transfer.txId,
         game_id: game.id,
@@ -198,6 +211,14 @@ export class TransferWatcher {
         block_height: BigInt(block.height),
         player_id: playerId,
       };
+
+      if (sanctioned.length > 0) {
+        // Its receipt says refused (10064) with nothing refunded: paying a sanctioned address back is a
+        // transfer to it too. The coins stay on the game address until staff decide.
+        if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: 0n, refund_code: ErrorCode.SANCTIONED_ADDRESS }))) return null;
+        await this.sanctions!.holdTransfer(trx, { txId: transfer.txId, playerId, from: transfer.from, currency: transfer.currency, amount: transfer.amount }, sanctioned);
+        return { txId: transfer.txId, playerId, betId: null, owed: false };
+      }
 
       if (!decoded.ok) {
         const refund = transferRefund(transfer.amount, config.refundFee[transfer.currency]);
@@ -218,7 +239,27 @@ export class TransferWatcher {
         return { txId: transfer.txId, playerId, betId: null, owed: refund > 0n };
       }
 
-      if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'bet' }))) return null;
+      // PROTECTION.md: a player in a time-out or self-exclusion, or past a loss or wager limit, does not
+      // play; the whole transfer goes back to the sender (no refund fee) and the receipt says why.
+      let admitted = false;
+      if (playerId !== null && this.protection) {
+        try {
+          await this.protection.admitStake(playerId, transfer.currency, transfer.amount, trx);
+          admitted = true;
+        } catch (error) {
+          if (!isProtectionRefusal(error)) throw error;
+          if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: transfer.amount, refund_code: error.code }))) return null;
+          await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: null, purpose: 'refund', to_address: transfer.from, currency: transfer.currency, amount: transfer.amount });
+          await recordHistory(trx, playerId, 'transfer_bet_refunded', { txId: transfer.txId, currency: transfer.currency, amount: String(transfer.amount), code: error.code }, 'system');
+          return { txId: transfer.txId, playerId, betId: null, owed: true };
+        }
+      }
+
+      if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'bet' }))) {
+        // Acted on before: the stake just counted must not stay counted.
+        if (admitted) throw new ActedOnBefore();
+        return null;
+      }
       const odds = config.odds[decoded.area]!;
       const result = resultOf(game.id, block.blockId, block.height);
       const { outcome, payout } = settle({ area: decoded.area, result, odds, stake: transfer.amount });
@@ -265,7 +306,11 @@ export class TransferWatcher {
         await this.repo.openTransferRound(trx, { height: block.height, playerId, currency: transfer.currency, stake: transfer.amount, payout });
       }
       return { txId: transfer.txId, playerId, betId, owed: payout > 0n };
-    });
+      });
+    } catch (error) {
+      if (error instanceof ActedOnBefore) return null;
+      throw error;
+    }
     return recorded;
   }
 }

@@ -6,6 +6,7 @@ import { fail } from '../../http/app-error.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import { BetAddressRepository } from './bet-address.repo.ts';
 import type { DepositService } from './deposit.service.ts';
+import type { SanctionsCheck } from '../sanctions/sanctions-screen.ts';
 import type { WalletSettings } from './settings.ts';
 
 type BetAddress = CallResponse<typeof walletCalls.betAddressList>[number];
@@ -29,6 +30,7 @@ export class BetAddressService {
     private readonly deposits: DepositService,
     private readonly settings: WalletSettings,
     private readonly players: Pick<PlayerService, 'lock'>,
+    private readonly sanctions?: Pick<SanctionsCheck, 'refuseListed'>,
   ) {}
 
   private get bindings() {
@@ -62,6 +64,8 @@ export class BetAddressService {
     if (!isValidBase58Address(address)) throw fail('ACTIVATION_ADDRESS_INVALID', 'checksum does not match');
     // Our own addresses have no key outside this server, so their activation transfer could never come.
     if (await this.deposits.isInternalAddress(address)) throw fail('ACTIVATION_ADDRESS_INVALID', 'an address of this site');
+    // A sanctioned address's transfers would be held, never played: binding it is refused (10064) and recorded.
+    await this.sanctions?.refuseListed(address, { kind: 'bet_address', playerId });
     const takenBy = await this.bindings.inUseBy(address);
     if (takenBy !== null && takenBy !== playerId) throw fail('ACTIVATION_ADDRESS_IN_USE');
     if (takenBy === null) {

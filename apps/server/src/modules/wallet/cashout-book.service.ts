@@ -5,6 +5,7 @@ import { isValidBase58Address } from '../../chain/address.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import { CashoutBookRepository } from './cashout-book.repo.ts';
 import type { DepositService } from './deposit.service.ts';
+import type { SanctionsCheck, ScreenedRequest } from '../sanctions/sanctions-screen.ts';
 
 export const MAX_CASHOUT_ADDRESSES = 10;
 export const MAX_CASHOUT_ACCOUNTS = 10;
@@ -38,6 +39,7 @@ export class CashoutBookService {
     private readonly db: Db,
     private readonly deposits: Pick<DepositService, 'isInternalAddress'>,
     private readonly players: Pick<PlayerService, 'lock'>,
+    private readonly sanctions?: Pick<SanctionsCheck, 'refuseListed'>,
   ) {}
 
   private get book() {
@@ -53,7 +55,7 @@ export class CashoutBookService {
   }
 
   async addAddress(playerId: number, address: string, label: string, twoFactorCode?: string): Promise<CashoutAddress> {
-    await this.checkDestination(address);
+    await this.checkDestination(address, { kind: 'withdrawal_address', playerId });
     await this.security?.require(playerId, twoFactorCode);
     try {
       const row = await this.db.transaction().execute(async (trx) => {
@@ -75,12 +77,14 @@ export class CashoutBookService {
 
   /**
    * A TRON address a withdrawal may be sent to: a valid one, and none of this site's own (paid
-   * there, the money would reach another player's balance or no one's). Withdrawal submit checks
-   * again, for addresses saved before this rule.
+   * there, the money would reach another player's balance or no one's), and none on a sanctions list
+   * (10064, recorded for staff as `request`). Withdrawal submit checks again, for addresses saved
+   * before a rule or a list.
    */
-  async checkDestination(address: string): Promise<void> {
+  async checkDestination(address: string, request: ScreenedRequest): Promise<void> {
     if (!isValidBase58Address(address)) throw fail('INVALID_TRON_ADDRESS', 'checksum does not match');
     if (await this.deposits.isInternalAddress(address)) throw fail('INVALID_TRON_ADDRESS', SITE_ADDRESS);
+    await this.sanctions?.refuseListed(address, request);
   }
 
   /**
@@ -108,7 +112,7 @@ export class CashoutBookService {
 
   async addAccount(playerId: number, input: CashoutAccountInput): Promise<CashoutAccount> {
     const { accountType, label, ...details } = input as CashoutAccountInput & { label?: string };
-    if (input.accountType === CashoutAccountType.BLOCKCHAIN) await this.checkDestination(input.address);
+    if (input.accountType === CashoutAccountType.BLOCKCHAIN) await this.checkDestination(input.address, { kind: 'withdrawal_address', playerId });
     const row = await this.db.transaction().execute(async (trx) => {
       await this.players.lock(trx, playerId);
       const book = new CashoutBookRepository(trx);

@@ -5,10 +5,12 @@ import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { pushToPlayer } from '../../realtime/realtime.ts';
 import type { DepositStatus, WalletCurrency } from './tables.ts';
-import type { Ledger } from '../../money/ledger.service.ts';
+import type { Ledger, TransferLeg } from '../../money/ledger.service.ts';
+import type { IncomingDeposit } from '../protection/held-deposits.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import type { BetAddressService } from './bet-address.service.ts';
+import type { SanctionsCheck } from '../sanctions/sanctions-screen.ts';
 import { DepositRepository, type ScannedAddress } from './deposit.repo.ts';
 import type { WalletSettings } from './settings.ts';
 
@@ -50,6 +52,8 @@ interface Seen {
  */
 export class DepositWatcher {
   private readonly repo: DepositRepository;
+  /** Deposit limits (PROTECTION.md): what passes them is credited to the held account, not to cash. */
+  depositLimits?: { creditLegs(trx: Db, deposit: IncomingDeposit): Promise<TransferLeg[]> };
 
   constructor(
     private readonly db: Db,
@@ -61,6 +65,8 @@ export class DepositWatcher {
     private readonly settings: WalletSettings,
     private readonly log: FastifyBaseLogger,
     private readonly bus: EventBus,
+    /** Deposits from a sanctioned address are held for review instead of credited. */
+    private readonly sanctions?: Pick<SanctionsCheck, 'holdDepositIfListed'>,
   ) {
     this.repo = new DepositRepository(db);
   }
@@ -200,6 +206,7 @@ export class DepositWatcher {
           await this.countConfirmations(row, Math.max(0, count), needed);
           continue;
         }
+        if (await this.sanctions?.holdDepositIfListed(row)) continue;
         await this.credit(row.id);
       } catch (error) {
         this.log.warn({ err: error, txId: row.tx_id }, 'deposit not settled; retrying on the next tick');
@@ -207,11 +214,20 @@ export class DepositWatcher {
     }
   }
 
+  /**
+   * Credits a deposit held for review (sanctions screening) after staff cleared it, as a confirmed one
+   * is credited; `also` runs in the same transaction. False when it was not held any more.
+   */
+  creditReviewed(depositId: bigint, also: (trx: Db) => Promise<void>): Promise<boolean> {
+    return this.credit(depositId, 'held', also);
+  }
+
   /** Credits one confirmed deposit; a deposit already credited is left alone. */
-  private async credit(depositId: bigint): Promise<boolean> {
+  private async credit(depositId: bigint, from: 'pending' | 'held' = 'pending', also?: (trx: Db) => Promise<void>): Promise<boolean> {
     const credited = await this.db.transaction().execute(async (trx) => {
-      const row = await this.repo.markCredited(trx, depositId);
+      const row = await this.repo.markCredited(trx, depositId, from);
       if (!row) return null;
+      await also?.(trx);
       // The player's row before the ledger's: the order every money path takes its locks in.
       await this.players.markFirstRecharge(trx, row.player_id);
       await this.ledger.transfer(
@@ -222,7 +238,13 @@ export class DepositWatcher {
           metadata: { txId: row.tx_id, from: row.from_address, to: row.address },
           legs: [
             { account: { kind: 'deposit_clearing' }, currency: row.currency, amount: -row.amount },
-            { account: { kind: 'player', playerId: row.player_id }, currency: row.currency, amount: row.amount },
+            ...((await this.depositLimits?.creditLegs(trx, {
+              depositId: row.id,
+              playerId: row.player_id,
+              currency: row.currency,
+              amount: row.amount,
+              fromAddress: row.from_address,
+            })) ?? [{ account: { kind: 'player' as const, playerId: row.player_id }, currency: row.currency, amount: row.amount }]),
           ],
         },
         trx,

@@ -117,8 +117,8 @@ export class DepositRepository {
     await this.db.updateTable('deposits').set({ status }).where('id', '=', id).where('status', '=', 'pending').execute();
   }
 
-  /** Marks a pending deposit credited; undefined when it was not pending any more. */
-  markCredited(trx: Db, id: bigint): Promise<DepositRow | undefined> {
-    return trx.updateTable('deposits').set({ status: 'credited', credited_at: new Date() }).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();
+  /** Marks a pending (or held, once reviewed) deposit credited; undefined when it was not in `from` any more. */
+  markCredited(trx: Db, id: bigint, from: 'pending' | 'held' = 'pending'): Promise<DepositRow | undefined> {
+    return trx.updateTable('deposits').set({ status: 'credited', credited_at: new Date() }).where('id', '=', id).where('status', '=', from).returningAll().executeTakeFirst();
   }
 }

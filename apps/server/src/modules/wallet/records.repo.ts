@@ -40,7 +40,7 @@ function branches(playerId: number): Record<TradeType, RawBuilder<RecordRow>> {
       select 'deposit'::text as type, id, status as raw_status, 'in'::text as direction, currency, amount, 0::int8 as fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, from_address as address, tx_id,
              null::int4 as counterparty_id, null::text as remark, null::text as last_error, confirmations, created_at, credited_at as completed_at
-      from deposits where player_id = ${playerId} and status in ('pending', 'credited')`,
+      from deposits where player_id = ${playerId} and status in ('pending', 'credited', 'held', 'refused')`,
     withdraw: sql<RecordRow>`
       select 'withdraw'::text as type, id, status as raw_status, 'out'::text as direction, currency, amount, fee,
              null::text as to_currency, null::int8 as to_amount, null::text as rate, to_address as address, tx_id,

@@ -25,7 +25,8 @@ const WITHDRAWAL_STATUS: Record<WithdrawalStatus, TradeRecord['status']> = {
   failed: 'failed',
   rejected: 'rejected',
 };
-const DEPOSIT_STATUS: Partial<Record<DepositStatus, TradeRecord['status']>> = { pending: 'pending', credited: 'completed', failed: 'failed' };
+/** A deposit held for review (sanctions screening) is pending to its player, and declined when kept refused. */
+const DEPOSIT_STATUS: Partial<Record<DepositStatus, TradeRecord['status']>> = { pending: 'pending', held: 'pending', credited: 'completed', failed: 'failed', refused: 'rejected' };
 
 /**
  * One row of the trade history. `confirmationsNeeded`: the deposit watcher's threshold, so a deposit
@@ -39,7 +40,8 @@ export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickna
         ? (DEPOSIT_STATUS[row.raw_status as DepositStatus] ?? 'failed')
         : 'completed';
   const waiting = row.type === 'withdraw' ? waitingReason(row.raw_status, row.last_error) : undefined;
-  const confirming = row.type === 'deposit' && status === 'pending' && confirmationsNeeded !== undefined;
+  const held = row.type === 'deposit' && row.raw_status === 'held';
+  const confirming = row.type === 'deposit' && status === 'pending' && !held && confirmationsNeeded !== undefined;
   return {
     id: Number(row.id),
     type: row.type,
@@ -56,6 +58,7 @@ export function toTradeRecord(row: RecordRow, counterparty: { id: number; nickna
     counterparty,
     remark: row.remark,
     ...(confirming ? { confirmations: { seen: Math.min(row.confirmations ?? 0, confirmationsNeeded), needed: confirmationsNeeded } } : {}),
+    ...(held ? { heldForReview: true as const } : {}),
     ...(waiting ? { waitingReason: waiting } : {}),
     createdAt: row.created_at.toISOString(),
     completedAt: row.completed_at?.toISOString() ?? null,

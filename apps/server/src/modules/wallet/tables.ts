@@ -16,7 +16,8 @@ export interface DepositAddressesTable {
   created_at: Generated<Date>;
 }
 
-export type DepositStatus = 'pending' | 'credited' | 'failed' | 'ignored' | 'dropped';
+/** held: from a sanctioned address, waiting for staff's review; refused: kept refused by staff (0039). */
+export type DepositStatus = 'pending' | 'credited' | 'failed' | 'ignored' | 'dropped' | 'held' | 'refused';
 
 export interface DepositsTable {
   id: Generated<bigint>;

@@ -10,6 +10,7 @@ import { playerBalancesView } from '../../money/balances.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerService } from '../player/player.service.ts';
+import type { SanctionsCheck } from '../sanctions/sanctions-screen.ts';
 import { BetAddressService } from './bet-address.service.ts';
 import { CashoutBookService } from './cashout-book.service.ts';
 import { DepositService } from './deposit.service.ts';
@@ -60,6 +61,8 @@ export interface WalletDependencies {
   log: FastifyBaseLogger;
   /** Filled by the hash-game module once bets exist. */
   unsettledOrders?: UnsettledOrders;
+  /** Sanctions screening of withdrawal, bet and deposit-source addresses. */
+  sanctions?: SanctionsCheck;
 }
 
 /** Builds the wallet: deposits, withdrawals, exchange, transfers, saved destinations and history. */
@@ -72,14 +75,14 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const experience = new ExperienceRules(deps.unsettledOrders ?? NO_UNSETTLED_ORDERS);
   const fundPasswords = new FundPasswordService(db, deps.players);
   const deposits = new DepositService(db, chain, settings);
-  const book = new CashoutBookService(db, deposits, deps.players);
-  const betAddresses = new BetAddressService(db, chain.client, deposits, settings, deps.players);
+  const book = new CashoutBookService(db, deposits, deps.players, deps.sanctions);
+  const betAddresses = new BetAddressService(db, chain.client, deposits, settings, deps.players, deps.sanctions);
   const records = new RecordsService(db, deps.players, settings);
   const withdrawalRepo = new WithdrawalRepository(db);
   const withdrawals = new WithdrawalService(db, withdrawalRepo, deps.players, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log, deps.bus);
   const exchange = new ExchangeService(db, ledger, experience, notifier, settings, deps.players);
   const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier, deps.players);
-  const depositWatcher = new DepositWatcher(db, deps.players, chain.client, ledger, betAddresses, notifier, settings, deps.log, deps.bus);
+  const depositWatcher = new DepositWatcher(db, deps.players, chain.client, ledger, betAddresses, notifier, settings, deps.log, deps.bus, deps.sanctions);
   const withdrawalSender = createWithdrawalSender(
     db,
     new HotWalletSender(chain.client, chain.hotWallet, settings.withdrawal.confirmations, deps.config.HOT_WALLET_TRX_RESERVE),

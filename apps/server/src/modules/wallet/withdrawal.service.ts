@@ -180,6 +180,60 @@ export class WithdrawalService {
     return this.result(created);
   }
 
+  /**
+   * Deposits held beyond a deposit limit, sent back to their senders (PROTECTION.md "Limits"): one
+   * withdrawal per deposit, debiting the held account, under the usual fee and review threshold; no
+   * fund password or saved address, since the money only goes back where it came from. A part not
+   * above the fee stays held. `onDebited` runs in the same transaction (the held parts are settled).
+   * A failed or rejected one is refunded to cash, as every withdrawal is.
+   */
+  async returnHeld(
+    playerId: number,
+    requestId: string,
+    items: { depositId: bigint; currency: 'USDT' | 'TRX'; amount: bigint; toAddress: string }[],
+    onDebited: (trx: Db, sent: { depositId: bigint; amount: bigint }[]) => Promise<void>,
+  ): Promise<void> {
+    const created: WithdrawalRow[] = [];
+    await this.db.transaction().execute(async (trx) => {
+      await this.players.lock(trx, playerId);
+      const sent: { depositId: bigint; amount: bigint }[] = [];
+      for (const item of items) {
+        const limits = this.settings.withdrawal.limits[item.currency];
+        if (item.amount <= limits.fee) continue;
+        const row = await this.repo.insert(trx, {
+          player_id: playerId,
+          request_id: `${requestId}:${item.depositId}`,
+          currency: item.currency,
+          amount: item.amount,
+          fee: limits.fee,
+          to_address: item.toAddress,
+          status: item.amount >= limits.review ? 'pending_review' : 'queued',
+        });
+        if (!row) continue;
+        await this.ledger.transfer(
+          {
+            idempotencyKey: `withdrawal:${row.id}`,
+            kind: 'held_deposit_return',
+            reference: String(row.id),
+            metadata: { to: item.toAddress, deposit: String(item.depositId) },
+            legs: [
+              { account: { kind: 'player_held', playerId }, currency: item.currency, amount: -item.amount },
+              { account: { kind: 'withdrawal_pending' }, currency: item.currency, amount: item.amount },
+            ],
+          },
+          trx,
+        );
+        sent.push({ depositId: item.depositId, amount: item.amount });
+        created.push(row);
+      }
+      if (sent.length === 0) throw fail('INVALID_PARAMETERS', 'nothing held is above the withdrawal fee');
+      await onDebited(trx, sent);
+    });
+    await this.notifier.changed([playerId]);
+    for (const row of created) await this.announceState(row);
+    if (created.some((row) => row.status === 'queued')) this.onQueued();
+  }
+
   /** Operator decision on a withdrawal awaiting review (or one queued and not yet signed, to stop it). */
   async review(id: bigint, approve: boolean): Promise<WithdrawalRow> {
     if (approve) {
@@ -265,8 +319,8 @@ export class WithdrawalService {
       if (!saved) throw fail('INVALID_PARAMETERS', 'addressId: no such saved address');
       address = saved.address;
     }
-    // A saved address too: it may have been saved before the site's own addresses were refused.
-    await this.book.checkDestination(address);
+    // A saved address too: it may have been saved before the site's own addresses were refused, or before it was listed.
+    await this.book.checkDestination(address, { kind: 'withdrawal', playerId, currency: input.currency, amount: input.amount });
     // A new address waits before it may be used (10066, with when), chosen or typed in.
     await this.book.refuseWaiting(playerId, address);
     return address;

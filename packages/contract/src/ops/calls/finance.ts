@@ -10,7 +10,7 @@ export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /** The states each kind of payment passes through; exchanges and transfers happen at once. */
 export const PAYMENT_STATUSES = {
-  deposit: ['pending', 'credited', 'failed', 'ignored', 'dropped'],
+  deposit: ['pending', 'credited', 'failed', 'ignored', 'dropped', 'held', 'refused'],
   withdrawal: ['pending_review', 'queued', 'signed', 'broadcast', 'confirmed', 'failed', 'rejected'],
   exchange: ['done'],
   transfer: ['done'],
