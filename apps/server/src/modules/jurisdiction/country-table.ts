@@ -12,8 +12,9 @@ import { createRequire } from 'node:module';
  * MaxMind's GeoLite2 (and packages repackaging it, such as geoip-lite) needs an account and an
  * end-user licence that forbids redistributing it, so it cannot be shipped. The package publishes
  * plain CSV (`first,last,CC` per line, inclusive), so an operator updates by pointing
- * GEOIP_COUNTRY_FILE at newer files of the same format (e.g. from the project's releases) and
- * restarting; nothing else changes.
+ * GEOIP_COUNTRY_FILE at newer files of the same format and restarting; nothing else changes. (Its
+ * README announces that new data will come as the project's release files rather than npm versions:
+ * this is how they are taken.)
  *
  * The ranges are flattened into sorted, non-overlapping segments held in typed arrays (a start and a
  * one-byte country index per segment; IPv6 starts as four 32-bit words) and looked up by binary
@@ -55,16 +56,17 @@ const NONE = 0;
 /** Country codes to one-byte indexes; index 0 is "no country". */
 class Codes {
   readonly names: (string | null)[] = [null];
-  private readonly index = new Map<string, number>();
+  private readonly index = new Uint8Array(26 * 26);
 
-  of(code: string): number {
-    const upper = code.toUpperCase();
-    let found = this.index.get(upper);
-    if (found === undefined) {
+  /** The index of the code whose letters (lower case character codes) are given. */
+  of(c1: number, c2: number): number {
+    const slot = (c1 - 97) * 26 + (c2 - 97);
+    let found = this.index[slot]!;
+    if (found === 0) {
       if (this.names.length > 255) throw new Error('more than 255 country codes');
       found = this.names.length;
-      this.names.push(upper);
-      this.index.set(upper, found);
+      this.names.push(String.fromCharCode(c1 - 32, c2 - 32));
+      this.index[slot] = found;
     }
     return found;
   }
@@ -98,8 +100,11 @@ export function buildCountryTable(texts: readonly string[]): CountryTable {
       const firstComma = text.indexOf(',', lineStart);
       const secondComma = firstComma < 0 || firstComma > end ? -1 : text.indexOf(',', firstComma + 1);
       if (secondComma < 0 || secondComma > end) continue;
-      const code = text.slice(secondComma + 1, end).trim();
-      if (code.length !== 2 || !isLetter(code.charCodeAt(0)) || !isLetter(code.charCodeAt(1))) continue;
+      // Two letters, maybe a carriage return: read as character codes, no string per line.
+      const c1 = text.charCodeAt(secondComma + 1) | 32;
+      const c2 = text.charCodeAt(secondComma + 2) | 32;
+      const length = end - secondComma - 1 - (text.charCodeAt(end - 1) === 13 ? 1 : 0);
+      if (length !== 2 || c1 < 97 || c1 > 122 || c2 < 97 || c2 > 122) continue;
       let colon = false;
       for (let i = lineStart; i < firstComma && !colon; i++) colon = text.charCodeAt(i) === 58;
       const ranges = colon ? v6 : v4;
@@ -110,7 +115,7 @@ export function buildCountryTable(texts: readonly string[]): CountryTable {
         ranges.firsts.push(first[i]!);
         ranges.lasts.push(last[i]!);
       }
-      ranges.codes.push(codes.of(code));
+      ranges.codes.push(codes.of(c1, c2));
     }
   }
   if (v4.count + v6.count === 0) throw new Error('the IP-to-country data has no valid range');
@@ -152,8 +157,6 @@ export function buildCountryTable(texts: readonly string[]): CountryTable {
     bytes: starts4.byteLength + codes4.byteLength + starts6.byteLength + codes6.byteLength,
   };
 }
-
-const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 
 function compareWords(a: ArrayLike<number>, at: number, b: ArrayLike<number>, bt: number, width: number): number {
   for (let i = 0; i < width; i++) {
