@@ -11,6 +11,7 @@ import { useRoute } from './state/busy';
 import { setNavigator } from './lib/navigation';
 import { AppRoutes } from './routes';
 import { RealityCheckHost } from './screens/ResponsibleGaming/RealityCheckHost';
+import { TwoFactorHost } from './screens/Security/TwoFactorHost';
 import { LevelUpNotice } from './screens/Vip/LevelUpNotice';
 import { useHeartbeat } from './state/queries/heartbeat';
 import { useHomeData } from './state/queries/home';
@@ -81,6 +82,7 @@ export function App() {
         <LevelUpNotice />
         <AutoBetPanelHost />
         <RealityCheckHost />
+        <TwoFactorHost />
         <BulletinBoard />
         <PopupHost />
         <ToastHost />

@@ -56,6 +56,8 @@ const ChatScreen = lazy(() => import('./screens/Chat/ChatScreen'));
 const ActivityDetailScreen = lazy(() => import('./screens/Activity/ActivityDetailScreen'));
 const ActivityBonusScreen = lazy(() => import('./screens/Activity/ActivityBonusScreen'));
 const ResponsibleGamingScreen = lazy(() => import('./screens/ResponsibleGaming/ResponsibleGamingScreen'));
+const TwoFactorScreen = lazy(() => import('./screens/Security/TwoFactorScreen'));
+const LoginHistoryScreen = lazy(() => import('./screens/Security/LoginHistoryScreen'));
 
 interface InfoRoute {
   path: string;
@@ -90,6 +92,8 @@ const SCREEN_ROUTES: ScreenRoute[] = [
   { path: '/safeCenter/setFundPwd', Component: SetFundPwdScreen, guard: true },
   { path: '/safeCenter/wdAddrManage', Component: WdAddrManageScreen, guard: true },
   { path: '/safeCenter/addCryptoAddr', Component: AddCryptoAddrScreen, guard: true },
+  { path: '/safeCenter/twoFactor', Component: TwoFactorScreen, guard: true },
+  { path: '/safeCenter/loginHistory', Component: LoginHistoryScreen, guard: true },
   { path: '/trade/Recharge', Component: RechargeScreen, guard: true },
   { path: '/trade/Withdraw', Component: WithdrawScreen, guard: true },
   { path: '/trade/Exchange', Component: ExchangeScreen, guard: true },

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigError, type Config } from '../config.ts';
+import { type Config, ConfigError } from '../config.ts';
 
 /**
  * Secrets kept in the database encrypted (AES-256-GCM), with a key that lives outside it: whoever reads

@@ -94,6 +94,8 @@ export interface ApiClientConfig {
   retryBaseDelayMs?: number;
   getToken(): string | null;
   getClientIp(): string;
+  /** This install's id (the Device-Code header): a device that passed two-factor is not asked again at sign-in. */
+  getDeviceCode?(): string;
   /** Settles once the Client-IP is known or will not be (the public IP lookup); calls wait for it. */
   clientIpReady?(): Promise<unknown>;
   getLanguage(): string;
@@ -178,6 +180,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       'Client-IP': config.getClientIp(),
       'Accept-Language': config.getLanguage().replace('_', '-'),
     };
+    const device = config.getDeviceCode?.();
+    if (device) headers['Device-Code'] = device;
     const token = config.getToken();
     if (spec.auth !== 'public' && token) headers.Authorization = token;
 

@@ -1,4 +1,5 @@
 import { publicIpSettled } from '../config/public-ip';
+import { deviceCode } from '../lib/deviceCode';
 import { i18n } from '../i18n';
 import { currentPath, LOGIN_PATH, navigateTo } from '../lib/navigation';
 import { queryClient } from '../state/queryClient';
@@ -46,6 +47,7 @@ export function endSession(reason: SessionEndReason | 'logout', code?: number, m
 export const api = createApiClient({
   getToken: () => useSession.getState().token,
   getClientIp: () => useSession.getState().clientIp,
+  getDeviceCode: deviceCode,
   clientIpReady: publicIpSettled,
   getLanguage: () => useSettings.getState().language,
   events: {

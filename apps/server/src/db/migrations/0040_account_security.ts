@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * PROTECTION.md "Account security": players' two-factor (a sealed TOTP secret, the last step taken,

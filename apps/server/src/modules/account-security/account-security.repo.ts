@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Selectable } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { AccountSecurityTables, PlayerTwoFactorTable } from './tables.ts';
-import type { Selectable } from 'kysely';
 
 export type TwoFactorRow = Selectable<PlayerTwoFactorTable>;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LOGIN_HISTORY_SIZE, PLAYER_RECOVERY_CODE_COUNT, normalizeLanguage, type CallResponse, type securityCalls } from '@lobby/contract';
+import { type CallResponse, LOGIN_HISTORY_SIZE, normalizeLanguage, PLAYER_RECOVERY_CODE_COUNT, type securityCalls } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';

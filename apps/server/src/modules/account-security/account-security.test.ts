@@ -7,8 +7,8 @@ import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import type { AuditTables } from '../audit/tables.ts';
 import { hashToken } from '../player/session.service.ts';
-import type { AccountSecurityTables } from './tables.ts';
 import { FUND_PASSWORD, newWallet, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
+import type { AccountSecurityTables } from './tables.ts';
 
 let t: WalletTestApp;
 let other: TestApp;

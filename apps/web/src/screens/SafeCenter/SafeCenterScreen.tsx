@@ -1,7 +1,9 @@
 import { ListGroup, ListRow } from '../../components/ListRow';
 import { Screen } from '../../components/Screen';
 import { usePlayer } from '../../state/queries/player';
+import { useSecurityState } from '../../state/queries/security';
 import { useCashoutAccounts, useCashoutAddresses } from '../../state/queries/wallet';
+import { LOGIN_HISTORY_PATH, TWO_FACTOR_PATH, useSecurityT } from '../Security/useSecurityT';
 import '../Trade/trade.css';
 import { useTradeT } from '../Trade/useTradeT';
 
@@ -10,6 +12,8 @@ export default function SafeCenterScreen() {
   const { data: player } = usePlayer();
   const { data: addresses } = useCashoutAddresses();
   const { data: accounts } = useCashoutAccounts();
+  const { t: ts } = useSecurityT();
+  const { data: security } = useSecurityState();
   return (
     <Screen title={t('safe.title')} testId="safe-center" backHref="/userProfile">
       <p className="trade-hint safe-lead">{t('safe.lead')}</p>
@@ -22,6 +26,16 @@ export default function SafeCenterScreen() {
           to="/safeCenter/setFundPwd"
           testId="safe-fund-password"
         />
+      </ListGroup>
+      <ListGroup title={ts('group')}>
+        <ListRow
+          icon="shield"
+          label={ts('twoFactor.row')}
+          value={security ? <span data-testid="safe-two-factor-state">{ts(security.twoFactor.enabled ? 'twoFactor.on' : 'twoFactor.off')}</span> : undefined}
+          to={TWO_FACTOR_PATH}
+          testId="safe-two-factor"
+        />
+        <ListRow icon="clock" label={ts('logins.row')} to={LOGIN_HISTORY_PATH} testId="safe-login-history" />
       </ListGroup>
       <ListGroup title={t('safe.withdrawal')}>
         <ListRow

@@ -11,11 +11,15 @@ import { localeTag } from '../../lib/format';
 import { Ltr } from '../../components/Ltr';
 import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from '../Trade/useTradeT';
+import { formatMoment, useSecurityT } from '../Security/useSecurityT';
 import './safe.css';
 import { Pressable } from '../../components/Pressable';
 
 function AddressCard({ address }: { address: CashoutAddress }) {
   const { t } = useTradeT();
+  const { t: ts } = useSecurityT();
+  // A new address waits before a withdrawal may use it (operator-set, 24 hours by default).
+  const waiting = Date.parse(address.usableAt) > Date.now();
   const language = useSettings((s) => s.language);
   const remove = useDeleteCashoutAddress();
 
@@ -45,6 +49,11 @@ function AddressCard({ address }: { address: CashoutAddress }) {
       <p className="address-card__address" data-testid="addr-row-address">
         <Ltr>{address.address}</Ltr>
       </p>
+      {waiting && (
+        <p className="address-card__waiting" data-testid="addr-row-waiting">
+          {ts('addresses.usableFrom', { at: formatMoment(address.usableAt, language) })}
+        </p>
+      )}
       <div className="address-card__foot">
         <time dateTime={address.createdAt}>
           {new Date(address.createdAt).toLocaleDateString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit' })}

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@lobby/contract';
-import QRCode from 'qrcode';
+import { useQrDataUrl } from '../../lib/useQrDataUrl';
 import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { copyText } from '../../lib/clipboard';
@@ -16,22 +16,6 @@ import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from './useTradeT';
 import { Pressable } from '../../components/Pressable';
 import { LimitOffer } from '../ResponsibleGaming/LimitOffer';
-
-/** The address as a QR code image; drawn on the phone, the address never leaves it. */
-function useQrDataUrl(text: string | undefined): string | undefined {
-  const [url, setUrl] = useState<string>();
-  useEffect(() => {
-    if (!text) return;
-    let live = true;
-    QRCode.toDataURL(text, { margin: 1, width: 440, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })
-      .then((data) => live && setUrl(data))
-      .catch(() => live && setUrl(undefined));
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  return text ? url : undefined;
-}
 
 /**
  * Transfers to the player's address seen on chain and not credited yet: the amount, and how many

@@ -8,6 +8,7 @@ import { useSession } from '../session';
 import { applyBalances } from './balances';
 import { bankKeys } from './keys';
 import { useExplorerLinks } from './siteConfig';
+import { withCode, withTwoFactor } from '../../screens/Security/twoFactor';
 
 export { bankKeys } from './keys';
 
@@ -146,7 +147,8 @@ export function useTrackedRecord(initial: TradeRecord | undefined) {
 export function useWithdraw() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CallRequest<typeof bankCalls.cashoutSubmit>) => api.call(calls.bank.cashoutSubmit, body, { loading: true }),
+    mutationFn: (body: CallRequest<typeof bankCalls.cashoutSubmit>) =>
+      withTwoFactor('withdraw', (code) => api.call(calls.bank.cashoutSubmit, withCode(body, code), { loading: true })),
     onSuccess: (reply) => {
       applyBalances(client, reply.balances);
       void client.invalidateQueries({ queryKey: bankKeys.records() });

@@ -6,6 +6,7 @@ import { profileOf, setPlayer, signIn, useSession, type Profile } from '../sessi
 import { useSettings } from '../settings';
 import { applyBalances } from './balances';
 import { playerKeys } from './keys';
+import { withCode, withTwoFactor } from '../../screens/Security/twoFactor';
 
 export { playerKeys } from './keys';
 
@@ -38,7 +39,9 @@ function useSignedIn() {
 export function useLogin() {
   const onSignedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: CallRequest<typeof playerCalls.login>) => api.call(calls.player.login, body, { loading: true }),
+    // A device that has not passed two-factor is asked for a code (the prompt), then signs in with it.
+    mutationFn: (body: CallRequest<typeof playerCalls.login>) =>
+      withTwoFactor('signIn', (code) => api.call(calls.player.login, withCode(body, code), { loading: true })),
     onSuccess: onSignedIn,
   });
 }
@@ -76,7 +79,7 @@ export function useResetForgottenPassword() {
 export function useChangeLoginPassword() {
   return useMutation({
     mutationFn: (body: CallRequest<typeof playerCalls.resetPassword>) =>
-      api.call(calls.player.resetPassword, body, { loading: true }),
+      withTwoFactor('password', (code) => api.call(calls.player.resetPassword, withCode(body, code), { loading: true })),
   });
 }
 
@@ -98,7 +101,7 @@ export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof playerCalls.updateProfile>) =>
-      api.call(calls.player.updateProfile, body, { loading: true }),
+      withTwoFactor('email', (code) => api.call(calls.player.updateProfile, withCode(body, code), { loading: true })),
     onSuccess: (player) => {
       applyBalances(client, player.balances);
       setPlayer(player);

@@ -4,6 +4,7 @@ import { api } from '../../api';
 import { calls } from '../../api/calls';
 import { setPlayer, useSession, type Profile } from '../session';
 import { bankKeys, playerKeys, walletKeys } from './keys';
+import { withCode, withTwoFactor } from '../../screens/Security/twoFactor';
 
 export type CashoutAddress = CallResponse<typeof walletCalls.cashoutAddressList>[number];
 export type CashoutAccount = CallResponse<typeof walletCalls.cashoutAccountGet>[number];
@@ -66,7 +67,7 @@ export function useAddCashoutAddress() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof walletCalls.cashoutAddressAdd>) =>
-      api.call(calls.wallet.cashoutAddressAdd, body, { loading: true }),
+      withTwoFactor('address', (code) => api.call(calls.wallet.cashoutAddressAdd, withCode(body, code), { loading: true })),
     onSuccess: (added) => {
       client.setQueryData<CashoutAddress[]>(walletKeys.addresses(), (list) => [added, ...(list ?? []).filter((a) => a.id !== added.id)]);
       void client.invalidateQueries({ queryKey: walletKeys.addresses() });
@@ -90,7 +91,7 @@ export function useUpdateFundPassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CallRequest<typeof walletCalls.financePasswordUpdate>) =>
-      api.call(calls.wallet.financePasswordUpdate, body, { loading: true }),
+      withTwoFactor('fundPassword', (code) => api.call(calls.wallet.financePasswordUpdate, withCode(body, code), { loading: true })),
     onSuccess: () => {
       const player = client.getQueryData<Profile>(playerKeys.profile());
       if (player) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADDRESS_WAIT_MAX_HOURS, loginRecord, twoFactorState } from '../../calls/security.ts';
-import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
+import { defineOpsCall, type OpsCallDefinition, opsBody } from '../define.ts';
 import { playerIdField, reasonField } from './common.ts';
 
 const playerSecurity = z.object({
