@@ -83,6 +83,19 @@ describe('a deposit waiting for its confirmations in the trade history', () => {
   it('says nothing of them once credited', async () => {
     const row = await render({ ...withdrawal, type: 'deposit', direction: 'in', status: 'completed' });
     expect(row.querySelector('[data-testid="tradehis-confirmations"]')).toBeNull();
+    expect(row.querySelector('[data-testid="tradehis-held"]')).toBeNull();
+  });
+});
+
+describe('a deposit held for review in the trade history', () => {
+  beforeAll(async () => {
+    await initI18n('en_US');
+  });
+
+  it('is under review, not confirming, and says why it is not credited', async () => {
+    const row = await render({ ...withdrawal, type: 'deposit', direction: 'in', status: 'pending', heldForReview: true });
+    expect(row.querySelector('[data-testid="tradehis-status"]')?.textContent).toBe('Under review');
+    expect(row.querySelector('[data-testid="tradehis-held"]')?.textContent).toMatch(/^Held for a compliance review: it was sent from an address on a sanctions list/);
   });
 });
 

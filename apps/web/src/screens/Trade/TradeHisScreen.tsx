@@ -88,7 +88,7 @@ export function RecordRow({ record, explorer }: { record: TradeRecord; explorer:
             {when.toLocaleString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}
           </time>
           <span className={`status-badge status-badge--${record.status}`} data-testid="tradehis-status">
-            {t(`history.status.${record.type === 'withdraw' && record.status === 'pending' ? 'review' : record.status}`)}
+            {t(`history.status.${(record.type === 'withdraw' && record.status === 'pending') || record.heldForReview ? 'review' : record.status}`)}
             {record.confirmations && (
               <>
                 {' '}
@@ -99,6 +99,11 @@ export function RecordRow({ record, explorer }: { record: TradeRecord; explorer:
             )}
           </span>
         </div>
+        {record.heldForReview && (
+          <p className="record-row__waiting" data-testid="tradehis-held">
+            {t('history.held')}
+          </p>
+        )}
         {record.status === 'processing' && record.waitingReason && (
           <p className="record-row__waiting" data-testid="tradehis-waiting" data-reason={record.waitingReason}>
             {t(`history.waiting.${record.waitingReason}`)}
