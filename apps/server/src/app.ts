@@ -48,7 +48,7 @@ import { HeldDeposits } from './modules/protection/held-deposits.ts';
 import { ProtectionGate } from './modules/protection/protection-gate.ts';
 import { ProtectionOpsService } from './modules/protection/protection-ops.service.ts';
 import { registerProtectionOpsRoutes, registerProtectionRoutes } from './modules/protection/protection.routes.ts';
-import { ProtectionSettings } from './modules/protection/protection-settings.ts';
+import { ProtectionSettings, protectionRate } from './modules/protection/protection-settings.ts';
 import { ProtectionService } from './modules/protection/protection.service.ts';
 import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
 import { registerFinanceOpsRoutes, registerRiskOpsRoutes } from './modules/finance-ops/finance-ops.routes.ts';
@@ -362,7 +362,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   // the guarded players and hears every change at once.
   const protectionSettings = new ProtectionSettings(database.db, bus);
   await protectionSettings.start();
-  const protection = new ProtectionGate(database.db, protectionSettings, () => vip.terms().trxPerUsdt, bus);
+  const protection = new ProtectionGate(database.db, protectionSettings, () => protectionRate(vip.terms().trxPerUsdt, protectionSettings.current()), bus);
   await protection.start();
   bonus.protection = protection;
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.

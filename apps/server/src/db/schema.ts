@@ -170,6 +170,7 @@ export const DECLARED_TABLES = [
   'protection_history',
   'protection_links',
   'protection_settings',
+  'protection_held_deposits',
   'player_staff_notes',
   'player_two_factor',
   'player_recovery_codes',

@@ -81,3 +81,31 @@ export async function systemAccountTotals(db: Db, kind: string): Promise<{ curre
 export async function playerBalancesView(db: Db, playerId: number): Promise<ReturnType<typeof balancesView>> {
   return balancesView(await playerWallet(db, playerId));
 }
+
+/**
+ * Transfers that are play: stakes and payouts of hash games and third-party games (cash and bonus
+ * legs alike), for the reality check's net result of a session.
+ */
+const PLAY_TRANSFER_KINDS = ['hash_bet', 'hash_payout', 'provider_bet', 'provider_win', 'provider_refund', 'provider_win_released'];
+
+/** The net of a player's play since `since`, per currency: payouts less stakes (negative: a loss). */
+export async function playNetSince(db: Db, playerId: number, since: Date): Promise<PlayerBalances> {
+  const { rows } = await sql<{ currency: CurrencyCode; net: string }>`
+    select e.currency, sum(e.amount)::text as net
+    from ledger_accounts a
+    join ledger_entries e on e.account_id = a.id
+    join ledger_transfers t on t.id = e.transfer_id
+    where a.kind in ('player', 'player_bonus') and a.owner_id = ${playerId} and e.created_at >= ${since}
+      and t.kind = any(${PLAY_TRANSFER_KINDS}::text[])
+    group by e.currency`.execute(db);
+  const net: PlayerBalances = { USDT: 0n, TRX: 0n };
+  for (const row of rows) net[row.currency] = BigInt(row.net);
+  return net;
+}
+
+/** Deposits held beyond a deposit limit (`player_held` accounts), per currency with a balance. */
+export async function heldBalances(db: Db, playerId: number): Promise<{ currency: CurrencyCode; amount: bigint }[]> {
+  const { rows } = await sql<{ currency: CurrencyCode; balance: string }>`
+    select currency, balance::text from ledger_accounts where kind = 'player_held' and owner_id = ${playerId} and balance > 0 order by currency`.execute(db);
+  return rows.map((row) => ({ currency: row.currency, amount: BigInt(row.balance) }));
+}

@@ -95,7 +95,7 @@ async function runChecks(trx: Db): Promise<LedgerCheckResult> {
   const negative = await sql<{ id: string; owner_id: string; currency: string; balance: string; n: string }>`
     select id::text, owner_id::text, currency, balance::text, count(*) over ()::text as n
     from ledger_accounts
-    where kind in ('player', 'player_bonus') and balance < 0
+    where kind in ('player', 'player_bonus', 'player_held') and balance < 0
     order by id
     limit ${EXAMPLES}`.execute(trx);
   report(

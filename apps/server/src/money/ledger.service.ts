@@ -78,8 +78,11 @@ export const TRANSFER_BETS_ACCOUNT = 'hash_transfer_bets' satisfies SystemAccoun
  */
 export type AccountRef = { kind: PlayerAccountKind; playerId: number } | { kind: 'house' } | { kind: SystemAccountKind };
 
-/** A player's two accounts per currency: cash, and bonus money that becomes cash by being wagered. */
-export const PLAYER_ACCOUNTS = ['player', 'player_bonus'] as const;
+/**
+ * A player's accounts per currency: cash, bonus money that becomes cash by being wagered, and
+ * deposits held beyond a deposit limit (PROTECTION.md), released to cash as the limit allows.
+ */
+export const PLAYER_ACCOUNTS = ['player', 'player_bonus', 'player_held'] as const;
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNTS)[number];
 const PLAYER_KINDS: ReadonlySet<string> = new Set(PLAYER_ACCOUNTS);
 export const isPlayerKind = (kind: string): boolean => PLAYER_KINDS.has(kind);

@@ -11,6 +11,9 @@ import { sql, type Kysely } from 'kysely';
  * - `protection_history`: every choice and refusal staff may need to see, newest first.
  * - `protection_links`: accounts linked by address, device or wallet to a self-excluded player,
  *   flagged for staff review.
+ * - `protection_held_deposits`: the part of each deposit held beyond a deposit limit (on the
+ *   player's `player_held` ledger account, never negative like cash), what was released since and
+ *   what was sent back to its sender.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -75,6 +78,21 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
   await sql`create index protection_links_open on protection_links (created_at desc) where decision is null`.execute(db);
   await sql`
+    create table protection_held_deposits (
+      deposit_id bigint primary key references deposits(id),
+      player_id integer not null references players(id),
+      currency text not null check (currency in ('USDT', 'TRX')),
+      from_address text not null,
+      held bigint not null check (held > 0),
+      settled bigint not null default 0,
+      created_at timestamptz not null default now(),
+      constraint protection_held_deposits_within check (settled >= 0 and settled <= held)
+    )`.execute(db);
+  await sql`create index protection_held_deposits_open on protection_held_deposits (player_id, currency, deposit_id) where settled < held`.execute(db);
+  await sql`
+    alter table ledger_accounts drop constraint ledger_player_balance_non_negative,
+      add constraint ledger_player_balance_non_negative check (kind not in ('player', 'player_bonus', 'player_held') or balance >= 0)`.execute(db);
+  await sql`
     create table protection_settings (
       id smallint primary key default 1 check (id = 1),
       settings jsonb not null,
@@ -83,7 +101,10 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['protection_settings', 'protection_links', 'protection_history', 'protection_spend', 'protection_limits', 'player_protection']) {
+  await sql`
+    alter table ledger_accounts drop constraint ledger_player_balance_non_negative,
+      add constraint ledger_player_balance_non_negative check (kind not in ('player', 'player_bonus') or balance >= 0)`.execute(db);
+  for (const table of ['protection_held_deposits', 'protection_settings', 'protection_links', 'protection_history', 'protection_spend', 'protection_limits', 'player_protection']) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
 }

@@ -27,6 +27,9 @@ import type { AutoBetRepository, RecordInsert, RecordSettle, ResultInsert, RunRo
 /** The idempotency key of a run's bet in a round: a retry after a crash replays it, never bets twice. */
 export const autoBetRequestId = (runId: number, round: number) => `auto-${runId}-${round}`;
 
+/** Refusals that end a run rather than miss a round: no balance, a stake out of bounds, a limit or a pause. */
+const STOPPING_CODES: ReadonlySet<number> = new Set([ErrorCode.INSUFFICIENT_BALANCE, ErrorCode.ILLEGAL_BET_AMOUNT, ErrorCode.LIMIT_REACHED, ErrorCode.PLAY_PAUSED]);
+
 /** Blocks a runner that was down catches up on; older rounds are past betting anyway. */
 const MAX_CATCH_UP = 200;
 
@@ -273,6 +276,7 @@ export class AutoBetRunner {
           work.state = withoutPending(work.state, intent.round);
           if (error === ErrorCode.INSUFFICIENT_BALANCE) this.close(work, AutoBetStopReason.INSUFFICIENT_BALANCE);
           else if (error === ErrorCode.ILLEGAL_BET_AMOUNT) this.close(work, AutoBetStopReason.BET_OVER_LIMIT);
+          else if (error === ErrorCode.LIMIT_REACHED || error === ErrorCode.PLAY_PAUSED) this.close(work, AutoBetStopReason.PLAYER_PROTECTION);
           else missed++;
           if (!work.isOpen) this.stopRow(work, block);
         }
@@ -333,7 +337,7 @@ export class AutoBetRunner {
       return { intent, bet: { id: reply.bet.id, oddsBp: parseOdds(reply.bet.odds) } };
     } catch (error) {
       if (error instanceof AppError) {
-        if (error.code !== ErrorCode.INSUFFICIENT_BALANCE && error.code !== ErrorCode.ILLEGAL_BET_AMOUNT) {
+        if (!STOPPING_CODES.has(error.code)) {
           this.log.warn({ err: error, runId: run.id, round: intent.round }, 'auto-bet missed a round');
         }
         return { intent, error: error.code };

@@ -1,5 +1,6 @@
 import { BonusRecordType, formatMicro, type Language } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
+import type { ProtectionGate } from '../protection/protection-gate.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import { playerWallet } from '../../money/balances.ts';
 import type { Ledger, LedgerCurrency, SystemAccountKind } from '../../money/ledger.service.ts';
@@ -70,6 +71,9 @@ export interface WageringState {
  * database releases the bonus balance to cash (functions/wagering_release.sql).
  */
 export class BonusService {
+  /** PROTECTION.md: no bonus is claimed or credited while a time-out or self-exclusion runs (10062). */
+  protection?: Pick<ProtectionGate, 'assertMayPlay'>;
+
   constructor(
     private readonly db: Db,
     private readonly ledger: Ledger,
@@ -92,6 +96,7 @@ export class BonusService {
    */
   async credit(trx: Db, input: BonusCreditInput): Promise<BonusCreditResult> {
     if (input.amount <= 0n) throw new Error(`a bonus credit must be above zero, not ${input.amount}`);
+    this.protection?.assertMayPlay(input.playerId);
     if (!/^[a-z_]{1,40}$/.test(input.source)) throw new Error(`bonus source ${input.source} is not a lowercase name`);
     const ledgerKey = BonusService.ledgerKey(input);
     const wageringAdded = input.amount * BigInt(input.multiplier ?? this.settings.multiplier(input.multiplierKey ?? input.source));

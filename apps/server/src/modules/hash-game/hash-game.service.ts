@@ -29,6 +29,7 @@ import { pushToPlayer } from '../../realtime/realtime.ts';
 import type { BetBatcher } from './bet-batcher.ts';
 import type { BetRow, HashGameRepository, PlaceBetRow, StoredBlock } from './hash-game.repo.ts';
 import type { HeadCache } from './head-cache.ts';
+import type { ProtectionGate } from '../protection/protection-gate.ts';
 import type { GameRules } from './rules.ts';
 import type { HashGameSettings } from './settings.ts';
 import { verifyUrl, workingOf } from './working.ts';
@@ -100,6 +101,8 @@ export class HashGameService {
     private readonly bus: EventBus,
     private readonly announce: BalanceAnnouncer,
     private readonly settings: HashGameSettings,
+    /** Limits, time-outs and self-exclusions (PROTECTION.md): judged before a bet joins a batch. */
+    private readonly protection?: ProtectionGate,
   ) {}
 
   async bet(playerId: number, body: BetRequest): Promise<CallResponse<typeof hashGameCalls.bet>> {
@@ -113,6 +116,26 @@ export class HashGameService {
     }
     const oddsBp = this.rules.config(game.id, level).odds[body.area]!;
 
+    // Counted before the batch (which is one statement for many players); given back unless placed.
+    const admission = await this.protection?.admitStake(playerId, body.currency, body.amount);
+    let placed = false;
+    try {
+      const reply = await this.place(playerId, body, game.id, level, oddsBp);
+      placed = reply.placed;
+      return reply.answer;
+    } finally {
+      if (admission && !placed) await admission.release();
+    }
+  }
+
+  private async place(
+    playerId: number,
+    body: BetRequest,
+    gameId: number,
+    level: Level,
+    oddsBp: number,
+  ): Promise<{ answer: CallResponse<typeof hashGameCalls.bet>; placed: boolean }> {
+    const game = hashGame(gameId);
     let head = await this.heads.current();
     // A stale cached head costs one retry with the head the database reported; a moving chain can
     // cost another.
@@ -177,7 +200,7 @@ export class HashGameService {
         this.announce(playerId, balance).catch(() => undefined);
         pushToPlayer(this.bus, { playerId, event: 'bet', data: placed }).catch(() => undefined);
       }
-      return { bet: placed, balances: balancesView(balance) };
+      return { answer: { bet: placed, balances: balancesView(balance) }, placed: row.o_outcome === 'placed' };
     }
     throw fail('NOT_IN_BETTING_STATE', 'the round moved on while betting');
   }

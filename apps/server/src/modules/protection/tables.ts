@@ -65,7 +65,18 @@ export interface ProtectionSettingsTable {
   updated_at: Generated<Date>;
 }
 
+export interface ProtectionHeldDepositsTable {
+  deposit_id: bigint;
+  player_id: number;
+  currency: 'USDT' | 'TRX';
+  from_address: string;
+  held: bigint;
+  settled: Generated<bigint>;
+  created_at: Generated<Date>;
+}
+
 export interface ProtectionTables {
+  protection_held_deposits: ProtectionHeldDepositsTable;
   player_protection: PlayerProtectionTable;
   protection_limits: ProtectionLimitsTable;
   protection_spend: ProtectionSpendTable;

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../money/ledger.service.ts';
 import { ProviderWalletRepository, type NewProviderTransaction, type ProviderRoundRecord, type RoundFilter, type SessionTerms, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
 import { HeldWins, holdReason } from './held-wins.ts';
+import { isProtectionRefusal, type ProtectionGate } from '../protection/protection-gate.ts';
 import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
 import { dropSpentRequirements } from '../bonus/wagering.ts';
 import type { Batcher } from '../../money/batcher.ts';
@@ -55,6 +56,12 @@ export interface WalletOptions {
   batching?: false | { maxSize?: number; maxConcurrent?: number };
   /** What the wallet believes of a signed callback; each limit has a default (DEFAULT_PLAUSIBILITY). */
   plausibility?: Partial<WalletPlausibility>;
+  /**
+   * Limits, time-outs and self-exclusions (PROTECTION.md): a guarded player's bets take the one-by-one
+   * path, which judges them in its transaction; a refusal answers RS_ERROR_USER_DISABLED (the
+   * protocol has no limit status).
+   */
+  protection?: Pick<ProtectionGate, 'guardOf' | 'admitStake'>;
 }
 
 /** PROVIDERS.md "Plausibility": when a session has gone idle, and which wins wait for an operator. */
@@ -194,7 +201,8 @@ export class ProviderWalletService {
   }
 
   bet(request: BetRequest): Promise<WalletOutcome> {
-    return this.batcher ? this.batcher.submit({ kind: 'bet', request }) : this.betAlone(request);
+    const guarded = this.options.protection?.guardOf(request.playerId) !== undefined;
+    return this.batcher && !guarded ? this.batcher.submit({ kind: 'bet', request }) : this.betAlone(request);
   }
 
   win(request: WinRequest): Promise<WalletOutcome> {
@@ -213,6 +221,12 @@ export class ProviderWalletService {
       const refusal = await this.betRefusal(session, request, trx);
       if (refusal) throw new SessionRefusal(refusal);
       if (!fresh) return null;
+      try {
+        await this.options.protection?.admitStake(request.playerId, this.options.ledgerCurrency, micro, trx);
+      } catch (error) {
+        if (isProtectionRefusal(error)) throw new Refusal('RS_ERROR_USER_DISABLED');
+        throw error;
+      }
       levelUps = await this.closeRound(request, trx);
       // Cash first, then bonus money (ECONOMY.md "Bonus money and wagering").
       const { cash, bonus } = await this.repo.cashAndBonus(request.playerId, this.options.ledgerCurrency, trx);

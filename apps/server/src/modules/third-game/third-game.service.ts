@@ -9,6 +9,7 @@ import type { LobbyService } from '../lobby/lobby.service.ts';
 import type { GameRow } from '../lobby/lobby.repo.ts';
 import type { PlayerService } from '../player/player.service.ts';
 import type { SessionService } from '../player/session.service.ts';
+import type { ProtectionGate } from '../protection/protection-gate.ts';
 import { PlayerMarkRepository } from '../player-mark/player-mark.repo.ts';
 import type { PlayerMarkService } from '../player-mark/player-mark.service.ts';
 import { ExperienceRestrictedError, ExperienceRules } from '../wallet/experience.ts';
@@ -67,6 +68,8 @@ export class ThirdGameService {
       appSessions: Pick<SessionService, 'onEnded'>;
       /** Hears `game.entered` (the lobby's recently played); a subscriber's failure never stops the game. */
       bus: EventBus;
+      /** A time-out or self-exclusion refuses entry (PROTECTION.md). */
+      protection?: Pick<ProtectionGate, 'assertMayPlay'>;
     },
   ) {
     this.sessions = new ThirdGameRepository(db);
@@ -89,6 +92,7 @@ export class ThirdGameService {
     const marks = await new PlayerMarkRepository(this.db).marks(playerId);
     if (!marks) throw fail('PLAYER_MISSING');
     if (marks.status !== 0) throw fail('LOGIN_RESTRICTED');
+    this.deps.protection?.assertMayPlay(playerId);
     if (marks.experience_type === ExperienceType.EXPERIENCE) {
       // Experience gold plays hash games only; the message says what to do about it.
       const usdt = (await playerBalances(this.db, playerId)).USDT;

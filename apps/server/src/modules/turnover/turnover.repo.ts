@@ -176,6 +176,19 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
             from turnover_new group by player_id, game_type, currency`
       }
     ),
+    -- PROTECTION.md: what a player who set a limit got back counts against their loss limits (their
+    -- stakes were counted when placed). A join with the few such players; everyone else costs nothing.
+    protection_returned as (
+      insert into protection_spend as ps (player_id, hour, returned)
+      select d.player_id, date_trunc('hour', now()),
+             sum(case when d.currency = 'USDT' then d.payout
+                      else div(d.payout::numeric * ${terms.trxPerUsdt.den.toString()}::numeric, ${terms.trxPerUsdt.num.toString()}::numeric)::int8 end)::int8
+      from turnover_day_sums d
+      join player_protection pp on pp.player_id = d.player_id and pp.tracks_spend
+      where d.payout > 0
+      group by d.player_id
+      on conflict (player_id, hour) do update set returned = ps.returned + excluded.returned
+    ),
     turnover_xp as (
       select player_id, sum(usdt_equivalent)::int8 as xp from turnover_day_sums where not experience group by player_id
     ),

@@ -9,6 +9,11 @@ export const protectionSettingsSchema = z.strictObject({
   realityCheckDefaultMinutes: z.literal(REALITY_CHECK_MINUTES).describe('The interval of players who chose none'),
   coolingOffHours: z.number().int().min(24).max(168).describe('Hours a raised or removed limit waits (at least 24)'),
   returnCoolingOffDays: z.number().int().min(7).max(90).describe('Days between asking to return from self-exclusion and its end (at least 7)'),
+  fallbackTrxPerUsdt: z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?$/, 'a decimal number of TRX per USDT')
+    .refine((value) => Number(value) > 0, 'above zero')
+    .describe('TRX per USDT that limits count TRX at while neither the exchange nor the VIP settings name a rate (lower counts TRX dearer)'),
 });
 
 const historyEntry = z.object({ id: z.number().int(), action: z.string(), detail: z.record(z.string(), z.unknown()), actor: z.string(), at: z.string() });

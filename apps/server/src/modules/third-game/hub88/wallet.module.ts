@@ -8,7 +8,7 @@ import type { OpsRegistrar } from '../../../http/ops-call.ts';
 import type { Approvals } from '../../approvals/approvals.service.ts';
 import { createFailpoints } from '../../wallet/failpoints.ts';
 import { registerHeldWinsOpsRoutes } from '../held-wins.ops.ts';
-import { ProviderWalletService } from '../provider-wallet.service.ts';
+import { ProviderWalletService, type WalletOptions } from '../provider-wallet.service.ts';
 import { registerHub88WalletRoutes } from './wallet.routes.ts';
 import type { TurnoverHooks } from '../../turnover/turnover.repo.ts';
 import { HUB88_AGGREGATOR } from './games-api.ts';
@@ -38,6 +38,8 @@ export async function setupHub88Wallet(
     ops: OpsRegistrar;
     /** Where a held win's release is asked for (the `heldWin.release` kind is registered with it). */
     approvals: Approvals;
+    /** Limits, time-outs and self-exclusions, judged on every bet. */
+    protection?: WalletOptions['protection'];
   },
 ): Promise<ProviderWalletService> {
   const failpoint = createFailpoints(deps.config);
@@ -50,6 +52,7 @@ export async function setupHub88Wallet(
     afterCommit: () => failpoint('provider_wallet.after_commit'),
     onBalanceChanged: coalesced((playerIds) => deps.balanceEvents.changed(playerIds, { play: true }), ANNOUNCE_DELAY_MS),
     turnover: deps.turnover,
+    protection: deps.protection,
     plausibility: {
       sessionIdleSeconds: deps.config.PROVIDER_SESSION_IDLE_MINUTES * 60,
       winHoldMultiple: BigInt(deps.config.PROVIDER_WIN_HOLD_MULTIPLE),

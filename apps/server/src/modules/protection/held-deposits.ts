@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { fail } from '../../http/app-error.ts';
+import type { Ledger, TransferLeg } from '../../money/ledger.service.ts';
+import type { ProtectionGate } from './protection-gate.ts';
+
+type Currency = 'USDT' | 'TRX';
+
+/** A deposit seen on chain, about to be credited. */
+export interface IncomingDeposit {
+  depositId: bigint;
+  playerId: number;
+  currency: Currency;
+  amount: bigint;
+  fromAddress: string;
+}
+
+/** Sends held money back to where it came from: the wallet's withdrawal path, debiting the held account. */
+export interface HeldReturnSender {
+  returnHeld(playerId: number, requestId: string, items: { depositId: bigint; currency: Currency; amount: bigint; toAddress: string }[]): Promise<void>;
+}
+
+/**
+ * PROTECTION.md: deposits cannot be refused on chain, so what passes a deposit limit is credited to
+ * the player's `player_held` account instead of cash, and kept per deposit. It is released to cash
+ * as the limit's periods allow (oldest first), and the player may send it back to the sending
+ * address at any time.
+ */
+export class HeldDeposits {
+  sender?: HeldReturnSender;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ledger: Ledger,
+    private readonly gate: ProtectionGate,
+    private readonly onReleased: (playerIds: number[]) => Promise<void> = async () => undefined,
+  ) {}
+
+  /**
+   * The legs crediting a deposit, in the caller's transaction: cash up to what the player's deposit
+   * limits allow, the rest to the held account (recorded against the deposit).
+   */
+  async creditLegs(trx: Db, deposit: IncomingDeposit): Promise<TransferLeg[]> {
+    const credited = await this.gate.admitDeposit(deposit.playerId, deposit.currency, deposit.amount, trx);
+    const held = deposit.amount - credited;
+    if (held > 0n) {
+      await sql`
+        insert into protection_held_deposits (deposit_id, player_id, currency, from_address, held)
+        values (${deposit.depositId}, ${deposit.playerId}, ${deposit.currency}, ${deposit.fromAddress}, ${held})
+        on conflict (deposit_id) do nothing`.execute(trx);
+      await sql`insert into protection_history (player_id, action, detail, actor) values
+        (${deposit.playerId}, 'deposit_held', ${JSON.stringify({ depositId: String(deposit.depositId), currency: deposit.currency, held: String(held) })}::jsonb, 'system')`.execute(trx);
+    }
+    return [
+      ...(credited > 0n ? [{ account: { kind: 'player' as const, playerId: deposit.playerId }, currency: deposit.currency, amount: credited }] : []),
+      ...(held > 0n ? [{ account: { kind: 'player_held' as const, playerId: deposit.playerId }, currency: deposit.currency, amount: held }] : []),
+    ];
+  }
+
+  /** Releases, every `everyMs`, what the players' deposit limits now allow. */
+  start(everyMs = 60_000, onError: (error: unknown) => void = () => undefined): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.releaseDue().catch(onError), everyMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Moves held money to cash as far as each player's deposit limits allow now; returns the players credited. */
+  async releaseDue(): Promise<number[]> {
+    const { rows } = await sql<{ player_id: number; currency: Currency }>`
+      select distinct player_id, currency from protection_held_deposits where settled < held`.execute(this.db);
+    const released: number[] = [];
+    for (const row of rows) {
+      if (await this.release(row.player_id, row.currency)) released.push(row.player_id);
+    }
+    if (released.length > 0) await this.onReleased([...new Set(released)]);
+    return released;
+  }
+
+  private async release(playerId: number, currency: Currency): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const open = await this.openHeld(trx, playerId, currency);
+      const total = open.reduce((sum, row) => sum + row.left, 0n);
+      if (total === 0n) return false;
+      const allowed = await this.gate.admitDeposit(playerId, currency, total, trx);
+      if (allowed === 0n) return false;
+      await this.settle(trx, open, allowed);
+      await this.ledger.transfer(
+        {
+          idempotencyKey: `held:release:${playerId}:${randomUUID()}`,
+          kind: 'held_deposit_release',
+          reference: String(playerId),
+          legs: [
+            { account: { kind: 'player_held', playerId }, currency, amount: -allowed },
+            { account: { kind: 'player', playerId }, currency, amount: allowed },
+          ],
+        },
+        trx,
+      );
+      await sql`insert into protection_history (player_id, action, detail, actor) values
+        (${playerId}, 'held_released', ${JSON.stringify({ currency, amount: String(allowed) })}::jsonb, 'system')`.execute(trx);
+      return true;
+    });
+  }
+
+  /** Sends everything held in `currency` back to the addresses it came from (each deposit to its own sender). */
+  async returnToSender(playerId: number, currency: Currency, requestId: string): Promise<void> {
+    if (!this.sender) throw fail('BANK_WITHDRAW_FAILED', 'no way to send held deposits back');
+    const open = await this.openHeld(this.db, playerId, currency);
+    if (open.length === 0) {
+      // A retry of a return already made answers as the first did.
+      const { rows } = await sql`select 1 from withdrawals where player_id = ${playerId} and request_id like ${`${requestId}:%`} limit 1`.execute(this.db);
+      if (rows.length > 0) return;
+      throw fail('NO_PLAYER_DATA', `no ${currency} deposit is held`);
+    }
+    await this.sender.returnHeld(
+      playerId,
+      requestId,
+      open.map((row) => ({ depositId: row.deposit_id, currency, amount: row.left, toAddress: row.from_address })),
+    );
+  }
+
+  /** In the sender's transaction: these deposits' held parts leave (sent back), so they are settled. */
+  async markReturned(trx: Db, playerId: number, currency: Currency, items: { depositId: bigint; amount: bigint }[]): Promise<void> {
+    for (const item of items) {
+      const { rows } = await sql<{ deposit_id: string }>`
+        update protection_held_deposits set settled = settled + ${item.amount}
+        where deposit_id = ${item.depositId} and player_id = ${playerId} and currency = ${currency} and held - settled >= ${item.amount}
+        returning deposit_id::text`.execute(trx);
+      if (rows.length === 0) throw fail('INSUFFICIENT_BALANCE', `deposit ${item.depositId} holds less than ${item.amount}`);
+    }
+    await sql`insert into protection_history (player_id, action, detail, actor) values
+      (${playerId}, 'held_returned', ${JSON.stringify({ currency, deposits: items.map((i) => ({ depositId: String(i.depositId), amount: String(i.amount) })) })}::jsonb, 'player')`.execute(trx);
+  }
+
+  private async openHeld(db: Db, playerId: number, currency: Currency) {
+    const { rows } = await sql<{ deposit_id: string; from_address: string; held: string; settled: string }>`
+      select deposit_id::text, from_address, held::text, settled::text from protection_held_deposits
+      where player_id = ${playerId} and currency = ${currency} and settled < held
+      order by deposit_id for update`.execute(db);
+    return rows.map((row) => ({ deposit_id: BigInt(row.deposit_id), from_address: row.from_address, left: BigInt(row.held) - BigInt(row.settled) }));
+  }
+
+  /** Oldest deposits first: `amount` of their held parts is settled. */
+  private async settle(trx: Db, open: { deposit_id: bigint; left: bigint }[], amount: bigint): Promise<void> {
+    let rest = amount;
+    for (const row of open) {
+      if (rest === 0n) break;
+      const part = row.left < rest ? row.left : rest;
+      await sql`update protection_held_deposits set settled = settled + ${part} where deposit_id = ${row.deposit_id}`.execute(trx);
+      rest -= part;
+    }
+  }
+}
