@@ -97,6 +97,7 @@ describe('responsible gaming', () => {
     await expect.poll(() => shown(page, 'rg-reality-15').getAttribute('aria-checked'), { timeout: UI_TIMEOUT }).toBe('true');
     expect((await call<{ realityCheckMinutes: number }>('/v1/player/protection/get')).realityCheckMinutes).toBe(15);
     await fits(page, 'en_US light');
+    await page.getByTestId('toast').waitFor({ state: 'detached', timeout: UI_TIMEOUT });
     await screenshot(page, 'responsible-gaming-en_US-light');
   });
 
@@ -154,7 +155,11 @@ describe('responsible gaming', () => {
       timeout: UI_TIMEOUT,
       polling: 100,
     });
+    const answer = page.waitForResponse((response) => response.url().endsWith('/v1/hashGame/bet'), { timeout: UI_TIMEOUT });
     await shown(page, 'hash-bet-submit').click();
+    const reply = (await (await answer).json()) as { code: number; data: { kind: string; until: string } };
+    expect(reply.code).toBe(10062);
+    expect(reply.data.kind).toBe('time_out');
     const refusal = shown(page, 'protection-refusal');
     await refusal.waitFor({ timeout: UI_TIMEOUT });
     const text = (await refusal.textContent()) ?? '';

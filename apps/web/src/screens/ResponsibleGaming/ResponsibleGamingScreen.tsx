@@ -1,5 +1,7 @@
-import { LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS, TIME_OUT_MAX_DAYS, type LimitKind, type SelfExclusionPeriod } from '@lobby/contract';
+import { ErrorCode, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS, TIME_OUT_MAX_DAYS, type LimitKind, type SelfExclusionPeriod } from '@lobby/contract';
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client';
+import { describeFailure } from '../../api/failures';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
 import { Icon } from '../../components/Icon';
@@ -139,7 +141,11 @@ function SelfExclusion() {
           setPassword('');
           toastSuccess(t('exclusion.started'));
         },
-        onError: showCallFailure,
+        onError: (failure) => {
+          // A wrong password is said under the field; anything else as a toast.
+          if (failure instanceof ApiError && failure.code === ErrorCode.LOGIN_PASSWORD_WRONG) void describeFailure(failure).then((f) => setError(f.text));
+          else showCallFailure(failure);
+        },
       },
     );
   };
@@ -195,12 +201,20 @@ function SelfExclusion() {
   );
 }
 
+/** When a self-exclusion's period is over: its end, or 6 months after it began when it has none (indefinite). */
+export function exclusionPeriodEnd(pause: Pick<ProtectionPause, 'since' | 'until'>): string {
+  if (pause.until) return pause.until;
+  const end = new Date(pause.since);
+  end.setUTCMonth(end.getUTCMonth() + 6);
+  return end.toISOString();
+}
+
 /** A running time-out or self-exclusion: till when, what is still open, and the way back once it is over. */
 function Pause({ pause }: { pause: ProtectionPause }) {
   const { t } = useProtectionT();
   const language = useSettings((s) => s.language);
   const ask = useReturnRequest();
-  const over = useReached(pause.until ?? undefined);
+  const over = useReached(exclusionPeriodEnd(pause));
   const exclusion = pause.kind === 'self_exclusion';
   const heading = !exclusion
     ? t('pause.timeOut', { until: formatMoment(pause.until ?? pause.since, language) })
