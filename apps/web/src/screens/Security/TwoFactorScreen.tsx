@@ -1,5 +1,5 @@
 import { ErrorCode } from '@lobby/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { describeFailure } from '../../api/failures';
 import { Button } from '../../components/Button';
 import { Field } from '../../components/Field';
