@@ -8,6 +8,7 @@ import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts'
 import { PageState } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { PlayerNotes } from './PlayerNotes.tsx';
+import { PlayerSecurity } from './PlayerSecurity.tsx';
 import { ActionDialog } from './shared.tsx';
 
 type Player = Response<'players', 'get'>;
@@ -124,6 +125,7 @@ export function PlayerTabs({ playerId, player, onChanged }: { playerId: number; 
           ...(mayCall(permissions, 'bonus.state') ? [{ key: 'bonus', label: t('players.tabs.bonus'), children: <BonusTab playerId={playerId} onChanged={onChanged} /> }] : []),
           ...(mayCall(permissions, 'audit.list') ? [{ key: 'audit', label: t('players.tabs.audit'), children: <AuditTab playerId={playerId} /> }] : []),
           ...(mayCall(permissions, 'players.notes') ? [{ key: 'notes', label: t('players.tabs.notes'), children: <PlayerNotes playerId={playerId} /> }] : []),
+          ...(mayCall(permissions, 'accountSecurity.playerSecurity') ? [{ key: 'security', label: t('players.tabs.security'), children: <PlayerSecurity playerId={playerId} /> }] : []),
         ].map((item) => ({ ...item, label: <span data-testid={`tab-${item.key}`}>{item.label}</span> }))}
       />
     </Card>
