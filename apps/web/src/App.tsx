@@ -10,6 +10,7 @@ import { changeLanguage } from './i18n';
 import { useRoute } from './state/busy';
 import { setNavigator } from './lib/navigation';
 import { AppRoutes } from './routes';
+import { RegionBlockedHost } from './screens/Region/RegionBlockedHost';
 import { RealityCheckHost } from './screens/ResponsibleGaming/RealityCheckHost';
 import { TwoFactorHost } from './screens/Security/TwoFactorHost';
 import { LevelUpNotice } from './screens/Vip/LevelUpNotice';
@@ -83,6 +84,7 @@ export function App() {
         <AutoBetPanelHost />
         <RealityCheckHost />
         <TwoFactorHost />
+        <RegionBlockedHost />
         <BulletinBoard />
         <PopupHost />
         <ToastHost />

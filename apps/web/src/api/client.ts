@@ -77,6 +77,8 @@ export interface ApiEvents {
    * the reply's `data` names the limit and when it resets, or till when play is paused.
    */
   protectionRefusal?(code: number, data: unknown): void;
+  /** 10063: the operator refuses the region the app connects from; the region screen shows, even for a silent call. */
+  regionBlocked?(data: unknown): void;
 }
 
 export interface Timers {
@@ -243,6 +245,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
     if (code === ErrorCode.LOGGED_IN_ELSEWHERE) {
       events.sessionEnded('elsewhere', code, message);
+      throw new ApiError('business', message, { code, data, handled: true });
+    }
+    if (code === ErrorCode.REGION_BLOCKED && events.regionBlocked) {
+      events.regionBlocked(data);
       throw new ApiError('business', message, { code, data, handled: true });
     }
     if ((code === ErrorCode.LIMIT_REACHED || code === ErrorCode.PLAY_PAUSED) && events.protectionRefusal) {

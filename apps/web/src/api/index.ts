@@ -3,6 +3,7 @@ import { deviceCode } from '../lib/deviceCode';
 import { i18n } from '../i18n';
 import { currentPath, LOGIN_PATH, navigateTo } from '../lib/navigation';
 import { queryClient } from '../state/queryClient';
+import { useRegion } from '../state/region';
 import { clearSession, useSession } from '../state/session';
 import { useSettings } from '../state/settings';
 import { beginLoading, showActivityPopup, showConfirm, showToast } from '../state/ui';
@@ -77,5 +78,9 @@ export const api = createApiClient({
     beginLoading,
     // Its texts and the popup load when a limit or a pause first refuses something.
     protectionRefusal: (code, data) => void import('../screens/ResponsibleGaming/refusal').then((m) => m.showProtectionRefusal(code, data)),
+    regionBlocked: (data) => {
+      const country = (data as { country?: unknown } | null)?.country;
+      useRegion.getState().refused(typeof country === 'string' ? country : null);
+    },
   },
 });
