@@ -52,7 +52,7 @@ export default function LoginHistoryScreen() {
   const list = history.data ?? [];
   return (
     <Screen title={t('logins.title')} testId="login-history" backHref="/safeCenter">
-      <p className="trade-hint safe-lead">{t('logins.lead')}</p>
+      <p className="trade-hint security-lead">{t('logins.lead')}</p>
       {history.isPending ? (
         <SkeletonCard lines={4} />
       ) : history.isError ? (

@@ -25,11 +25,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone(): void }) {
     <section className="tf-card" data-testid="tf-recovery">
       <h2 className="tf-card__title">{t('twoFactor.recoveryTitle')}</h2>
       <p className="tf-card__text">{t('twoFactor.recoveryLead')}</p>
-      <ol className="tf-codes" dir="ltr" data-testid="tf-recovery-codes">
+      <ul className="tf-codes" dir="ltr" data-testid="tf-recovery-codes">
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
-      </ol>
+      </ul>
       <Button variant="secondary" block onClick={copy} data-testid="tf-recovery-copy">
         {t('twoFactor.copyCodes')}
       </Button>
@@ -173,7 +173,7 @@ export default function TwoFactorScreen() {
 
   return (
     <Screen title={t('twoFactor.title')} testId="two-factor" backHref="/safeCenter">
-      <p className="trade-hint safe-lead">{t('twoFactor.lead')}</p>
+      <p className="trade-hint security-lead">{t('twoFactor.lead')}</p>
       {body}
     </Screen>
   );
