@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DESKTOP, enrolThroughLink, newDesk, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import { sharedCountryTable } from '../apps/server/src/modules/jurisdiction/country-table.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -62,7 +63,8 @@ const withKey = async (key: string) =>
   fetch(`${server.url}/ops/v1/audit/verify`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: '{}' });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({}, { owners: ['owner.one', 'owner.two'] }), launchBrowser()]);
+  // The proxy on this machine is trusted, so a request names its address as a load balancer would (X-Forwarded-For).
+  [server, browser] = await Promise.all([startServer({ TRUST_PROXY: '127.0.0.1' }, { owners: ['owner.one', 'owner.two'] }), launchBrowser()]);
   const [one, two] = await Promise.all([newDesk(browser, DESKTOP), newDesk(browser, DESKTOP)]);
   [ownerOne, ownerTwo] = await Promise.all([
     enrolThroughLink(one.page, server.ownerLinks['owner.one']!, 'owner.one', 'copper willow station 42'),
@@ -195,6 +197,23 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await page.setViewportSize(DESKTOP);
   });
 
+  it('blocks a country picked by its name, and a request from an address there is refused at once', async () => {
+    const { page } = deskOne;
+    const card = page.getByTestId('site-blocked-countries');
+    await card.getByTestId('blocked-countries-select').click();
+    await page.keyboard.type('north kor');
+    await page.locator('.ant-select-item-option[title="North Korea (KP)"]').click();
+    await page.keyboard.press('Escape');
+    await card.getByTestId('save-blocked-countries').click();
+    await page.getByText('Saved: countries blocked: 1').waitFor();
+    expect((await server.call('/v1/notice/configSync', {})).data.items.jurisdiction).toEqual({ blockedCountries: ['KP'] });
+    const from = sharedCountryTable().firstAddress('KP', 4)!;
+    const region = await fetch(`${server.url}/v1/app/region`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: '{}' });
+    expect(((await region.json()) as { data: unknown }).data).toEqual({ country: 'KP', blocked: true });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-settings-blocked-countries-en-1440');
+  });
+
   it('creates an API key shown once, refused until owner two approves it, then accepted', async () => {
     const { page } = deskOne;
     await page.goto(`${server.url}/console/settings/keys`);
@@ -289,5 +308,10 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     expect(await overflowsHorizontally(page)).toBe(false);
     await page.getByTestId('site-customer-service').scrollIntoViewIfNeeded();
     await screenshot(page, 'console-settings-customer-service-zh-1024');
+    const blocked = page.getByTestId('site-blocked-countries');
+    await blocked.getByText('朝鲜 (KP)').waitFor();
+    expect(await blocked.textContent()).toContain('禁止地区');
+    await blocked.scrollIntoViewIfNeeded();
+    await screenshot(page, 'console-settings-blocked-countries-zh-1024');
   });
 });

@@ -1,9 +1,10 @@
-import { usePermissions, useTranslate } from '@refinedev/core';
+import { useGetLocale, usePermissions, useTranslate } from '@refinedev/core';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Segmented, Select, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { call, type Response } from '../../api/opsClient.ts';
+import { countryName } from '../../components/countries.ts';
 import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
@@ -248,6 +249,7 @@ function PaymentsTable({ playerId, kind }: { playerId: number; kind: 'deposit' |
 
 function SessionsTab({ playerId }: { playerId: number }) {
   const t = useTranslate();
+  const locale = useGetLocale()() ?? 'en';
   const paged = usePaged<Session>(['player', playerId, 'sessions'], (page, pageSize) => call('players', 'sessions', { playerId, page, pageSize }));
   return (
     <PagedTable<Session>
@@ -261,6 +263,7 @@ function SessionsTab({ playerId }: { playerId: number }) {
         { title: t('players.sessions.loginIp'), dataIndex: 'loginIp' },
         { title: t('players.sessions.clientIp'), dataIndex: 'clientIp', render: (value) => value ?? '—' },
         { title: t('players.sessions.device'), dataIndex: 'device', render: (value) => value ?? '—' },
+        { title: t('players.sessions.country'), dataIndex: 'country', render: (value: string | null) => (value ? `${countryName(value, locale)} (${value})` : '—') },
         { title: t('players.sessions.expiresAt'), dataIndex: 'expiresAt', render: dateTime },
         { title: t('players.sessions.endedAt'), dataIndex: 'endedAt', render: dateTime },
         { title: t('players.sessions.endReason'), dataIndex: 'endReason', render: (value) => value ?? '—' },

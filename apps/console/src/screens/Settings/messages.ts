@@ -30,6 +30,15 @@ export const en = {
     iosAppUrl: 'App Store page',
     emptyNone: 'Leave empty to offer no package.',
   },
+  jurisdiction: {
+    title: 'Blocked countries',
+    hint: 'Requests from these countries (placed by their address) are refused registration, sign-in, deposit addresses, bets and game entry, and the app tells the player the service is not available in their region. Withdrawals stay open. Saving applies at once on every server.',
+    label: 'Countries',
+    placeholder: 'Search by name or code',
+    noMatch: 'No such country',
+    saved: 'Saved: countries blocked: {count}',
+    savedNone: 'Saved: no country is blocked',
+  },
   contacts: {
     title: 'Customer service',
     hint: 'The contacts the service screen lists, in this order ({max} at most). Saving replaces the list; players see it at once. Names in other languages are kept.',
@@ -175,6 +184,15 @@ export const zh: typeof en = {
     androidVersion: '安卓版本',
     iosAppUrl: 'App Store 页面',
     emptyNone: '留空表示不提供安装包。',
+  },
+  jurisdiction: {
+    title: '禁止地区',
+    hint: '来自这些国家或地区（按请求地址判定）的请求将无法注册、登录、获取充值地址、下注和进入游戏，应用会告知玩家其所在地区暂不提供服务。提现不受影响。保存后所有服务器立即生效。',
+    label: '国家或地区',
+    placeholder: '按名称或代码搜索',
+    noMatch: '没有这个国家或地区',
+    saved: '已保存：已禁止 {count} 个国家或地区',
+    savedNone: '已保存：没有禁止任何国家或地区',
   },
   contacts: {
     title: '客服',

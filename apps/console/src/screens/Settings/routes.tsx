@@ -3,6 +3,7 @@ import { Result } from 'antd';
 import { Navigate, Route, Routes } from 'react-router';
 import ApiKeys from './ApiKeys.tsx';
 import AuditLog from './AuditLog.tsx';
+import BlockedCountries from './BlockedCountries.tsx';
 import CustomerService from './CustomerService.tsx';
 import SiteSettings from './SiteSettings.tsx';
 import Staff from './Staff.tsx';
@@ -19,6 +20,7 @@ export default function SettingsRoutes() {
           <>
             <SiteSettings />
             <CustomerService />
+            <BlockedCountries />
           </>
         }
       />
