@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { useUi } from '../../state/ui';
 import { answerEachTest, answering, loadTexts, renderSignedIn, router, type Rendered } from '../../testing/screen';
+import { useTwoFactorPrompt } from '../Security/twoFactor';
 import WithdrawScreen from './WithdrawScreen';
 
 const call = vi.fn();
@@ -22,7 +23,9 @@ function cashoutConfig(withdrawable: { usdt: string; trx: string }) {
   };
 }
 
-const ADDRESSES = [{ id: 3, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'My wallet', createdAt: '2024-05-01T10:00:00.000Z' }];
+const ADDRESSES = [
+  { id: 3, address: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', label: 'My wallet', createdAt: '2024-05-01T10:00:00.000Z', usableAt: '2024-05-02T10:00:00.000Z' },
+];
 
 let balances = { usdt: '30', trx: '0' };
 let submitReply: () => Promise<unknown> = () => Promise.reject(new Error('no withdrawal expected'));
@@ -159,3 +162,30 @@ describe('/trade/Withdraw with a bonus', () => {
   });
 });
 
+
+describe('/trade/Withdraw with account security', () => {
+  it('asks for the two-factor code when the server wants one (10065) and sends the withdrawal again with it', async () => {
+    submitReply = () => Promise.reject(new ApiError('business', 'Enter your two-factor code', { code: ErrorCode.TWO_FACTOR_REQUIRED, handled: false }));
+    const screen = await openWithdraw({ usdt: '100', trx: '0' });
+    await fillWithdrawal(screen, '20');
+    await screen.click('withdraw-submit');
+    await vi.waitFor(() => expect(useTwoFactorPrompt.getState().request?.reason).toBe('withdraw'));
+    submitReply = () => Promise.reject(new ApiError('business', 'stop here', { code: ErrorCode.FUND_PASSWORD_WRONG, handled: false }));
+    useTwoFactorPrompt.getState().request?.resolve('246810');
+    await vi.waitFor(() => expect(submits()).toHaveLength(2));
+    expect(submits()[0][1]).not.toHaveProperty('twoFactorCode');
+    expect(submits()[1][1]).toMatchObject({ addressId: 3, amount: '20', twoFactorCode: '246810' });
+    expect(submits()[1][1].requestId).toBe(submits()[0][1].requestId);
+  });
+
+  it('says from when an address still waiting may be used (10066), in the player\'s time, beside the address', async () => {
+    const usableAt = '2030-01-02T08:30:00.000Z';
+    submitReply = () =>
+      Promise.reject(new ApiError('business', `A new withdrawal address can be used from ${usableAt}`, { code: ErrorCode.ADDRESS_WAITING, data: { usableAt }, handled: false }));
+    const screen = await openWithdraw({ usdt: '100', trx: '0' });
+    await fillWithdrawal(screen, '20');
+    await screen.click('withdraw-submit');
+    await vi.waitFor(() => expect(screen.byTestId('withdraw-address-error')?.textContent).toMatch(/^A new withdrawal address can be used from .*2030/));
+    expect(screen.byTestId('withdraw-address-error')?.textContent).not.toContain(usableAt);
+  });
+});

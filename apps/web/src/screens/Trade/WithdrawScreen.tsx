@@ -21,6 +21,8 @@ import { LoadError } from '../../components/LoadError';
 import { Ltr } from '../../components/Ltr';
 import { SkeletonCard } from '../../components/SkeletonCard';
 import { useTradeT } from './useTradeT';
+import { formatMoment } from '../Security/useSecurityT';
+import { useSettings } from '../../state/settings';
 import { BonusPanel } from '../Bonus/BonusPanel';
 
 type Errors = Partial<Record<'amount' | 'address' | 'fundPassword' | 'form', string>>;
@@ -174,6 +176,13 @@ export default function WithdrawScreen() {
           const failure = await describeFailure(error);
           if (failure.code === ErrorCode.FUND_PASSWORD_WRONG) {
             setErrors({ fundPassword: failure.text || t('fundPwd.errors.wrong') });
+            return;
+          }
+          // A new address waits before it may be used: the refusal names the moment, shown in the player's time.
+          if (failure.code === ErrorCode.ADDRESS_WAITING) {
+            const usableAt = (error as { details?: { data?: { usableAt?: string } } }).details?.data?.usableAt;
+            const when = usableAt ? formatMoment(usableAt, useSettings.getState().language) : '';
+            setErrors({ address: usableAt ? failure.text.replace(usableAt, when) : failure.text });
             return;
           }
           // A saved address passed its checksum when it was saved: 10052 now means it is one of the site's own.
