@@ -16,6 +16,8 @@ export class OpsError extends Error {
     readonly code: number,
     message: string,
     readonly status: number,
+    /** What the refusal carries beyond its words (e.g. the bad lines of an upload). */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -60,7 +62,7 @@ export async function opsCall<T = unknown>(path: string, body: object = {}, retr
   if (reply.code === 0) return reply.data;
   if (reply.code === CODES.STEP_UP_REQUIRED && !retried && promptStepUp && (await promptStepUp())) return opsCall<T>(path, body, true);
   if (response.status === 401 && !path.startsWith('/ops/v1/auth/signIn')) for (const listener of signedOutListeners) listener();
-  throw new OpsError(reply.code, reply.msg, response.status);
+  throw new OpsError(reply.code, reply.msg, response.status, reply.data);
 }
 
 type Groups = typeof OPS_CALL_GROUPS;
