@@ -219,6 +219,16 @@ describe('envelope codes', () => {
     await settle(second.client.request(playerCall, {}, { silent: true }));
     expect(second.events.sessionEnded).toHaveBeenCalledWith('expired', 10008);
   });
+
+  it('shows the region screen on 10063 (region blocked), even for a silent call, without a toast', async () => {
+    const { client, events } = setup([reply(200, { code: 10063, msg: 'not available', data: { country: 'KP' } })]);
+    const regionBlocked = vi.fn();
+    events.regionBlocked = regionBlocked;
+    const { error } = await settle(client.request(playerCall, {}, { silent: true }));
+    expect(regionBlocked).toHaveBeenCalledWith({ country: 'KP' });
+    expect(events.businessError).not.toHaveBeenCalled();
+    expect(error).toMatchObject({ code: 10063, handled: true });
+  });
 });
 
 describe('HTTP statuses', () => {
