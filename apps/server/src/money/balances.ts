@@ -103,6 +103,29 @@ export async function playNetSince(db: Db, playerId: number, since: Date): Promi
   return net;
 }
 
+/**
+ * A player's play and deposits since `since`, per hour and currency, from their wallet's entries:
+ * stakes (debits of play), what play paid back, and deposits credited to cash. What a limit set now
+ * counts of the time before it.
+ */
+export async function playAndDepositsSince(
+  db: Db,
+  playerId: number,
+  since: Date,
+): Promise<{ hour: Date; currency: CurrencyCode; staked: bigint; returned: bigint; deposited: bigint }[]> {
+  const { rows } = await sql<{ hour: Date; currency: CurrencyCode; staked: string; returned: string; deposited: string }>`
+    select date_trunc('hour', e.created_at) as hour, e.currency,
+           coalesce(sum(-e.amount) filter (where t.kind = any(${PLAY_TRANSFER_KINDS}::text[]) and e.amount < 0), 0)::text as staked,
+           coalesce(sum(e.amount) filter (where t.kind = any(${PLAY_TRANSFER_KINDS}::text[]) and e.amount > 0), 0)::text as returned,
+           coalesce(sum(e.amount) filter (where t.kind = 'deposit' and e.amount > 0), 0)::text as deposited
+    from ledger_accounts a
+    join ledger_entries e on e.account_id = a.id
+    join ledger_transfers t on t.id = e.transfer_id
+    where a.kind in ('player', 'player_bonus') and a.owner_id = ${playerId} and e.created_at >= ${since}
+    group by 1, 2`.execute(db);
+  return rows.map((row) => ({ hour: row.hour, currency: row.currency, staked: BigInt(row.staked), returned: BigInt(row.returned), deposited: BigInt(row.deposited) }));
+}
+
 /** Deposits held beyond a deposit limit (`player_held` accounts), per currency with a balance. */
 export async function heldBalances(db: Db, playerId: number): Promise<{ currency: CurrencyCode; amount: bigint }[]> {
   const { rows } = await sql<{ currency: CurrencyCode; balance: string }>`

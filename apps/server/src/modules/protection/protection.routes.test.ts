@@ -107,10 +107,9 @@ describe('/v1/player/protection/limit_set', () => {
     expect(cancelled.data.limits[0]).toMatchObject({ amount: '100', pending: null });
   });
 
-  it('counts a loss the player made earlier today once they set their first limit', async () => {
-    const { token, playerId } = await t.player({ usdt: USDT(100) });
-    await sql`insert into player_daily_bets (player_id, day, game_type, currency, bet_count, bet_amount, valid_amount, payout_amount)
-              values (${playerId}, (now() at time zone 'Asia/Shanghai')::date, 1, 'USDT', 3, ${USDT(40)}, ${USDT(40)}, ${USDT(5)})`.execute(db());
+  it('counts what the player staked earlier today, settled or not, once they set their first limit', async () => {
+    const { token } = await t.player({ usdt: USDT(100) });
+    expect((await t.bet(token, { gameId: 1, area: 'big', amount: '35' })).code).toBe(0);
     await setLimit(token, 'loss', 'day', '40');
     expect((await get(token)).limits[0].used).toBe('35');
     expect((await t.bet(token, { gameId: 1, area: 'big', amount: '6' })).code).toBe(10061);

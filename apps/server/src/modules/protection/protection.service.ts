@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
-import { heldBalances, playNetSince } from '../../money/balances.ts';
+import { heldBalances, playAndDepositsSince, playNetSince } from '../../money/balances.ts';
 import { hourOf, monthsLater, periodBounds } from './periods.ts';
 import { pauseEndsAt, pauseInForce, selfExclusionPeriodEnd, type Pause, type ProtectionGate } from './protection-gate.ts';
 import type { ProtectionSettings } from './protection-settings.ts';
@@ -291,9 +291,9 @@ export class ProtectionService {
   }
 
   /**
-   * From the first limit on, the player's play is counted; what they staked, got back and deposited
-   * earlier this month is counted too (from the daily report rows and the credited deposits), so a
-   * limit set after a loss sees that loss.
+   * From the first limit on, the player's play is counted; what they staked (settled or not), got
+   * back and deposited earlier this month and week is counted too, from their wallet's entries and
+   * their transfer bets, so a limit set after a loss sees that loss.
    */
   private async startTracking(trx: Db, playerId: number): Promise<void> {
     const { rows } = await sql<{ tracks_spend: boolean }>`select tracks_spend from player_protection where player_id = ${playerId}`.execute(trx);
@@ -301,13 +301,21 @@ export class ProtectionService {
     const now = this.gate.now();
     const zone = this.settings.current().periodZone;
     const since = new Date(Math.min(periodBounds('month', now, zone).start.getTime(), periodBounds('week', now, zone).start.getTime()));
-    const seeded = await seedOfDailyBets(trx, playerId, since, now);
-    for (const day of seeded) {
-      const staked = this.gate.usdtOf(day.currency, day.stake);
-      const returned = this.gate.usdtOf(day.currency, day.payout);
+    const wallet = await playAndDepositsSince(trx, playerId, since);
+    const transfers = await sql<{ hour: Date; currency: 'USDT' | 'TRX'; staked: string; returned: string }>`
+      select date_trunc('hour', created_at) as hour, currency, sum(amount)::text as staked, coalesce(sum(payout), 0)::text as returned
+      from hash_bets where player_id = ${playerId} and source = 'transfer' and created_at >= ${since}
+      group by 1, 2`.execute(trx);
+    const rowsToSeed = [
+      ...wallet,
+      ...transfers.rows.map((row) => ({ hour: row.hour, currency: row.currency, staked: BigInt(row.staked), returned: BigInt(row.returned), deposited: 0n })),
+    ];
+    for (const row of rowsToSeed) {
       await sql`
-        insert into protection_spend as s (player_id, hour, staked, returned) values (${playerId}, ${hourOf(day.at)}, ${staked}, ${returned})
-        on conflict (player_id, hour) do update set staked = s.staked + excluded.staked, returned = s.returned + excluded.returned`.execute(trx);
+        insert into protection_spend as s (player_id, hour, staked, returned, deposited)
+        values (${playerId}, ${hourOf(row.hour)}, ${this.gate.usdtOf(row.currency, row.staked)}, ${this.gate.usdtOf(row.currency, row.returned)}, ${this.gate.usdtOf(row.currency, row.deposited)})
+        on conflict (player_id, hour) do update
+          set staked = s.staked + excluded.staked, returned = s.returned + excluded.returned, deposited = s.deposited + excluded.deposited`.execute(trx);
     }
     await sql`update player_protection set tracks_spend = true where player_id = ${playerId}`.execute(trx);
   }
@@ -335,17 +343,4 @@ export async function recordHistory(db: Db, playerId: number, action: string, de
 function pauseOfRow(row: ProtectionRow): Pause | null {
   if (!row.pause_kind || !row.pause_since) return null;
   return { kind: row.pause_kind, since: row.pause_since, until: row.pause_until, returnRequestedAt: row.return_requested_at };
-}
-
-/** The player's settled play per day since `since`, from the daily report rows (Asia/Shanghai days), each dated at its day's start. */
-async function seedOfDailyBets(db: Db, playerId: number, since: Date, now: Date) {
-  const { rows } = await sql<{ day: string; currency: 'USDT' | 'TRX'; stake: string; payout: string }>`
-    select day::text as day, currency, sum(bet_amount)::text as stake, sum(payout_amount)::text as payout
-    from player_daily_bets
-    where player_id = ${playerId} and day >= (${since}::timestamptz at time zone 'Asia/Shanghai')::date
-    group by day, currency`.execute(db);
-  return rows.map((row) => {
-    const at = new Date(`${row.day}T00:00:00+08:00`);
-    return { at: at < since ? since : at > now ? now : at, currency: row.currency, stake: BigInt(row.stake), payout: BigInt(row.payout) };
-  });
 }
