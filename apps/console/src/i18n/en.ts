@@ -4,6 +4,7 @@ import * as finance from '../screens/Finance/messages.ts';
 import * as games from '../screens/Games/messages.ts';
 import * as marketing from '../screens/Marketing/messages.ts';
 import * as players from '../screens/Players/messages.ts';
+import * as protection from '../screens/Protection/messages.ts';
 import * as risk from '../screens/Risk/messages.ts';
 import * as settings from '../screens/Settings/messages.ts';
 import * as signIn from '../screens/SignIn/messages.ts';
@@ -15,6 +16,7 @@ export const en = {
   signIn: signIn.en,
   dashboard: dashboard.en,
   players: players.en,
+  protection: protection.en,
   finance: finance.en,
   support: support.en,
   marketing: marketing.en,

@@ -4,6 +4,7 @@ import * as finance from '../screens/Finance/messages.ts';
 import * as games from '../screens/Games/messages.ts';
 import * as marketing from '../screens/Marketing/messages.ts';
 import * as players from '../screens/Players/messages.ts';
+import * as protection from '../screens/Protection/messages.ts';
 import * as risk from '../screens/Risk/messages.ts';
 import * as settings from '../screens/Settings/messages.ts';
 import * as signIn from '../screens/SignIn/messages.ts';
@@ -16,6 +17,7 @@ export const zh: Messages = {
   signIn: signIn.zh,
   dashboard: dashboard.zh,
   players: players.zh,
+  protection: protection.zh,
   finance: finance.zh,
   support: support.zh,
   marketing: marketing.zh,

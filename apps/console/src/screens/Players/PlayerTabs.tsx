@@ -1,7 +1,7 @@
 import { useGetLocale, usePermissions, useTranslate } from '@refinedev/core';
 import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Segmented, Select, Space, Table, type TableColumnsType, Tabs, Tag, Typography } from 'antd';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { call, type Response } from '../../api/opsClient.ts';
 import { countryName } from '../../components/countries.ts';
@@ -24,6 +24,9 @@ type BonusState = {
   requirements: { currency: 'USDT' | 'TRX'; outstanding: string; required: string; bonusAtStake: string; experience: boolean; guardsCash?: boolean }[];
   history: { id: number; action: string; currency: string; amount: string; outstanding: string; createdAt: string; byPlayer: boolean; operator: string | null; reason: string | null }[];
 };
+
+// Player protection is its own chunk, shared with the Risk queue and the settings page.
+const PlayerProtection = lazy(() => import('../Protection/PlayerProtection.tsx'));
 
 /** A page of a `{list, total}` call, with the table's paging wired to it. */
 function usePaged<T>(key: readonly unknown[], fetch: (page: number, pageSize: number) => Promise<{ list: T[]; total: number }>) {
@@ -124,6 +127,19 @@ export function PlayerTabs({ playerId, player, onChanged }: { playerId: number; 
           { key: 'referral', label: t('players.tabs.referral'), children: <ReferralTab playerId={playerId} /> },
           { key: 'standing', label: t('players.tabs.standing'), children: <StandingTab playerId={playerId} frozen={player.status !== 0} /> },
           ...(mayCall(permissions, 'bonus.state') ? [{ key: 'bonus', label: t('players.tabs.bonus'), children: <BonusTab playerId={playerId} onChanged={onChanged} /> }] : []),
+          ...(mayCall(permissions, 'protection.player')
+            ? [
+                {
+                  key: 'protection',
+                  label: t('protection.tabTitle'),
+                  children: (
+                    <Suspense fallback={<PageState loading />}>
+                      <PlayerProtection playerId={playerId} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
           ...(mayCall(permissions, 'audit.list') ? [{ key: 'audit', label: t('players.tabs.audit'), children: <AuditTab playerId={playerId} /> }] : []),
           ...(mayCall(permissions, 'players.notes') ? [{ key: 'notes', label: t('players.tabs.notes'), children: <PlayerNotes playerId={playerId} /> }] : []),
           ...(mayCall(permissions, 'accountSecurity.playerSecurity') ? [{ key: 'security', label: t('players.tabs.security'), children: <PlayerSecurity playerId={playerId} /> }] : []),
