@@ -1,8 +1,9 @@
-import { usePermissions, useTranslate } from '@refinedev/core';
+import { useGetLocale, usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
+import { countryName } from '../../components/countries.ts';
 import { dateTime } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
@@ -16,6 +17,7 @@ type Security = Response<'accountSecurity', 'playerSecurity'>;
  */
 export function PlayerSecurity({ playerId }: { playerId: number }) {
   const t = useTranslate();
+  const locale = useGetLocale()() ?? 'en';
   const { data: permissions } = usePermissions<string[]>({});
   const [resetting, setResetting] = useState(false);
   const [done, setDone] = useState(false);
@@ -56,7 +58,7 @@ export function PlayerSecurity({ playerId }: { playerId: number }) {
             { title: t('common.time'), dataIndex: 'at', render: dateTime },
             { title: t('players.security.device'), dataIndex: 'device' },
             { title: t('players.security.address'), dataIndex: 'ip' },
-            { title: t('players.security.country'), dataIndex: 'country', render: (value: string | null) => value ?? '—' },
+            { title: t('players.security.country'), dataIndex: 'country', render: (value: string | null) => (value ? `${countryName(value, locale)} (${value})` : '—') },
             {
               title: t('common.status'),
               dataIndex: 'active',

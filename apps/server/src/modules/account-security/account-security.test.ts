@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode, SHIPPED_ROLE_PERMISSIONS } from '@lobby/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../mail/mailer.ts';
 import { totpCode, totpStepAt } from '../../security/totp.ts';
@@ -230,6 +231,9 @@ describe('login history', () => {
     expect(history.data[0]).toMatchObject({ ip: '127.0.0.1', country: null, current: true, active: true });
     expect(history.data[1]).toMatchObject({ ip: '127.0.0.1', current: false, active: false });
     expect(Date.parse(history.data[0].at)).toBeGreaterThanOrEqual(Date.parse(history.data[1].at));
+    // The country the jurisdiction check recorded on the session (loopback addresses have none).
+    await sql`update player_sessions set country = 'BR' where id = ${history.data[1].id}`.execute(t.app.database.db);
+    expect((await t.call('/v1/player/security/login_history', {}, { token: second.data.token })).data[1].country).toBe('BR');
 
     const older = Array.from({ length: 55 }, (_, i) => ({
       player_id: p.playerId,

@@ -4,11 +4,21 @@ import { LoadError } from '../../components/LoadError';
 import { Ltr } from '../../components/Ltr';
 import { Screen } from '../../components/Screen';
 import { SkeletonCard } from '../../components/SkeletonCard';
+import { localeTag } from '../../lib/format';
 import { type LoginRecord, useEndOtherSessions, useLoginHistory } from '../../state/queries/security';
 import { useSettings } from '../../state/settings';
 import { showConfirm, toastSuccess } from '../../state/ui';
 import { formatMoment, useSecurityT } from './useSecurityT';
 import './security.css';
+
+/** A country code (ISO 3166) as the player's language names it; the code itself where the browser cannot. */
+function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([localeTag(language)], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** The server names browsers and systems ("Chrome on Android"); a sign-in without a user agent is unknown. */
 const UNKNOWN_DEVICE = 'Unknown device';
@@ -30,7 +40,7 @@ function LoginRow({ login }: { login: LoginRecord }) {
         <span data-testid="login-row-ip">
           <Ltr>{login.ip}</Ltr>
         </span>
-        <span>{login.country ?? t('logins.unknownCountry')}</span>
+        <span data-testid="login-row-country">{login.country ? countryName(login.country, language) : t('logins.unknownCountry')}</span>
         <time dateTime={login.at}>{formatMoment(login.at, language)}</time>
       </div>
     </li>
