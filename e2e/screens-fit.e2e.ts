@@ -7,6 +7,7 @@ import { launchBrowserWithoutCjkFonts } from './support/bare-fonts.ts';
 import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, newOutsideWallet, sendUsdt } from './support/chain.ts';
 import { measureLayout, type Overflow } from './support/layout.ts';
+import { sharedCountryTable } from '../apps/server/src/modules/jurisdiction/country-table.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -265,7 +266,9 @@ beforeAll(async () => {
       HASH_ENGINE_POLL_MS: '200',
       HASH_HEAD_MAX_AGE_SECONDS: '20',
       EXCHANGE_TRX_PER_USDT: '6.4321',
-    }),
+      // The region screen's phones name their address as a load balancer would (X-Forwarded-For).
+      TRUST_PROXY: '127.0.0.1',
+    }, { withOpsKey: true }),
     launchBrowser(),
   ]);
   const home = await server.call<HomeData>('/v1/app/home', { language: 'en_US' });
@@ -445,4 +448,35 @@ describe('Chinese and Thai on a device without those fonts', () => {
       await context.close();
     });
   }
+});
+
+describe('the blocked-region screen', () => {
+  it('fits over the lobby as a visitor and signed in, in English (light) and Arabic (dark, right to left)', async () => {
+    await server.ops('/ops/v1/site/setBlockedCountries', { countries: ['KP'] });
+    const from = sharedCountryTable().firstAddress('KP', 4);
+    expect(from).not.toBeNull();
+    for (const [language, theme] of [
+      ['en_US', 'light'],
+      ['ar_EG', 'dark'],
+    ] as const) {
+      for (const signedIn of [false, true]) {
+        const { context, page } = await newPhone(browser, { colorScheme: theme });
+        contexts.push(context);
+        await context.setExtraHTTPHeaders({ 'x-forwarded-for': from ?? '' });
+        await presetSettings(context, { language, theme });
+        if (signedIn) {
+          await presetToken(context, token);
+          await markActivityPopupsSeen(context, server, token);
+        }
+        await openApp(page, `${server.url}/home`);
+        await page.getByTestId('region-blocked').waitFor({ timeout: UI_TIMEOUT });
+        await settled(page);
+        const report = await measureLayout(page, HORIZONTAL_SCROLLERS);
+        expect(report.dir).toBe(language === 'ar_EG' ? 'rtl' : 'ltr');
+        expect(problems([{ route: `the region screen (${signedIn ? 'signed in' : 'visitor'})`, report }])).toEqual([]);
+        await screenshot(page, `fit-${language}-${theme}-${signedIn ? 'player' : 'visitor'}-region-blocked`);
+        await context.close();
+      }
+    }
+  });
 });
