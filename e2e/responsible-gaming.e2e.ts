@@ -29,7 +29,7 @@ const contexts: BrowserContext[] = [];
 let token = '';
 let slotId = 0;
 
-const call = <T = any>(path: string, body: object = {}) => callAs<T>(server, path, body, token);
+const call = <T,>(path: string, body: object = {}) => callAs<T>(server, path, body, token);
 
 async function phone(settings: { language: string; theme: 'light' | 'dark' }, options: { clock?: boolean } = {}): Promise<Page> {
   const { context, page } = await newPhone(browser, { colorScheme: settings.theme });
@@ -54,7 +54,9 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   const home = await callAs<{ slotGames: { id: number; manufacturer: string }[] }>(server, '/v1/app/home', { language: 'en_US' }, '');
-  slotId = (home.slotGames.find((g) => g.manufacturer === 'DEMO') ?? home.slotGames[0])!.id;
+  const slot = home.slotGames.find((g) => g.manufacturer === 'DEMO') ?? home.slotGames[0];
+  if (!slot) throw new Error('the lobby lists no slot game');
+  slotId = slot.id;
   token = (await registerPlayer(server, `rg${randomBytes(5).toString('hex')}`, PASSWORD)).token;
   const { address } = await call<{ address: string }>('/v1/bank/deposit/address');
   const wallet = await fundedOutsideWallet(server.devnetUrl, { trx: 100n * MICRO, usdt: 300n * MICRO });
@@ -90,6 +92,7 @@ describe('responsible gaming', () => {
     expect(await pending.getAttribute('data-ready')).toBe('false');
     expect(await shown(page, 'rg-limit-confirm-loss-day').count()).toBe(0);
     expect(await shown(page, 'rg-limit-amount-loss-day').textContent()).toBe('50.00 USDT');
+    await screenshot(page, 'responsible-gaming-pending-en_US-light');
     await shown(page, 'rg-limit-cancel-loss-day').click();
     await pending.waitFor({ state: 'detached', timeout: UI_TIMEOUT });
 
@@ -119,7 +122,8 @@ describe('responsible gaming', () => {
     expect(await shown(page, 'reality-check-elapsed').textContent()).toMatch(/^أنت تلعب منذ \d+ دقيقة$/);
     // Over the game: what is on top at the dialog's centre is the dialog.
     expect(await page.evaluate(() => {
-      const box = document.querySelector('[data-testid="reality-check"]')!.getBoundingClientRect();
+      const box = document.querySelector('[data-testid="reality-check"]')?.getBoundingClientRect();
+      if (!box) return false;
       return !!document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('[data-testid="reality-check"]');
     })).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -146,6 +150,22 @@ describe('responsible gaming', () => {
     expect(await shown(page, 'rg-pause-until').textContent()).toMatch(/^Time-out until /);
     expect(await shown(page, 'rg-timeout').count()).toBe(0);
     await screenshot(page, 'responsible-gaming-paused-en_US-dark');
+
+    // Self-exclusion asks once more, saying what it means, with the login password: a wrong one is refused.
+    await shown(page, 'rg-exclusion-1y').click();
+    await shown(page, 'rg-exclusion-start').click();
+    const step = shown(page, 'rg-exclusion-step');
+    await step.waitFor({ timeout: UI_TIMEOUT });
+    const means = (await step.textContent()) ?? '';
+    expect(means).toContain('Self-exclude for 1 year?');
+    expect(means).toContain('You get no bonuses, rebates or gifts, and no marketing mail or offers.');
+    expect(means).toContain('cannot be shortened or lifted, by you or by staff');
+    await shown(page, 'rg-exclusion-password').fill('not-my-password');
+    await shown(page, 'rg-exclusion-confirm').click();
+    await expect.poll(() => step.locator('.field__error').textContent(), { timeout: UI_TIMEOUT }).toBeTruthy();
+    await screenshot(page, 'responsible-gaming-exclusion-step-en_US-dark');
+    await shown(page, 'rg-exclusion-back').click();
+    expect((await call<{ pause: { kind: string } }>('/v1/player/protection/get')).pause.kind).toBe('time_out');
 
     await openApp(page, `${server.url}/hashGame?gameId=1&nav=pageBet`);
     await shown(page, 'screen-hash-game').waitFor({ timeout: UI_TIMEOUT });
@@ -185,5 +205,10 @@ describe('responsible gaming', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await fits(page, 'ar_EG light');
     await screenshot(page, 'responsible-gaming-ar_EG-light');
+    await shown(page, 'rg-exclusion-start').click();
+    await shown(page, 'rg-exclusion-step').waitFor({ timeout: UI_TIMEOUT });
+    await fits(page, 'ar_EG light, self-exclusion step');
+    await shown(page, 'rg-exclusion-step').scrollIntoViewIfNeeded();
+    await screenshot(page, 'responsible-gaming-exclusion-step-ar_EG-light');
   });
 });

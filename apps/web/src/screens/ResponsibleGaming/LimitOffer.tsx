@@ -3,7 +3,6 @@ import { Suspense, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
 import { useAnswerOffer, useProtection, useSetLimit, type OfferMoment } from '../../state/queries/protection';
 import { toastSuccess } from '../../state/ui';
-import { showCallFailure } from './failure';
 import { LimitAmountField, useLimitAmount } from './LimitRow';
 import { Section, Segmented } from './parts';
 import { useProtectionT } from './useProtectionT';
@@ -27,7 +26,6 @@ function OfferCard({ moment, kind: firstKind }: { moment: OfferMoment; kind: Lim
           toastSuccess(t('offer.done'));
           answer.mutate(moment);
         },
-        onError: showCallFailure,
       },
     );
   };
@@ -39,7 +37,7 @@ function OfferCard({ moment, kind: firstKind }: { moment: OfferMoment; kind: Lim
         <Segmented options={LIMIT_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))} value={period} onChange={setPeriod} label={t('limits.title')} testId="limit-offer-period" />
         <LimitAmountField field={field} placeholder="0.00" testId="limit-offer-amount" />
         <div className="rg-actions rg-actions--block">
-          <Button variant="secondary" disabled={busy} onClick={() => answer.mutate(moment, { onError: showCallFailure })} data-testid="limit-offer-skip">
+          <Button variant="secondary" disabled={busy} onClick={() => answer.mutate(moment)} data-testid="limit-offer-skip">
             {t('offer.skip')}
           </Button>
           <Button type="submit" busy={busy} data-testid="limit-offer-set">

@@ -8,7 +8,6 @@ import { cleanAmountInput, formatMicroExact, inputToMicro, toMicro } from '../..
 import { useCancelLimit, useConfirmLimit, useSetLimit, type ProtectionLimit, type ProtectionState } from '../../state/queries/protection';
 import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
-import { showCallFailure } from './failure';
 import { formatMoment, useProtectionT } from './useProtectionT';
 
 const usdt = (amount: string) => `${formatMicroExact(toMicro(amount))} USDT`;
@@ -86,7 +85,6 @@ export function LimitEditor({
           toastSuccess(t(limitOf(state, kind, period)?.pending ? 'limits.waiting' : 'limits.applied'));
           onDone();
         },
-        onError: showCallFailure,
       },
     );
   };
@@ -141,7 +139,7 @@ function PendingChange({ kind, period, pending }: { kind: LimitKind; period: Lim
           <Button
             size="sm"
             busy={confirm.isPending}
-            onClick={() => confirm.mutate({ kind, period }, { onSuccess: () => toastSuccess(t('limits.confirmed')), onError: showCallFailure })}
+            onClick={() => confirm.mutate({ kind, period }, { onSuccess: () => toastSuccess(t('limits.confirmed')) })}
             data-testid={`rg-limit-confirm-${id}`}
           >
             {t('limits.confirm')}
@@ -151,7 +149,7 @@ function PendingChange({ kind, period, pending }: { kind: LimitKind; period: Lim
           size="sm"
           variant="secondary"
           busy={cancel.isPending}
-          onClick={() => cancel.mutate({ kind, period }, { onSuccess: () => toastSuccess(t('limits.cancelled')), onError: showCallFailure })}
+          onClick={() => cancel.mutate({ kind, period }, { onSuccess: () => toastSuccess(t('limits.cancelled')) })}
           data-testid={`rg-limit-cancel-${id}`}
         >
           {t('limits.cancelPending')}

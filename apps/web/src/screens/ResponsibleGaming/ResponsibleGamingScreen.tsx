@@ -49,7 +49,7 @@ function RealityChecks({ state }: { state: ProtectionState }) {
         options={REALITY_CHECK_MINUTES.map((minutes) => ({ value: minutes, label: minutes === 0 ? t('reality.off') : t('reality.minutes', { minutes }) }))}
         value={state.realityCheckMinutes}
         onChange={(minutes) => {
-          if (minutes !== state.realityCheckMinutes) set.mutate(minutes, { onSuccess: () => toastSuccess(t('reality.saved')), onError: showCallFailure });
+          if (minutes !== state.realityCheckMinutes) set.mutate(minutes, { onSuccess: () => toastSuccess(t('reality.saved')) });
         }}
         label={t('reality.title')}
         testId="rg-reality"
@@ -89,7 +89,7 @@ function TimeOut() {
       cancel: t('exclusion.back'),
       testId: 'rg-timeout-confirm',
     });
-    if (ok) timeOut.mutate(days, { onSuccess: () => toastSuccess(t('timeOut.started')), onError: showCallFailure });
+    if (ok) timeOut.mutate(days, { onSuccess: () => toastSuccess(t('timeOut.started')) });
   };
 
   return (
@@ -224,7 +224,7 @@ function Pause({ pause }: { pause: ProtectionPause }) {
 
   const askBack = async () => {
     const ok = await showConfirm({ message: t('pause.askConfirm'), confirm: t('pause.ask'), cancel: t('exclusion.back'), testId: 'rg-return-confirm' });
-    if (ok) ask.mutate(undefined, { onSuccess: () => toastSuccess(t('pause.askedToast')), onError: showCallFailure });
+    if (ok) ask.mutate(undefined, { onSuccess: () => toastSuccess(t('pause.askedToast')) });
   };
 
   return (
@@ -258,7 +258,7 @@ function Held({ held }: { held: ProtectionState['held'] }) {
   const sendBack = async (row: ProtectionState['held'][number]) => {
     const amount = `\u2066${formatMicroExact(toMicro(row.amount))} ${row.currency}\u2069`;
     const ok = await showConfirm({ message: t('held.confirm', { amount }), confirm: t('held.send'), cancel: t('exclusion.back'), testId: 'rg-held-confirm' });
-    if (ok) send.mutate(row.currency, { onSuccess: () => toastSuccess(t('held.sent')), onError: showCallFailure });
+    if (ok) send.mutate(row.currency, { onSuccess: () => toastSuccess(t('held.sent')) });
   };
   return (
     <Section title={t('held.title')} hint={t('held.hint')} icon="wallet" testId="rg-held">

@@ -54,10 +54,12 @@ export function useRealityCheck(enabled: boolean) {
 }
 
 /** Every protection call answers the whole new state: it replaces the one held. */
-function useStateMutation<V>(send: (variables: V) => Promise<ProtectionState>, after?: (client: QueryClient) => void) {
+function useStateMutation<V>(send: (variables: V) => Promise<ProtectionState>, after?: (client: QueryClient) => void, meta?: { silent: true }) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
+    // Refusals are shown by the app's own toast unless the screen places them itself (meta.silent).
+    meta,
     onSuccess: (state) => {
       client.setQueryData(protectionKeys.state(), state);
       after?.(client);
@@ -104,8 +106,12 @@ export function useTimeOut() {
 }
 
 export function useSelfExclude() {
-  return useStateMutation((request: { period: SelfExclusionPeriod; password: string }) =>
-    api.call(calls.protection.protectionSelfExclude, { ...request, confirm: true }, { loading: true }),
+  return useStateMutation(
+    (request: { period: SelfExclusionPeriod; password: string }) =>
+      api.call(calls.protection.protectionSelfExclude, { ...request, confirm: true }, { loading: true }),
+    undefined,
+    // The screen says a wrong password under its field, and the rest as a toast.
+    quiet,
   );
 }
 
