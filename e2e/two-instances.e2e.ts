@@ -303,6 +303,21 @@ describe('two server instances on one database and one Redis', () => {
     expect(await ledgerCheck(b)).toMatchObject({ ok: true });
   });
 
+  it('refuses the next bet on B within a second of a self-exclusion taken on A', async () => {
+    const someone = await register(a);
+    const bet = () =>
+      b.call('/v1/hashGame/bet', { requestId: `se${randomBytes(8).toString('hex')}`, gameId: QUICK_GAME, area: 'big', amount: '1', currency: 'USDT', level: 0 }, { token: someone.token });
+    // Not excluded yet: refused only for want of money.
+    expect([21002, 21006]).toContain((await bet()).code);
+    const excluded = await a.call('/v1/player/protection/self_exclude', { period: '6m', confirm: true, password: PASSWORD }, { token: someone.token });
+    expect(excluded.code, excluded.msg).toBe(0);
+    // B judges bets from its own copy of who is excluded, so it must have heard of it through Redis.
+    const deadline = Date.now() + 1_000;
+    let code = (await bet()).code;
+    while (code !== 10062 && Date.now() < deadline) code = (await bet()).code;
+    expect(code).toBe(10062);
+  });
+
   it('limits requests from one address at the count across both instances', async () => {
     const ip = `192.0.2.${1 + Math.floor(Math.random() * 250)}`;
     const statuses: number[] = [];
