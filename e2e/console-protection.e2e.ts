@@ -72,6 +72,8 @@ describe('the console: player protection', () => {
 
   it('lists the account linked to a self-excluded player, decides it with a reason, and the player pages show the decision', async () => {
     const { page } = desk;
+    // The menu counts the flag waiting for review.
+    await expect.poll(() => page.getByTestId('nav-count-exclusionLinks').textContent()).toBe('1');
     await page.getByTestId('nav-exclusionLinks').click();
     const flags = page.getByTestId('exclusion-links').locator('tbody tr.ant-table-row');
     await flags.first().waitFor();
@@ -86,6 +88,7 @@ describe('the console: player protection', () => {
     await page.getByTestId('decide-dialog-reason').fill('a family member, checked by phone');
     await page.getByTestId('decide-dialog-submit').click();
     await page.getByTestId('exclusion-links').getByText('No linked-account flag waits for review.').waitFor();
+    await expect.poll(() => page.getByTestId('nav-count-exclusionLinks').count()).toBe(0);
     await page.getByTestId('links-show-all').click();
     await page.getByTestId('exclusion-links').getByText('Cleared').waitFor();
     expect(await flags.first().textContent()).toContain('owner.one');

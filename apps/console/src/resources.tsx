@@ -33,7 +33,7 @@ export const RESOURCES: ResourceProps[] = [
   page('catalogue', '/games/catalogue', 'games.categories', 'games'),
   group('risk'),
   page('linked', '/risk/linked', 'risk.linkedAccounts', 'risk'),
-  page('exclusionLinks', '/risk/exclusion-links', 'protection.links', 'risk'),
+  page('exclusionLinks', '/risk/exclusion-links', 'protection.links', 'risk', { queue: 'exclusionLinksToReview' }),
   page('bigWinners', '/risk/big-winners', 'risk.bigWinners', 'risk'),
   page('referralReviews', '/risk/referrals', 'referral.reviews', 'risk'),
   page('sanctions', '/risk/sanctions', 'sanctions.lists', 'risk'),

@@ -102,6 +102,7 @@ export default function ExclusionLinks() {
           await call('protection', 'decideLink', { id: deciding.id, decision, reason: reason.trim() });
           await Promise.all([
             client.invalidateQueries({ queryKey: ['risk', 'exclusionLinks'] }),
+            client.invalidateQueries({ queryKey: ['ops', 'queues', 'counts'] }),
             client.invalidateQueries({ queryKey: ['player', deciding.playerId, 'protection'] }),
             client.invalidateQueries({ queryKey: ['player', deciding.excludedPlayerId, 'protection'] }),
           ]);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Ledger } from '../../money/ledger.service.ts';
@@ -12,6 +13,7 @@ import { registerQueueCountsOpsRoute } from './queue-counts.routes.ts';
 const clerk = staffMember('clerk', ['finance.adjust.request']);
 const manager = staffMember('manager', ['finance.adjust.request', 'finance.adjust.approve', 'finance.withdrawals.review', 'finance.held-wins']);
 const support = staffMember('support', ['support.chat']);
+const risk = staffMember('risk', ['risk.read']);
 
 describe('/ops/v1/queues/counts', () => {
   const handle = useMigratedTestDatabase();
@@ -27,7 +29,7 @@ describe('/ops/v1/queues/counts', () => {
       },
     });
     registerBalanceAdjustment(approvals, new Ledger(db), { changed: async () => {} });
-    server = await opsTestServer(db, [clerk, manager, support], (ops) => {
+    server = await opsTestServer(db, [clerk, manager, support, risk], (ops) => {
       registerApprovalsOpsRoutes(ops, approvals);
       registerQueueCountsOpsRoute(ops, db, approvals);
     });
@@ -52,6 +54,20 @@ describe('/ops/v1/queues/counts', () => {
     expect(decided.code).toBe(0);
     expect(published.at(-1)).toMatchObject({ requestId: filed.data.id, status: 'approved' });
     expect((await server.call('/ops/v1/queues/counts', {}, 'manager')).data.approvalsToDecide).toBe(0);
+  });
+
+  it('counts for risk.read the accounts linked to a self-excluded player that wait for review, and no longer those decided', async () => {
+    const { db } = handle();
+    const [linked, excluded, other] = [await insertPlayer(db), await insertPlayer(db), await insertPlayer(db)];
+    await sql`insert into protection_links (player_id, excluded_player_id, link, detail, decision) values
+      (${linked}, ${excluded}, 'wallet', 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC', null),
+      (${other}, ${excluded}, 'address', '203.0.113.7', null),
+      (${other}, ${excluded}, 'wallet', 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC', 'cleared')`.execute(db);
+    const forRisk = await server.call('/ops/v1/queues/counts', {}, 'risk');
+    expect(forRisk.data).toEqual({ approvalsToDecide: 0, flaggedReferrals: 0, exclusionLinksToReview: 2 });
+    await sql`update protection_links set decision = 'confirmed' where player_id = ${linked}`.execute(db);
+    expect((await server.call('/ops/v1/queues/counts', {}, 'risk')).data.exclusionLinksToReview).toBe(1);
+    expect((await server.call('/ops/v1/queues/counts', {}, 'support')).data).not.toHaveProperty('exclusionLinksToReview');
   });
 
   it('is refused without a signed-in caller', async () => {

@@ -1,4 +1,5 @@
 import { queuesOpsCalls, type OpsCallResponse, type Permission } from '@lobby/contract';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { OpsRegistrar } from '../../http/ops-call.ts';
 import type { Approvals } from '../approvals/approvals.service.ts';
@@ -14,6 +15,12 @@ const QUEUE_PERMISSION: Record<keyof OpenQueues, Permission> = {
   flaggedReferrals: 'risk.read',
 };
 
+/** Linked-account flags of PROTECTION.md waiting for a decision (an index holds exactly these rows). */
+async function openExclusionLinks(db: Db): Promise<number> {
+  const { rows } = await sql<{ open: string }>`select count(*) as open from protection_links where decision is null`.execute(db);
+  return Number(rows[0]?.open ?? 0);
+}
+
 /**
  * `/ops/v1/queues/counts`: the console's menu counts, each an index count of open rows, given only
  * for the queues the caller's permissions reach (a support member learns nothing of withdrawals).
@@ -26,6 +33,7 @@ export function registerQueueCountsOpsRoute(ops: OpsRegistrar, db: Db, approvals
     for (const [queue, permission] of Object.entries(QUEUE_PERMISSION) as [keyof OpenQueues, Permission][]) {
       if (actor.permissions.has(permission)) counts[queue] = queues[queue];
     }
+    if (actor.permissions.has('risk.read')) counts.exclusionLinksToReview = await openExclusionLinks(db);
     return counts;
   });
 }

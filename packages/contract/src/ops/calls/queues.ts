@@ -16,6 +16,7 @@ export const queuesOpsCalls = {
       withdrawalsToReview: count.optional().describe('finance.withdrawals.review'),
       heldWins: count.optional().describe('finance.held-wins'),
       flaggedReferrals: count.optional().describe('risk.read: invitations held for self-referral review'),
+      exclusionLinksToReview: count.optional().describe('risk.read: accounts linked to a self-excluded player, awaiting review'),
       approvalsToDecide: count.optional().describe('Four-eyes requests pending that the caller may decide (not their own)'),
     }),
   }),
