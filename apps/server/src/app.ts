@@ -365,6 +365,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   const protection = new ProtectionGate(database.db, protectionSettings, () => protectionRate(vip.terms().trxPerUsdt, protectionSettings.current()), bus);
   await protection.start();
   bonus.protection = protection;
+  mail.protection = protection;
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
   const referral = new ReferralService(database.db, bonus, players, balanceEvents, bus, () => vip.terms());
   registerReferralRoutes(http, sessions, referral);
@@ -376,6 +377,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   const activityCatalogue = new ActivityCatalogue(database.db, bus);
   await activityCatalogue.start();
   const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents, bus);
+  activity.protection = protection;
   registerActivityRoutes(http, sessions, activity);
   registerActivityOpsRoutes(ops, new ActivityOpsService(database.db, activityCatalogue, media));
   // Sanctions screening: the listed addresses (shipped files and staff uploads), held in memory on every instance.

@@ -4,6 +4,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import { playerBalancesView } from '../../money/balances.ts';
+import type { ProtectionGate } from '../protection/protection-gate.ts';
 import type { BonusRecordTypeCode, BonusService } from '../bonus/bonus.service.ts';
 import type { ActivityCatalogue } from './activity-catalogue.ts';
 import { ActivityFactsRepository } from './activity-facts.repo.ts';
@@ -38,6 +39,8 @@ const NOTICE_MEMORY = 50_000;
  * period), within the activity's per-player limit and budget cap.
  */
 export class ActivityService {
+  /** No popup for a player in a time-out or self-exclusion (PROTECTION.md: no marketing). */
+  protection?: Pick<ProtectionGate, 'isPaused'>;
   /** Where the service reads the time; tests move it across day boundaries. */
   clock: Clock = systemClock;
 
@@ -104,7 +107,7 @@ export class ActivityService {
         const key = claimable.join(',');
         const before = this.claimableSeen.get(playerId) ?? '';
         this.claimableSeen.set(playerId, key);
-        if (key !== before && claimable.length > 0) await this.bus!.publish('push.player', { playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
+        if (key !== before && claimable.length > 0 && !this.protection?.isPaused(playerId)) await this.bus!.publish('push.player', { playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
       } catch {
         // A missed push costs nothing lasting: the screens read the live state.
       }

@@ -6,6 +6,8 @@ export interface MailViewer {
   playerId: number;
   vipLevel: number;
   registeredAt: Date;
+  /** False during a time-out or self-exclusion (PROTECTION.md): broadcasts and segments, the marketing, are not shown. */
+  marketing?: boolean;
 }
 
 export type MailAudience =
@@ -63,6 +65,7 @@ function visibleTo(viewer: MailViewer): RawBuilder<unknown> {
     union all
     select * from site_mails
     where audience <> 'player' and created_at >= ${viewer.registeredAt} and (expires_at is null or expires_at > now())
+      and ${viewer.marketing !== false}
       and (audience = 'all' or (
         (vip_min is null or vip_min <= ${viewer.vipLevel})
         and (vip_max is null or vip_max >= ${viewer.vipLevel})

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
+import type { ProtectionGate } from '../protection/protection-gate.ts';
 import { pushToAllPlayers, pushToPlayer } from '../../realtime/realtime.ts';
 import type { AuthenticatedSession } from '../player/session.service.ts';
 import type { PlayerService } from '../player/player.service.ts';
@@ -60,6 +61,9 @@ export interface SendMailInput {
  * which every signed-in socket hears and each client matches against its own profile.
  */
 export class MailBoxService {
+  /** A player in a time-out or self-exclusion gets no marketing: no broadcast or segment mail. */
+  protection?: Pick<ProtectionGate, 'isPaused'>;
+
   constructor(
     private readonly db: Db,
     private readonly players: Pick<PlayerService, 'load' | 'find'>,
@@ -69,7 +73,12 @@ export class MailBoxService {
 
   private async viewer(session: AuthenticatedSession): Promise<MailViewer> {
     const player = await this.players.load(session);
-    return { playerId: session.playerId, vipLevel: player.vipLevel, registeredAt: new Date(player.createdAt) };
+    return {
+      playerId: session.playerId,
+      vipLevel: player.vipLevel,
+      registeredAt: new Date(player.createdAt),
+      marketing: !this.protection?.isPaused(session.playerId),
+    };
   }
 
   async mailData(session: AuthenticatedSession, input: { page: number; pageSize: number; category?: number; unreadOnly?: boolean; id?: number; language?: string }, lang: Language) {

@@ -155,6 +155,20 @@ describe('/v1/player/protection/time_out', () => {
     ).rejects.toMatchObject({ code: 10062 });
   });
 
+  it('hides marketing mail (broadcasts and segments) while it runs, and keeps mail to the player', async () => {
+    const { token, playerId } = await t.player();
+    const texts = (text: string) => ({ zh_CN: text, zh_TW: text, en_US: text, pt_BR: text, vi_VN: text, id_ID: text, th_TH: text, ar_EG: text });
+    const send = (audience: unknown, text: string) => t.ops('/ops/v1/mail/send', { audience, category: 1, title: texts(text), content: texts(text) });
+    expect((await send({ kind: 'all' }, 'Weekend reload bonus')).code).toBe(0);
+    await t.call('/v1/player/protection/time_out', { days: 1 }, { token });
+    expect((await send({ kind: 'player', playerId }, 'Your withdrawal was sent')).code).toBe(0);
+    const inbox = await t.call('/v1/mail/mailData', { page: 1, pageSize: 20 }, { token });
+    expect(inbox.data.list.map((m: { title: string }) => m.title)).toEqual(['Your withdrawal was sent']);
+    await travel(db(), playerId, 24, gate());
+    const after = await t.call('/v1/mail/mailData', { page: 1, pageSize: 20 }, { token });
+    expect(after.data.list.map((m: { title: string }) => m.title)).toContain('Weekend reload bonus');
+  });
+
   it('ends by itself when its time is over', async () => {
     const { token, playerId } = await t.player({ usdt: USDT(10) });
     await t.call('/v1/player/protection/time_out', { days: 1 }, { token });
