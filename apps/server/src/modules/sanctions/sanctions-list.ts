@@ -74,10 +74,18 @@ export class SanctionsList {
     this.copy = new SharedCopy('sanctions.changed', () => this.reload(), bus, onReloadError);
   }
 
-  /** Writes the shipped files' addresses to the database, then loads and follows every instance's changes. */
+  /**
+   * Writes the shipped files' addresses to the database, then loads and follows every instance's
+   * changes. A release whose files differ tells the instances still running the previous one.
+   */
   async start(): Promise<void> {
-    for (const [list, file] of Object.entries(this.shippedFiles)) await this.repo.syncShipped(list, readShippedList(file));
+    let moved = 0;
+    for (const [list, file] of Object.entries(this.shippedFiles)) {
+      const { added, removed } = await this.repo.syncShipped(list, readShippedList(file));
+      moved += added + removed;
+    }
     await this.copy.follow();
+    if (moved > 0) await this.copy.changed({});
   }
 
   stop(): void {

@@ -5,7 +5,11 @@ import type { DomainEvents } from '../../events/domain-events.ts';
 import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { FUND_PASSWORD, newWallet, outsideWallet, requestId, sendTrx, sendUsdt, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
-import { parseAddressList, readShippedList, SHIPPED_FILES } from './sanctions-list.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseAddressList, readShippedList, SanctionsList, SHIPPED_FILES } from './sanctions-list.ts';
 
 let t: WalletTestApp;
 /** A second instance on the same database and bus, as behind a load balancer. */
@@ -66,6 +70,29 @@ describe('the shipped lists', () => {
     expect(t.app.services.sanctions.list.listsOf(trx[0])).toContain('ofac-trx');
     const found = await t.ops('/ops/v1/sanctions/search', { query: usdt[0].slice(3, 12).toLowerCase() });
     expect(found.data.list).toEqual([expect.objectContaining({ address: usdt[0], list: 'ofac-usdt', source: 'shipped', addedBy: null })]);
+  });
+
+  it('are made equal to their files at start, leave uploaded addresses alone, and a changed file reaches the running instances', async () => {
+    const name = `shipped-${process.pid}`;
+    const file = join(mkdtempSync(join(tmpdir(), 'sanctions-')), 'list.txt');
+    const [a, b, uploaded] = [newWallet().address, newWallet().address, newWallet().address];
+    const release = (text: string) => {
+      writeFileSync(file, `# a release's list\n${text}\n`);
+      return new SanctionsList(t.app.database.db, t.app.bus, undefined, { [name]: pathToFileURL(file) });
+    };
+    const first = release(a);
+    await first.start();
+    expect(first.listsOf(a)).toEqual([name]);
+    await expect.poll(() => t.app.services.sanctions.list.listsOf(a), { timeout: 1000, interval: 10 }).toEqual([name]);
+    expect((await t.ops('/ops/v1/sanctions/upload', { list: name, text: uploaded })).code).toBe(0);
+
+    const next = release(b);
+    await next.start();
+    expect([next.listsOf(a), next.listsOf(b), next.listsOf(uploaded)]).toEqual([[], [name], [name]]);
+    await expect.poll(() => t.app.services.sanctions.list.listsOf(a), { timeout: 1000, interval: 10 }).toEqual([]);
+    expect(t.app.services.sanctions.list.listsOf(b)).toEqual([name]);
+    first.stop();
+    next.stop();
   });
 
   it('cannot be edited address by address: only uploaded addresses come off', async () => {
