@@ -38,9 +38,10 @@ export default function ProtectionSettings() {
   const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => call('protection', 'settings', {}) });
   const settings = query.data?.settings;
   const saved = JSON.stringify(settings ?? null);
+  // Only a change of the saved settings resets the form: a refetch of the same ones leaves edits alone.
   useEffect(() => {
-    if (settings) form.setFieldsValue(JSON.parse(saved));
-  }, [form, saved, settings]);
+    if (saved !== 'null') form.setFieldsValue(JSON.parse(saved));
+  }, [form, saved]);
   const zones = useMemo(() => zoneOptions(settings?.periodZone ?? 'Asia/Shanghai'), [settings?.periodZone]);
 
   const submit = (values: Settings) => {

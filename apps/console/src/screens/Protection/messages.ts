@@ -115,7 +115,7 @@ export const en = {
   },
   settings: {
     title: 'Player protection',
-    hint: 'Limits, reality checks and cooling-off periods (PROTECTION.md). Changes apply at once on every instance.',
+    hint: 'Limits, reality checks and cooling-off periods for every player. Changes apply at once on every instance.',
     readOnly: 'Your roles let you read these settings; changing them needs site.config.',
     periodZone: 'Time zone of limit periods',
     periodZoneHint: 'Days, Monday weeks and calendar months of limits run in this zone.',
@@ -246,7 +246,7 @@ export const zh: typeof en = {
   },
   settings: {
     title: '玩家保护',
-    hint: '限额、现实核查与冷静期（PROTECTION.md）。修改即时在所有实例生效。',
+    hint: '所有玩家的限额、现实核查与冷静期。修改即时在所有实例生效。',
     readOnly: '您的角色可查看这些设置；修改需要 site.config 权限。',
     periodZone: '限额周期时区',
     periodZoneHint: '限额的日、周（周一起）和自然月按此时区计算。',
