@@ -1,10 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callAs, registerPlayer, until } from './support/api.ts';
-import { screenshot } from './support/app.ts';
-import { launchBrowser } from './support/browser.ts';
+import { markActivityPopupsSeen, openApp, presetSettings, presetToken, screenshot, shown } from './support/app.ts';
+import { launchBrowser, newPhone } from './support/browser.ts';
 import { fundedOutsideWallet, newOutsideWallet, sendUsdt } from './support/chain.ts';
 import { DESKTOP, enrolThroughLink, newDesk, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import { measureLayout } from './support/layout.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -41,6 +42,34 @@ afterAll(async () => {
   await desk?.context.close();
   await browser?.close();
   await server?.stop();
+});
+
+describe('the player whose deposit is held', () => {
+  it('sees it under review in the trade history, with why, on a phone in English and in Arabic', async () => {
+    for (const [language, theme] of [
+      ['en_US', 'light'],
+      ['ar_EG', 'dark'],
+    ] as const) {
+      const { context, page } = await newPhone(browser, { colorScheme: theme });
+      try {
+        await presetSettings(context, { language, theme });
+        await presetToken(context, player.token);
+        await markActivityPopupsSeen(context, server, player.token);
+        await openApp(page, `${server.url}/trade/TradeHis`);
+        const row = shown(page, 'tradehis-row').and(page.locator('[data-type="deposit"]'));
+        await row.getByTestId('tradehis-held').waitFor();
+        expect(await row.getAttribute('data-status')).toBe('pending');
+        // The filter chips scroll sideways by design.
+        const report = await measureLayout(page, ['.chip-row']);
+        expect(report.scrollWidth).toBeLessThanOrEqual(report.clientWidth);
+        expect(report.overflows).toEqual([]);
+        if (language === 'ar_EG') expect(report.dir).toBe('rtl');
+        await screenshot(page, `sanctions-held-deposit-${language}-${theme}-390`);
+      } finally {
+        await context.close();
+      }
+    }
+  });
 });
 
 describe('the console: sanctions', () => {

@@ -73,6 +73,15 @@ describe('a deposit on its way, on the Deposit screen', () => {
     expect(text(view, 'recharge-incoming-confirmations')).toBe('8/19 confirmations');
   });
 
+  it('says it is held for a compliance review, with no count, when it came from a sanctioned address', async () => {
+    const { confirmations: _counted, ...held } = incoming(19);
+    deposits = [{ ...held, heldForReview: true }];
+    const view = await render();
+    expect(text(view, 'recharge-incoming-amount')).toBe('+3,000.00 USDT');
+    expect(text(view, 'recharge-incoming-held')).toMatch(/^Held for a compliance review/);
+    expect(view.byTestId('recharge-incoming-confirmations')).toBeNull();
+  });
+
   it('leaves when it is credited, and the balance rise is told in a success toast', async () => {
     deposits = [incoming(18)];
     const view = await render();

@@ -39,14 +39,23 @@ function IncomingDeposits({ deposits }: { deposits: TradeRecord[] }) {
                   <Ltr>{`+${formatMicroExact(toMicro(deposit.amount))} ${deposit.currency}`}</Ltr>
                 </b>
               </div>
-              <div className="deposit-incoming__line deposit-incoming__line--sub">
-                <span>{t('recharge.incomingText')}</span>
-                {/* The count reads "7/19" in every script: digits and a slash keep their order in Arabic too. */}
-                <span className="deposit-incoming__count" data-testid="recharge-incoming-confirmations">
-                  {t('recharge.confirmationsOf', { seen, needed })}
-                </span>
-              </div>
-              <progress className="deposit-incoming__bar" max={needed} value={Math.min(seen, needed)} aria-label={t('recharge.confirmations')} />
+              {deposit.heldForReview ? (
+                // Not counting anything any more: it waits for a compliance review, and says so.
+                <div className="deposit-incoming__line deposit-incoming__line--sub" data-testid="recharge-incoming-held">
+                  {t('history.held')}
+                </div>
+              ) : (
+                <>
+                  <div className="deposit-incoming__line deposit-incoming__line--sub">
+                    <span>{t('recharge.incomingText')}</span>
+                    {/* The count reads "7/19" in every script: digits and a slash keep their order in Arabic too. */}
+                    <span className="deposit-incoming__count" data-testid="recharge-incoming-confirmations">
+                      {t('recharge.confirmationsOf', { seen, needed })}
+                    </span>
+                  </div>
+                  <progress className="deposit-incoming__bar" max={needed} value={Math.min(seen, needed)} aria-label={t('recharge.confirmations')} />
+                </>
+              )}
             </div>
           </div>
         );
