@@ -1,3 +1,4 @@
+import { ADDRESS_WAIT_DEFAULT_HOURS } from '@lobby/contract';
 import type { Selectable } from 'kysely';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
@@ -174,7 +175,7 @@ export class AccountSecurityRepo {
 
   async addressWaitHours(): Promise<number> {
     const row = await this.db.selectFrom('account_security_settings').select('address_wait_hours').where('id', '=', 1).executeTakeFirst();
-    return row?.address_wait_hours ?? 24;
+    return row?.address_wait_hours ?? ADDRESS_WAIT_DEFAULT_HOURS;
   }
 
   async setAddressWaitHours(hours: number): Promise<void> {
