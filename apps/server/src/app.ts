@@ -477,6 +477,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)),
   });
   registerProtectionRoutes(http, sessions, protectionService, heldDeposits);
+  protectionService.startLinkSweep(300_000, (error) => http?.log.warn({ err: error }, 'looking for accounts linked to self-excluded players failed'));
   registerProtectionOpsRoutes(ops, new ProtectionOpsService(database.db, protectionService, protectionSettings));
   registerFinanceOpsRoutes(ops, database.db);
   registerRiskOpsRoutes(ops, database.db);
@@ -512,6 +513,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       protection.stop();
       protectionSettings.stop();
       heldDeposits.stop();
+      protectionService.stop();
       sanctionsList.stop();
       activityCatalogue.stop();
       await activity.stop();

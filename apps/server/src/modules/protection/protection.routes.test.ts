@@ -216,6 +216,21 @@ describe('/v1/player/protection/self_exclude', () => {
   });
 });
 
+describe('accounts linked to a self-excluded player', () => {
+  it('are flagged when they sign in later from the same device, once', async () => {
+    const excluded = await t.registerPlayer();
+    await t.call('/v1/player/protection/self_exclude', { period: '1y', confirm: true, password: excluded.password }, { token: excluded.token });
+    const device = `device-${excluded.playerId}`;
+    await sql`update player_sessions set device_code = ${device} where player_id = ${excluded.playerId}`.execute(db());
+    const later = await t.registerPlayer();
+    await sql`update player_sessions set device_code = ${device} where player_id = ${later.playerId}`.execute(db());
+    expect(await t.app.services.protection.service.flagLinksOfExcluded()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.services.protection.service.flagLinksOfExcluded()).toBe(0);
+    const seen = await t.ops('/ops/v1/protection/player', { playerId: later.playerId });
+    expect(seen.data.links).toEqual([expect.objectContaining({ excludedPlayerId: excluded.playerId, link: 'device', detail: device })]);
+  });
+});
+
 describe('/v1/player/protection/reality_check', () => {
   it('answers the session start, its minutes and the net of its play per currency', async () => {
     const { token } = await t.player({ usdt: USDT(50) });

@@ -9,7 +9,7 @@ import {
   type protectionCalls,
   type SelfExclusionPeriod,
 } from '@lobby/contract';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import { heldBalances, playAndDepositsSince, playNetSince } from '../../money/balances.ts';
@@ -54,6 +54,8 @@ interface LimitRow {
  * announced to every instance's gate before the call answers.
  */
 export class ProtectionService {
+  private sweep: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly gate: ProtectionGate,
@@ -248,29 +250,29 @@ export class ProtectionService {
 
   /**
    * PROTECTION.md: an account linked by address, device or wallet to a self-excluded player is flagged
-   * for review. Linked here: the same sign-in address, the same withdrawal address, the same bound
-   * bet address (wallet).
+   * for review. Linked: a sign-in from the same address (loopback and private test addresses aside)
+   * or the same device, the same withdrawal address, the same bound bet address. Run at the
+   * exclusion and again by `flagLinksOfExcluded` for accounts that appear later; a flag is made once.
    */
   private async flagLinkedAccounts(trx: Db, playerId: number, kind: PauseKindColumn): Promise<void> {
     if (kind !== 'self_exclusion') return;
-    await sql`
-      insert into protection_links (player_id, excluded_player_id, link, detail)
-      select distinct s2.player_id, ${playerId}::int, 'address', s2.login_ip
-      from player_sessions s1 join player_sessions s2 on s2.login_ip = s1.login_ip and s2.player_id <> s1.player_id
-      where s1.player_id = ${playerId} and s1.login_ip not in ('127.0.0.1', '::1')
-      on conflict do nothing`.execute(trx);
-    await sql`
-      insert into protection_links (player_id, excluded_player_id, link, detail)
-      select distinct b.player_id, ${playerId}::int, 'wallet', b.address
-      from cashout_addresses a join cashout_addresses b on b.address = a.address and b.player_id <> a.player_id
-      where a.player_id = ${playerId}
-      on conflict do nothing`.execute(trx);
-    await sql`
-      insert into protection_links (player_id, excluded_player_id, link, detail)
-      select distinct b.player_id, ${playerId}::int, 'wallet', b.address
-      from bet_addresses a join bet_addresses b on b.address = a.address and b.player_id <> a.player_id
-      where a.player_id = ${playerId}
-      on conflict do nothing`.execute(trx);
+    await flagLinks(trx, sql`select ${playerId}::int as excluded_id`);
+  }
+
+  /** Looks for accounts newly linked to a self-excluded player every `everyMs`. */
+  startLinkSweep(everyMs: number, onError: (error: unknown) => void): void {
+    this.sweep ??= setInterval(() => void this.flagLinksOfExcluded().catch(onError), everyMs);
+    this.sweep.unref();
+  }
+
+  stop(): void {
+    if (this.sweep) clearInterval(this.sweep);
+    this.sweep = undefined;
+  }
+
+  /** Flags accounts linked to any player self-excluded now; returns how many new flags there are. */
+  async flagLinksOfExcluded(): Promise<number> {
+    return flagLinks(this.db, sql`select player_id as excluded_id from player_protection where pause_kind = 'self_exclusion'`);
   }
 
   /** Runs a change with the player's protection row locked, records it, and tells every instance. */
@@ -334,6 +336,42 @@ export class ProtectionService {
       from protection_limits where player_id = ${playerId} and kind = ${kind} and period = ${period} for update`.execute(db);
     return rows[0];
   }
+}
+
+/** Inserts the flags of every link of the excluded players `excluded` selects (a column `excluded_id`). */
+async function flagLinks(db: Db, excluded: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    with excluded as (${excluded}),
+    links as (
+      select s2.player_id, x.excluded_id, 'address' as link, s2.login_ip as detail
+      from excluded x
+      join player_sessions s1 on s1.player_id = x.excluded_id
+      join player_sessions s2 on s2.login_ip = s1.login_ip and s2.player_id <> s1.player_id
+      where s1.login_ip not in ('127.0.0.1', '::1', '::ffff:127.0.0.1')
+      union
+      select s2.player_id, x.excluded_id, 'device', s2.device_code
+      from excluded x
+      join player_sessions s1 on s1.player_id = x.excluded_id and s1.device_code is not null
+      join player_sessions s2 on s2.device_code = s1.device_code and s2.player_id <> s1.player_id
+      union
+      select b.player_id, x.excluded_id, 'wallet', b.address
+      from excluded x
+      join cashout_addresses a on a.player_id = x.excluded_id
+      join cashout_addresses b on b.address = a.address and b.player_id <> a.player_id
+      union
+      select b.player_id, x.excluded_id, 'wallet', b.address
+      from excluded x
+      join bet_addresses a on a.player_id = x.excluded_id
+      join bet_addresses b on b.address = a.address and b.player_id <> a.player_id
+    ),
+    inserted as (
+      insert into protection_links (player_id, excluded_player_id, link, detail)
+      select player_id, excluded_id, link, detail from links
+      on conflict do nothing
+      returning 1
+    )
+    select count(*)::text as n from inserted`.execute(db);
+  return Number(rows[0]?.n ?? 0);
 }
 
 export async function recordHistory(db: Db, playerId: number, action: string, detail: Record<string, unknown>, actor: string): Promise<void> {
