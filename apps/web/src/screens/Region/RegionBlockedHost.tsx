@@ -1,8 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { api } from '../../api';
-import { calls } from '../../api/calls';
 import { useRoute } from '../../state/busy';
+import { useRegionQuery } from '../../state/queries/region';
 import { useRegion } from '../../state/region';
 
 const RegionBlockedScreen = lazy(() => import('./RegionBlockedScreen'));
@@ -17,12 +15,7 @@ export const isOpenInBlockedRegion = (pathname: string) => OPEN_PATHS.some((path
 
 /** Over the whole app: asks the region at start, and shows the region screen while it is blocked. */
 export function RegionBlockedHost() {
-  const { data } = useQuery({
-    queryKey: ['app', 'region'],
-    queryFn: ({ signal }) => api.call(calls.app.region, {}, { silent: true, signal }),
-    staleTime: Number.POSITIVE_INFINITY,
-    meta: { silent: true },
-  });
+  const { data } = useRegionQuery();
   useEffect(() => {
     if (data) useRegion.getState().set(data);
   }, [data]);
