@@ -13,7 +13,7 @@ type Entry = Response<'sanctions', 'search'>['list'][number];
 type Hit = Response<'sanctions', 'hits'>['list'][number];
 type LineError = { line: number; text: string; reason: string };
 
-const STATE_COLOR: Record<Hit['state'], string> = { refused: 'red', held: 'orange', credited: 'green', kept: 'default' };
+const STATE_COLOR: Record<Hit['state'], string> = { refused: 'red', held: 'orange', credited: 'green', refunded: 'blue', kept: 'default' };
 
 /** The bad lines an upload was refused for, when the refusal names them. */
 function lineErrors(error: unknown): LineError[] {
@@ -65,7 +65,7 @@ function Hits({ mayDecide, onDecided }: { mayDecide: boolean; onDecided: () => v
   const t = useTranslate();
   const [state, setState] = useState<'held' | 'all'>('held');
   const [page, setPage] = useState(1);
-  const [deciding, setDeciding] = useState<{ hit: Hit; decision: 'credit' | 'keep' } | null>(null);
+  const [deciding, setDeciding] = useState<{ hit: Hit; decision: 'credit' | 'refund' | 'keep' } | null>(null);
   const query = useQuery({
     queryKey: ['sanctions', 'hits', state, page],
     queryFn: () => call('sanctions', 'hits', { page, pageSize: 20, ...(state === 'held' ? { state } : {}) }),
@@ -138,6 +138,11 @@ function Hits({ mayDecide, onDecided }: { mayDecide: boolean; onDecided: () => v
                           {hit.kind === 'deposit' && (
                             <Button size="small" type="primary" onClick={() => setDeciding({ hit, decision: 'credit' })} data-testid={`credit-${hit.id}`}>
                               {t('risk.sanctions.credit')}
+                            </Button>
+                          )}
+                          {hit.kind === 'transfer_bet' && (
+                            <Button size="small" onClick={() => setDeciding({ hit, decision: 'refund' })} data-testid={`refund-${hit.id}`}>
+                              {t('risk.sanctions.refund')}
                             </Button>
                           )}
                           <Button size="small" danger onClick={() => setDeciding({ hit, decision: 'keep' })} data-testid={`keep-${hit.id}`}>

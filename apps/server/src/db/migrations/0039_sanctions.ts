@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
  *   rows mirror the files in the repository (modules/sanctions/data, made equal to them at every
  *   start); `upload` rows are staff's, added and removed through the operator calls.
  * - `sanction_hits`: every time a listed address was met, and for money that arrived from one (a
- *   deposit, a transfer bet) the review's state and decision. One row per held deposit or transfer
+ *   deposit, a transfer bet) the review's state and decision: a deposit credited, a transfer bet
+ *   refunded to its sender, or either kept refused. One row per held deposit or transfer
  *   (`reference` unique per kind), so a watcher passing again records nothing new.
  * - `deposits.status` gains `held` (from a listed address: not credited, waiting for review) and
  *   `refused` (kept refused by staff).
@@ -27,7 +28,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     create table sanction_hits (
       id bigserial primary key,
       kind text not null check (kind in ('withdrawal', 'withdrawal_address', 'bet_address', 'deposit', 'transfer_bet')),
-      state text not null check (state in ('refused', 'held', 'credited', 'kept')),
+      state text not null check (state in ('refused', 'held', 'credited', 'refunded', 'kept')),
       player_id integer references players(id),
       address text not null,
       lists text[] not null,

@@ -64,8 +64,33 @@ describe('transfer bets from a listed address', () => {
     const id = hits.data.list[0].id;
     expect((await t.ops('/ops/v1/sanctions/decide', { id, decision: 'credit', reason: 'play it after all' })).code).toBe(ErrorCode.INVALID_PARAMETERS);
     expect((await t.ops('/ops/v1/sanctions/decide', { id, decision: 'keep', reason: 'confirmed sanctioned' })).data).toMatchObject({ decidedNow: true, hit: { state: 'kept' } });
+    expect((await t.ops('/ops/v1/sanctions/decide', { id, decision: 'refund', reason: 'second thoughts' })).code).toBe(ErrorCode.UPDATE_FAILED);
+    expect(await db().selectFrom('hash_chain_payouts').select('id').where('receipt_tx_id', '=', heldTx).execute()).toEqual([]);
 
     const ledger = await checkLedger(db());
     expect(ledger.problems).toEqual([]);
+  });
+
+  it('go back to their sender in full, once, when staff decide so after review', async () => {
+    const sender = wallet();
+    devnet().produceBlock();
+    expect((await t.ops('/ops/v1/sanctions/upload', { list: 'test-transfers', text: sender.address })).code).toBe(0);
+    const { txId } = await t.app.chain.client.sendTrx(sender.privateKey, await transferAddress(2), 50_000_000n);
+    await settleTransfers();
+    const [hit] = (await t.ops('/ops/v1/sanctions/hits', { kind: 'transfer_bet', state: 'held' })).data.list;
+    expect(hit).toMatchObject({ txId, amount: '50', currency: 'TRX' });
+    const before = await t.app.chain.client.getTrxBalance(sender.address);
+
+    const decided = await t.ops('/ops/v1/sanctions/decide', { id: hit.id, decision: 'refund', reason: 'the address was delisted' });
+    expect(decided.data).toMatchObject({ decidedNow: true, hit: { state: 'refunded', decidedBy: t.opsName } });
+    expect((await t.ops('/ops/v1/sanctions/decide', { id: hit.id, decision: 'refund', reason: 'the address was delisted' })).data.decidedNow).toBe(false);
+    expect(await db().selectFrom('hash_transfer_receipts').select(['refund_amount', 'refund_code']).where('tx_id', '=', txId).executeTakeFirstOrThrow()).toEqual({ refund_amount: 50_000_000n, refund_code: ErrorCode.SANCTIONED_ADDRESS });
+    // The engine's next runs send the refund and see it confirmed.
+    await settleTransfers();
+    const payouts = await db().selectFrom('hash_chain_payouts').selectAll().where('receipt_tx_id', '=', txId).execute();
+    expect(payouts).toEqual([expect.objectContaining({ purpose: 'refund', to_address: sender.address, amount: 50_000_000n, status: 'confirmed' })]);
+    expect(await t.app.chain.client.getTrxBalance(sender.address)).toBe(before + 50_000_000n);
+    expect(await db().selectFrom('hash_bets').select('id').where('tx_id', '=', txId).execute()).toEqual([]);
+    expect((await checkLedger(db())).problems).toEqual([]);
   });
 });

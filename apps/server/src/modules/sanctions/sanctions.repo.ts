@@ -160,7 +160,7 @@ export class SanctionsRepository {
   }
 
   /** Closes a held hit with its decision; undefined when it was not held any more. */
-  decideHit(trx: Db, id: number, state: 'credited' | 'kept', by: string, reason: string): Promise<SanctionHitRow | undefined> {
+  decideHit(trx: Db, id: number, state: 'credited' | 'refunded' | 'kept', by: string, reason: string): Promise<SanctionHitRow | undefined> {
     return trx
       .withTables<SanctionsTables>()
       .updateTable('sanction_hits')
@@ -199,6 +199,28 @@ export class SanctionsRepository {
   async holdDeposit(trx: Db, depositId: bigint): Promise<boolean> {
     const row = await trx.updateTable('deposits').set({ status: 'held' }).where('id', '=', depositId).where('status', '=', 'pending').returning('id').executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * Sends a held transfer bet back to its sender in full: its receipt (refused with 10064, nothing
+   * refunded) now says what is refunded, and the payout sender sends it as any refund. False when
+   * the transfer is not held any more.
+   */
+  async refundTransfer(trx: Db, txId: string): Promise<boolean> {
+    const receipt = await trx
+      .updateTable('hash_transfer_receipts')
+      .set((eb) => ({ refund_amount: eb.ref('amount') }))
+      .where('tx_id', '=', txId)
+      .where('outcome', '=', 'refund')
+      .where('refund_amount', '=', 0n)
+      .returning(['tx_id', 'from_address', 'currency', 'amount'])
+      .executeTakeFirst();
+    if (!receipt) return false;
+    await trx
+      .insertInto('hash_chain_payouts')
+      .values({ receipt_tx_id: receipt.tx_id, bet_id: null, purpose: 'refund', to_address: receipt.from_address, currency: receipt.currency, amount: receipt.amount })
+      .execute();
+    return true;
   }
 
   async refuseDeposit(trx: Db, depositId: bigint): Promise<boolean> {

@@ -8,6 +8,8 @@ import { parseAddressList, type SanctionsList } from './sanctions-list.ts';
 /** Credits a held deposit as the deposit watcher would have, running `also` in the same transaction; false when it was not held. */
 export type CreditHeldDeposit = (depositId: bigint, also: (trx: Db) => Promise<void>) => Promise<boolean>;
 
+const DECIDED_STATE = { credit: 'credited', refund: 'refunded', keep: 'kept' } as const;
+
 /** Upload text up to the line limit, with room for the JSON around it. */
 const UPLOAD_BODY_LIMIT = 256 * 1024;
 
@@ -92,40 +94,44 @@ export class SanctionsOps {
   }
 
   /**
-   * Decides a held deposit or transfer bet once: repeating a decision answers the same, the opposite
-   * afterwards is refused. A deposit credited goes through the deposit watcher's own crediting.
+   * Decides a held deposit or transfer bet once: repeating a decision answers the same, another
+   * afterwards is refused. A deposit credited goes through the deposit watcher's own crediting; a
+   * transfer bet refunded is queued for the payout sender like any refund.
    */
-  async decide(id: number, decision: 'credit' | 'keep', actor: StaffActor, reason: string): Promise<{ hit: SanctionHitRow; decidedNow: boolean }> {
+  async decide(id: number, decision: 'credit' | 'refund' | 'keep', actor: StaffActor, reason: string): Promise<{ hit: SanctionHitRow; decidedNow: boolean }> {
     const hit = await this.repo.findHit(id);
     if (!hit) throw fail('INVALID_PARAMETERS', `id: no sanctions hit ${id}`);
-    const target = decision === 'credit' ? 'credited' : 'kept';
+    const target = DECIDED_STATE[decision];
     if (hit.state === target) return { hit, decidedNow: false };
     if (hit.state !== 'held') throw fail('UPDATE_FAILED', hit.state === 'refused' ? 'this request was refused at once; there is nothing to decide' : `already decided: ${hit.state}`);
-    if (hit.kind === 'transfer_bet' && decision === 'credit') throw fail('INVALID_PARAMETERS', 'decision: a held transfer bet can only be kept');
+    if (hit.kind === 'transfer_bet' && decision === 'credit') throw fail('INVALID_PARAMETERS', 'decision: a held transfer bet is refunded or kept, never credited');
+    if (hit.kind === 'deposit' && decision === 'refund') throw fail('INVALID_PARAMETERS', 'decision: a held deposit is credited or kept');
 
     let decided: SanctionHitRow | undefined;
     const close = async (trx: Db) => {
       decided = await this.repo.decideHit(trx, id, target, actor.name, reason);
       if (!decided) throw fail('UPDATE_FAILED', 'decided by someone else meanwhile');
     };
-    if (hit.kind === 'deposit') {
-      const depositId = BigInt(hit.reference!.slice('deposit:'.length));
-      if (decision === 'credit') {
-        if (!(await this.creditDeposit(depositId, close))) return this.settled(id, target);
-      } else {
-        await this.db.transaction().execute(async (trx) => {
-          if (!(await this.repo.refuseDeposit(trx, depositId))) throw fail('UPDATE_FAILED', 'the deposit is not held any more');
-          await close(trx);
-        });
-      }
+    const reference = hit.reference ?? '';
+    if (hit.kind === 'deposit' && decision === 'credit') {
+      if (!(await this.creditDeposit(BigInt(reference.slice('deposit:'.length)), close))) return this.settled(id, target);
     } else {
-      await this.db.transaction().execute(close);
+      await this.db.transaction().execute(async (trx) => {
+        if (hit.kind === 'deposit' && !(await this.repo.refuseDeposit(trx, BigInt(reference.slice('deposit:'.length))))) {
+          throw fail('UPDATE_FAILED', 'the deposit is not held any more');
+        }
+        if (hit.kind === 'transfer_bet' && decision === 'refund' && !(await this.repo.refundTransfer(trx, reference.slice('tx:'.length)))) {
+          throw fail('UPDATE_FAILED', 'the transfer is not held any more');
+        }
+        await close(trx);
+      });
     }
-    return { hit: decided!, decidedNow: true };
+    if (!decided) throw new Error('a decision closed no hit');
+    return { hit: decided, decidedNow: true };
   }
 
   /** After a decision lost a race: the same decision answers as a repeat, another is refused. */
-  private async settled(id: number, target: 'credited' | 'kept') {
+  private async settled(id: number, target: SanctionHitRow['state']) {
     const now = await this.repo.findHit(id);
     if (now?.state === target) return { hit: now, decidedNow: false };
     throw fail('UPDATE_FAILED', `already decided: ${now?.state}`);

@@ -3,7 +3,7 @@ import type { NullableTimestamp } from '../../db/column-types.ts';
 
 export type SanctionSource = 'shipped' | 'upload';
 export type SanctionHitKind = 'withdrawal' | 'withdrawal_address' | 'bet_address' | 'deposit' | 'transfer_bet';
-export type SanctionHitState = 'refused' | 'held' | 'credited' | 'kept';
+export type SanctionHitState = 'refused' | 'held' | 'credited' | 'refunded' | 'kept';
 
 /** One address on one list (migration 0039). */
 export type SanctionedAddressesTable = {

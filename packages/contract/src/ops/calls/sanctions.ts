@@ -9,8 +9,8 @@ export const SHIPPED_SANCTION_LISTS = ['ofac-trx', 'ofac-usdt'] as const;
 export const SANCTION_SOURCES = ['shipped', 'upload'] as const;
 /** Where a listed address was met: a withdrawal, a saved withdrawal address, a bet-address binding, a deposit's sender, a transfer bet's sender. */
 export const SANCTION_HIT_KINDS = ['withdrawal', 'withdrawal_address', 'bet_address', 'deposit', 'transfer_bet'] as const;
-/** refused: the request was refused at once; held: money that arrived waits for a decision; credited and kept: decided. */
-export const SANCTION_HIT_STATES = ['refused', 'held', 'credited', 'kept'] as const;
+/** refused: the request was refused at once; held: money that arrived waits for a decision; credited, refunded and kept: decided. */
+export const SANCTION_HIT_STATES = ['refused', 'held', 'credited', 'refunded', 'kept'] as const;
 /** Most lines one upload carries. */
 export const SANCTION_UPLOAD_MAX_LINES = 5_000;
 
@@ -131,8 +131,8 @@ export const sanctionsOpsCalls = {
     audit: 'change',
     stepUp: true,
     summary:
-      'Decides a held deposit: credit credits it to its player as the deposit watcher would have; keep leaves it refused (the player sees it declined, the coins stay where they are). A held transfer bet can only be kept. Taken once: repeating it answers the same, the opposite afterwards is refused (10021)',
-    request: opsBody({ id: entityId, decision: z.enum(['credit', 'keep']), reason: reasonField }),
+      'Decides what a listed address sent: credit credits a held deposit to its player as the deposit watcher would have; refund sends a held transfer bet back to its sender in full (it is never played); keep leaves either refused (the player sees a deposit declined; the coins stay where they arrived). Taken once: repeating it answers the same, another afterwards is refused (10021)',
+    request: opsBody({ id: entityId, decision: z.enum(['credit', 'refund', 'keep']), reason: reasonField }),
     response: z.object({ hit: sanctionHit, decidedNow: z.boolean() }),
   }),
 } as const satisfies Record<string, OpsCallDefinition>;
