@@ -2,6 +2,7 @@ import { ErrorCode, SHIPPED_ROLE_PERMISSIONS } from '@lobby/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidBase58Address } from '../../chain/address.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
+import { PUSH_PLAYER, type PlayerPush } from '../../realtime/realtime.ts';
 import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
 import { FUND_PASSWORD, newWallet, outsideWallet, requestId, sendTrx, sendUsdt, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
@@ -214,6 +215,8 @@ describe('deposits from a listed address', () => {
     const sender = outsideWallet(t, { trx: '10', usdt: '100' });
     await listAddresses(sender.address);
     const { alerts, off } = alertsHeard();
+    const pushes: PlayerPush[] = [];
+    const offPushes = t.app.bus.subscribe(PUSH_PLAYER, (push: PlayerPush) => void pushes.push(push));
     try {
       await sendUsdt(t, sender, await t.depositAddress(p), '30');
       await t.scanDeposits(1);
@@ -221,7 +224,10 @@ describe('deposits from a listed address', () => {
       await t.scanDeposits(2);
     } finally {
       off();
+      offPushes();
     }
+    // Its player's open screens are told to read it again once it is held.
+    expect(pushes.filter((push) => push.playerId === p.playerId && push.event === 'deposit').length).toBeGreaterThan(0);
     expect((await t.balances(p)).usdt).toBe('0');
     const row = await t.app.database.db.selectFrom('deposits').selectAll().where('player_id', '=', p.playerId).executeTakeFirstOrThrow();
     expect(row.status).toBe('held');

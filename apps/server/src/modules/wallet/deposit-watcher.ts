@@ -206,7 +206,12 @@ export class DepositWatcher {
           await this.countConfirmations(row, Math.max(0, count), needed);
           continue;
         }
-        if (await this.sanctions?.holdDepositIfListed(row)) continue;
+        if (await this.sanctions?.holdDepositIfListed(row)) {
+          // Its player's screens read it again: it now waits for a review, not for blocks.
+          const data: IncomingDepositPush = { id: Number(row.id), currency: row.currency, amount: formatMicro(row.amount), txId: row.tx_id, confirmations: { seen: count, needed } };
+          await pushToPlayer(this.bus, { playerId: row.player_id, event: DEPOSIT_EVENT, data }).catch((error: unknown) => this.log.warn({ err: error }, 'held deposit not told'));
+          continue;
+        }
         await this.credit(row.id);
       } catch (error) {
         this.log.warn({ err: error, txId: row.tx_id }, 'deposit not settled; retrying on the next tick');
