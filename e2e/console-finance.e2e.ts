@@ -104,6 +104,8 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer(
       {
+        // The player withdraws to an address typed a moment before: no 24-hour wait here.
+        TEST_ADDRESS_WAIT_HOURS: '0',
         DEVNET_BLOCK_MS: '500',
         DEPOSIT_POLL_MS: '500',
         WITHDRAWAL_POLL_MS: '500',

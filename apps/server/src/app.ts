@@ -396,6 +396,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     returnHeld: (playerId, requestId, items) =>
       wallet.withdrawals.returnHeld(playerId, requestId, items, (trx, sent) => heldDeposits.markReturned(trx, playerId, items[0]!.currency, sent)),
   };
+  heldDeposits.screenDestination = (address, request) => sanctions.refuseListed(address, { kind: 'withdrawal', ...request });
   heldDeposits.start(60_000, (error) => http?.log.warn({ err: error }, 'releasing held deposits failed'));
   // Account security: players' two-factor (secrets sealed with a key from configuration), the login
   // history, the wait on new withdrawal addresses and the mails telling the player.
@@ -405,6 +406,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     sessionsEnded: (playerId) => sessions.announceEnded(playerId),
     log: http.log,
   });
+  if (config.NODE_ENV === 'test' && config.TEST_ADDRESS_WAIT_HOURS !== undefined) await accountSecurity.setAddressWaitHours(config.TEST_ADDRESS_WAIT_HOURS);
   players.security = accountSecurity;
   wallet.book.security = accountSecurity;
   wallet.withdrawals.secondFactor = accountSecurity;

@@ -150,6 +150,8 @@ const schema = z.object({
   BET_ADDRESS_ACTIVATION_TRX: money.default('1').transform(toMicro),
   BET_ADDRESS_ACTIVATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(1800),
   FAILPOINTS: z.string().regex(/^[a-z_.,]*$/, 'comma-separated failpoint names').optional(),
+  /** Tests only (honoured with NODE_ENV=test): the new-address wait set at start, for tests that withdraw to an address typed a moment before. */
+  TEST_ADDRESS_WAIT_HOURS: z.coerce.number().int().min(0).max(720).optional(),
   HASH_ENGINE: boolean.default(true),
   HASH_ENGINE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   HASH_HEAD_MAX_AGE_SECONDS: z.coerce.number().int().min(3).max(365 * 86_400).default(6),

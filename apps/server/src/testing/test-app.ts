@@ -43,7 +43,10 @@ let counter = 0;
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; alongside?: TestApp } = {},
+  options: {
+    logStream?: NodeJS.WritableStream;
+    alongside?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const shared = options.alongside?.app;
   const database = shared ? { ...shared.database, close: async () => undefined } : await createTestDatabase();
@@ -67,6 +70,9 @@ export async function startTestApp(
     DEVNET_MANUAL: 'true',
     DEVNET_SOLIDITY_DEPTH: '0',
     DEPOSIT_CONFIRMATIONS: '1',
+    // New withdrawal addresses wait 24 hours in production; tests of withdrawals send to an address
+    // typed a moment before, and the wait's own tests set it back (a second instance keeps it).
+    ...(shared ? {} : { TEST_ADDRESS_WAIT_HOURS: '0' }),
     ...env,
   });
   const app = await createApplication(config, { database, bus: shared?.bus, logStream: options.logStream });

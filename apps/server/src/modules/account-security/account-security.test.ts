@@ -18,6 +18,8 @@ let clock = Date.now();
 
 beforeAll(async () => {
   t = await startWalletTestApp();
+  // The shipped wait, which the test harness sets to 0 for the other tests of withdrawals.
+  await t.app.services.accountSecurity.setAddressWaitHours(24);
   other = await startTestApp({}, { alongside: t });
   t.app.services.accountSecurity.now = () => new Date(clock);
   t.fundHotWallet({ trx: '1000', usdt: '1000' });
@@ -177,6 +179,21 @@ describe('sign-in on a new device', () => {
 });
 
 describe('guarded calls while two-factor is on', () => {
+  it('saves an address typed at a withdrawal and makes it wait like one added, with its mail', async () => {
+    const p = await t.player();
+    await t.deposit(p, { usdt: '50' });
+    const typed = newWallet().address;
+    const refused = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '10', address: typed, fundPassword: FUND_PASSWORD }, { token: p.token });
+    expect(refused.code).toBe(ErrorCode.ADDRESS_WAITING);
+    expect(Date.parse(refused.data.usableAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    const saved = (await t.call('/v1/player/cashout_address/list', {}, { token: p.token })).data;
+    expect(saved).toEqual([expect.objectContaining({ address: typed, usableAt: refused.data.usableAt })]);
+    expect((await t.balances(p)).usdt).toBe('50');
+    // Asking again does not move the wait.
+    const again = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '10', address: typed, fundPassword: FUND_PASSWORD }, { token: p.token });
+    expect(again.data.usableAt).toBe(refused.data.usableAt);
+  });
+
   it('refuses a withdrawal, a new address, and password, e-mail and fund password changes without a code (10065), and does each with one', async () => {
     const p = await enrol(await t.player());
     await t.deposit(p, { usdt: '50' });
@@ -190,7 +207,11 @@ describe('guarded calls while two-factor is on', () => {
       return done;
     };
 
-    const withdrawal = { requestId: requestId(), currency: 'USDT', amount: '10', address: newWallet().address, fundPassword: FUND_PASSWORD };
+    // An address the player was paid at before is not new: it needs no wait, only the code.
+    const known = newWallet().address;
+    await sql`insert into withdrawals (player_id, request_id, currency, amount, fee, to_address, status)
+              values (${p.playerId}, ${requestId()}, 'USDT', 5000000, 0, ${known}, 'confirmed')`.execute(t.app.database.db);
+    const withdrawal = { requestId: requestId(), currency: 'USDT', amount: '10', address: known, fundPassword: FUND_PASSWORD };
     await guarded('/v1/bank/cashout/submit', withdrawal);
     // A retry of the withdrawal made needs no fresh code: it answers the first result.
     expect((await withToken('/v1/bank/cashout/submit', withdrawal)).code).toBe(0);

@@ -23,6 +23,19 @@ export class CashoutBookRepository {
     return this.db.insertInto('cashout_addresses').values({ player_id: playerId, address, label }).returningAll().executeTakeFirstOrThrow();
   }
 
+  /** Whether a withdrawal of the player's was ever confirmed to `address`: then it is not new to them. */
+  async paidBefore(playerId: number, address: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('to_address', '=', address)
+      .where('status', '=', 'confirmed')
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Deletes one of the player's addresses; false when the player has no such address. */
   async deleteAddress(playerId: number, id: number): Promise<boolean> {
     const result = await this.db.deleteFrom('cashout_addresses').where('player_id', '=', playerId).where('id', '=', id).executeTakeFirst();

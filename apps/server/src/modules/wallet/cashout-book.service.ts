@@ -31,6 +31,9 @@ export interface AddressSecurity {
 }
 
 /** A player's saved withdrawal addresses and cashout accounts. */
+/** The label of an address typed at a withdrawal and saved by it (the player may rename or delete it). */
+const TYPED_ADDRESS_LABEL = 'Typed at withdrawal';
+
 export class CashoutBookService {
   /** Without the account-security module an address is usable at once and nothing is asked. */
   security: AddressSecurity | undefined;
@@ -88,13 +91,30 @@ export class CashoutBookService {
   }
 
   /**
-   * 10066 while a saved address of the player is still waiting after it was added, chosen or typed in
-   * (a typed address never saved does not wait: the player's app offers saved addresses only).
+   * 10066 while an address is new to the player (PROTECTION.md "Account security"): a saved one until
+   * its wait after it was added is over; a typed one never saved nor paid to before is saved now,
+   * with its mail, and waits the same, so a stolen session cannot empty the wallet to a fresh address.
    */
   async refuseWaiting(playerId: number, address: string): Promise<void> {
     if (!this.security) return;
-    const row = (await this.book.listAddresses(playerId)).find((r) => r.address === address);
-    if (row) await this.security.refuseWaitingAddress(row.created_at);
+    const saved = (await this.book.listAddresses(playerId)).find((r) => r.address === address);
+    if (saved) return this.security.refuseWaitingAddress(saved.created_at);
+    if (await this.book.paidBefore(playerId, address)) return;
+    const added = await this.db.transaction().execute(async (trx) => {
+      await this.players.lock(trx, playerId);
+      const book = new CashoutBookRepository(trx);
+      const existing = await book.listAddresses(playerId);
+      const again = existing.find((r) => r.address === address);
+      if (again) return { row: again, fresh: false };
+      if (existing.length >= MAX_CASHOUT_ADDRESSES) return null;
+      return { row: await book.insertAddress(playerId, address, TYPED_ADDRESS_LABEL), fresh: true };
+    });
+    const createdAt = added?.row.created_at ?? new Date();
+    try {
+      await this.security.refuseWaitingAddress(createdAt);
+    } finally {
+      if (added?.fresh) await this.security.addressAdded(playerId, address, createdAt);
+    }
   }
 
   private async toAddress(row: { id: number; address: string; label: string; created_at: Date }): Promise<CashoutAddress> {

@@ -6,6 +6,8 @@ import { micro, newWallet, requestId, FUND_PASSWORD, startWalletTestApp, type Wa
 let t: WalletTestApp;
 beforeAll(async () => {
   t = await startWalletTestApp({ NODE_ENV: 'development' });
+  // Development honours no test settings: the 24-hour wait on new addresses is lifted the operator's way.
+  await t.app.services.accountSecurity.setAddressWaitHours(0);
 });
 afterAll(async () => {
   await t?.close();

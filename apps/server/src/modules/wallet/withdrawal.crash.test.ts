@@ -53,6 +53,7 @@ async function startServer(failpoints = '', options: { mayDieEarly?: boolean } =
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
     NODE_ENV: 'test',
+    TEST_ADDRESS_WAIT_HOURS: '0',
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'info',
