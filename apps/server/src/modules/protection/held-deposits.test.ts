@@ -68,6 +68,19 @@ describe('deposits beyond a deposit limit', () => {
     await t.expectLedgerOk();
   });
 
+  it('never send held money to a sender put on a sanctions list since it deposited', async () => {
+    const p = await t.player();
+    await t.call('/v1/player/protection/limit_set', { kind: 'deposit', period: 'day', amount: '1' }, { token: p.token });
+    const sender = outsideWallet(t, { usdt: '100', trx: '100' });
+    await sendUsdt(t, sender, await t.depositAddress(p), '30');
+    await t.scanDeposits(1);
+    expect((await t.ops('/ops/v1/sanctions/upload', { list: 'usdt', mode: 'add', text: sender.address })).code).toBe(0);
+    const refused = await t.call('/v1/player/protection/held_return', { currency: 'USDT', requestId: requestId() }, { token: p.token });
+    expect(refused.code).toBe(10064);
+    expect((await protection(p.token)).data.held).toEqual([{ currency: 'USDT', amount: '29' }]);
+    await t.expectLedgerOk();
+  });
+
   it('leave a player without a deposit limit untouched', async () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '500' });

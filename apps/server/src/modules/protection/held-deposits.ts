@@ -29,6 +29,8 @@ export interface HeldReturnSender {
  */
 export class HeldDeposits {
   sender?: HeldReturnSender;
+  /** Refuses (10064) a sender listed since it deposited: held money never goes to a sanctioned address. */
+  screenDestination?: (address: string, request: { playerId: number; currency: Currency; amount: bigint }) => Promise<void>;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -119,6 +121,7 @@ export class HeldDeposits {
       if (rows.length > 0) return;
       throw fail('NO_PLAYER_DATA', `no ${currency} deposit is held`);
     }
+    for (const row of open) await this.screenDestination?.(row.from_address, { playerId, currency, amount: row.left });
     await this.sender.returnHeld(
       playerId,
       requestId,

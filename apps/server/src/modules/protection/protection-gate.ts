@@ -1,4 +1,4 @@
-import { formatMicro, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '@lobby/contract';
+import { ErrorCode, formatMicro, LIMIT_PERIODS, type LimitKind, type LimitPeriod } from '@lobby/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -312,5 +312,5 @@ function localTime(at: Date, zone: string): string {
 }
 
 export function isProtectionRefusal(error: unknown): error is AppError {
-  return error instanceof AppError && (error.code === 10061 || error.code === 10062);
+  return error instanceof AppError && (error.code === ErrorCode.LIMIT_REACHED || error.code === ErrorCode.PLAY_PAUSED);
 }

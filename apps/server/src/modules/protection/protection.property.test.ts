@@ -7,10 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAddress } from '../../chain/address.ts';
 import { checkLedger } from '../../money/ledger-check.ts';
 import { startHashTestApp, USDT, type HashTestApp } from '../hash-game/test-support.ts';
-import { aggregatorUserId } from '../third-game/hub88/user-id.ts';
-import { newToken } from '../third-game/hub88/wallet-test-support.ts';
-import type { BetRequest, WinRequest } from '../third-game/provider-wallet.service.ts';
-import { ThirdGameRepository } from '../third-game/third-game.repo.ts';
+import { walletSession } from '../third-game/provider-wallet.test-support.ts';
 import { WALLET_TEST_ENV } from '../wallet/test-support.ts';
 import { periodBounds } from './periods.ts';
 import { travel } from './test-support.ts';
@@ -160,7 +157,7 @@ describe('player protection, on random sequences', () => {
         await t.app.services.protection.service.answerOffer(playerId, 'registration');
         await sql`update player_protection set tracks_spend = true where player_id = ${playerId}`.execute(db());
         await t.app.services.protection.gate.changed(playerId);
-        const player = await walletSession(playerId);
+        const player = await walletSession(t, playerId);
         const service = t.app.services.protection.service;
         const wallet = t.app.services.providerWallet;
         const privateKey = bytesToHex(secp256k1.utils.randomSecretKey());
@@ -308,24 +305,4 @@ describe('player protection, on random sequences', () => {
 async function cashOf(playerId: number): Promise<bigint> {
   const row = await db().selectFrom('ledger_accounts').select('balance').where('kind', '=', 'player').where('owner_id', '=', BigInt(playerId)).where('currency', '=', 'USDT').executeTakeFirst();
   return row?.balance ?? 0n;
-}
-
-/** An open demo-slot session of the player, with builders of the bets and wins the aggregator would send. */
-async function walletSession(playerId: number) {
-  const token = newToken();
-  await new ThirdGameRepository(db()).createSession({ token, playerId, aggregator: 'hub88', gameCode: 'demo_slot', gameType: 10, manufacturer: 'Demo Studio' });
-  const bet = (amount: bigint, extra: Partial<BetRequest> = {}): BetRequest => ({
-    transactionUuid: randomUUID(),
-    token,
-    playerId,
-    user: aggregatorUserId(playerId),
-    round: `round-${randomUUID()}`,
-    gameCode: 'demo_slot',
-    currency: 'USD',
-    amount,
-    roundClosed: false,
-    ...extra,
-  });
-  const win = (of: BetRequest, amount: bigint): WinRequest => ({ ...of, transactionUuid: randomUUID(), referenceTransactionUuid: of.transactionUuid, amount, roundClosed: true });
-  return { bet, win };
 }

@@ -19,6 +19,11 @@ export async function walletPlayer(t: TestApp, units: bigint, gameCode = 'demo_s
       { account: { kind: 'player', playerId }, currency: 'USDT', amount: units * 10n },
     ],
   });
+  return { playerId, ...(await walletSession(t, playerId, gameCode)) };
+}
+
+/** An open game session of the player, with builders of the bets and wins the aggregator would send in it. */
+export async function walletSession(t: TestApp, playerId: number, gameCode = 'demo_slot') {
   const token = newToken();
   await new ThirdGameRepository(t.app.database.db).createSession({ token, playerId, aggregator: 'hub88', gameCode, gameType: 10, manufacturer: 'Demo Studio' });
   const bet = (amount: bigint, extra: Partial<BetRequest> = {}): BetRequest => ({
@@ -40,7 +45,7 @@ export async function walletPlayer(t: TestApp, units: bigint, gameCode = 'demo_s
     amount,
     roundClosed,
   });
-  return { playerId, token, bet, win };
+  return { token, bet, win };
 }
 
 /** The two ways the wallet applies bets and wins, on the app's database and ledger: together in batches, and one by one. */
