@@ -104,6 +104,8 @@ import { registerChatQuotaOpsRoutes, registerSupportChatOpsRoutes, registerSuppo
 import { SupportChatRepository } from './modules/support-chat/support-chat.repo.ts';
 import { SupportChatService } from './modules/support-chat/support-chat.service.ts';
 import { ChatQuotas } from './modules/support-chat/chat-quotas.ts';
+import { createTreasuryModule, type TreasuryModule } from './modules/treasury/treasury.module.ts';
+import { registerTreasuryOpsRoutes } from './modules/treasury/treasury.routes.ts';
 
 export interface Application {
   http: FastifyInstance;
@@ -149,6 +151,8 @@ export interface Application {
     accountSecurity: AccountSecurityService;
     /** Sanctions screening: the listed addresses every instance holds, and the checks. */
     sanctions: { list: SanctionsList; screen: SanctionsScreen };
+    /** Reconciliation of on-chain holdings against ledger liabilities, hourly and on demand. */
+    treasury: TreasuryModule;
   };
   close(): Promise<void>;
 }
@@ -426,6 +430,16 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   registerPlayersOpsRoutes(ops, database.db);
   wallet.start();
+  const treasury = createTreasuryModule({
+    config,
+    database,
+    chain,
+    bus,
+    transferAddresses: async () => (await lobby.hashGameState()).transferAddresses.map((row) => row.address),
+    log: http.log,
+  });
+  registerTreasuryOpsRoutes(ops, treasury);
+  treasury.start();
   const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players, sanctions, protection });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
@@ -505,7 +519,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, protection: { gate: protection, service: protectionService, held: heldDeposits, settings: protectionSettings }, accountSecurity, sanctions: { list: sanctionsList, screen: sanctions } },
+    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, protection: { gate: protection, service: protectionService, held: heldDeposits, settings: protectionSettings }, accountSecurity, sanctions: { list: sanctionsList, screen: sanctions }, treasury },
     async close() {
       if (closed) return;
       closed = true;
@@ -521,6 +535,7 @@ export async function createApplication(config: Config, overrides: { database?: 
       await activity.stop();
       await games.close();
       await wallet.stop();
+      await treasury.stop();
       await autoBet.stop();
       await hashGame.stop();
       await http.close();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidBase58Address } from './chain/address.ts';
 
 /**
  * Every setting comes from the environment and is checked once at start. A wrong setting stops the
@@ -100,6 +101,14 @@ const schema = z.object({
   USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON base58 address').optional(),
   HOT_WALLET_PRIVATE_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
   DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be an extended public key (xpub...) of m/44'/195'/0'").optional(),
+  /** The operator's cold (treasury) addresses, comma-separated TRON base58 addresses: counted in the reconciliation's holdings. */
+  TREASURY_COLD_ADDRESSES: z
+    .string()
+    .default('')
+    .transform((value) => [...new Set(value.split(',').map((address) => address.trim()).filter(Boolean))])
+    .refine((list) => list.every(isValidBase58Address), 'must be TRON base58 addresses (T...), comma-separated'),
+  /** Minutes between the hourly reconciliations of on-chain holdings against ledger liabilities (0: only on demand). */
+  TREASURY_RECONCILE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
   /** TRX the hot wallet must hold before it sends USDT: the network fee of a USDT transfer is paid in TRX. */
   HOT_WALLET_TRX_RESERVE: money.default('30').transform(toMicro),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),

@@ -20,6 +20,7 @@ import type { ReferralTables } from '../modules/referral/tables.ts';
 import type { SanctionsTables } from '../modules/sanctions/tables.ts';
 import type { StaffTables } from '../modules/staff/tables.ts';
 import type { SupportChatTables } from '../modules/support-chat/tables.ts';
+import type { TreasuryTables } from '../modules/treasury/tables.ts';
 import type { ThirdGameTables } from '../modules/third-game/tables.ts';
 import type { PlayerDailyBetsTables, TurnoverTables } from '../modules/turnover/tables.ts';
 import type { VipTables } from '../modules/vip/tables.ts';
@@ -60,6 +61,7 @@ type ModuleTables = StaffTables &
   PlayerStandingTables &
   ProtectionTables &
   SanctionsTables &
+  TreasuryTables &
   SupportChatTables &
   ReferralTables &
   HashOpenRoundsTables &
@@ -163,6 +165,7 @@ export const DECLARED_TABLES = [
   'player_standing_changes',
   'sanctioned_addresses',
   'sanction_hits',
+  'treasury_reconciliations',
   // ProtectionTables
   'player_protection',
   'protection_limits',

@@ -132,3 +132,28 @@ export async function heldBalances(db: Db, playerId: number): Promise<{ currency
     select currency, balance::text from ledger_accounts where kind = 'player_held' and owner_id = ${playerId} and balance > 0 order by currency`.execute(db);
   return rows.map((row) => ({ currency: row.currency, amount: BigInt(row.balance) }));
 }
+
+/**
+ * What the ledger owes players, per currency: their cash, bonus money and deposits held beyond a
+ * deposit limit, and withdrawals taken from them and not yet settled (`withdrawal_pending`). The
+ * reconciliation's liabilities (TREASURY.md); the other system accounts and the house are the
+ * operator's own side.
+ */
+export interface PlayerLiabilities {
+  cash: bigint;
+  bonus: bigint;
+  held: bigint;
+  withdrawals: bigint;
+}
+
+const LIABILITY_KINDS = { player: 'cash', player_bonus: 'bonus', player_held: 'held', withdrawal_pending: 'withdrawals' } as const;
+
+export async function playerLiabilities(db: Db): Promise<Record<CurrencyCode, PlayerLiabilities>> {
+  const { rows } = await sql<{ kind: keyof typeof LIABILITY_KINDS; currency: CurrencyCode; amount: string }>`
+    select kind, currency, sum(balance)::text as amount from ledger_accounts
+    where kind = any(${Object.keys(LIABILITY_KINDS)}::text[]) group by kind, currency`.execute(db);
+  const empty = (): PlayerLiabilities => ({ cash: 0n, bonus: 0n, held: 0n, withdrawals: 0n });
+  const owed: Record<CurrencyCode, PlayerLiabilities> = { USDT: empty(), TRX: empty() };
+  for (const row of rows) owed[row.currency][LIABILITY_KINDS[row.kind]] = BigInt(row.amount);
+  return owed;
+}

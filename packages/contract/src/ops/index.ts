@@ -28,6 +28,7 @@ import { queuesOpsCalls } from './calls/queues.ts';
 import { sanctionsOpsCalls } from './calls/sanctions.ts';
 import { accountSecurityOpsCalls } from './calls/account-security.ts';
 import { protectionOpsCalls } from './calls/protection.ts';
+import { treasuryOpsCalls } from './calls/treasury.ts';
 
 export * from './define.ts';
 export * from './permissions.ts';
@@ -61,6 +62,7 @@ export * from './calls/player-standing.ts';
 export * from './calls/queues.ts';
 export * from './calls/sanctions.ts';
 export * from './calls/account-security.ts';
+export * from './calls/treasury.ts';
 
 /**
  * Every operator call (CONSOLE.md "Operator calls"), grouped by resource as the URL is
@@ -97,6 +99,7 @@ export const OPS_CALL_GROUPS = {
   sanctions: sanctionsOpsCalls,
   accountSecurity: accountSecurityOpsCalls,
   protection: protectionOpsCalls,
+  treasury: treasuryOpsCalls,
 } as const;
 
 export const ALL_OPS_CALLS: readonly OpsCallDefinition[] = Object.values(OPS_CALL_GROUPS).flatMap((group) => Object.values(group as Record<string, OpsCallDefinition>));

@@ -40,6 +40,7 @@ import * as playerProtection from './0037_player_protection.ts';
 import * as jurisdictions from './0038_jurisdictions.ts';
 import * as sanctions from './0039_sanctions.ts';
 import * as accountSecurity from './0040_account_security.ts';
+import * as treasuryReconciliation from './0041_treasury_reconciliation.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   '0038_jurisdictions': jurisdictions,
   '0039_sanctions': sanctions,
   '0040_account_security': accountSecurity,
+  '0041_treasury_reconciliation': treasuryReconciliation,
 };

@@ -1,0 +1,233 @@
+import { SHIPPED_ROLE_PERMISSIONS } from '@lobby/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import type { DomainEvents } from '../../events/domain-events.ts';
+import { createAutomationKey } from '../../testing/ops-key.ts';
+import { FUND_PASSWORD, micro, newWallet, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
+import { Reconciler } from './reconciliation.ts';
+
+let t: WalletTestApp;
+
+beforeAll(async () => {
+  t = await startWalletTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Figures {
+  currency: 'USDT' | 'TRX';
+  status: 'ok' | 'short';
+  holdings: Record<'total' | 'hot' | 'deposit' | 'transfer' | 'cold', string>;
+  liabilities: Record<'total' | 'cash' | 'bonus' | 'held' | 'withdrawals' | 'payouts', string>;
+  difference: string;
+  inFlight: string;
+}
+interface Run {
+  id: number;
+  trigger: string;
+  requestedBy: string | null;
+  status: 'ok' | 'short';
+  addresses: number;
+  failures: { address: string; kind: string; currency: string; error: string }[];
+  currencies: Figures[];
+}
+
+/** A reconciliation run now, through the operator call. */
+async function reconcile(): Promise<Run> {
+  const reply = await t.ops('/ops/v1/treasury/reconcile', {});
+  expect(reply.code).toBe(0);
+  return reply.data.run;
+}
+
+const figures = (run: Run, currency: 'USDT' | 'TRX') => run.currencies.find((c) => c.currency === currency)!;
+
+function alertsHeard() {
+  const alerts: DomainEvents['alert'][] = [];
+  const off = t.app.bus.subscribe('alert', (alert) => void alerts.push(alert));
+  return { alerts, off };
+}
+
+describe('reconciliation of on-chain holdings against ledger liabilities', () => {
+  let alice: TestPlayer;
+  let bob: TestPlayer;
+
+  it('balances to the micro-unit when every credited deposit still sits on its deposit address', async () => {
+    alice = await t.player();
+    bob = await t.player();
+    await t.deposit(alice, { usdt: '12.345678', trx: '7.000001' });
+    await t.deposit(bob, { usdt: '3' });
+
+    const run = await reconcile();
+    expect(run).toMatchObject({ trigger: 'operator', requestedBy: t.opsName, status: 'ok', failures: [] });
+    expect(figures(run, 'USDT')).toEqual({
+      currency: 'USDT',
+      status: 'ok',
+      holdings: { total: '15.345678', hot: '0', deposit: '15.345678', transfer: '0', cold: '0' },
+      liabilities: { total: '15.345678', cash: '15.345678', bonus: '0', held: '0', withdrawals: '0', payouts: '0' },
+      difference: '0',
+      inFlight: '0',
+    });
+    expect(figures(run, 'TRX')).toMatchObject({ status: 'ok', holdings: { total: '7.000001', deposit: '7.000001' }, liabilities: { total: '7.000001', cash: '7.000001' }, difference: '0' });
+    // The hot wallet, both deposit addresses and every transfer game address were read.
+    const games = await t.app.services.lobby.hashGameState();
+    expect(run.addresses).toBe(1 + 2 + new Set(games.transferAddresses.map((row) => row.address)).size);
+  });
+
+  it("counts the operator's own money on the hot wallet and the game addresses as holdings: the surplus is the house's", async () => {
+    t.fundHotWallet({ usdt: '50', trx: '100' });
+    const game = (await t.app.services.lobby.hashGameState()).transferAddresses[0]!.address;
+    t.app.chain.devnet!.faucet(game, { usdt: micro('1.5') });
+    t.app.chain.devnet!.produceBlock();
+
+    const run = await reconcile();
+    expect(run.status).toBe('ok');
+    expect(figures(run, 'USDT')).toMatchObject({ holdings: { total: '66.845678', hot: '50', deposit: '15.345678', transfer: '1.5' }, liabilities: { total: '15.345678' }, difference: '51.5' });
+    expect(figures(run, 'TRX')).toMatchObject({ holdings: { hot: '100' }, difference: '100' });
+  });
+
+  it('follows a withdrawal: owed while pending, in flight once on chain, settled once confirmed; the surplus stays the same', async () => {
+    const to = newWallet().address;
+    const sent = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '5', address: to, fundPassword: FUND_PASSWORD }, { token: alice.token });
+    expect(sent.code).toBe(0);
+
+    const pending = figures(await reconcile(), 'USDT');
+    expect(pending).toMatchObject({ liabilities: { total: '15.345678', cash: '10.345678', withdrawals: '5' }, difference: '51.5', inFlight: '0' });
+
+    // Sent and in a block, not yet confirmed by the processor: gone from the hot wallet, still owed.
+    await t.app.services.wallet.workers.withdrawals.runOnce();
+    t.app.chain.devnet!.produceBlock();
+    const inFlight = await reconcile();
+    expect(figures(inFlight, 'USDT')).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { withdrawals: '5' }, difference: '46.5', inFlight: '5' });
+
+    await t.app.services.wallet.workers.withdrawals.runOnce();
+    expect(t.chainBalance(to).usdt).toBe(micro('5'));
+    const settled = figures(await reconcile(), 'USDT');
+    expect(settled).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { total: '10.345678', withdrawals: '0' }, difference: '51.5', inFlight: '0' });
+  });
+
+  it('shows a coin the ledger credited without chain money as short by exactly that amount, and raises an alert', async () => {
+    const heard = alertsHeard();
+    // 51.5 USDT of surplus; the ledger gives Bob 51.500001 out of nowhere.
+    await t.app.services.ledger.transfer({
+      idempotencyKey: `test:phantom:${bob.playerId}`,
+      kind: 'test_phantom_credit',
+      legs: [
+        { account: { kind: 'operator_adjustment' }, currency: 'USDT', amount: -micro('51.500001') },
+        { account: { kind: 'player', playerId: bob.playerId }, currency: 'USDT', amount: micro('51.500001') },
+      ],
+    });
+    const run = await reconcile();
+    expect(run.status).toBe('short');
+    expect(figures(run, 'USDT')).toMatchObject({ status: 'short', liabilities: { cash: '61.845679' }, difference: '-0.000001' });
+    expect(figures(run, 'TRX').status).toBe('ok');
+    heard.off();
+    expect(heard.alerts.filter((alert) => alert.kind.startsWith('treasury'))).toEqual([
+      expect.objectContaining({ kind: 'treasury-short', severity: 'critical', permission: 'treasury.read', reference: `reconciliation:${run.id}`, message: expect.stringContaining('short by 0.000001 USDT') }),
+    ]);
+
+    // Bonus money is owed too: the shortfall grows by it.
+    await t.app.services.ledger.transfer({
+      idempotencyKey: `test:bonus:${alice.playerId}`,
+      kind: 'test_bonus_credit',
+      legs: [
+        { account: { kind: 'bonus_pool' }, currency: 'USDT', amount: -micro('2') },
+        { account: { kind: 'player_bonus', playerId: alice.playerId }, currency: 'USDT', amount: micro('2') },
+      ],
+    });
+    expect(figures(await reconcile(), 'USDT')).toMatchObject({ liabilities: { bonus: '2' }, difference: '-2.000001' });
+  });
+
+  it('keeps every run as history, newest first, the hourly ones among them', async () => {
+    expect(await t.app.services.treasury.worker.runOnce()).toBe(true);
+    const reply = await t.ops('/ops/v1/treasury/reconciliation', { limit: 200 });
+    expect(reply.code).toBe(0);
+    const { latest, history } = reply.data as { latest: Run; history: Run[] };
+    expect(history.map((run) => run.trigger)).toEqual(['schedule', ...Array(7).fill('operator')]);
+    expect(history.map((run) => run.id)).toEqual([...history.map((run) => run.id)].sort((a, b) => b - a));
+    expect(latest).toEqual(history[0]);
+    expect(latest).toMatchObject({ requestedBy: null, status: 'short' });
+    expect(history.at(-1)!.status).toBe('ok');
+    expect((await t.ops('/ops/v1/treasury/reconciliation', { limit: 2 })).data.history).toHaveLength(2);
+    expect((await t.ops('/ops/v1/treasury/reconciliation', { limit: 0 })).code).not.toBe(0);
+  });
+
+  it('is read with treasury.read and run with treasury.operate; both are audited', async () => {
+    const analyst = (await createAutomationKey(t.app.database.db, SHIPPED_ROLE_PERMISSIONS.analyst, `analyst-${process.pid}`)).key;
+    const support = (await createAutomationKey(t.app.database.db, SHIPPED_ROLE_PERMISSIONS.support, `support-${process.pid}`)).key;
+    expect((await t.ops('/ops/v1/treasury/reconciliation', {}, analyst)).code).toBe(0);
+    expect((await t.ops('/ops/v1/treasury/reconcile', {}, analyst)).status).toBe(403);
+    expect((await t.ops('/ops/v1/treasury/reconciliation', {}, support)).status).toBe(403);
+    expect((await t.ops('/ops/v1/treasury/reconciliation', {}, null)).status).toBe(401);
+
+    const audit = await t.app.database.db
+      .withTables<import('../audit/tables.ts').AuditTables>()
+      .selectFrom('audit_records')
+      .select(['action', 'kind', 'target'])
+      .where('action', '=', '/ops/v1/treasury/reconcile')
+      .where('code', '=', 0)
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(7);
+    expect(audit[0]).toMatchObject({ kind: 'change', target: expect.stringMatching(/^reconciliation:\d+$/) });
+  });
+});
+
+describe('the reconciler', () => {
+  const reconciler = (client: ConstructorParameters<typeof Reconciler>[0]['client'], coldAddresses: string[] = []) =>
+    new Reconciler({
+      db: t.app.database.db,
+      client,
+      hotWallet: t.app.chain.hotWallet.address,
+      coldAddresses,
+      transferAddresses: async () => (await t.app.services.lobby.hashGameState()).transferAddresses.map((row) => row.address),
+      bus: t.app.bus,
+    });
+
+  it("counts the configured cold addresses as holdings, and refuses a cold address that is not a TRON address", async () => {
+    const cold = newWallet().address;
+    t.app.chain.devnet!.faucet(cold, { usdt: micro('1000'), trx: micro('2') });
+    t.app.chain.devnet!.produceBlock();
+    const before = await reconciler(t.app.chain.client).run('command');
+    const after = await reconciler(t.app.chain.client, [cold]).run('command');
+    const usdt = (row: typeof after) => row.figures.find((f) => f.currency === 'USDT')!;
+    expect(usdt(after).holdings.cold).toBe(String(micro('1000')));
+    expect(BigInt(usdt(after).difference) - BigInt(usdt(before).difference)).toBe(micro('1000'));
+    expect(after.addresses).toBe(before.addresses + 1);
+    expect(after.status).toBe('ok');
+
+    expect(loadConfig({ TREASURY_COLD_ADDRESSES: ` ${cold} , ${cold}` }).TREASURY_COLD_ADDRESSES).toEqual([cold]);
+    expect(() => loadConfig({ TREASURY_COLD_ADDRESSES: `${cold},TNotAnAddress` })).toThrow(/TREASURY_COLD_ADDRESSES/);
+  });
+
+  it('lists a balance it could not read, counts it as zero, and raises an alert', async () => {
+    const hot = t.app.chain.hotWallet.address;
+    const heard = alertsHeard();
+    const run = await reconciler({
+      getTrxBalance: (address) => t.app.chain.client.getTrxBalance(address),
+      getUsdtBalance: async (address) => {
+        if (address === hot) throw new Error('node unreachable');
+        return t.app.chain.client.getUsdtBalance(address);
+      },
+    }).run('command');
+    heard.off();
+    expect(run.failures).toEqual([{ address: hot, kind: 'hot', currency: 'USDT', error: 'node unreachable' }]);
+    expect(run.figures.find((f) => f.currency === 'USDT')!.holdings.hot).toBe('0');
+    expect(heard.alerts).toContainEqual(expect.objectContaining({ kind: 'treasury-read-failed', severity: 'warning', permission: 'treasury.read', reference: `reconciliation:${run.id}` }));
+  });
+
+  it('reads at most eight balances at once', async () => {
+    let running = 0;
+    let most = 0;
+    const slow = (read: (address: string) => Promise<bigint>) => async (address: string) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      running--;
+      return read(address);
+    };
+    for (let i = 0; i < 6; i++) await t.depositAddress(await t.player());
+    const run = await reconciler({ getTrxBalance: slow((a) => t.app.chain.client.getTrxBalance(a)), getUsdtBalance: slow((a) => t.app.chain.client.getUsdtBalance(a)) }).run('command');
+    expect(run.addresses * 2).toBeGreaterThan(16);
+    expect(most).toBe(8);
+  });
+});
