@@ -1,4 +1,6 @@
 import { SHIPPED_ROLE_PERMISSIONS } from '@lobby/contract';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
@@ -74,15 +76,11 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
     expect(run.addresses).toBe(1 + 2 + new Set(games.transferAddresses.map((row) => row.address)).size);
   });
 
-  it("counts the operator's own money on the hot wallet and the game addresses as holdings: the surplus is the house's", async () => {
+  it("counts the operator's own money on the hot wallet as holdings: the surplus is the house's", async () => {
     t.fundHotWallet({ usdt: '50', trx: '100' });
-    const game = (await t.app.services.lobby.hashGameState()).transferAddresses[0]!.address;
-    t.app.chain.devnet!.faucet(game, { usdt: micro('1.5') });
-    t.app.chain.devnet!.produceBlock();
-
     const run = await reconcile();
     expect(run.status).toBe('ok');
-    expect(figures(run, 'USDT')).toMatchObject({ holdings: { total: '66.845678', hot: '50', deposit: '15.345678', transfer: '1.5' }, liabilities: { total: '15.345678' }, difference: '51.5' });
+    expect(figures(run, 'USDT')).toMatchObject({ holdings: { total: '65.345678', hot: '50', deposit: '15.345678' }, liabilities: { total: '15.345678' }, difference: '50' });
     expect(figures(run, 'TRX')).toMatchObject({ holdings: { hot: '100' }, difference: '100' });
   });
 
@@ -92,34 +90,34 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
     expect(sent.code).toBe(0);
 
     const pending = figures(await reconcile(), 'USDT');
-    expect(pending).toMatchObject({ liabilities: { total: '15.345678', cash: '10.345678', withdrawals: '5' }, difference: '51.5', inFlight: '0' });
+    expect(pending).toMatchObject({ liabilities: { total: '15.345678', cash: '10.345678', withdrawals: '5' }, difference: '50', inFlight: '0' });
 
     // Sent and in a block, not yet confirmed by the processor: gone from the hot wallet, still owed.
     await t.app.services.wallet.workers.withdrawals.runOnce();
     t.app.chain.devnet!.produceBlock();
     const inFlight = await reconcile();
-    expect(figures(inFlight, 'USDT')).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { withdrawals: '5' }, difference: '46.5', inFlight: '5' });
+    expect(figures(inFlight, 'USDT')).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { withdrawals: '5' }, difference: '45', inFlight: '5' });
 
     await t.app.services.wallet.workers.withdrawals.runOnce();
     expect(t.chainBalance(to).usdt).toBe(micro('5'));
     const settled = figures(await reconcile(), 'USDT');
-    expect(settled).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { total: '10.345678', withdrawals: '0' }, difference: '51.5', inFlight: '0' });
+    expect(settled).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { total: '10.345678', withdrawals: '0' }, difference: '50', inFlight: '0' });
   });
 
   it('shows a coin the ledger credited without chain money as short by exactly that amount, and raises an alert', async () => {
     const heard = alertsHeard();
-    // 51.5 USDT of surplus; the ledger gives Bob 51.500001 out of nowhere.
+    // 50 USDT of surplus; the ledger gives Bob 50.000001 out of nowhere.
     await t.app.services.ledger.transfer({
       idempotencyKey: `test:phantom:${bob.playerId}`,
       kind: 'test_phantom_credit',
       legs: [
-        { account: { kind: 'operator_adjustment' }, currency: 'USDT', amount: -micro('51.500001') },
-        { account: { kind: 'player', playerId: bob.playerId }, currency: 'USDT', amount: micro('51.500001') },
+        { account: { kind: 'operator_adjustment' }, currency: 'USDT', amount: -micro('50.000001') },
+        { account: { kind: 'player', playerId: bob.playerId }, currency: 'USDT', amount: micro('50.000001') },
       ],
     });
     const run = await reconcile();
     expect(run.status).toBe('short');
-    expect(figures(run, 'USDT')).toMatchObject({ status: 'short', liabilities: { cash: '61.845679' }, difference: '-0.000001' });
+    expect(figures(run, 'USDT')).toMatchObject({ status: 'short', liabilities: { cash: '60.345679' }, difference: '-0.000001' });
     expect(figures(run, 'TRX').status).toBe('ok');
     heard.off();
     expect(heard.alerts.filter((alert) => alert.kind.startsWith('treasury'))).toEqual([
@@ -173,26 +171,28 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
 });
 
 describe('the reconciler', () => {
-  const reconciler = (client: ConstructorParameters<typeof Reconciler>[0]['client'], coldAddresses: string[] = []) =>
+  const cold = newWallet().address;
+  const reconciler = (client: ConstructorParameters<typeof Reconciler>[0]['client'], coldAddresses: string[] = [], transferAddresses: string[] = []) =>
     new Reconciler({
       db: t.app.database.db,
       client,
       hotWallet: t.app.chain.hotWallet.address,
       coldAddresses,
-      transferAddresses: async () => (await t.app.services.lobby.hashGameState()).transferAddresses.map((row) => row.address),
+      transferAddresses: async () => [...(await t.app.services.lobby.hashGameState()).transferAddresses.map((row) => row.address), ...transferAddresses],
       bus: t.app.bus,
     });
 
-  it("counts the configured cold addresses as holdings, and refuses a cold address that is not a TRON address", async () => {
-    const cold = newWallet().address;
+  it("counts the configured cold addresses and the transfer-bet game addresses as holdings, and refuses a cold address that is not a TRON address", async () => {
+    const game = newWallet().address;
     t.app.chain.devnet!.faucet(cold, { usdt: micro('1000'), trx: micro('2') });
+    t.app.chain.devnet!.faucet(game, { usdt: micro('1.5') });
     t.app.chain.devnet!.produceBlock();
     const before = await reconciler(t.app.chain.client).run('command');
-    const after = await reconciler(t.app.chain.client, [cold]).run('command');
+    const after = await reconciler(t.app.chain.client, [cold], [game]).run('command');
     const usdt = (row: typeof after) => row.figures.find((f) => f.currency === 'USDT')!;
-    expect(usdt(after).holdings.cold).toBe(String(micro('1000')));
-    expect(BigInt(usdt(after).difference) - BigInt(usdt(before).difference)).toBe(micro('1000'));
-    expect(after.addresses).toBe(before.addresses + 1);
+    expect(usdt(after).holdings).toMatchObject({ cold: String(micro('1000')), transfer: String(micro('1.5')) });
+    expect(BigInt(usdt(after).difference) - BigInt(usdt(before).difference)).toBe(micro('1001.5'));
+    expect(after.addresses).toBe(before.addresses + 2);
     expect(after.status).toBe('ok');
 
     expect(loadConfig({ TREASURY_COLD_ADDRESSES: ` ${cold} , ${cold}` }).TREASURY_COLD_ADDRESSES).toEqual([cold]);
@@ -230,4 +230,25 @@ describe('the reconciler', () => {
     expect(run.addresses * 2).toBeGreaterThan(16);
     expect(most).toBe(8);
   });
+
+  it.runIf(process.env.DATABASE_URL)('runs from the command line: prints each currency, keeps the run, exits 1 when short and 0 when covered', async () => {
+    const url = (t.app.database as { url?: string }).url!;
+    const cli = (env: Record<string, string>) =>
+      promisify(execFile)('npx', ['tsx', 'apps/server/src/modules/treasury/reconcile-cli.ts'], {
+        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url, TRON_API_URL: t.app.chain.devnet!.url!, HOT_WALLET_PRIVATE_KEY: t.app.chain.hotWallet.privateKey, ...env },
+      }).then(
+        (done) => ({ exitCode: 0, out: done.stdout + done.stderr }),
+        (failed: { code: number; stdout: string; stderr: string }) => ({ exitCode: failed.code, out: failed.stdout + failed.stderr }),
+      );
+    const short = await cli({});
+    expect(short).toMatchObject({ exitCode: 1, out: expect.stringMatching(/USDT: SHORT .* difference -2\.000001/) });
+    expect(short.out).toMatch(/TRX: OK /);
+    const covered = await cli({ TREASURY_COLD_ADDRESSES: cold });
+    expect(covered).toMatchObject({ exitCode: 0, out: expect.stringMatching(/USDT: OK .*cold 1000\b.* difference 997\.999999/) });
+    const reply = await t.ops('/ops/v1/treasury/reconciliation', { limit: 2 });
+    expect(reply.data.history.map((run: Run) => [run.trigger, run.status])).toEqual([
+      ['command', 'ok'],
+      ['command', 'short'],
+    ]);
+  }, 60_000);
 });
