@@ -28,6 +28,12 @@ const REFERENCE_S = Number(process.env.BENCH_SECONDS ?? 10);
 // A multiple of every round length, so all 22 games have a round decided here.
 const ROUND = 3_600_000;
 const FIRST_PLAYER = 1_000_000;
+/**
+ * The share of players who set a limit (PROTECTION.md): their payouts are counted against their loss
+ * limits in the settling statement. 0 measures the round as most players play it; compare a run
+ * with BENCH_PROTECTED_SHARE=0.1 to see what protection adds.
+ */
+const PROTECTED_SHARE = Number(process.env.BENCH_PROTECTED_SHARE ?? 0);
 
 const database = await scratchDatabase();
 const handle = await openDatabase({ url: database.url, dataDir: 'memory', poolSize: 4 });
@@ -63,6 +69,9 @@ try {
       ${[...players.map(() => 'USDT'), 'USDT']}::text[],
       ${[...players.map((p) => String(-staked.get(p)!)), String(total)]}::int8[])`.execute(db);
 
+  const protectedPlayers = players.filter((_, i) => i < Math.round(players.length * PROTECTED_SHARE));
+  await sql`
+    insert into player_protection (player_id, tracks_spend) select p, true from unnest(${protectedPlayers}::int4[]) as p`.execute(db);
   await sql`
     insert into hash_bets (source, player_id, request_id, game_id, level, round, area, currency, amount, odds_bp, status, payout, settled_at)
     select 'page', ${FIRST_PLAYER} + (i % ${PLAYERS}), 'h' || i, 1, 0, 1 + (i % 1000000), 'big', 'USDT', 1000000, 19500, 6, 0, now()
@@ -126,6 +135,7 @@ try {
     { name: 'bets matching settle()', value: `${rows.length - mismatches}/${rows.length}`, budget: `${BETS}/${BETS}`, ok: mismatches === 0 && rows.length === BETS },
     { name: 'second settlement of the round', value: again === null ? 'none' : 'RAN', budget: 'none', ok: again === null },
     { name: 'ledger check', value: check.ok ? 'ok' : 'FAILED', budget: 'ok', ok: check.ok },
+    ...(protectedPlayers.length > 0 ? [await protectionRow(db, protectedPlayers.length)] : []),
   ]);
   if (!check.ok) console.log(check.problems.join('\n'));
 } finally {
@@ -135,3 +145,13 @@ try {
   await database.drop();
 }
 process.exit(ok ? 0 : 1);
+
+/** With protected players: their payouts of the round were counted against their limits, every one of them. */
+async function protectionRow(db: typeof handle.db, count: number) {
+  const { rows } = await sql<{ players: string }>`select count(distinct player_id)::text as players from protection_spend where returned > 0`.execute(db);
+  const { rows: winners } = await sql<{ players: string }>`
+    select count(distinct b.player_id)::text as players from hash_bets b join player_protection p on p.player_id = b.player_id
+    where b.round = ${ROUND} and b.payout > 0`.execute(db);
+  const counted = Number(rows[0]!.players);
+  return { name: `protected players (${count}) with payouts counted`, value: String(counted), budget: winners[0]!.players, ok: counted === Number(winners[0]!.players) };
+}
