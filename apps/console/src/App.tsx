@@ -25,6 +25,7 @@ const Support = lazy(() => import('./screens/Support/routes.tsx'));
 const Marketing = lazy(() => import('./screens/Marketing/routes.tsx'));
 const Games = lazy(() => import('./screens/Games/routes.tsx'));
 const Risk = lazy(() => import('./screens/Risk/routes.tsx'));
+const Treasury = lazy(() => import('./screens/Treasury/routes.tsx'));
 const Settings = lazy(() => import('./screens/Settings/routes.tsx'));
 const Account = lazy(() => import('./screens/SignIn/Account.tsx'));
 // The QR code's encoder is needed once per member, on the enrolment link's page.
@@ -78,6 +79,7 @@ export function App() {
                 <Route path="/marketing/*" element={<Area><Marketing /></Area>} />
                 <Route path="/games/*" element={<Area><Games /></Area>} />
                 <Route path="/risk/*" element={<Area><Risk /></Area>} />
+                <Route path="/treasury/*" element={<Area><Treasury /></Area>} />
                 <Route path="/settings/*" element={<Area><Settings /></Area>} />
                 <Route path="/account" element={<Area><Account /></Area>} />
                 <Route path="*" element={<ErrorComponent />} />

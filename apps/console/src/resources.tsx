@@ -37,6 +37,8 @@ export const RESOURCES: ResourceProps[] = [
   page('bigWinners', '/risk/big-winners', 'risk.bigWinners', 'risk'),
   page('referralReviews', '/risk/referrals', 'referral.reviews', 'risk'),
   page('sanctions', '/risk/sanctions', 'sanctions.lists', 'risk'),
+  group('treasury'),
+  page('reconciliation', '/treasury/reconciliation', 'treasury.reconciliation', 'treasury'),
   group('settings'),
   page('site', '/settings/site', 'site.config', 'settings'),
   page('protectionSettings', '/settings/protection', 'protection.settings', 'settings'),

@@ -9,6 +9,7 @@ import * as risk from '../screens/Risk/messages.ts';
 import * as settings from '../screens/Settings/messages.ts';
 import * as signIn from '../screens/SignIn/messages.ts';
 import * as support from '../screens/Support/messages.ts';
+import * as treasury from '../screens/Treasury/messages.ts';
 
 /** The console's English: shared words, then each screen's own namespace (kept beside the screen). */
 export const en = {
@@ -22,6 +23,7 @@ export const en = {
   marketing: marketing.en,
   games: games.en,
   risk: risk.en,
+  treasury: treasury.en,
   settings: settings.en,
 };
 

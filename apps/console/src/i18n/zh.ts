@@ -9,6 +9,7 @@ import * as risk from '../screens/Risk/messages.ts';
 import * as settings from '../screens/Settings/messages.ts';
 import * as signIn from '../screens/SignIn/messages.ts';
 import * as support from '../screens/Support/messages.ts';
+import * as treasury from '../screens/Treasury/messages.ts';
 import type { Messages } from './en.ts';
 
 /** The console's Simplified Chinese, for the market's operators: the same keys as English, every one. */
@@ -23,5 +24,6 @@ export const zh: Messages = {
   marketing: marketing.zh,
   games: games.zh,
   risk: risk.zh,
+  treasury: treasury.zh,
   settings: settings.zh,
 };
