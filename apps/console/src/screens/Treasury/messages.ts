@@ -3,7 +3,7 @@ export const en = {
   title: 'Treasury',
   reconciliation: {
     title: 'Reconciliation',
-    hint: 'What the operator’s addresses hold on chain (hot wallet, players’ deposit addresses, transfer-bet game addresses, cold addresses) against what the ledger owes players (cash, bonus, held deposits, withdrawals and payouts not yet confirmed). Runs every hour; a shortfall raises an alert. Any surplus is the house’s.',
+    hint: "What the operator's addresses hold on chain (hot wallet, players' deposit addresses, transfer-bet game addresses, cold addresses) against what the ledger owes players (cash, bonus, held deposits, withdrawals and payouts not yet confirmed). Runs every hour; a shortfall raises an alert. Any surplus is the house's.",
     run: 'Reconcile now',
     ran: 'Reconciliation #{id}: {status}',
     none: 'No reconciliation has run yet.',
