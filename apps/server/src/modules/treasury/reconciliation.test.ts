@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import { createAutomationKey } from '../../testing/ops-key.ts';
-import { FUND_PASSWORD, micro, newWallet, requestId, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
+import { startTestApp } from '../../testing/test-app.ts';
+import { FUND_PASSWORD, micro, newWallet, requestId, startWalletTestApp, type TestPlayer, WALLET_TEST_ENV, type WalletTestApp } from '../wallet/test-support.ts';
 import { Reconciler } from './reconciliation.ts';
 
 let t: WalletTestApp;
@@ -149,6 +150,18 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
     expect(history.at(-1)!.status).toBe('ok');
     expect((await t.ops('/ops/v1/treasury/reconciliation', { limit: 2 })).data.history).toHaveLength(2);
     expect((await t.ops('/ops/v1/treasury/reconciliation', { limit: 0 })).code).not.toBe(0);
+  });
+
+  it('runs hourly on one instance only: the one holding the lock', async () => {
+    const other = await startTestApp(WALLET_TEST_ENV, { alongside: t });
+    try {
+      const before = (await t.ops('/ops/v1/treasury/reconciliation', {})).data.latest.id as number;
+      expect(await Promise.all([t.app.services.treasury.worker.runOnce(), other.app.services.treasury.worker.runOnce()])).toEqual([true, false]);
+      const { history } = (await t.ops('/ops/v1/treasury/reconciliation', {})).data as { history: Run[] };
+      expect(history.filter((run) => run.id > before).map((run) => run.trigger)).toEqual(['schedule']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is read with treasury.read and run with treasury.operate; both are audited', async () => {
