@@ -41,7 +41,8 @@ export const RESOURCES: ResourceProps[] = [
   page('reconciliation', '/treasury/reconciliation', 'treasury.reconciliation', 'treasury'),
   group('settings'),
   page('site', '/settings/site', 'site.config', 'settings'),
-  page('protectionSettings', '/settings/protection', 'protection.settings', 'settings'),
+  // In the menu for those who may change the settings: Settings stays out of a finance or support member's menu.
+  page('protectionSettings', '/settings/protection', 'protection.setSettings', 'settings'),
   page('staff', '/settings/staff', 'staff.list', 'settings'),
   page('keys', '/settings/keys', 'staff.keys', 'settings'),
   page('audit', '/settings/audit', 'audit.list', 'settings'),
