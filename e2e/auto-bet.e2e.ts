@@ -144,8 +144,8 @@ describe('auto-bet on a phone: a simulated martingale from the editor to the pan
   it('stops it: the panel says stopped and no real money moved', async () => {
     await byTestId('autobet-stop').click();
     await expect.poll(async () => byTestId('autobet-stop').isDisabled(), { timeout: UI_TIMEOUT }).toBe(true);
-    const status = await server.call('/v1/auto_bet/player_status', {}, token);
-    expect(status.data.isOpen).toBe(false);
+    // The button is also disabled while the stop is on its way: the server says when it is done.
+    await expect.poll(async () => (await server.call('/v1/auto_bet/player_status', {}, token)).data.isOpen, { timeout: UI_TIMEOUT }).toBe(false);
     const real = (await server.call('/v1/auto_bet/open_log', { gameId: 1, simulate: false }, token)).data;
     expect(real.amountBalance).toBe('0');
     const totalAfterStop = Number(await text('autobet-total'));
