@@ -70,7 +70,9 @@ export async function signInToConsole(page: Page, url: string, staff: StaffCrede
 export async function withStepUp(page: Page, staff: StaffCredentials, act: () => Promise<void>): Promise<void> {
   await act();
   const dialog = page.getByTestId('step-up-code');
-  if (await dialog.isVisible({ timeout: 1500 }).catch(() => false)) {
+  // The dialog opens once the server has answered that a fresh code is needed, which takes longer on a
+  // busy machine: wait for it a while (isVisible would only look once), and go on without it if none came.
+  if (await dialog.waitFor({ state: 'visible', timeout: 4000 }).then(() => true, () => false)) {
     await dialog.fill(await staff.device.code());
     await page.locator('#step-up-submit').click();
     await dialog.waitFor({ state: 'hidden' });
