@@ -70,7 +70,7 @@ describe('the console: a player', () => {
     await page.getByTestId('freeze-dialog-reason').fill('chargeback investigation');
     await page.getByTestId('freeze-dialog-submit').click();
     await page.getByTestId('unfreeze').waitFor();
-    expect(await page.getByTestId('player-status').textContent()).toBe('Frozen');
+    await expect.poll(() => page.getByTestId('player-status').textContent()).toBe('Frozen');
     expect(await balanceCode()).not.toBe(0);
     expect(await signInCode()).toBe(10005);
   });
