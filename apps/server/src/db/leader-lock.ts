@@ -9,6 +9,14 @@ export function advisoryKey(name: string): bigint {
   return createHash('sha256').update(`lobby:${name}`).digest().readBigInt64BE(0);
 }
 
+/**
+ * The PostgreSQL server a job's lock session opens on: the URL the handle was opened with (a test
+ * database reports its own), else the configured one.
+ */
+export function lockUrlOf(database: DatabaseHandle, configured: string | undefined): string | undefined {
+  return (database as DatabaseHandle & { url?: string }).url ?? configured;
+}
+
 // On the embedded database every lock of the process shares one session, where advisory locks are
 // re-entrant; holders are therefore tracked here, per database and per name.
 const embeddedHolders = new WeakMap<Db, Map<string, LeaderLock>>();

@@ -1,3 +1,4 @@
+import { lockUrlOf } from '../../db/leader-lock.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -33,7 +34,7 @@ export interface AutoBetDependencies {
 export function createAutoBetModule(deps: AutoBetDependencies): AutoBetModule {
   const repo = new AutoBetRepository(deps.database.db);
   const service = new AutoBetService(deps.database.db, repo, deps.hashGame, deps.lobby, deps.ledger);
-  const databaseUrl = (deps.database as DatabaseHandle & { url?: string }).url ?? deps.databaseUrl;
+  const databaseUrl = lockUrlOf(deps.database, deps.databaseUrl);
   const createRunner = (options: Partial<AutoBetRunnerOptions> = {}) =>
     new AutoBetRunner(deps.database, databaseUrl, repo, deps.hashGame, deps.bus, deps.log, {
       pollMs: deps.hashGame.settings.enginePollMs,

@@ -5,7 +5,7 @@ import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle, Db } from '../../db/database.ts';
-import { LeaderLock } from '../../db/leader-lock.ts';
+import { LeaderLock, lockUrlOf } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { PlayerWallet } from '../../money/balances.ts';
@@ -100,7 +100,7 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   );
 
   // The engine holds its lock on a session of its own, opened on the same server as the pool.
-  const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;
+  const databaseUrl = lockUrlOf(database, deps.config.DATABASE_URL);
   const createEngine = (options: Partial<RoundEngineOptions> = {}) =>
     new RoundEngine(
       { lock: new LeaderLock(database, 'hash-game.round-engine', databaseUrl), client: chain.client, repo, publisher, watcher, payouts, log },

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain-setup.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { LeaderLock } from '../../db/leader-lock.ts';
+import { LeaderLock, lockUrlOf } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { BackgroundWorker } from '../wallet/worker.ts';
 import { Reconciler } from './reconciliation.ts';
@@ -41,7 +41,7 @@ export function createTreasuryModule(deps: TreasuryDependencies): TreasuryModule
   });
   const intervalMs = config.TREASURY_RECONCILE_MINUTES * 60_000;
   // A test database reports the URL it was opened with; a server's is its configuration's.
-  const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? config.DATABASE_URL;
+  const databaseUrl = lockUrlOf(database, config.DATABASE_URL);
   const worker = new BackgroundWorker('treasury-reconciliation', intervalMs || 3_600_000, new LeaderLock(database, 'treasury.reconciliation', databaseUrl), async () => {
     await reconciler.run('schedule');
   }, deps.log);

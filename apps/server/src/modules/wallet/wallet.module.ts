@@ -4,7 +4,7 @@ import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';
 import type { Config } from '../../config.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { LeaderLock } from '../../db/leader-lock.ts';
+import { LeaderLock, lockUrlOf } from '../../db/leader-lock.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { playerBalancesView } from '../../money/balances.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
@@ -94,7 +94,7 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   );
 
   // A test database reports the URL it was opened with; a server's is its configuration's.
-  const databaseUrl = (database as DatabaseHandle & { url?: string }).url ?? deps.config.DATABASE_URL;
+  const databaseUrl = lockUrlOf(database, deps.config.DATABASE_URL);
   const workers = {
     deposits: new BackgroundWorker(
       'deposit-watcher',
