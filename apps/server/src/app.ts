@@ -44,12 +44,8 @@ import { registerApprovalsOpsRoutes } from './modules/approvals/approvals.routes
 import { registerBalanceAdjustment } from './modules/approvals/balance-adjustment.ts';
 import { registerQueueCountsOpsRoute } from './modules/figures/queue-counts.routes.ts';
 import { PlayerStandingService } from './modules/player-standing/player-standing.service.ts';
-import { HeldDeposits } from './modules/protection/held-deposits.ts';
-import { ProtectionGate } from './modules/protection/protection-gate.ts';
-import { ProtectionOpsService } from './modules/protection/protection-ops.service.ts';
+import { createProtectionModule, type ProtectionModule } from './modules/protection/protection.module.ts';
 import { registerProtectionOpsRoutes, registerProtectionRoutes } from './modules/protection/protection.routes.ts';
-import { ProtectionSettings, protectionRate } from './modules/protection/protection-settings.ts';
-import { ProtectionService } from './modules/protection/protection.service.ts';
 import { registerPlayerStandingOpsRoutes } from './modules/player-standing/player-standing.routes.ts';
 import { registerFinanceOpsRoutes, registerRiskOpsRoutes } from './modules/finance-ops/finance-ops.routes.ts';
 import { createWalletModule, type WalletModule } from './modules/wallet/wallet.module.ts';
@@ -146,7 +142,7 @@ export interface Application {
     /** Activities (the seven bonus types): what is offered, each player's progress, claims. */
     activity: ActivityService;
     /** Player protection: the gate every stake passes, the player's choices, held deposits, the operator's settings. */
-    protection: { gate: ProtectionGate; service: ProtectionService; held: HeldDeposits; settings: ProtectionSettings };
+    protection: ProtectionModule;
     /** Players' two-factor, login history and the wait on new withdrawal addresses. */
     accountSecurity: AccountSecurityService;
     /** Sanctions screening: the listed addresses every instance holds, and the checks. */
@@ -364,12 +360,19 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerVipRoutes(http, sessions, vip);
   // Player protection (PROTECTION.md): every path that stakes money asks the gate; each instance keeps
   // the guarded players and hears every change at once.
-  const protectionSettings = new ProtectionSettings(database.db, bus);
-  await protectionSettings.start();
-  const protection = new ProtectionGate(database.db, protectionSettings, () => protectionRate(vip.terms().trxPerUsdt, protectionSettings.current()), bus);
-  await protection.start();
-  bonus.protection = protection;
-  mail.protection = protection;
+  const protection = await createProtectionModule({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    bus,
+    ledger,
+    turnoverRate: () => vip.terms().trxPerUsdt,
+    balancesChanged: (ids) => balanceEvents.changed(ids),
+    // Declared further down; a pause can only be taken once the routes are up.
+    enders: { stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)) },
+    log: http.log,
+  });
+  bonus.protection = protection.gate;
+  mail.protection = protection.gate;
   // Referral commission and player reports read the aggregates turnover recording keeps at settlement.
   const referral = new ReferralService(database.db, bonus, players, balanceEvents, bus, () => vip.terms());
   registerReferralRoutes(http, sessions, referral);
@@ -381,7 +384,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   const activityCatalogue = new ActivityCatalogue(database.db, bus);
   await activityCatalogue.start();
   const activity = new ActivityService(database.db, activityCatalogue, bonus, balanceEvents, bus);
-  activity.protection = protection;
+  activity.protection = protection.gate;
   registerActivityRoutes(http, sessions, activity);
   registerActivityOpsRoutes(ops, new ActivityOpsService(database.db, activityCatalogue, media));
   // Sanctions screening: the listed addresses (shipped files and staff uploads), held in memory on every instance.
@@ -394,14 +397,13 @@ export async function createApplication(config: Config, overrides: { database?: 
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalApproval(approvals, wallet.withdrawals);
   // Deposits beyond a deposit limit are held, released as the limit allows, or sent back to their senders.
-  const heldDeposits = new HeldDeposits(database.db, ledger, protection, (ids) => balanceEvents.changed(ids));
-  wallet.depositWatcher.depositLimits = heldDeposits;
-  heldDeposits.sender = {
+  wallet.depositWatcher.depositLimits = protection.held;
+  protection.held.sender = {
     returnHeld: (playerId, requestId, items) =>
-      wallet.withdrawals.returnHeld(playerId, requestId, items, (trx, sent) => heldDeposits.markReturned(trx, playerId, items[0]!.currency, sent)),
+      wallet.withdrawals.returnHeld(playerId, requestId, items, (trx, sent) => protection.held.markReturned(trx, playerId, items[0]!.currency, sent)),
   };
-  heldDeposits.screenDestination = (address, request) => sanctions.refuseListed(address, { kind: 'withdrawal', ...request });
-  heldDeposits.start(60_000, (error) => http?.log.warn({ err: error }, 'releasing held deposits failed'));
+  protection.held.screenDestination = (address, request) => sanctions.refuseListed(address, { kind: 'withdrawal', ...request });
+  protection.sweeps.start();
   // Account security: players' two-factor (secrets sealed with a key from configuration), the login
   // history, the wait on new withdrawal addresses and the mails telling the player.
   const accountSecurity = new AccountSecurityService(database.db, {
@@ -440,7 +442,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   registerTreasuryOpsRoutes(ops, treasury);
   treasury.start();
-  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players, sanctions, protection });
+  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players, sanctions, protection: protection.gate });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
   const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);
@@ -459,7 +461,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     log: http.log,
     appSessions: sessions,
     bus,
-    protection,
+    protection: protection.gate,
   });
   await registerThirdGameRoutes(http, sessions, thirdGame, { publicHost: config.PUBLIC_HOST });
   const providerWallet = await setupHub88Wallet(http, {
@@ -471,7 +473,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     turnover: vip,
     ops,
     approvals,
-    protection,
+    protection: protection.gate,
   });
   registerHeldWinRelease(approvals, providerWallet.heldWins);
   const catalogue = new CatalogueRefresher(lobby, games.aggregator, config.HUB88_GAME_LIST_REFRESH_SECONDS * 1000, http.log);
@@ -489,12 +491,8 @@ export async function createApplication(config: Config, overrides: { database?: 
     stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)),
   });
   registerPlayerStandingOpsRoutes(ops, standing);
-  const protectionService = new ProtectionService(database.db, protection, protectionSettings, {
-    stopAutoBets: async (playerId) => void (await autoBet.service.stop(playerId)),
-  });
-  registerProtectionRoutes(http, sessions, protectionService, heldDeposits);
-  protectionService.startLinkSweep(300_000, (error) => http?.log.warn({ err: error }, 'looking for accounts linked to self-excluded players failed'));
-  registerProtectionOpsRoutes(ops, new ProtectionOpsService(database.db, protectionService, protectionSettings));
+  registerProtectionRoutes(http, sessions, protection.service, protection.held);
+  registerProtectionOpsRoutes(ops, protection.ops);
   registerFinanceOpsRoutes(ops, database.db);
   registerRiskOpsRoutes(ops, database.db);
 
@@ -519,17 +517,14 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, protection: { gate: protection, service: protectionService, held: heldDeposits, settings: protectionSettings }, accountSecurity, sanctions: { list: sanctionsList, screen: sanctions }, treasury },
+    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, protection, accountSecurity, sanctions: { list: sanctionsList, screen: sanctions }, treasury },
     async close() {
       if (closed) return;
       closed = true;
       catalogue.stop();
       jurisdictions.stop();
       economy.stop();
-      protection.stop();
-      protectionSettings.stop();
-      heldDeposits.stop();
-      protectionService.stop();
+      await protection.stop();
       sanctionsList.stop();
       activityCatalogue.stop();
       await activity.stop();

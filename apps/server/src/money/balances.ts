@@ -88,21 +88,6 @@ export async function playerBalancesView(db: Db, playerId: number): Promise<Retu
  */
 const PLAY_TRANSFER_KINDS = ['hash_bet', 'hash_payout', 'provider_bet', 'provider_win', 'provider_refund', 'provider_win_released'];
 
-/** The net of a player's play since `since`, per currency: payouts less stakes (negative: a loss). */
-export async function playNetSince(db: Db, playerId: number, since: Date): Promise<PlayerBalances> {
-  const { rows } = await sql<{ currency: CurrencyCode; net: string }>`
-    select e.currency, sum(e.amount)::text as net
-    from ledger_accounts a
-    join ledger_entries e on e.account_id = a.id
-    join ledger_transfers t on t.id = e.transfer_id
-    where a.kind in ('player', 'player_bonus') and a.owner_id = ${playerId} and e.created_at >= ${since}
-      and t.kind = any(${PLAY_TRANSFER_KINDS}::text[])
-    group by e.currency`.execute(db);
-  const net: PlayerBalances = { USDT: 0n, TRX: 0n };
-  for (const row of rows) net[row.currency] = BigInt(row.net);
-  return net;
-}
-
 /**
  * A player's play and deposits since `since`, per hour and currency, from their wallet's entries:
  * stakes (debits of play), what play paid back, and deposits credited to cash. What a limit set now
@@ -124,6 +109,13 @@ export async function playAndDepositsSince(
     where a.kind in ('player', 'player_bonus') and a.owner_id = ${playerId} and e.created_at >= ${since}
     group by 1, 2`.execute(db);
   return rows.map((row) => ({ hour: row.hour, currency: row.currency, staked: BigInt(row.staked), returned: BigInt(row.returned), deposited: BigInt(row.deposited) }));
+}
+
+/** The net of a player's play since `since`, per currency: payouts less stakes (negative: a loss). */
+export async function playNetSince(db: Db, playerId: number, since: Date): Promise<PlayerBalances> {
+  const net: PlayerBalances = { USDT: 0n, TRX: 0n };
+  for (const row of await playAndDepositsSince(db, playerId, since)) net[row.currency] += row.returned - row.staked;
+  return net;
 }
 
 /** Deposits held beyond a deposit limit (`player_held` accounts), per currency with a balance. */

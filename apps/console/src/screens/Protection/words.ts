@@ -1,25 +1,6 @@
 import { useTranslate } from '@refinedev/core';
 import { dateTime, money } from '../../components/format.ts';
 
-/**
- * Micro-units (what the held-deposit and refund records keep: whole numbers of millionths) as the
- * decimal text `money` shows, by string work alone, never through a float.
- */
-export function microToDecimal(micro: unknown): string {
-  const text = String(micro ?? '');
-  if (!/^-?\d+$/.test(text)) return text;
-  const negative = text.startsWith('-');
-  const digits = (negative ? text.slice(1) : text).padStart(7, '0');
-  const whole = digits.slice(0, -6).replace(/^0+(?=\d)/, '');
-  const fraction = digits.slice(-6).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** Adds micro-unit amounts exactly. */
-function sumMicro(values: unknown[]): string {
-  return values.reduce<bigint>((total, value) => total + (/^-?\d+$/.test(String(value)) ? BigInt(String(value)) : 0n), 0n).toString();
-}
-
 export interface HistoryEntry {
   action: string;
   detail: Record<string, unknown>;
@@ -61,15 +42,13 @@ export function useProtectionWords() {
       case 'return_asked':
         return '';
       case 'deposit_held':
-        return t('protection.detail.depositHeld', { id: d.depositId, amount: money(microToDecimal(d.held)), currency: d.currency });
+        return t('protection.detail.depositHeld', { id: d.depositId, amount: money(d.held as string), currency: d.currency });
       case 'held_released':
-        return t('protection.detail.released', { amount: money(microToDecimal(d.amount)), currency: d.currency });
-      case 'held_returned': {
-        const deposits = Array.isArray(d.deposits) ? (d.deposits as { amount?: unknown }[]) : [];
-        return t('protection.detail.returned', { amount: money(microToDecimal(sumMicro(deposits.map((item) => item.amount)))), currency: d.currency, count: deposits.length });
-      }
+        return t('protection.detail.released', { amount: money(d.amount as string), currency: d.currency });
+      case 'held_returned':
+        return t('protection.detail.returned', { amount: money(d.amount as string), currency: d.currency, count: Array.isArray(d.deposits) ? d.deposits.length : 0 });
       case 'transfer_bet_refunded':
-        return t('protection.detail.refunded', { txId: `${String(d.txId ?? '').slice(0, 10)}…`, amount: money(microToDecimal(d.amount)), currency: d.currency, code: d.code });
+        return t('protection.detail.refunded', { txId: `${String(d.txId ?? '').slice(0, 10)}…`, amount: money(d.amount as string), currency: d.currency, code: d.code });
       case 'link_decided':
         return t('protection.detail.linkDecided', {
           decision: t(`protection.queue.decision.${String(d.decision)}`),

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@lobby/contract';
+import { ErrorCode, formatMicro } from '@lobby/contract';
 import { decodeTransferBet, hashGame, resultOf, settle, transferRefund, type Level, type TransferRefusal } from '@lobby/hash-games';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TronClient } from '../../chain/tron-client.ts';
@@ -11,7 +11,7 @@ import { TransferBetsRepository } from './transfer-bets.repo.ts';
 import type { TurnoverHooks } from '../turnover/turnover.repo.ts';
 import type { SanctionsCheck } from '../sanctions/sanctions-screen.ts';
 import { isProtectionRefusal, type ProtectionGate } from '../protection/protection-gate.ts';
-import { recordHistory } from '../protection/protection.service.ts';
+import { recordHistory } from '../protection/protection-history.ts';
 import { DEFAULT_TURNOVER_TERMS } from '../vip/vip-terms.ts';
 
 type Currency = 'USDT' | 'TRX';
@@ -250,7 +250,7 @@ export class TransferWatcher {
           if (!isProtectionRefusal(error)) throw error;
           if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: transfer.amount, refund_code: error.code }))) return null;
           await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: null, purpose: 'refund', to_address: transfer.from, currency: transfer.currency, amount: transfer.amount });
-          await recordHistory(trx, playerId, 'transfer_bet_refunded', { txId: transfer.txId, currency: transfer.currency, amount: String(transfer.amount), code: error.code }, 'system');
+          await recordHistory(trx, playerId, 'transfer_bet_refunded', { txId: transfer.txId, currency: transfer.currency, amount: formatMicro(transfer.amount), code: error.code }, 'system');
           return { txId: transfer.txId, playerId, betId: null, owed: true };
         }
       }

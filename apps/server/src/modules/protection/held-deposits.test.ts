@@ -26,6 +26,8 @@ describe('deposits beyond a deposit limit', () => {
     const state = (await protection(p.token)).data;
     expect(state.held).toEqual([{ currency: 'USDT', amount: '25' }]);
     expect(state.limits[0]).toMatchObject({ kind: 'deposit', used: '50' });
+    const history = (await t.ops('/ops/v1/protection/player', { playerId: p.playerId })).data.history;
+    expect(history[0]).toMatchObject({ action: 'deposit_held', actor: 'system', detail: { currency: 'USDT', held: '25' } });
     await t.expectLedgerOk();
   });
 
@@ -37,9 +39,12 @@ describe('deposits beyond a deposit limit', () => {
     expect(await t.app.services.protection.held.releaseDue()).not.toContain(p.playerId);
 
     await travel(t.app.database.db, p.playerId, 25);
-    expect(await t.app.services.protection.held.releaseDue()).toContain(p.playerId);
+    // The sweeps of the instance that leads release it (the worker every minute; here one run of it).
+    expect(await t.app.services.protection.sweeps.runOnce()).toBe(true);
     expect((await t.balances(p)).usdt).toBe('40');
     expect((await protection(p.token)).data.held).toEqual([{ currency: 'USDT', amount: '10' }]);
+    const history = (await t.ops('/ops/v1/protection/player', { playerId: p.playerId })).data.history;
+    expect(history[0]).toMatchObject({ action: 'held_released', detail: { currency: 'USDT', amount: '20' } });
     await t.expectLedgerOk();
   });
 
@@ -51,6 +56,8 @@ describe('deposits beyond a deposit limit', () => {
     await t.scanDeposits(1);
     expect((await t.balances(p)).usdt).toBe('5');
 
+    // Before the request: the sender, woken when the return is queued, may pay it at once.
+    const before = t.chainBalance(sender.address).usdt;
     const key = requestId();
     const returned = await t.call('/v1/player/protection/held_return', { currency: 'USDT', requestId: key }, { token: p.token });
     expect(returned.code).toBe(0);
@@ -59,8 +66,9 @@ describe('deposits beyond a deposit limit', () => {
     const withdrawals = await t.app.database.db.selectFrom('withdrawals').selectAll().where('player_id', '=', p.playerId).execute();
     expect(withdrawals).toHaveLength(1);
     expect(withdrawals[0]).toMatchObject({ to_address: sender.address, amount: 20_000_000n });
+    const history = (await t.ops('/ops/v1/protection/player', { playerId: p.playerId })).data.history;
+    expect(history[0]).toMatchObject({ action: 'held_returned', actor: 'player', detail: { currency: 'USDT', amount: '20', deposits: [{ amount: '20' }] } });
 
-    const before = t.chainBalance(sender.address).usdt;
     await t.processWithdrawals();
     expect(t.chainBalance(sender.address).usdt - before).toBe(20_000_000n - withdrawals[0]!.fee);
     expect((await t.balances(p)).usdt).toBe('5');

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { formatMicro } from '@lobby/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import type { Ledger, TransferLeg } from '../../money/ledger.service.ts';
 import type { ProtectionGate } from './protection-gate.ts';
+import { recordHistory } from './protection-history.ts';
 
 type Currency = 'USDT' | 'TRX';
 
@@ -31,7 +33,6 @@ export class HeldDeposits {
   sender?: HeldReturnSender;
   /** Refuses (10064) a sender listed since it deposited: held money never goes to a sanctioned address. */
   screenDestination?: (address: string, request: { playerId: number; currency: Currency; amount: bigint }) => Promise<void>;
-  private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -52,25 +53,12 @@ export class HeldDeposits {
         insert into protection_held_deposits (deposit_id, player_id, currency, from_address, held)
         values (${deposit.depositId}, ${deposit.playerId}, ${deposit.currency}, ${deposit.fromAddress}, ${held})
         on conflict (deposit_id) do nothing`.execute(trx);
-      await sql`insert into protection_history (player_id, action, detail, actor) values
-        (${deposit.playerId}, 'deposit_held', ${JSON.stringify({ depositId: String(deposit.depositId), currency: deposit.currency, held: String(held) })}::jsonb, 'system')`.execute(trx);
+      await recordHistory(trx, deposit.playerId, 'deposit_held', { depositId: String(deposit.depositId), currency: deposit.currency, held: formatMicro(held) }, 'system');
     }
     return [
       ...(credited > 0n ? [{ account: { kind: 'player' as const, playerId: deposit.playerId }, currency: deposit.currency, amount: credited }] : []),
       ...(held > 0n ? [{ account: { kind: 'player_held' as const, playerId: deposit.playerId }, currency: deposit.currency, amount: held }] : []),
     ];
-  }
-
-  /** Releases, every `everyMs`, what the players' deposit limits now allow. */
-  start(everyMs = 60_000, onError: (error: unknown) => void = () => undefined): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.releaseDue().catch(onError), everyMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = undefined;
   }
 
   /** Moves held money to cash as far as each player's deposit limits allow now; returns the players credited. */
@@ -105,8 +93,7 @@ export class HeldDeposits {
         },
         trx,
       );
-      await sql`insert into protection_history (player_id, action, detail, actor) values
-        (${playerId}, 'held_released', ${JSON.stringify({ currency, amount: String(allowed) })}::jsonb, 'system')`.execute(trx);
+      await recordHistory(trx, playerId, 'held_released', { currency, amount: formatMicro(allowed) }, 'system');
       return true;
     });
   }
@@ -138,8 +125,9 @@ export class HeldDeposits {
         returning deposit_id::text`.execute(trx);
       if (rows.length === 0) throw fail('INSUFFICIENT_BALANCE', `deposit ${item.depositId} holds less than ${item.amount}`);
     }
-    await sql`insert into protection_history (player_id, action, detail, actor) values
-      (${playerId}, 'held_returned', ${JSON.stringify({ currency, deposits: items.map((i) => ({ depositId: String(i.depositId), amount: String(i.amount) })) })}::jsonb, 'player')`.execute(trx);
+    const total = items.reduce((sum, item) => sum + item.amount, 0n);
+    const deposits = items.map((item) => ({ depositId: String(item.depositId), amount: formatMicro(item.amount) }));
+    await recordHistory(trx, playerId, 'held_returned', { currency, amount: formatMicro(total), deposits }, 'player');
   }
 
   private async openHeld(db: Db, playerId: number, currency: Currency) {

@@ -22,10 +22,12 @@ export interface LimitInForce {
   amount: bigint;
 }
 
-/** What an instance keeps of a player who chose a limit or a pause; players absent from the map play unchecked. */
+/**
+ * What an instance keeps of a player who chose a limit or a pause; players absent from the map play
+ * unchecked. Limits are not kept: they are read under the lock of the judgement that needs them.
+ */
 export interface Guard {
   pause: Pause | null;
-  limits: LimitInForce[];
   /** Their stakes, returns and deposits are counted (they set a limit once). */
   tracks: boolean;
 }
@@ -143,12 +145,7 @@ export class ProtectionGate {
       from player_protection p
       where (p.pause_kind is not null or p.tracks_spend) ${only}`.execute(this.db);
     const guards = new Map<number, Guard>();
-    for (const row of rows) guards.set(row.player_id, { pause: pauseOf(row), limits: [], tracks: row.tracks_spend });
-    if (guards.size === 0) return guards;
-    const limits = await sql<{ player_id: number; kind: LimitKind; period: LimitPeriod; amount: string }>`
-      select player_id, kind, period, amount from protection_limits
-      where true ${playerId === undefined ? sql`` : sql`and player_id = ${playerId}`}`.execute(this.db);
-    for (const limit of limits.rows) guards.get(limit.player_id)?.limits.push({ kind: limit.kind, period: limit.period, amount: BigInt(limit.amount) });
+    for (const row of rows) guards.set(row.player_id, { pause: pauseOf(row), tracks: row.tracks_spend });
     return guards;
   }
 

@@ -2,6 +2,7 @@ import type { OpsCallResponse, protectionOpsCalls } from '@lobby/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
+import { recordHistory } from './protection-history.ts';
 import type { ProtectionSettings, ProtectionSettingsValue } from './protection-settings.ts';
 import type { ProtectionService } from './protection.service.ts';
 
@@ -71,8 +72,7 @@ export class ProtectionOpsService {
       const exists = await sql`select 1 from protection_links where id = ${id}`.execute(this.db);
       throw exists.rows.length > 0 ? fail('REQUEST_ALREADY_DECIDED') : fail('NO_PLAYER_DATA', `no linked-account flag ${id}`);
     }
-    await sql`insert into protection_history (player_id, action, detail, actor) values
-      (${row.player_id}, 'link_decided', ${JSON.stringify({ decision, reason, excludedPlayerId: row.excluded_player_id, link: row.link })}::jsonb, ${`staff:${by}`})`.execute(this.db);
+    await recordHistory(this.db, row.player_id, 'link_decided', { decision, reason, excludedPlayerId: row.excluded_player_id, link: row.link }, `staff:${by}`);
     return toLink(row);
   }
 

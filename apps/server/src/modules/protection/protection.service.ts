@@ -16,6 +16,7 @@ import { heldBalances, playAndDepositsSince, playNetSince } from '../../money/ba
 import { hourOf, monthsLater, periodBounds } from './periods.ts';
 import { pauseEndsAt, pauseInForce, selfExclusionPeriodEnd, type Pause, type ProtectionGate } from './protection-gate.ts';
 import type { ProtectionSettings } from './protection-settings.ts';
+import { recordHistory } from './protection-history.ts';
 import type { PauseKindColumn } from './tables.ts';
 
 export type ProtectionState = CallResponse<typeof protectionCalls.protectionGet>;
@@ -38,6 +39,8 @@ interface ProtectionRow {
   offer_first_deposit_answered: boolean;
 }
 
+const LIMIT_COLUMNS = sql`kind, period, amount::text, pending_amount::text, pending_removal, pending_since`;
+
 interface LimitRow {
   kind: LimitKind;
   period: LimitPeriod;
@@ -54,8 +57,6 @@ interface LimitRow {
  * announced to every instance's gate before the call answers.
  */
 export class ProtectionService {
-  private sweep: NodeJS.Timeout | undefined;
-
   constructor(
     private readonly db: Db,
     private readonly gate: ProtectionGate,
@@ -68,7 +69,7 @@ export class ProtectionService {
     const settings = this.settings.current();
     const [row, limits, used, held] = await Promise.all([
       this.row(db, playerId),
-      sql<LimitRow>`select kind, period, amount::text, pending_amount::text, pending_removal, pending_since from protection_limits where player_id = ${playerId}`.execute(db),
+      sql<LimitRow>`select ${LIMIT_COLUMNS} from protection_limits where player_id = ${playerId}`.execute(db),
       this.gate.used(db, playerId, now),
       heldBalances(db, playerId),
     ]);
@@ -233,12 +234,11 @@ export class ProtectionService {
       const current = row ? pauseOfRow(row) : null;
       const now = this.gate.now();
       if (current && pauseInForce(current, now, this.settings.current())) {
-        // Never shortened: a self-exclusion outranks a time-out, and a pause only lengthens.
-        if (current.kind === 'self_exclusion' && kind === 'time_out') throw fail('PLAY_PAUSED', 'a self-exclusion is running', undefined, { kind: current.kind, until: current.until?.toISOString() ?? null });
-        const currentEnd = current.kind === 'self_exclusion' ? (current.until ?? null) : current.until;
-        const longer = currentEnd !== null && (until === null || until > currentEnd);
-        if (current.kind === kind && !longer) throw fail('PLAY_PAUSED', 'a longer pause is running', undefined, { kind: current.kind, until: currentEnd?.toISOString() ?? null });
-        if (current.kind === 'self_exclusion' && !longer) throw fail('PLAY_PAUSED', 'a longer self-exclusion is running', undefined, { kind: current.kind, until: currentEnd?.toISOString() ?? null });
+        // Never shortened: a pause may only be replaced by one that ends later, and a self-exclusion
+        // outranks any time-out (while a self-exclusion replaces a time-out whatever its length).
+        const lengthens = current.until !== null && (until === null || until > current.until);
+        const allowed = kind === 'self_exclusion' ? current.kind === 'time_out' || lengthens : current.kind === 'time_out' && lengthens;
+        if (!allowed) throw fail('PLAY_PAUSED', `a longer ${current.kind} is running`, undefined, { kind: current.kind, until: current.until?.toISOString() ?? null });
       }
       await sql`update player_protection set pause_kind = ${kind}, pause_since = now(), pause_until = ${until}, return_requested_at = null, updated_at = now()
                 where player_id = ${playerId}`.execute(trx);
@@ -257,17 +257,6 @@ export class ProtectionService {
   private async flagLinkedAccounts(trx: Db, playerId: number, kind: PauseKindColumn): Promise<void> {
     if (kind !== 'self_exclusion') return;
     await flagLinks(trx, sql`select ${playerId}::int as excluded_id`);
-  }
-
-  /** Looks for accounts newly linked to a self-excluded player every `everyMs`. */
-  startLinkSweep(everyMs: number, onError: (error: unknown) => void): void {
-    this.sweep ??= setInterval(() => void this.flagLinksOfExcluded().catch(onError), everyMs);
-    this.sweep.unref();
-  }
-
-  stop(): void {
-    if (this.sweep) clearInterval(this.sweep);
-    this.sweep = undefined;
   }
 
   /** Flags accounts linked to any player self-excluded now; returns how many new flags there are. */
@@ -332,8 +321,7 @@ export class ProtectionService {
 
   private async limitRow(db: Db, playerId: number, kind: LimitKind, period: LimitPeriod): Promise<LimitRow | undefined> {
     const { rows } = await sql<LimitRow>`
-      select kind, period, amount::text, pending_amount::text, pending_removal, pending_since
-      from protection_limits where player_id = ${playerId} and kind = ${kind} and period = ${period} for update`.execute(db);
+      select ${LIMIT_COLUMNS} from protection_limits where player_id = ${playerId} and kind = ${kind} and period = ${period} for update`.execute(db);
     return rows[0];
   }
 }
@@ -372,10 +360,6 @@ async function flagLinks(db: Db, excluded: RawBuilder<unknown>): Promise<number>
     )
     select count(*)::text as n from inserted`.execute(db);
   return Number(rows[0]?.n ?? 0);
-}
-
-export async function recordHistory(db: Db, playerId: number, action: string, detail: Record<string, unknown>, actor: string): Promise<void> {
-  await sql`insert into protection_history (player_id, action, detail, actor) values (${playerId}, ${action}, ${JSON.stringify(detail)}::jsonb, ${actor})`.execute(db);
 }
 
 function pauseOfRow(row: ProtectionRow): Pause | null {
