@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/app.ts';
 import { until } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { DESKTOP, enrolThroughLink, newDesk, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import { DESKTOP, enrolThroughLink, newDesk, opsFromPage, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // A real one-pixel PNG, as an operator's banner picture.
@@ -72,10 +72,10 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-catalogue-en-1440');
 
-    // The hash games tab: switching a game off takes it off the player lobby, and on brings it back.
+    // The hash games page: switching a game off takes it off the player lobby, and on brings it back.
     const hashGameShown = async (id: number) => (await server.call<{ hashGames: { id: number }[] }>('/v1/app/home', { language: 'en_US' })).data.hashGames.some((game) => game.id === id);
     expect(await hashGameShown(2)).toBe(true);
-    await page.getByRole('tab', { name: 'Hash games' }).click();
+    await page.getByTestId('nav-hashGames').click();
     const hashSwitch = page.getByTestId('hash-enabled-2');
     await hashSwitch.click();
     await until('the lobby hides hash game 2', async () => !(await hashGameShown(2)), 15_000);
@@ -141,7 +141,7 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     // A level's transfer address and limits are edited in a dialog that refuses a malformed address
     // and a max not above its min; saved, the player lobby lists the new address with its limits.
     const address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-    await page.getByRole('tab', { name: '哈希游戏' }).click();
+    await page.getByTestId('nav-hashGames').click();
     await page.locator('[data-testid="hash-game-list"] .ant-table-row-expand-icon').first().click();
     await page.getByTestId('hash-edit-1-1').click();
     await page.getByTestId('hash-address-input').fill('T-not-an-address');
@@ -160,6 +160,25 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     const bigSmall = (await server.call<{ hashGames: { id: number; transferBetAddress: string[]; transferBetLimit: { currencies: { currency: string; min: string; max: string }[] }[] }[] }>('/v1/app/home', { language: 'zh_CN' })).data.hashGames.find((game) => game.id === 1)!;
     expect(bigSmall.transferBetAddress[1]).toBe(address);
     expect(bigSmall.transferBetLimit[1]!.currencies).toContainEqual({ currency: 'TRX', min: '50', max: '5000.5' });
+    await context.close();
+  });
+
+  it('gives a member who keeps the hash games, and not the catalogue, a Hash games entry of its own', async () => {
+    const desk = await newDesk(browser, DESKTOP);
+    await signInToConsole(desk.page, server.url, owner);
+    // The automation key proposes the role and the invitation; the owner, a second person, approves both.
+    const role = await server.ops<{ request: { id: number } }>('/ops/v1/staff/setRole', { name: 'hash-keeper', permissions: ['games.hash'] });
+    expect((await opsFromPage(desk.page, '/ops/v1/approvals/decide', { id: role.request.id, approve: true, reason: 'a role for the hash games' })).data?.status).toBe('approved');
+    const invited = await server.ops<{ link: string; request: { id: number } }>('/ops/v1/staff/invite', { login: 'hash.keeper', roles: ['hash-keeper'] });
+    expect((await opsFromPage(desk.page, '/ops/v1/approvals/decide', { id: invited.request.id, approve: true, reason: 'keeps the hash games' })).data?.status).toBe('approved');
+    await desk.context.close();
+
+    const { context, page } = await newDesk(browser, DESKTOP);
+    const keeper = await enrolThroughLink(page, `${server.url}/console/enrol#${invited.link.split('#')[1]}`, 'hash.keeper', 'tidal marble orchard 9');
+    await signInToConsole(page, server.url, keeper);
+    await page.getByTestId('nav-hashGames').click();
+    await page.getByTestId('hash-enabled-1').waitFor();
+    expect(await page.getByTestId('nav-catalogue').count()).toBe(0);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer } from './support/api.ts';
 import { screenshot } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
-import { DESKTOP, enrolThroughLink, newDesk, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import { DESKTOP, enrolThroughLink, newDesk, opsFromPage, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const PASSWORD = 'players2468';
@@ -11,17 +11,6 @@ let server: RunningServer;
 let browser: Browser;
 let player: { token: string; playerId: number; account: string };
 let neighbour: { playerId: number };
-
-/** An operator call from the signed-in console page, with its session cookie and CSRF token. */
-const opsFromPage = (page: Page, path: string, body: object) =>
-  page.evaluate(
-    async ([path, body]) => {
-      const token = sessionStorage.getItem('lobby.console.csrf') ?? '';
-      const response = await fetch(path as string, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify(body) });
-      return (await response.json()) as { code: number; data: any };
-    },
-    [path, body] as const,
-  );
 
 const balanceCode = async () => (await server.call('/v1/player/balance/get', {}, player.token)).code;
 const signInCode = async () => (await server.call('/v1/player/login', { kind: 1, account: player.account, password: PASSWORD })).code;

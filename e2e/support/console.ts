@@ -83,3 +83,14 @@ export async function withStepUp(page: Page, staff: StaffCredentials, act: () =>
 export async function overflowsHorizontally(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/** An operator call from the signed-in console page, with its session cookie and CSRF token. */
+export const opsFromPage = (page: Page, path: string, body: object) =>
+  page.evaluate(
+    async ([path, body]) => {
+      const token = sessionStorage.getItem('lobby.console.csrf') ?? '';
+      const response = await fetch(path as string, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify(body) });
+      return (await response.json()) as { code: number; data: any };
+    },
+    [path, body] as const,
+  );

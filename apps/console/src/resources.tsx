@@ -31,6 +31,8 @@ export const RESOURCES: ResourceProps[] = [
   page('economy', '/marketing/economy', 'economy.settings', 'marketing'),
   group('games'),
   page('catalogue', '/games/catalogue', 'games.categories', 'games'),
+  // Its own entry: a member may hold games.hash without games.catalogue.
+  page('hashGames', '/games/hash', 'hashGames.state', 'games'),
   group('risk'),
   page('linked', '/risk/linked', 'risk.linkedAccounts', 'risk'),
   page('exclusionLinks', '/risk/exclusion-links', 'protection.links', 'risk', { queue: 'exclusionLinksToReview' }),

@@ -6,7 +6,6 @@ import { opsCall } from '../../api/opsClient.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { GameOverrides } from './GameOverrides.tsx';
-import { HashGames } from './HashGames.tsx';
 import { THIRD_PARTY_GAME_TYPES } from './gameTypes.ts';
 
 interface Category {
@@ -167,7 +166,6 @@ export default function Catalogue() {
         items={[
           { key: 'categories', label: t('games.categories'), children: categories },
           { key: 'games', label: t('games.perGame'), children: <GameOverrides /> },
-          ...(mayCall(permissions, 'hashGames.state') ? [{ key: 'hash', label: t('games.hashGames'), children: <HashGames /> }] : []),
         ]}
       />
     </div>

@@ -35,7 +35,7 @@ interface LimitsForm {
  * The lobby's own hash games: each game on or off, its odds per area (the rules' figures, read-only)
  * and, per level, the stake limits and the TRON address transfer bets are sent to, editable.
  */
-export function HashGames() {
+export default function HashGames() {
   const t = useTranslate();
   const locale = useGetLocale()();
   const client = useQueryClient();
@@ -191,6 +191,9 @@ export function HashGames() {
 
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }} data-testid="hash-games">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('games.hashGames')}
+      </Typography.Title>
       <Space style={{ width: '100%', justifyContent: 'space-between' }} wrap>
         <Typography.Text type="secondary">{t('games.hash.hint')}</Typography.Text>
         <Button onClick={exportCsv} disabled={list.length === 0}>

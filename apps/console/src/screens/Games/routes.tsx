@@ -5,6 +5,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageState } from '../../components/PageState.tsx';
 
 const Catalogue = lazy(() => import('./Catalogue.tsx'));
+const HashGames = lazy(() => import('./HashGames.tsx'));
 
 /** The Games pages, under their own path; the console loads them when first opened. */
 export default function GamesRoutes() {
@@ -14,6 +15,7 @@ export default function GamesRoutes() {
       <Routes>
         <Route index element={<Navigate to="catalogue" replace />} />
         <Route path="catalogue" element={<Catalogue />} />
+        <Route path="hash" element={<HashGames />} />
         <Route path="*" element={<Result status="404" subTitle={t('common.notFound')} />} />
       </Routes>
     </Suspense>
