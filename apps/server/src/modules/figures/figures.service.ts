@@ -16,13 +16,19 @@ export const PERIODS = [
   { period: '30d', days: 30 },
 ] as const;
 
+interface HotWallet {
+  address: string;
+  usdt: bigint;
+  trx: bigint;
+}
+
 export interface FiguresOptions {
   /** TRX per USDT as the wallet's exchange quotes it before its spread; null when exchange is off. */
   trxPerUsdt: () => Rational | null;
   /** Players connected now, when this server can tell. */
   onlinePlayers?: () => number | null;
   /** What the hot wallet holds now, as the node sees it; null when it cannot be read. */
-  hotWallet?: () => Promise<{ address: string; usdt: bigint; trx: bigint } | null>;
+  hotWallet?: () => Promise<HotWallet | null>;
   now?: () => Date;
 }
 
@@ -44,6 +50,8 @@ function add(into: Totals, row: Totals, scale: (amount: bigint) => bigint = (amo
  */
 export class FiguresService {
   private readonly repo: FiguresRepository;
+  /** The node's last answer about the hot wallet, shared by every dashboard open in the next few seconds. */
+  private hotWalletRead: { at: number; held: Promise<HotWallet | null> } | null = null;
 
   constructor(
     db: Db,
@@ -118,16 +126,31 @@ export class FiguresService {
   }
 
   private async readHotWallet(): Promise<Dashboard['hotWallet']> {
-    if (!this.options.hotWallet) return null;
+    const readFromNode = this.options.hotWallet;
+    if (!readFromNode) return null;
+    const now = (this.options.now?.() ?? new Date()).getTime();
+    if (!this.hotWalletRead || now - this.hotWalletRead.at >= HOT_WALLET_SHARED_MS) {
+      const read = readFromNode().catch(() => null);
+      const entry = { at: now, held: read };
+      this.hotWalletRead = entry;
+      // A failed read is not shared: the next dashboard asks the node again.
+      void read.then((held) => {
+        if (!held && this.hotWalletRead === entry) this.hotWalletRead = null;
+      });
+    }
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), HOT_WALLET_READ_MS).unref());
-    const read = this.options.hotWallet().catch(() => null);
-    const held = await Promise.race([read, timeout]);
+    const held = await Promise.race([this.hotWalletRead.held, timeout]);
     return held ? { address: held.address, usdt: formatMicro(held.usdt), trx: formatMicro(held.trx) } : null;
   }
 }
 
 /** How long the dashboard waits for the node's answer about the hot wallet. */
 const HOT_WALLET_READ_MS = 2_000;
+/**
+ * How long one answer serves every dashboard: each open dashboard asks every minute and on socket
+ * events, and a node (or TronGrid's rate limit) should not see one pair of reads per page per event.
+ */
+export const HOT_WALLET_SHARED_MS = 10_000;
 
 /** The figures of some daily rows, each amount converted by `scaleOf(row's currency)`. */
 function moneyFigures(rows: readonly DayFigures[], scaleOf: (currency: Currency) => (amount: bigint) => bigint): MoneyFigures {

@@ -6,7 +6,7 @@ import { BonusForfeits } from '../bonus/bonus-forfeit.service.ts';
 import { walletPlayer } from '../third-game/provider-wallet.test-support.ts';
 import { FUND_PASSWORD, micro, newWallet, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
 import { parseRational } from '../wallet/settings.ts';
-import { FiguresService } from './figures.service.ts';
+import { FiguresService, HOT_WALLET_SHARED_MS } from './figures.service.ts';
 
 // A day of play through the product's own paths (registrations, deposits on chain, hash bets settled
 // by the engine, third-party rounds through the seamless wallet, bonuses credited, waived and
@@ -213,6 +213,31 @@ describe('the dashboard figures after a day of play', () => {
     const stuck = await new FiguresService(db(), { trxPerUsdt: () => null, hotWallet: () => new Promise(() => undefined) }).dashboard();
     expect(stuck.hotWallet).toBeNull();
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+
+  it('ask the node about the hot wallet once for every dashboard opened within a few seconds, and again after a failure', async () => {
+    let clock = Date.parse('2026-11-28T08:00:00Z');
+    let reads = 0;
+    let failing = false;
+    const hotWallet = async () => {
+      reads++;
+      if (failing) throw new Error('node down');
+      return { address: 'TX', usdt: BigInt(reads) * 1_000_000n, trx: 0n };
+    };
+    const figures = new FiguresService(db(), { trxPerUsdt: () => null, hotWallet, now: () => new Date(clock) });
+    const [first, second] = await Promise.all([figures.dashboard(), figures.dashboard()]);
+    expect(reads).toBe(1);
+    expect(second.hotWallet).toEqual(first.hotWallet);
+    clock += HOT_WALLET_SHARED_MS - 1;
+    expect((await figures.dashboard()).hotWallet?.usdt).toBe('1');
+    expect(reads).toBe(1);
+    clock += 1;
+    failing = true;
+    expect((await figures.dashboard()).hotWallet).toBeNull();
+    expect(reads).toBe(2);
+    failing = false;
+    expect((await figures.dashboard()).hotWallet?.usdt).toBe('3');
+    expect(reads).toBe(3);
   });
 
   it('keep nothing waiting to be folded once the day is over', async () => {
