@@ -29,8 +29,9 @@ export const USAGE = `Usage: devnet-cli <command> [options]
   head                                         newest block
   produce [count]                              devnet only: seal pending transactions into new blocks
   new-xpub                                     random operator key: xprv (keep offline) and the xpub of ${TRON_ACCOUNT_PATH}
-  serve [--port 8090] [--interval ms] [--manual] [--persist file] [--solidity-depth n]
-                                               run a devnet in this process
+  serve [--port 8090] [--interval ms] [--manual] [--persist file] [--solidity-depth n] [--resources]
+                                               run a devnet in this process (--resources: bandwidth, energy,
+                                               staking and account fees as on mainnet)
 
 Amounts are decimal TRX / USDT with at most 6 decimals (1.5 = 1500000 sun).`;
 
@@ -211,6 +212,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             manual: { type: 'boolean' },
             persist: { type: 'string' },
             'solidity-depth': { type: 'string' },
+            resources: { type: 'boolean' },
           },
           allowPositionals: false,
         });
@@ -221,9 +223,16 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const depth = values['solidity-depth'] === undefined ? undefined : Number(values['solidity-depth']);
         if (depth !== undefined && !(Number.isInteger(depth) && depth >= 0)) throw new UsageError('--solidity-depth must be a non-negative integer');
         const { createDevnet } = await import('./devnet/index.ts');
-        const devnet = createDevnet({ blockIntervalMs: interval, manual: values.manual, persistPath: values.persist, solidityDepth: depth });
+        const devnet = createDevnet({
+          blockIntervalMs: interval,
+          manual: values.manual,
+          persistPath: values.persist,
+          solidityDepth: depth,
+          resources: values.resources,
+        });
         const url = await devnet.start(port);
-        io.out(`devnet listening on ${url} (head ${devnet.head().height}${values.manual ? ', manual blocks' : ''})`);
+        const mode = `${values.manual ? ', manual blocks' : ''}${values.resources ? ', resource model on' : ''}`;
+        io.out(`devnet listening on ${url} (head ${devnet.head().height}${mode})`);
         io.out(`faucet account ${devnet.faucetAddress}, USDT contract ${devnet.usdtContract}`);
         await new Promise<void>((resolve) => {
           const stop = () => {

@@ -11,7 +11,9 @@ import {
   TransactionFormatError,
   encodeRawData,
   recoverSignerAddress,
+  type ContractTypeName,
   signTransaction,
+  transactionBandwidth,
   transactionIntent,
   txIdOf,
   typeUrl,
@@ -111,6 +113,110 @@ describe('transaction encoding', () => {
       encodeRawData({ ...raw, contract: [{ ...raw.contract[0], parameter: { ...raw.contract[0].parameter, type_url: typeUrl('TriggerSmartContract') } }] }),
     ).toThrow(/type_url/);
     expect(() => encodeRawData({ ...raw, ref_block_hash: 'zz' })).toThrow(/hex/);
+  });
+});
+
+function systemRaw(type: ContractTypeName, value: Record<string, unknown>, refs: Omit<RawDataJson, 'contract'>): RawDataJson {
+  return { contract: [{ parameter: { value: value as never, type_url: typeUrl(type) }, type }], ...refs };
+}
+
+describe('Stake 2.0 and account-creation contracts', () => {
+  const resource = fc.constantFrom('BANDWIDTH', 'ENERGY');
+  const sun = fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER });
+
+  it('encode FreezeBalanceV2 (54), UnfreezeBalanceV2 (55) and WithdrawExpireUnfreeze (56) to the same bytes as TronWeb', () => {
+    fc.assert(
+      fc.property(address, sun, resource, refBlock, (owner, amount, res, refs) => {
+        for (const raw of [
+          systemRaw('FreezeBalanceV2Contract', { owner_address: owner, frozen_balance: amount, resource: res }, refs),
+          systemRaw('UnfreezeBalanceV2Contract', { owner_address: owner, unfreeze_balance: amount, resource: res }, refs),
+          systemRaw('WithdrawExpireUnfreezeContract', { owner_address: owner }, refs),
+        ]) {
+          expect(bytesToHex(encodeRawData(raw))).toBe(tronWebRawHex(raw));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('encode DelegateResource (57), with and without a lock, and UnDelegateResource (58) to the same bytes as TronWeb', () => {
+    fc.assert(
+      fc.property(address, address, sun, resource, fc.boolean(), fc.integer({ min: 0, max: 864_000 }), refBlock, (owner, receiver, balance, res, lock, period, refs) => {
+        const delegate = systemRaw(
+          'DelegateResourceContract',
+          { owner_address: owner, receiver_address: receiver, balance, resource: res, lock, lock_period: period },
+          refs,
+        );
+        expect(bytesToHex(encodeRawData(delegate))).toBe(tronWebRawHex(delegate));
+        const undelegate = systemRaw('UnDelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance, resource: res }, refs);
+        expect(bytesToHex(encodeRawData(undelegate))).toBe(tronWebRawHex(undelegate));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('encode AccountCreate (0) to the same bytes as TronWeb, the contract type left out as proto3 leaves 0 out', () => {
+    fc.assert(
+      fc.property(address, address, refBlock, (owner, account, refs) => {
+        const raw = systemRaw('AccountCreateContract', { owner_address: owner, account_address: account }, refs);
+        expect(bytesToHex(encodeRawData(raw))).toBe(tronWebRawHex(raw));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('write java-tron field numbers: DelegateResourceContract {owner=1, resource=2, balance=3, receiver=4, lock=5, lock_period=6}, ENERGY = 1', () => {
+    const owner = `41${'11'.repeat(20)}`;
+    const receiver = `41${'22'.repeat(20)}`;
+    const raw = systemRaw(
+      'DelegateResourceContract',
+      { owner_address: owner, receiver_address: receiver, balance: 2_000_000, resource: 'ENERGY', lock: true, lock_period: 100 },
+      { ref_block_bytes: '', ref_block_hash: '', expiration: 0 },
+    );
+    const value = `0a15${owner}1001${'18'}80897a2215${receiver}28013064`;
+    const typeUrlHex = bytesToHex(new TextEncoder().encode('type.googleapis.com/protocol.DelegateResourceContract'));
+    const any = `0a${(typeUrlHex.length / 2).toString(16)}${typeUrlHex}12${(value.length / 2).toString(16)}${value}`;
+    const contract = `0839${'12'}${(any.length / 2).toString(16)}${any}`;
+    expect(bytesToHex(encodeRawData(raw))).toBe(`5a${(contract.length / 2).toString(16)}${contract}`);
+    expect(typeUrl('UnDelegateResourceContract')).toBe('type.googleapis.com/protocol.UnDelegateResourceContract');
+  });
+
+  it('read back what the contracts do, BANDWIDTH being the resource when none is named', () => {
+    const refs = { ref_block_bytes: '0102', ref_block_hash: '0102030405060708', expiration: 1 };
+    const owner = `41${'11'.repeat(20)}`;
+    const receiver = `41${'22'.repeat(20)}`;
+    expect(transactionIntent(systemRaw('FreezeBalanceV2Contract', { owner_address: hexToBase58(owner), frozen_balance: '5000000' }, refs))).toEqual({
+      kind: 'freeze',
+      owner,
+      resource: 'BANDWIDTH',
+      amount: 5_000_000n,
+      permissionId: 0,
+    });
+    expect(
+      transactionIntent(
+        systemRaw('DelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 7, resource: 'ENERGY', lock: true }, refs),
+      ),
+    ).toEqual({ kind: 'delegate', owner, receiver, resource: 'ENERGY', amount: 7n, lock: true, lockPeriod: 0n, permissionId: 0 });
+    expect(transactionIntent(systemRaw('UnDelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 7, resource: 1 }, refs))).toEqual(
+      { kind: 'undelegate', owner, receiver, resource: 'ENERGY', amount: 7n, permissionId: 0 },
+    );
+    expect(transactionIntent(systemRaw('AccountCreateContract', { owner_address: owner, account_address: receiver }, refs))).toEqual({
+      kind: 'createAccount',
+      owner,
+      account: receiver,
+      permissionId: 0,
+    });
+    expect(() => encodeRawData(systemRaw('FreezeBalanceV2Contract', { owner_address: owner, frozen_balance: 1, resource: 'GAS' }, refs))).toThrow(/resource/);
+    expect(() => encodeRawData(systemRaw('DelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 1, lock: 'yes' }, refs))).toThrow(
+      /lock/,
+    );
+  });
+
+  it('count bandwidth as java-tron does: the serialised transaction with its signatures, plus 64 bytes of result', () => {
+    // raw_data of 150 bytes: 1 key + 2 length bytes + 150; one signature: 1 + 1 + 65; result 64.
+    expect(transactionBandwidth(150, 1)).toBe(153n + 67n + 64n);
+    expect(transactionBandwidth(100, 1)).toBe(102n + 67n + 64n);
+    expect(transactionBandwidth(100, 0)).toBe(102n + 64n);
   });
 });
 

@@ -12,12 +12,35 @@ import { addressToBytes, parsePrivateKey, publicKeyToAddressBytes } from './addr
 import { ProtoWriter } from './protobuf.ts';
 import { toBigIntAmount } from './units.ts';
 
-export type ContractTypeName = 'TransferContract' | 'TriggerSmartContract';
+export type ContractTypeName =
+  | 'AccountCreateContract'
+  | 'TransferContract'
+  | 'TriggerSmartContract'
+  | 'FreezeBalanceV2Contract'
+  | 'UnfreezeBalanceV2Contract'
+  | 'WithdrawExpireUnfreezeContract'
+  | 'DelegateResourceContract'
+  | 'UnDelegateResourceContract';
 
+/** Transaction.Contract.ContractType (core/Tron.proto). */
 const CONTRACT_TYPE_NUMBER: Record<ContractTypeName, number> = {
+  AccountCreateContract: 0,
   TransferContract: 1,
   TriggerSmartContract: 31,
+  FreezeBalanceV2Contract: 54,
+  UnfreezeBalanceV2Contract: 55,
+  WithdrawExpireUnfreezeContract: 56,
+  DelegateResourceContract: 57,
+  UnDelegateResourceContract: 58,
 };
+
+/** ResourceCode (core/contract/common.proto). */
+export type ResourceName = 'BANDWIDTH' | 'ENERGY' | 'TRON_POWER';
+const RESOURCE_CODE: Record<ResourceName, number> = { BANDWIDTH: 0, ENERGY: 1, TRON_POWER: 2 };
+const RESOURCE_NAMES = Object.keys(RESOURCE_CODE) as ResourceName[];
+
+/** AccountType (core/Tron.proto). */
+const ACCOUNT_TYPE_CODE: Record<string, number> = { Normal: 0, AssetIssue: 1, Contract: 2 };
 
 export type Int64Json = number | string | bigint;
 
@@ -39,9 +62,61 @@ export interface TriggerSmartContractValue {
   token_id?: Int64Json;
 }
 
+export interface AccountCreateContractValue {
+  owner_address: string;
+  account_address: string;
+  /** AccountType: Normal (0) unless given. */
+  type?: 'Normal' | 'AssetIssue' | 'Contract' | number;
+}
+
+/** FreezeBalanceV2Contract (Stake 2.0). `resource` is BANDWIDTH when left out, as proto3 JSON leaves it out. */
+export interface FreezeBalanceV2ContractValue {
+  owner_address: string;
+  frozen_balance: Int64Json;
+  resource?: ResourceName | number;
+}
+
+export interface UnfreezeBalanceV2ContractValue {
+  owner_address: string;
+  unfreeze_balance: Int64Json;
+  resource?: ResourceName | number;
+}
+
+export interface WithdrawExpireUnfreezeContractValue {
+  owner_address: string;
+}
+
+export interface DelegateResourceContractValue {
+  owner_address: string;
+  resource?: ResourceName | number;
+  /** Staked TRX, in sun, whose resource is delegated. */
+  balance: Int64Json;
+  receiver_address: string;
+  lock?: boolean;
+  /** In blocks (3 s each). */
+  lock_period?: Int64Json;
+}
+
+export interface UnDelegateResourceContractValue {
+  owner_address: string;
+  resource?: ResourceName | number;
+  balance: Int64Json;
+  receiver_address: string;
+}
+
+export type ContractValueJson =
+  | TransferContractValue
+  | TriggerSmartContractValue
+  | AccountCreateContractValue
+  | FreezeBalanceV2ContractValue
+  | UnfreezeBalanceV2ContractValue
+  | WithdrawExpireUnfreezeContractValue
+  | DelegateResourceContractValue
+  | UnDelegateResourceContractValue;
+
 export interface ContractJson {
   type: ContractTypeName;
-  parameter: { type_url: string; value: TransferContractValue | TriggerSmartContractValue };
+  parameter: { type_url: string; value: ContractValueJson };
   Permission_id?: number;
 }
 
@@ -105,15 +180,73 @@ function addressField(value: unknown, what: string): Uint8Array {
   }
 }
 
+function enumField(value: unknown, codes: Record<string, number>, what: string): number {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === 'string' && value in codes) return codes[value];
+  if (typeof value === 'number' && Object.values(codes).includes(value)) return value;
+  throw new TransactionFormatError(`${what} must be one of ${Object.keys(codes).join(', ')}`);
+}
+
+/** The resource a contract names; BANDWIDTH when left out (its proto3 default). */
+export function resourceField(value: unknown): ResourceName {
+  return RESOURCE_NAMES[enumField(value, RESOURCE_CODE, 'resource')];
+}
+
+function boolField(value: unknown, what: string): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (value === true) return true;
+  throw new TransactionFormatError(`${what} must be true or false`);
+}
+
 function encodeContractValue(type: ContractTypeName, value: unknown): Uint8Array {
   if (!value || typeof value !== 'object') throw new TransactionFormatError('contract parameter value is missing');
   const v = value as Record<string, unknown>;
-  if (type === 'TransferContract') {
-    return new ProtoWriter()
-      .bytes(1, addressField(v.owner_address, 'owner_address'))
-      .bytes(2, addressField(v.to_address, 'to_address'))
-      .int(3, intField(v.amount, 'amount'))
-      .finish();
+  const owner = (): Uint8Array => addressField(v.owner_address, 'owner_address');
+  switch (type) {
+    case 'TransferContract':
+      return new ProtoWriter()
+        .bytes(1, owner())
+        .bytes(2, addressField(v.to_address, 'to_address'))
+        .int(3, intField(v.amount, 'amount'))
+        .finish();
+    case 'AccountCreateContract':
+      return new ProtoWriter()
+        .bytes(1, owner())
+        .bytes(2, addressField(v.account_address, 'account_address'))
+        .int(3, enumField(v.type, ACCOUNT_TYPE_CODE, 'type'))
+        .finish();
+    case 'FreezeBalanceV2Contract':
+      return new ProtoWriter()
+        .bytes(1, owner())
+        .int(2, intField(v.frozen_balance, 'frozen_balance'))
+        .int(3, enumField(v.resource, RESOURCE_CODE, 'resource'))
+        .finish();
+    case 'UnfreezeBalanceV2Contract':
+      return new ProtoWriter()
+        .bytes(1, owner())
+        .int(2, intField(v.unfreeze_balance, 'unfreeze_balance'))
+        .int(3, enumField(v.resource, RESOURCE_CODE, 'resource'))
+        .finish();
+    case 'WithdrawExpireUnfreezeContract':
+      return new ProtoWriter().bytes(1, owner()).finish();
+    case 'DelegateResourceContract':
+      return new ProtoWriter()
+        .bytes(1, owner())
+        .int(2, enumField(v.resource, RESOURCE_CODE, 'resource'))
+        .int(3, intField(v.balance, 'balance'))
+        .bytes(4, addressField(v.receiver_address, 'receiver_address'))
+        .int(5, boolField(v.lock, 'lock') ? 1 : 0)
+        .int(6, intField(v.lock_period, 'lock_period'))
+        .finish();
+    case 'UnDelegateResourceContract':
+      return new ProtoWriter()
+        .bytes(1, owner())
+        .int(2, enumField(v.resource, RESOURCE_CODE, 'resource'))
+        .int(3, intField(v.balance, 'balance'))
+        .bytes(4, addressField(v.receiver_address, 'receiver_address'))
+        .finish();
+    case 'TriggerSmartContract':
+      break;
   }
   return new ProtoWriter()
     .bytes(1, addressField(v.owner_address, 'owner_address'))
@@ -183,7 +316,40 @@ export function verifyTransactionEncoding(tx: TransactionJson): { rawDataHex: st
 /** What a single-contract transaction does, with addresses as lowercase `41...` hex. */
 export type TransactionIntent =
   | { kind: 'transfer'; owner: string; to: string; amount: bigint; permissionId: number }
-  | { kind: 'trigger'; owner: string; contract: string; data: string; callValue: bigint; permissionId: number };
+  | { kind: 'trigger'; owner: string; contract: string; data: string; callValue: bigint; permissionId: number }
+  | { kind: 'createAccount'; owner: string; account: string; permissionId: number }
+  | { kind: 'freeze'; owner: string; resource: ResourceName; amount: bigint; permissionId: number }
+  | { kind: 'unfreeze'; owner: string; resource: ResourceName; amount: bigint; permissionId: number }
+  | { kind: 'withdrawExpireUnfreeze'; owner: string; permissionId: number }
+  | {
+      kind: 'delegate';
+      owner: string;
+      receiver: string;
+      resource: ResourceName;
+      amount: bigint;
+      lock: boolean;
+      /** Blocks; 0 means the default lock of 3 days when `lock` is set. */
+      lockPeriod: bigint;
+      permissionId: number;
+    }
+  | { kind: 'undelegate'; owner: string; receiver: string; resource: ResourceName; amount: bigint; permissionId: number };
+
+/** The other party of a transaction: recipient, contract, delegation receiver or created account. */
+export function intentCounterparty(intent: TransactionIntent): string | undefined {
+  switch (intent.kind) {
+    case 'transfer':
+      return intent.to;
+    case 'trigger':
+      return intent.contract;
+    case 'createAccount':
+      return intent.account;
+    case 'delegate':
+    case 'undelegate':
+      return intent.receiver;
+    default:
+      return undefined;
+  }
+}
 
 export function transactionIntent(raw: RawDataJson): TransactionIntent {
   if (!raw || !Array.isArray(raw.contract) || raw.contract.length !== 1) {
@@ -212,7 +378,52 @@ export function transactionIntent(raw: RawDataJson): TransactionIntent {
       permissionId,
     };
   }
+  const owner = bytesToHex(addressField(v.owner_address, 'owner_address'));
+  switch (c.type) {
+    case 'AccountCreateContract':
+      enumField(v.type, ACCOUNT_TYPE_CODE, 'type');
+      return { kind: 'createAccount', owner, account: bytesToHex(addressField(v.account_address, 'account_address')), permissionId };
+    case 'FreezeBalanceV2Contract':
+      return { kind: 'freeze', owner, resource: resourceField(v.resource), amount: intField(v.frozen_balance, 'frozen_balance') ?? 0n, permissionId };
+    case 'UnfreezeBalanceV2Contract':
+      return { kind: 'unfreeze', owner, resource: resourceField(v.resource), amount: intField(v.unfreeze_balance, 'unfreeze_balance') ?? 0n, permissionId };
+    case 'WithdrawExpireUnfreezeContract':
+      return { kind: 'withdrawExpireUnfreeze', owner, permissionId };
+    case 'DelegateResourceContract':
+      return {
+        kind: 'delegate',
+        owner,
+        receiver: bytesToHex(addressField(v.receiver_address, 'receiver_address')),
+        resource: resourceField(v.resource),
+        amount: intField(v.balance, 'balance') ?? 0n,
+        lock: boolField(v.lock, 'lock'),
+        lockPeriod: intField(v.lock_period, 'lock_period') ?? 0n,
+        permissionId,
+      };
+    case 'UnDelegateResourceContract':
+      return {
+        kind: 'undelegate',
+        owner,
+        receiver: bytesToHex(addressField(v.receiver_address, 'receiver_address')),
+        resource: resourceField(v.resource),
+        amount: intField(v.balance, 'balance') ?? 0n,
+        permissionId,
+      };
+  }
   throw new TransactionFormatError(`unsupported contract type: ${String(c.type)}`);
+}
+
+/**
+ * Bandwidth a transaction uses, as java-tron counts it: the serialised Transaction (raw_data and
+ * signatures, without ret) plus 64 bytes per contract for its result (MAX_RESULT_SIZE_IN_TX).
+ */
+export function transactionBandwidth(rawDataBytes: number, signatureCount: number): bigint {
+  const lengthDelimited = (n: number): number => {
+    let size = 1; // the field key: fields 1 and 2 fit in one byte
+    for (let v = n; v >= 0x80; v = Math.floor(v / 0x80)) size++;
+    return size + 1 + n;
+  };
+  return BigInt(lengthDelimited(rawDataBytes) + signatureCount * lengthDelimited(65) + 64);
 }
 
 function txIdBytes(txId: string): Uint8Array {

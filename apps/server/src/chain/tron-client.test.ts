@@ -45,6 +45,7 @@ describe('TronClient against a devnet', () => {
       success: true,
       result: 'SUCCESS',
       fee: 0n,
+      receipt: { energyUsage: 0n, energyFee: 0n, originEnergyUsage: 0n, energyUsageTotal: 0n, netUsage: 0n, netFee: 0n },
     });
     expect(await t.client.getTrxBalance(b.address)).toBe(1_500_001n);
     expect(await t.client.getTrxBalance(a.address)).toBe(10n * TRX - 1_500_001n);

@@ -11,7 +11,14 @@ import { hexToBytes } from '@noble/hashes/utils.js';
 import { SELECTOR, encodeBalanceOfParams, encodeTransferParams, TRC20_BALANCE_OF, TRC20_TRANSFER } from './abi.ts';
 import { isValidTronAddress, privateKeyToAddress, toBase58Address, toHexAddress } from './address.ts';
 import { parseJson, stringifyJson } from './json.ts';
-import { type TransactionJson, signTransaction, transactionIntent, verifyTransactionEncoding } from './transaction.ts';
+import {
+  type ResourceName,
+  type TransactionIntent,
+  type TransactionJson,
+  signTransaction,
+  transactionIntent,
+  verifyTransactionEncoding,
+} from './transaction.ts';
 import { MAX_INT64, toBigIntAmount } from './units.ts';
 
 export const MAINNET_USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -84,19 +91,100 @@ export interface ListTransfersOptions {
   fingerprint?: string;
 }
 
+/** java-tron's contractResult names; FAILED when a failure names no reason. */
+export type TransactionResult =
+  | 'SUCCESS'
+  | 'REVERT'
+  | 'OUT_OF_ENERGY'
+  | 'OUT_OF_TIME'
+  | 'BAD_JUMP_DESTINATION'
+  | 'ILLEGAL_OPERATION'
+  | 'STACK_TOO_SMALL'
+  | 'STACK_TOO_LARGE'
+  | 'STACK_OVERFLOW'
+  | 'TRANSFER_FAILED'
+  | 'INVALID_CODE'
+  | 'UNKNOWN'
+  | 'FAILED'
+  | (string & {});
+
+/** What a transaction used and burned (java-tron's ResourceReceipt); 0 where the node left a field out. */
+export interface TransactionReceipt {
+  /** Energy from the caller's staked or delegated TRX. */
+  energyUsage: bigint;
+  /** Sun burned for energy. */
+  energyFee: bigint;
+  /** Energy paid by the contract's deployer. */
+  originEnergyUsage: bigint;
+  energyUsageTotal: bigint;
+  /** Bandwidth (bytes) from free or staked bandwidth. */
+  netUsage: bigint;
+  /** Sun burned for bandwidth (or for account creation instead of bandwidth). */
+  netFee: bigint;
+}
+
 export interface TransactionInfo {
   txId: string;
   blockNumber: number;
   blockTimestamp: number;
-  /** True only when the transaction executed successfully (a TRC20 REVERT is false). */
+  /** True only when the transaction executed successfully (a TRC20 REVERT or OUT_OF_ENERGY is false). */
   success: boolean;
   /** Receipt result: SUCCESS, REVERT, OUT_OF_ENERGY, ... */
-  result: string;
-  /** Fee burned, in sun. */
+  result: TransactionResult;
+  /** Everything burned, in sun: energy, bandwidth and system fees such as account creation. */
   fee: bigint;
+  receipt: TransactionReceipt;
   /** Failure message from the node, decoded. */
   message?: string;
 }
+
+/** Chain parameters (/wallet/getchainparameters), amounts in sun. */
+export interface ChainParameters {
+  /** getEnergyFee: sun per unit of energy burned. */
+  energyFee: bigint;
+  /** getTransactionFee: sun per byte of bandwidth burned. */
+  transactionFee: bigint;
+  /** getCreateAccountFee: burned instead of bandwidth by a transaction creating an account. */
+  createAccountFee: bigint;
+  /** getCreateNewAccountFeeInSystemContract: burned by whoever creates an account. */
+  createNewAccountFeeInSystemContract: bigint;
+  /** getFreeNetLimit: free bandwidth per account per day, bytes. */
+  freeNetLimit: bigint;
+  /** getMaxFeeLimit: the largest fee_limit a call may carry. */
+  maxFeeLimit: bigint;
+  /** Every parameter the node reported, by its java-tron key (a key the node gave no value is 0). */
+  all: Record<string, bigint>;
+}
+
+/** An account's resources (/wallet/getaccountresource), usage as recovered at the head; all 0 for an address with no account. */
+export interface AccountResource {
+  freeNetLimit: bigint;
+  freeNetUsed: bigint;
+  /** Bandwidth from staked TRX (own and delegated to the account). */
+  netLimit: bigint;
+  netUsed: bigint;
+  /** Energy from staked TRX (own and delegated to the account). */
+  energyLimit: bigint;
+  energyUsed: bigint;
+  tronPowerLimit: bigint;
+  totalEnergyLimit: bigint;
+  totalEnergyWeight: bigint;
+  totalNetLimit: bigint;
+  totalNetWeight: bigint;
+}
+
+/** Staked TRX (sun) one account delegates to another (/wallet/getdelegatedresourcev2). */
+export interface DelegatedResource {
+  energy: bigint;
+  bandwidth: bigint;
+  /** Locked delegations cannot be taken back before their expiry (ms). */
+  lockedEnergy: bigint;
+  lockedBandwidth: bigint;
+  energyExpireTime: number;
+  bandwidthExpireTime: number;
+}
+
+export type StakeResource = Exclude<ResourceName, 'TRON_POWER'>;
 
 export interface SignedTransaction {
   txId: string;
@@ -371,13 +459,22 @@ export class TronClient {
     const receipt = (info.receipt as Obj | undefined) ?? {};
     const receiptResult = typeof receipt.result === 'string' ? receipt.result : undefined;
     const failed = info.result === 'FAILED' || (receiptResult !== undefined && receiptResult !== 'SUCCESS');
+    const amount = (v: unknown, what: string): bigint => (v === undefined || v === null ? 0n : toBigIntAmount(v, what));
     return {
       txId: String(info.id ?? txId).toLowerCase(),
       blockNumber: Number(info.blockNumber),
       blockTimestamp: Number(info.blockTimeStamp ?? 0),
       success: !failed,
       result: receiptResult ?? (failed ? 'FAILED' : 'SUCCESS'),
-      fee: info.fee === undefined ? 0n : toBigIntAmount(info.fee, 'fee'),
+      fee: amount(info.fee, 'fee'),
+      receipt: {
+        energyUsage: amount(receipt.energy_usage, 'energy_usage'),
+        energyFee: amount(receipt.energy_fee, 'energy_fee'),
+        originEnergyUsage: amount(receipt.origin_energy_usage, 'origin_energy_usage'),
+        energyUsageTotal: amount(receipt.energy_usage_total, 'energy_usage_total'),
+        netUsage: amount(receipt.net_usage, 'net_usage'),
+        netFee: amount(receipt.net_fee, 'net_fee'),
+      },
       ...(info.resMessage !== undefined ? { message: decodeNodeMessage(info.resMessage) } : {}),
     };
   }
@@ -400,11 +497,17 @@ export class TronClient {
     return this.sign(tx, privateKeyHex, from);
   }
 
-  /** Builds a USDT transfer(to, amount) through the node, checks it, signs it locally. Nothing is sent. */
-  async prepareUsdtTransfer(privateKeyHex: string, to: string, amountMicro: bigint): Promise<SignedTransaction> {
+  /**
+   * Builds a USDT transfer(to, amount) through the node, checks it, signs it locally. Nothing is sent.
+   * `feeLimitSun` caps the TRX the call may burn for energy (default `usdtFeeLimitSun`); it also caps
+   * the energy taken from stake, so it must cover energy × getEnergyFee even when energy is delegated.
+   */
+  async prepareUsdtTransfer(privateKeyHex: string, to: string, amountMicro: bigint, opts: { feeLimitSun?: bigint } = {}): Promise<SignedTransaction> {
     const from = privateKeyToAddress(privateKeyHex);
     const recipient = requireAddress(to, 'to');
     requireAmount(amountMicro, 'amountMicro');
+    const feeLimitSun = opts.feeLimitSun ?? this.usdtFeeLimitSun;
+    requireAmount(feeLimitSun, 'feeLimitSun');
     const parameter = encodeTransferParams(recipient, amountMicro);
     const path = '/wallet/triggersmartcontract';
     const res = await this.request('POST', path, {
@@ -412,7 +515,7 @@ export class TronClient {
       contract_address: this.usdtContract,
       function_selector: TRC20_TRANSFER,
       parameter,
-      fee_limit: this.usdtFeeLimitSun,
+      fee_limit: feeLimitSun,
       call_value: 0,
       visible: true,
     });
@@ -434,7 +537,7 @@ export class TronClient {
       intent.contract !== toHexAddress(this.usdtContract) ||
       intent.data !== SELECTOR.transfer + parameter ||
       intent.callValue !== 0n ||
-      feeLimit > this.usdtFeeLimitSun
+      feeLimit > feeLimitSun
     ) {
       throw new TronApiError('node built a transaction that is not the requested USDT transfer', path);
     }
@@ -467,8 +570,209 @@ export class TronClient {
     return { txId: await this.broadcast(await this.prepareTrxTransfer(privateKeyHex, to, amountSun)) };
   }
 
-  async sendUsdt(privateKeyHex: string, to: string, amountMicro: bigint): Promise<{ txId: string }> {
-    return { txId: await this.broadcast(await this.prepareUsdtTransfer(privateKeyHex, to, amountMicro)) };
+  async sendUsdt(privateKeyHex: string, to: string, amountMicro: bigint, opts: { feeLimitSun?: bigint } = {}): Promise<{ txId: string }> {
+    return { txId: await this.broadcast(await this.prepareUsdtTransfer(privateKeyHex, to, amountMicro, opts)) };
+  }
+
+  // ---- resources (bandwidth, energy, Stake 2.0) ----
+
+  async getChainParameters(): Promise<ChainParameters> {
+    const path = '/wallet/getchainparameters';
+    const res = await this.request('POST', path, {});
+    if (!Array.isArray(res.chainParameter)) throw new TronApiError(`${path}: no chainParameter list`, path);
+    const all: Record<string, bigint> = {};
+    for (const p of res.chainParameter as Obj[]) {
+      if (typeof p.key !== 'string') continue;
+      // java-tron leaves `value` out when it is 0.
+      all[p.key] = p.value === undefined ? 0n : toBigIntAmount(p.value, p.key);
+    }
+    const need = (key: string): bigint => {
+      if (!(key in all)) throw new TronApiError(`${path}: the node does not report ${key}`, path);
+      return all[key];
+    };
+    return {
+      energyFee: need('getEnergyFee'),
+      transactionFee: need('getTransactionFee'),
+      createAccountFee: need('getCreateAccountFee'),
+      createNewAccountFeeInSystemContract: need('getCreateNewAccountFeeInSystemContract'),
+      freeNetLimit: all.getFreeNetLimit ?? 0n,
+      maxFeeLimit: need('getMaxFeeLimit'),
+      all,
+    };
+  }
+
+  /** True when the address exists on chain (has received TRX or been created); one holding only USDT does not. */
+  async accountExists(address: string): Promise<boolean> {
+    const account = await this.request('POST', '/wallet/getaccount', { address: requireAddress(address, 'address'), visible: true });
+    return Object.keys(account).length > 0;
+  }
+
+  async getAccountResource(address: string): Promise<AccountResource> {
+    const path = '/wallet/getaccountresource';
+    const r = await this.request('POST', path, { address: requireAddress(address, 'address'), visible: true });
+    const n = (key: string): bigint => (r[key] === undefined ? 0n : toBigIntAmount(r[key], key));
+    return {
+      freeNetLimit: n('freeNetLimit'),
+      freeNetUsed: n('freeNetUsed'),
+      netLimit: n('NetLimit'),
+      netUsed: n('NetUsed'),
+      energyLimit: n('EnergyLimit'),
+      energyUsed: n('EnergyUsed'),
+      tronPowerLimit: n('tronPowerLimit'),
+      totalEnergyLimit: n('TotalEnergyLimit'),
+      totalEnergyWeight: n('TotalEnergyWeight'),
+      totalNetLimit: n('TotalNetLimit'),
+      totalNetWeight: n('TotalNetWeight'),
+    };
+  }
+
+  /**
+   * Energy a USDT transfer(to, amount) from `from` would use now (triggerconstantcontract), dynamic
+   * energy factor included. Throws when the call would revert (e.g. `from` holds less than `amount`).
+   */
+  async estimateUsdtTransferEnergy(from: string, to: string, amountMicro: bigint): Promise<bigint> {
+    const path = '/wallet/triggerconstantcontract';
+    const owner = requireAddress(from, 'from');
+    const recipient = requireAddress(to, 'to');
+    if (typeof amountMicro !== 'bigint' || amountMicro < 0n) throw new RangeError('amountMicro must be a non-negative bigint');
+    const res = await this.request('POST', path, {
+      owner_address: owner,
+      contract_address: this.usdtContract,
+      function_selector: TRC20_TRANSFER,
+      parameter: encodeTransferParams(recipient, amountMicro),
+      visible: true,
+    });
+    const result = res.result as Obj | undefined;
+    if (result?.result !== true) {
+      throw new TronApiError(`transfer estimate failed: ${decodeNodeMessage(result?.message ?? result?.code ?? 'no result')}`, path);
+    }
+    return res.energy_used === undefined ? 0n : toBigIntAmount(res.energy_used, 'energy_used');
+  }
+
+  /** Staked TRX (sun) the owner can still delegate for the resource (/wallet/getcandelegatedmaxsize). */
+  async getCanDelegatedMaxSize(owner: string, resource: StakeResource = 'ENERGY'): Promise<bigint> {
+    const res = await this.request('POST', '/wallet/getcandelegatedmaxsize', {
+      owner_address: requireAddress(owner, 'owner'),
+      type: resource === 'ENERGY' ? 1 : 0,
+      visible: true,
+    });
+    return res.max_size === undefined ? 0n : toBigIntAmount(res.max_size, 'max_size');
+  }
+
+  /** What `from` delegates to `to` now; all zero when nothing. */
+  async getDelegatedResource(from: string, to: string): Promise<DelegatedResource> {
+    const res = await this.request('POST', '/wallet/getdelegatedresourcev2', {
+      fromAddress: requireAddress(from, 'from'),
+      toAddress: requireAddress(to, 'to'),
+      visible: true,
+    });
+    const out: DelegatedResource = { energy: 0n, bandwidth: 0n, lockedEnergy: 0n, lockedBandwidth: 0n, energyExpireTime: 0, bandwidthExpireTime: 0 };
+    for (const d of (Array.isArray(res.delegatedResource) ? res.delegatedResource : []) as Obj[]) {
+      const energy = d.frozen_balance_for_energy === undefined ? 0n : toBigIntAmount(d.frozen_balance_for_energy, 'frozen_balance_for_energy');
+      const bandwidth = d.frozen_balance_for_bandwidth === undefined ? 0n : toBigIntAmount(d.frozen_balance_for_bandwidth, 'frozen_balance_for_bandwidth');
+      if (d.expire_time_for_energy !== undefined || d.expire_time_for_bandwidth !== undefined) {
+        out.lockedEnergy += energy;
+        out.lockedBandwidth += bandwidth;
+        out.energyExpireTime = Math.max(out.energyExpireTime, Number(d.expire_time_for_energy ?? 0));
+        out.bandwidthExpireTime = Math.max(out.bandwidthExpireTime, Number(d.expire_time_for_bandwidth ?? 0));
+      } else {
+        out.energy += energy;
+        out.bandwidth += bandwidth;
+      }
+    }
+    return out;
+  }
+
+  /** Stakes TRX (Stake 2.0, FreezeBalanceV2) for energy (default) or bandwidth. Resolves to the txID once broadcast. */
+  async freezeBalanceV2(privateKeyHex: string, amountSun: bigint, resource: StakeResource = 'ENERGY'): Promise<string> {
+    requireAmount(amountSun, 'amountSun');
+    return this.sendSystemContract(privateKeyHex, '/wallet/freezebalancev2', { frozen_balance: amountSun, resource }, (i) =>
+      i.kind === 'freeze' && i.amount === amountSun && i.resource === resource,
+    );
+  }
+
+  /** Starts unstaking (UnfreezeBalanceV2); the TRX returns after the chain's unfreeze delay. */
+  async unfreezeBalanceV2(privateKeyHex: string, amountSun: bigint, resource: StakeResource = 'ENERGY'): Promise<string> {
+    requireAmount(amountSun, 'amountSun');
+    return this.sendSystemContract(privateKeyHex, '/wallet/unfreezebalancev2', { unfreeze_balance: amountSun, resource }, (i) =>
+      i.kind === 'unfreeze' && i.amount === amountSun && i.resource === resource,
+    );
+  }
+
+  /** Returns unstaked TRX whose unfreeze delay has passed to the balance (WithdrawExpireUnfreeze). */
+  async withdrawExpireUnfreeze(privateKeyHex: string): Promise<string> {
+    return this.sendSystemContract(privateKeyHex, '/wallet/withdrawexpireunfreeze', {}, (i) => i.kind === 'withdrawExpireUnfreeze');
+  }
+
+  /**
+   * Delegates the energy of `balanceSun` of staked TRX to `receiver` (which must exist on chain).
+   * With `lock`, it cannot be taken back for `lockPeriodBlocks` blocks (default 3 days).
+   */
+  async delegateEnergy(
+    privateKeyHex: string,
+    receiver: string,
+    balanceSun: bigint,
+    opts: { lock?: boolean; lockPeriodBlocks?: number } = {},
+  ): Promise<string> {
+    return this.delegateResource(privateKeyHex, receiver, balanceSun, 'ENERGY', opts);
+  }
+
+  /** Takes back the energy of `balanceSun` of staked TRX delegated to `receiver`. */
+  async undelegateEnergy(privateKeyHex: string, receiver: string, balanceSun: bigint): Promise<string> {
+    return this.undelegateResource(privateKeyHex, receiver, balanceSun, 'ENERGY');
+  }
+
+  async delegateResource(
+    privateKeyHex: string,
+    receiver: string,
+    balanceSun: bigint,
+    resource: StakeResource,
+    opts: { lock?: boolean; lockPeriodBlocks?: number } = {},
+  ): Promise<string> {
+    const to = requireAddress(receiver, 'receiver');
+    requireAmount(balanceSun, 'balanceSun');
+    const lockPeriod = opts.lockPeriodBlocks ?? 0;
+    if (!Number.isSafeInteger(lockPeriod) || lockPeriod < 0) throw new RangeError('lockPeriodBlocks must be a non-negative integer');
+    const lock = opts.lock === true;
+    return this.sendSystemContract(
+      privateKeyHex,
+      '/wallet/delegateresource',
+      { receiver_address: to, balance: balanceSun, resource, lock, ...(lock && lockPeriod ? { lock_period: lockPeriod } : {}) },
+      (i) =>
+        i.kind === 'delegate' &&
+        i.receiver === toHexAddress(to) &&
+        i.amount === balanceSun &&
+        i.resource === resource &&
+        i.lock === lock &&
+        i.lockPeriod === (lock ? BigInt(lockPeriod) : 0n),
+    );
+  }
+
+  async undelegateResource(privateKeyHex: string, receiver: string, balanceSun: bigint, resource: StakeResource): Promise<string> {
+    const to = requireAddress(receiver, 'receiver');
+    requireAmount(balanceSun, 'balanceSun');
+    return this.sendSystemContract(privateKeyHex, '/wallet/undelegateresource', { receiver_address: to, balance: balanceSun, resource }, (i) =>
+      i.kind === 'undelegate' && i.receiver === toHexAddress(to) && i.amount === balanceSun && i.resource === resource,
+    );
+  }
+
+  /** Creates (activates) an account without sending it TRX (AccountCreateContract); the creator pays the chain's fee. */
+  async createAccount(privateKeyHex: string, address: string): Promise<string> {
+    const account = requireAddress(address, 'address');
+    return this.sendSystemContract(privateKeyHex, '/wallet/createaccount', { account_address: account }, (i) =>
+      i.kind === 'createAccount' && i.account === toHexAddress(account),
+    );
+  }
+
+  /** Builds a system contract through the node, checks it is exactly what was asked, signs and broadcasts it. */
+  private async sendSystemContract(privateKeyHex: string, path: string, body: Obj, matches: (intent: TransactionIntent) => boolean): Promise<string> {
+    const from = privateKeyToAddress(privateKeyHex);
+    const tx = (await this.request('POST', path, { owner_address: from, ...body, visible: true })) as unknown as TransactionJson;
+    const intent = this.checkBuilt(tx, path);
+    if (intent.owner !== toHexAddress(from) || !matches(intent)) {
+      throw new TronApiError(`node built a transaction that is not the one requested from ${path}`, path);
+    }
+    return this.broadcast(this.sign(tx, privateKeyHex, from));
   }
 }
 

@@ -1,11 +1,16 @@
 // The devnet's ledger: accounts, transactions, blocks and transfer history, with no HTTP in it.
 //
 // Deliberate simplifications, each chosen so the server's code paths stay the mainnet ones:
-// - No bandwidth or energy. TRX transfers are free; a USDT transfer burns a fixed TRX fee from its
-//   sender (`trc20FeeSun`, 0 unless configured), as a sender with no staked energy pays on mainnet,
-//   and reverts with OUT_OF_ENERGY when the sender cannot pay it all. An owner account must still
-//   exist (have received TRX) to send anything, as on mainnet where an unactivated address cannot
-//   pay for its transaction.
+// - Resources come in two models. By default there is no bandwidth or energy: TRX transfers are
+//   free; a USDT transfer burns a fixed TRX fee from its sender (`trc20FeeSun`, 0 unless configured),
+//   and reverts with OUT_OF_ENERGY when the sender cannot pay it all. With `resources` (see
+//   resources.ts) the chain charges as mainnet does: bandwidth per byte (staked, then the free
+//   daily allowance, else burned), energy per call (staked or delegated, else burned up to
+//   fee_limit, else OUT_OF_ENERGY), account-creation fees, Stake 2.0 freezing and delegation, and a
+//   dynamic energy factor on the USDT contract. In both models an owner account must exist (have
+//   received TRX) to send anything, as on mainnet where an unactivated address cannot pay.
+// - With resources, usage recovers linearly over 24 h of block time (the head block's timestamp);
+//   the contract's creator pays no share of the energy (origin_energy_usage is 0).
 // - A broadcast transaction is executed at once against the node's state (as java-tron does in its
 //   pending pool) and lands in the next block. A TRX transfer the owner cannot cover is rejected at
 //   broadcast; a USDT transfer the owner cannot cover is accepted and lands as REVERT, as on mainnet.
@@ -24,19 +29,34 @@ import { parseJson, stringifyJson } from '../json.ts';
 import { ProtoWriter } from '../protobuf.ts';
 import { toBigIntAmount } from '../units.ts';
 import {
+  type ContractJson,
+  type ContractTypeName,
   type RawDataJson,
+  type ResourceName,
   type TransactionIntent,
   type TransactionJson,
   TransactionFormatError,
   encodeRawData,
+  intentCounterparty,
   recoverSignerAddress,
+  resourceField,
   signTransaction,
   signTxId,
+  transactionBandwidth,
   transactionIntent,
   txIdOf,
   typeUrl,
   verifyTransactionEncoding,
 } from '../transaction.ts';
+import {
+  BLOCK_INTERVAL_MS,
+  DEFAULT_DELEGATE_LOCK_MS,
+  type ResourceParameters,
+  SUN_PER_TRX,
+  checkResourceParameters,
+  recovered,
+  withEnergyFactor,
+} from './resources.ts';
 
 export const USDT_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 export const USDT_CONTRACT_HEX = base58ToHex(USDT_CONTRACT);
@@ -68,6 +88,7 @@ export type BroadcastCode =
   | 'TAPOS_ERROR'
   | 'TRANSACTION_EXPIRATION_ERROR'
   | 'CONTRACT_VALIDATE_ERROR'
+  | 'BANDWITH_ERROR'
   | 'OTHER_ERROR';
 
 /** A transaction the node refuses; `code` is the java-tron broadcast response code. */
@@ -93,6 +114,86 @@ export interface Account {
   trx: bigint;
   usdt: bigint;
   createTime: number;
+  /** Stake 2.0: own TRX (sun) staked for each resource, less what is delegated away. */
+  frozenEnergy: bigint;
+  frozenBandwidth: bigint;
+  /** Own staked TRX whose resource is delegated to other accounts. */
+  delegatedEnergy: bigint;
+  delegatedBandwidth: bigint;
+  /** Staked TRX of other accounts delegated to this one. */
+  acquiredEnergy: bigint;
+  acquiredBandwidth: bigint;
+  /** Resource usage and when it was last added to; it recovers linearly over 24 h. */
+  energyUsage: bigint;
+  energyTime: number;
+  netUsage: bigint;
+  netTime: number;
+  freeNetUsage: bigint;
+  freeNetTime: number;
+  /** Unstaked TRX waiting for its unfreeze delay. */
+  unfrozen: Array<{ resource: ResourceName; amount: bigint; expireTime: number }>;
+}
+
+function blankAccount(createTime: number): Account {
+  return {
+    trx: 0n,
+    usdt: 0n,
+    createTime,
+    frozenEnergy: 0n,
+    frozenBandwidth: 0n,
+    delegatedEnergy: 0n,
+    delegatedBandwidth: 0n,
+    acquiredEnergy: 0n,
+    acquiredBandwidth: 0n,
+    energyUsage: 0n,
+    energyTime: 0,
+    netUsage: 0n,
+    netTime: 0,
+    freeNetUsage: 0n,
+    freeNetTime: 0,
+    unfrozen: [],
+  };
+}
+
+/** Staked TRX one account delegated to another: unlocked, and locked until an expiry per resource. */
+export interface Delegation {
+  from: string;
+  to: string;
+  energy: bigint;
+  bandwidth: bigint;
+  lockedEnergy: bigint;
+  lockedBandwidth: bigint;
+  energyExpireTime: number;
+  bandwidthExpireTime: number;
+}
+
+/** What a transaction used and burned, as java-tron's ResourceReceipt reports it. */
+export interface Receipt {
+  /** Bytes taken from staked or free bandwidth. */
+  netUsage: bigint;
+  /** Sun burned for bandwidth (bytes × getTransactionFee, or getCreateAccountFee). */
+  netFee: bigint;
+  /** Energy taken from the caller's staked or delegated energy. */
+  energyUsage: bigint;
+  /** Sun burned for energy. */
+  energyFee: bigint;
+  originEnergyUsage: bigint;
+  energyUsageTotal: bigint;
+  /** Sun burned by the contract itself (getCreateNewAccountFeeInSystemContract). */
+  contractFee: bigint;
+  /** Unstaked TRX returned to the balance by this transaction. */
+  withdrawExpireAmount: bigint;
+}
+
+/** Resource figures of an account as /wallet/getaccountresource reports them. */
+export interface AccountResourceView {
+  freeNetUsed: bigint;
+  freeNetLimit: bigint;
+  netUsed: bigint;
+  netLimit: bigint;
+  energyUsed: bigint;
+  energyLimit: bigint;
+  tronPowerLimit: bigint;
 }
 
 export interface Block {
@@ -125,6 +226,8 @@ export interface TxRecord {
   contractResult?: string;
   /** TRX (sun) the sender burnt for the transaction. */
   fee?: bigint;
+  /** Bandwidth and energy accounting, when the resource model is on. */
+  receipt?: Receipt;
   blockNumber?: number;
   blockTimestamp?: number;
   /** Position in the chain's inclusion order: the key history paging uses. */
@@ -137,8 +240,10 @@ export interface ChainOptions {
   /** Append-only JSON-lines file holding the chain; replayed at start. */
   persistPath?: string;
   now?: () => number;
-  /** TRX (sun) a USDT transfer burns from its sender. Default 0. */
+  /** TRX (sun) a USDT transfer burns from its sender. Default 0. Not with `resources`. */
   trc20FeeSun?: bigint;
+  /** Turns the resource model on with these parameters (see resources.ts). Default off. */
+  resources?: ResourceParameters;
 }
 
 export interface HistoryQuery {
@@ -236,6 +341,11 @@ const MAX_ID_TRIES = 10_000;
 export class DevnetChain {
   readonly solidityDepth: number;
   readonly trc20FeeSun: bigint;
+  /** Resource model parameters; undefined when the devnet charges nothing. */
+  private params?: ResourceParameters;
+  private readonly delegations = new Map<string, Delegation>();
+  /** Added to the clock: lets tests move block time forward. */
+  private timeOffset = 0;
   private readonly now: () => number;
   private readonly persistPath?: string;
   private readonly accounts = new Map<string, Account>();
@@ -253,27 +363,123 @@ export class DevnetChain {
     if (!Number.isInteger(this.solidityDepth) || this.solidityDepth < 0) throw new RangeError('solidityDepth must be a non-negative integer');
     this.trc20FeeSun = options.trc20FeeSun ?? 0n;
     if (this.trc20FeeSun < 0n) throw new RangeError('trc20FeeSun must not be negative');
+    if (options.resources) {
+      if (this.trc20FeeSun > 0n) throw new RangeError('trc20FeeSun and resources cannot be combined');
+      this.params = { ...options.resources };
+      checkResourceParameters(this.params);
+    }
     this.now = options.now ?? Date.now;
     this.persistPath = options.persistPath;
     if (this.persistPath && existsSync(this.persistPath)) {
       this.replay(this.persistPath);
+      if (Boolean(options.resources) !== Boolean(this.params)) {
+        throw new Error(`devnet state file ${this.persistPath} was made ${this.params ? 'with' : 'without'} the resource model`);
+      }
     } else {
       this.genesis(this.now());
-      this.persist({ format: PERSIST_FORMAT, genesis: { timestamp: this.blocks[0].timestamp } });
+      this.persist({ format: PERSIST_FORMAT, genesis: { timestamp: this.blocks[0].timestamp }, ...(this.params ? { resources: this.params } : {}) });
     }
   }
 
   private genesis(timestamp: number): void {
     this.accounts.set(toHexAddress(DEVNET_FAUCET_ADDRESS), {
+      ...blankAccount(timestamp),
       trx: GENESIS_FAUCET_TRX,
       usdt: GENESIS_FAUCET_USDT,
-      createTime: timestamp,
     });
     this.appendBlock(makeBlock(0, timestamp, '00'.repeat(32), []));
   }
 
+  private clock(): number {
+    return this.now() + this.timeOffset;
+  }
+
   private time(): number {
-    return this.replayTime ?? this.now();
+    return this.replayTime ?? this.clock();
+  }
+
+  // ---- resource model ----
+
+  /** The resource model's parameters, or undefined when the devnet charges nothing. */
+  resourceParameters(): Readonly<ResourceParameters> | undefined {
+    return this.params;
+  }
+
+  /**
+   * Changes chain parameters from now on (as a passed proposal would), e.g. the dynamic energy
+   * factor. Recorded in the state file so that a replay charges what was charged.
+   */
+  setResourceParameters(changes: Partial<ResourceParameters>): void {
+    if (!this.params) throw new Error('the resource model is off on this devnet');
+    // Pending transactions were charged under the old parameters; a replay must see them in a block first.
+    if (this.pending.length) throw new Error('produce a block before changing parameters: transactions are pending');
+    const next = { ...this.params, ...changes };
+    checkResourceParameters(next);
+    this.params = next;
+    this.persist({ params: changes });
+  }
+
+  /** Moves the clock forward: the next block is at least `ms` later than it would have been. */
+  advanceTime(ms: number): void {
+    if (!Number.isSafeInteger(ms) || ms < 0) throw new RangeError('ms must be a non-negative integer');
+    this.timeOffset += ms;
+  }
+
+  private energyLimit(a: Account): bigint {
+    return ((a.frozenEnergy + a.acquiredEnergy) / SUN_PER_TRX) * (this.params?.energyPerTrx ?? 0n);
+  }
+
+  private netLimit(a: Account): bigint {
+    return ((a.frozenBandwidth + a.acquiredBandwidth) / SUN_PER_TRX) * (this.params?.netPerTrx ?? 0n);
+  }
+
+  /** Resource figures at the head, usage recovered (what /wallet/getaccountresource answers). */
+  accountResource(addressHex: string): AccountResourceView | undefined {
+    const a = this.accounts.get(addressHex);
+    if (!a || !this.isActivated(addressHex)) return undefined;
+    const now = this.head().timestamp;
+    return {
+      freeNetUsed: recovered(a.freeNetUsage, a.freeNetTime, now),
+      freeNetLimit: this.params?.freeNetLimit ?? 0n,
+      netUsed: recovered(a.netUsage, a.netTime, now),
+      netLimit: this.netLimit(a),
+      energyUsed: recovered(a.energyUsage, a.energyTime, now),
+      energyLimit: this.energyLimit(a),
+      tronPowerLimit: (a.frozenEnergy + a.frozenBandwidth + a.delegatedEnergy + a.delegatedBandwidth) / SUN_PER_TRX,
+    };
+  }
+
+  /** Staked TRX (sun) of the owner's that it can still delegate: its stake less what its own usage takes. */
+  canDelegateMaxSize(ownerHex: string, resource: ResourceName): bigint {
+    const a = this.accounts.get(ownerHex);
+    if (!a) return 0n;
+    const now = this.head().timestamp;
+    const [frozen, acquired, usage, perTrx] =
+      resource === 'ENERGY'
+        ? [a.frozenEnergy, a.acquiredEnergy, recovered(a.energyUsage, a.energyTime, now), this.params?.energyPerTrx ?? 0n]
+        : [a.frozenBandwidth, a.acquiredBandwidth, recovered(a.netUsage, a.netTime, now), this.params?.netPerTrx ?? 0n];
+    if (frozen === 0n) return 0n;
+    const ownUsage = (usage * frozen) / (frozen + acquired);
+    const usedSun = perTrx === 0n ? 0n : (ownUsage * SUN_PER_TRX + perTrx - 1n) / perTrx;
+    return frozen > usedSun ? frozen - usedSun : 0n;
+  }
+
+  /** Delegations from and/or to an address (both given: that one pair). */
+  delegationsOf(fromHex?: string, toHex?: string): Delegation[] {
+    return [...this.delegations.values()].filter((d) => (fromHex === undefined || d.from === fromHex) && (toHex === undefined || d.to === toHex));
+  }
+
+  /** Energy a USDT call costs now, dynamic factor applied: what triggerconstantcontract reports. */
+  usdtCallEnergy(ownerHex: string, data: string, callValue: bigint): bigint {
+    if (!this.params) return 0n;
+    const transfer = decodeTransferCall(data);
+    const base =
+      transfer && callValue === 0n && this.usdtBalance(ownerHex) >= transfer.amount
+        ? this.usdtBalance(transfer.to) === 0n && transfer.amount > 0n
+          ? this.params.usdtTransferNewHolderEnergy
+          : this.params.usdtTransferEnergy
+        : this.params.usdtOtherCallEnergy;
+    return withEnergyFactor(base, this.params.energyFactor);
   }
 
   // ---- reads ----
@@ -335,7 +541,7 @@ export class DevnetChain {
       ref_block_bytes: head.id.slice(12, 16),
       ref_block_hash: head.id.slice(16, 32),
       expiration: head.timestamp + TX_LIFETIME_MS,
-      timestamp: this.now(),
+      timestamp: this.clock(),
     };
   }
 
@@ -344,16 +550,100 @@ export class DevnetChain {
     return { visible: false, txID: txIdOf(bytes), raw_data: raw, raw_data_hex: bytesToHex(bytes) };
   }
 
-  private checkTransfer(owner: string, to: string, amount: bigint): void {
-    if (amount <= 0n) throw new ContractValidateError('Amount must be greater than 0.');
-    if (owner === to) throw new ContractValidateError('Cannot transfer TRX to yourself.');
-    const account = this.accounts.get(owner);
-    if (!account || !this.isActivated(owner)) throw new ContractValidateError('Validate TransferContract error, no OwnerAccount.');
-    if (account.trx < amount) throw new ContractValidateError('Validate TransferContract error, balance is not sufficient.');
+  /**
+   * Checks a contract as java-tron's actuators validate it, as if the owner had `reserved` sun less
+   * (what bandwidth burns first). Throws ContractValidateError with java-tron's messages.
+   */
+  private validate(intent: TransactionIntent, reserved: bigint, feeLimit: bigint): void {
+    const p = this.params;
+    const owner = this.accounts.get(intent.owner);
+    const active = owner !== undefined && this.isActivated(intent.owner);
+    const balance = (owner?.trx ?? 0n) - reserved;
+    const missing = (who: string): ContractValidateError => new ContractValidateError(`Account[${hexToBase58(who)}] not exists`);
+    const stakeResource = (r: ResourceName): void => {
+      if (r === 'TRON_POWER') throw new ContractValidateError('ResourceCode error, valid ResourceCode[BANDWIDTH、ENERGY]');
+    };
+    switch (intent.kind) {
+      case 'transfer': {
+        if (intent.amount <= 0n) throw new ContractValidateError('Amount must be greater than 0.');
+        if (intent.owner === intent.to) throw new ContractValidateError('Cannot transfer TRX to yourself.');
+        if (!active) throw new ContractValidateError('Validate TransferContract error, no OwnerAccount.');
+        const creationFee = p && !this.isActivated(intent.to) ? p.createNewAccountFeeInSystemContract : 0n;
+        if (balance < intent.amount + creationFee) throw new ContractValidateError('Validate TransferContract error, balance is not sufficient.');
+        return;
+      }
+      case 'trigger':
+        if (intent.contract !== USDT_CONTRACT_HEX) throw new ContractValidateError('No contract or not a valid smart contract');
+        if (!active) throw new ContractValidateError(`account [${hexToBase58(intent.owner)}] does not exist`);
+        if (p && (feeLimit < 0n || feeLimit > p.maxFeeLimit)) throw new ContractValidateError(`feeLimit must be >= 0 and <= ${p.maxFeeLimit}`);
+        return;
+      case 'createAccount':
+        if (!active) throw missing(intent.owner);
+        if (this.isActivated(intent.account)) throw new ContractValidateError('Account has existed');
+        if (p && balance < p.createNewAccountFeeInSystemContract) throw new ContractValidateError('Validate CreateAccountActuator error, insufficient fee.');
+        return;
+      case 'freeze':
+        if (!active) throw missing(intent.owner);
+        stakeResource(intent.resource);
+        if (intent.amount <= 0n) throw new ContractValidateError('frozenBalance must be positive');
+        if (intent.amount < SUN_PER_TRX) throw new ContractValidateError('frozenBalance must be greater than or equal to 1 TRX');
+        if (intent.amount > balance) throw new ContractValidateError('frozenBalance must be less than or equal to accountBalance');
+        return;
+      case 'unfreeze': {
+        if (!active) throw missing(intent.owner);
+        stakeResource(intent.resource);
+        const frozen = intent.resource === 'ENERGY' ? owner!.frozenEnergy : owner!.frozenBandwidth;
+        if (frozen === 0n) throw new ContractValidateError(`no frozenBalance(${intent.resource})`);
+        if (intent.amount <= 0n || intent.amount > frozen) throw new ContractValidateError(`Invalid unfreeze_balance, [${intent.amount}] is error`);
+        return;
+      }
+      case 'withdrawExpireUnfreeze':
+        if (!active) throw missing(intent.owner);
+        if (!owner!.unfrozen.some((u) => u.expireTime <= this.head().timestamp)) throw new ContractValidateError('no unFreeze balance to withdraw ');
+        return;
+      case 'delegate': {
+        if (!active) throw missing(intent.owner);
+        stakeResource(intent.resource);
+        if (intent.amount < SUN_PER_TRX) throw new ContractValidateError('delegateBalance must be greater than or equal to 1 TRX');
+        if (intent.amount > this.canDelegateMaxSize(intent.owner, intent.resource)) {
+          const name = intent.resource === 'ENERGY' ? 'FreezeEnergyV2' : 'FreezeBandwidthV2';
+          throw new ContractValidateError(`delegateBalance must be less than or equal to available ${name} balance`);
+        }
+        if (intent.receiver === intent.owner) throw new ContractValidateError('receiverAddress must not be the same as ownerAddress');
+        if (!this.isActivated(intent.receiver)) throw missing(intent.receiver);
+        const maxLock = p?.maxDelegateLockPeriod ?? 864_000n;
+        if (intent.lock && (intent.lockPeriod < 0n || intent.lockPeriod > maxLock)) {
+          throw new ContractValidateError(`The lock period of delegate resource cannot be less than 0 and cannot exceed ${maxLock}!`);
+        }
+        return;
+      }
+      case 'undelegate': {
+        if (!active) throw missing(intent.owner);
+        stakeResource(intent.resource);
+        if (intent.receiver === intent.owner) throw new ContractValidateError('receiverAddress must not be the same as ownerAddress');
+        if (intent.amount <= 0n) throw new ContractValidateError('unDelegateBalance must be more than 0 TRX');
+        const d = this.delegations.get(intent.owner + intent.receiver);
+        if (!d) throw new ContractValidateError('delegated Resource does not exist');
+        const available = this.undelegatable(d, intent.resource);
+        if (available < intent.amount) {
+          const name = intent.resource === 'ENERGY' ? 'Energy' : 'Bandwidth';
+          throw new ContractValidateError(`insufficient delegatedFrozenBalance(${name}), request=${intent.amount}, unlock_balance=${available}`);
+        }
+        return;
+      }
+    }
+  }
+
+  /** What of a delegation can be taken back now: the unlocked part, and the locked part once its lock expired. */
+  private undelegatable(d: Delegation, resource: ResourceName): bigint {
+    const now = this.head().timestamp;
+    return resource === 'ENERGY'
+      ? d.energy + (d.energyExpireTime < now ? d.lockedEnergy : 0n)
+      : d.bandwidth + (d.bandwidthExpireTime < now ? d.lockedBandwidth : 0n);
   }
 
   buildTransfer(ownerHex: string, toHex: string, amount: bigint): TransactionJson {
-    this.checkTransfer(ownerHex, toHex, amount);
+    this.validate({ kind: 'transfer', owner: ownerHex, to: toHex, amount, permissionId: 0 }, 0n, 0n);
     return this.finishBuild({
       contract: [
         {
@@ -363,6 +653,21 @@ export class DevnetChain {
       ],
       ...this.refBlockFields(),
     });
+  }
+
+  /** Builds a system contract (account creation, staking, delegation) after validating it as broadcast would. */
+  buildSystemContract(type: ContractTypeName, value: Record<string, unknown>): TransactionJson {
+    const contract = { parameter: { value, type_url: typeUrl(type) }, type } as unknown as ContractJson;
+    const raw = { contract: [contract], ...this.refBlockFields() } as RawDataJson;
+    let intent: TransactionIntent;
+    try {
+      intent = transactionIntent(raw);
+    } catch (e) {
+      if (e instanceof TransactionFormatError) throw new ContractValidateError(e.message);
+      throw e;
+    }
+    this.validate(intent, 0n, 0n);
+    return this.finishBuild(canonicalRawData(raw));
   }
 
   buildTrigger(ownerHex: string, contractHex: string, data: string, feeLimit: bigint, callValue: bigint): TransactionJson {
@@ -478,26 +783,86 @@ export class DevnetChain {
 
   /** Applies a transaction's effects. With `validate` false (replay) the checks that depend on the moment are skipped. */
   private execute(tx: TransactionJson, intent: TransactionIntent, validate: boolean): TxRecord {
-    if (intent.kind === 'transfer') {
-      if (validate) {
-        try {
-          this.checkTransfer(intent.owner, intent.to, intent.amount);
-        } catch (e) {
-          if (e instanceof ContractValidateError) throw new BroadcastError('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${e.message}`);
-          throw e;
-        }
+    const feeLimit = tx.raw_data.fee_limit === undefined ? 0n : toBigIntAmount(tx.raw_data.fee_limit, 'fee_limit');
+    const refuse = (e: unknown): never => {
+      if (e instanceof ContractValidateError) throw new BroadcastError('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${e.message}`);
+      throw e;
+    };
+    if (validate) {
+      try {
+        this.validate(intent, 0n, feeLimit);
+      } catch (e) {
+        refuse(e);
       }
+    }
+    if (!this.params) return this.executeFree(tx, intent);
+    // As java-tron: bandwidth is paid first, then the contract is validated against what is left.
+    const net = this.planBandwidth(tx, intent);
+    if (validate && net.fee > 0n) {
+      try {
+        this.validate(intent, net.fee, feeLimit);
+      } catch (e) {
+        refuse(e);
+      }
+    }
+    const owner = this.accounts.get(intent.owner)!;
+    const now = this.head().timestamp;
+    const receipt: Receipt = {
+      netUsage: net.fee > 0n ? 0n : net.bytes,
+      netFee: net.fee,
+      energyUsage: 0n,
+      energyFee: 0n,
+      originEnergyUsage: 0n,
+      energyUsageTotal: 0n,
+      contractFee: 0n,
+      withdrawExpireAmount: 0n,
+    };
+    if (net.from === 'staked') {
+      owner.netUsage = recovered(owner.netUsage, owner.netTime, now) + net.bytes;
+      owner.netTime = now;
+    } else if (net.from === 'free') {
+      owner.freeNetUsage = recovered(owner.freeNetUsage, owner.freeNetTime, now) + net.bytes;
+      owner.freeNetTime = now;
+    } else {
+      this.credit(intent.owner, -net.fee, 0n);
+    }
+    const record = this.executeCharged(tx, intent, feeLimit, receipt, now);
+    record.receipt = receipt;
+    record.fee = receipt.netFee + receipt.energyFee + receipt.contractFee;
+    return record;
+  }
+
+  /** Where a transaction's bandwidth comes from; throws BANDWITH_ERROR when the owner cannot pay it. */
+  private planBandwidth(tx: TransactionJson, intent: TransactionIntent): { bytes: bigint; from: 'staked' | 'free' | 'burn'; fee: bigint } {
+    const p = this.params!;
+    const owner = this.accounts.get(intent.owner);
+    if (!owner) throw new BroadcastError('CONTRACT_VALIDATE_ERROR', 'Contract validate error : account does not exist');
+    const now = this.head().timestamp;
+    const bytes = transactionBandwidth(tx.raw_data_hex.length / 2, tx.signature?.length ?? 0);
+    const staked = this.netLimit(owner) - recovered(owner.netUsage, owner.netTime, now);
+    const createsAccount = intent.kind === 'createAccount' || (intent.kind === 'transfer' && !this.isActivated(intent.to));
+    if (bytes <= staked) return { bytes, from: 'staked', fee: 0n };
+    if (createsAccount) {
+      // Creating an account takes staked bandwidth or a flat fee, never the free allowance.
+      if (owner.trx >= p.createAccountFee) return { bytes, from: 'burn', fee: p.createAccountFee };
+      throw new BroadcastError('BANDWITH_ERROR', `Account has insufficient bandwidth[${bytes}] and balance[${p.createAccountFee}] to create new account`);
+    }
+    if (bytes <= p.freeNetLimit - recovered(owner.freeNetUsage, owner.freeNetTime, now)) return { bytes, from: 'free', fee: 0n };
+    const fee = bytes * p.transactionFee;
+    if (owner.trx >= fee) return { bytes, from: 'burn', fee };
+    throw new BroadcastError('BANDWITH_ERROR', `Account has insufficient bandwidth[${bytes}] and balance[${fee}] to broadcast this transaction`);
+  }
+
+  /** The fee-free model: no bandwidth, no energy; a USDT transfer burns `trc20FeeSun`. */
+  private executeFree(tx: TransactionJson, intent: TransactionIntent): TxRecord {
+    if (intent.kind === 'transfer') {
       this.credit(intent.owner, -intent.amount, 0n);
       this.credit(intent.to, intent.amount, 0n);
       return { tx, intent, result: 'SUCCESS' };
     }
-    if (validate) {
-      if (intent.contract !== USDT_CONTRACT_HEX) {
-        throw new BroadcastError('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
-      }
-      if (!this.isActivated(intent.owner)) {
-        throw new BroadcastError('CONTRACT_VALIDATE_ERROR', `Contract validate error : account [${hexToBase58(intent.owner)}] does not exist`);
-      }
+    if (intent.kind !== 'trigger') {
+      this.applySystemContract(intent, this.head().timestamp);
+      return { tx, intent, result: 'SUCCESS' };
     }
     const transfer = decodeTransferCall(intent.data);
     if (transfer) {
@@ -509,16 +874,7 @@ export class DevnetChain {
       if (intent.callValue !== 0n || this.usdtBalance(intent.owner) < transfer.amount) {
         return { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed', fee };
       }
-      this.credit(intent.owner, 0n, -transfer.amount);
-      this.credit(transfer.to, 0n, transfer.amount);
-      return {
-        tx,
-        intent,
-        result: 'SUCCESS',
-        contractResult: encodeUint256(1n),
-        trc20: { from: intent.owner, to: transfer.to, amount: transfer.amount },
-        fee,
-      };
+      return { ...this.moveUsdt(tx, intent, transfer), fee };
     }
     const view = this.callUsdt(intent.owner, intent.data, intent.callValue);
     return view === null
@@ -526,12 +882,188 @@ export class DevnetChain {
       : { tx, intent, result: 'SUCCESS', contractResult: view };
   }
 
+  private moveUsdt(tx: TransactionJson, intent: TransactionIntent & { kind: 'trigger' }, transfer: { to: string; amount: bigint }): TxRecord {
+    this.credit(intent.owner, 0n, -transfer.amount);
+    this.credit(transfer.to, 0n, transfer.amount);
+    return {
+      tx,
+      intent,
+      result: 'SUCCESS',
+      contractResult: encodeUint256(1n),
+      trc20: { from: intent.owner, to: transfer.to, amount: transfer.amount },
+    };
+  }
+
+  /** The resource model, after bandwidth: system fees, and energy for contract calls. */
+  private executeCharged(tx: TransactionJson, intent: TransactionIntent, feeLimit: bigint, receipt: Receipt, now: number): TxRecord {
+    const p = this.params!;
+    if (intent.kind === 'transfer') {
+      if (!this.isActivated(intent.to)) {
+        receipt.contractFee = p.createNewAccountFeeInSystemContract;
+        this.credit(intent.owner, -receipt.contractFee, 0n);
+      }
+      this.credit(intent.owner, -intent.amount, 0n);
+      this.credit(intent.to, intent.amount, 0n);
+      return { tx, intent, result: 'SUCCESS' };
+    }
+    if (intent.kind !== 'trigger') {
+      if (intent.kind === 'createAccount') {
+        receipt.contractFee = p.createNewAccountFeeInSystemContract;
+        this.credit(intent.owner, -receipt.contractFee, 0n);
+      }
+      receipt.withdrawExpireAmount = this.applySystemContract(intent, now);
+      return { tx, intent, result: 'SUCCESS' };
+    }
+    // Energy: the call may use at most min(staked energy left + what the balance buys, fee_limit / price).
+    const owner = this.accounts.get(intent.owner)!;
+    const price = p.energyFee;
+    const required = this.usdtCallEnergy(intent.owner, intent.data, intent.callValue);
+    const left0 = this.energyLimit(owner) - recovered(owner.energyUsage, owner.energyTime, now);
+    const left = left0 > 0n ? left0 : 0n;
+    const spendable = owner.trx > intent.callValue ? owner.trx - intent.callValue : 0n;
+    const byAccount = left + spendable / price;
+    const byFeeLimit = feeLimit / price;
+    const limit = byAccount < byFeeLimit ? byAccount : byFeeLimit;
+    const used = required <= limit ? required : limit;
+    const fromStake = used < left ? used : left;
+    receipt.energyUsageTotal = used;
+    receipt.energyUsage = fromStake;
+    receipt.energyFee = (used - fromStake) * price;
+    owner.energyUsage = recovered(owner.energyUsage, owner.energyTime, now) + fromStake;
+    owner.energyTime = now;
+    if (receipt.energyFee > 0n) this.credit(intent.owner, -receipt.energyFee, 0n);
+    if (required > limit) return { tx, intent, result: 'OUT_OF_ENERGY', resMessage: 'Not enough energy' };
+    const transfer = decodeTransferCall(intent.data);
+    if (transfer) {
+      if (intent.callValue !== 0n || this.usdtBalance(intent.owner) < transfer.amount) {
+        return { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed' };
+      }
+      return this.moveUsdt(tx, intent, transfer);
+    }
+    const view = this.callUsdt(intent.owner, intent.data, intent.callValue);
+    return view === null
+      ? { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed' }
+      : { tx, intent, result: 'SUCCESS', contractResult: view };
+  }
+
+  /** Effects of account creation, staking and delegation (validated already). Returns unstaked TRX withdrawn. */
+  private applySystemContract(intent: Exclude<TransactionIntent, { kind: 'transfer' | 'trigger' }>, now: number): bigint {
+    const owner = this.accounts.get(intent.owner)!;
+    const energy = 'resource' in intent && intent.resource === 'ENERGY';
+    const withdrawExpired = (): bigint => {
+      let amount = 0n;
+      owner.unfrozen = owner.unfrozen.filter((u) => {
+        if (u.expireTime > now) return true;
+        amount += u.amount;
+        return false;
+      });
+      owner.trx += amount;
+      return amount;
+    };
+    switch (intent.kind) {
+      case 'createAccount': {
+        const account = this.accounts.get(intent.account) ?? blankAccount(0);
+        account.createTime = this.time();
+        this.accounts.set(intent.account, account);
+        return 0n;
+      }
+      case 'freeze':
+        this.credit(intent.owner, -intent.amount, 0n);
+        if (energy) owner.frozenEnergy += intent.amount;
+        else owner.frozenBandwidth += intent.amount;
+        return 0n;
+      case 'unfreeze': {
+        const withdrawn = withdrawExpired();
+        if (energy) owner.frozenEnergy -= intent.amount;
+        else owner.frozenBandwidth -= intent.amount;
+        const delay = Number(this.params?.unfreezeDelayDays ?? 14n) * 86_400_000;
+        owner.unfrozen.push({ resource: intent.resource, amount: intent.amount, expireTime: now + delay });
+        return withdrawn;
+      }
+      case 'withdrawExpireUnfreeze':
+        return withdrawExpired();
+      case 'delegate': {
+        const receiver = this.accounts.get(intent.receiver)!;
+        const key = intent.owner + intent.receiver;
+        const d = this.delegations.get(key) ?? {
+          from: intent.owner,
+          to: intent.receiver,
+          energy: 0n,
+          bandwidth: 0n,
+          lockedEnergy: 0n,
+          lockedBandwidth: 0n,
+          energyExpireTime: 0,
+          bandwidthExpireTime: 0,
+        };
+        this.delegations.set(key, d);
+        const expire = now + (intent.lockPeriod > 0n ? Number(intent.lockPeriod) * BLOCK_INTERVAL_MS : DEFAULT_DELEGATE_LOCK_MS);
+        if (energy) {
+          owner.frozenEnergy -= intent.amount;
+          owner.delegatedEnergy += intent.amount;
+          receiver.acquiredEnergy += intent.amount;
+          if (intent.lock) {
+            d.lockedEnergy += intent.amount;
+            d.energyExpireTime = expire;
+          } else d.energy += intent.amount;
+        } else {
+          owner.frozenBandwidth -= intent.amount;
+          owner.delegatedBandwidth += intent.amount;
+          receiver.acquiredBandwidth += intent.amount;
+          if (intent.lock) {
+            d.lockedBandwidth += intent.amount;
+            d.bandwidthExpireTime = expire;
+          } else d.bandwidth += intent.amount;
+        }
+        return 0n;
+      }
+      case 'undelegate': {
+        const receiver = this.accounts.get(intent.receiver)!;
+        const key = intent.owner + intent.receiver;
+        const d = this.delegations.get(key)!;
+        // Take the unlocked part first, then the expired locked part.
+        const [unlocked, locked] = energy ? [d.energy, d.lockedEnergy] : [d.bandwidth, d.lockedBandwidth];
+        const fromUnlocked = intent.amount < unlocked ? intent.amount : unlocked;
+        const fromLocked = intent.amount - fromUnlocked;
+        // The receiver's usage of the returned stake goes back to the owner with it, as on mainnet.
+        const perTrx = energy ? this.params?.energyPerTrx ?? 0n : this.params?.netPerTrx ?? 0n;
+        const allFrozen = energy ? receiver.frozenEnergy + receiver.acquiredEnergy : receiver.frozenBandwidth + receiver.acquiredBandwidth;
+        const usage = energy ? recovered(receiver.energyUsage, receiver.energyTime, now) : recovered(receiver.netUsage, receiver.netTime, now);
+        const byShare = allFrozen === 0n ? 0n : (usage * intent.amount) / allFrozen;
+        const byMax = (intent.amount / SUN_PER_TRX) * perTrx;
+        const transfer = byShare < byMax ? byShare : byMax;
+        if (energy) {
+          d.energy = unlocked - fromUnlocked;
+          d.lockedEnergy = locked - fromLocked;
+          receiver.acquiredEnergy -= intent.amount;
+          receiver.energyUsage = usage - transfer;
+          receiver.energyTime = now;
+          owner.delegatedEnergy -= intent.amount;
+          owner.frozenEnergy += intent.amount;
+          owner.energyUsage = recovered(owner.energyUsage, owner.energyTime, now) + transfer;
+          owner.energyTime = now;
+        } else {
+          d.bandwidth = unlocked - fromUnlocked;
+          d.lockedBandwidth = locked - fromLocked;
+          receiver.acquiredBandwidth -= intent.amount;
+          receiver.netUsage = usage - transfer;
+          receiver.netTime = now;
+          owner.delegatedBandwidth -= intent.amount;
+          owner.frozenBandwidth += intent.amount;
+          owner.netUsage = recovered(owner.netUsage, owner.netTime, now) + transfer;
+          owner.netTime = now;
+        }
+        if (d.energy + d.lockedEnergy + d.bandwidth + d.lockedBandwidth === 0n) this.delegations.delete(key);
+        return 0n;
+      }
+    }
+  }
+
   /** Balances only move here. A TRX credit opens the account, as on mainnet; a USDT credit alone does not. */
   private credit(addressHex: string, trx: bigint, usdt: bigint): void {
     let account = this.accounts.get(addressHex);
     if (!account) {
       if (trx === 0n && usdt === 0n) return;
-      account = { trx: 0n, usdt: 0n, createTime: trx > 0n ? this.time() : 0 };
+      account = blankAccount(trx > 0n ? this.time() : 0);
       this.accounts.set(addressHex, account);
     } else if (account.createTime === 0 && trx > 0n) {
       account.createTime = this.time();
@@ -561,7 +1093,8 @@ export class DevnetChain {
       if (amounts.usdt <= 0n) throw new ContractValidateError('faucet amounts must be positive');
       if (this.usdtBalance(from) < amounts.usdt) throw new ContractValidateError('the faucet does not hold that much USDT');
       const data = SELECTOR.transfer + encodeAddressWord(to) + encodeUint256(amounts.usdt);
-      out.usdtTxId = this.broadcast(signTransaction(this.buildTrigger(from, USDT_CONTRACT_HEX, data, 0n, 0n), DEVNET_FAUCET_KEY));
+      const feeLimit = this.params?.maxFeeLimit ?? 0n;
+      out.usdtTxId = this.broadcast(signTransaction(this.buildTrigger(from, USDT_CONTRACT_HEX, data, feeLimit, 0n), DEVNET_FAUCET_KEY));
     }
     return out;
   }
@@ -578,7 +1111,7 @@ export class DevnetChain {
   produceBlock(idMatching?: (blockId: string) => boolean): Block {
     const parent = this.head();
     // Strictly increasing timestamps even when tests produce many blocks within one millisecond.
-    let timestamp = Math.max(this.now(), parent.timestamp + 1);
+    let timestamp = Math.max(this.clock(), parent.timestamp + 1);
     const txIds = this.pending;
     let block = makeBlock(parent.number + 1, timestamp, parent.id, txIds);
     for (let tries = 1; idMatching && !idMatching(block.id); tries++) {
@@ -653,7 +1186,7 @@ export class DevnetChain {
   transactionHistory(addressHex: string, q: HistoryQuery): { items: TxRecord[]; more: boolean } {
     const matches = this.included.filter((r) => {
       const isFrom = r.intent.owner === addressHex;
-      const isTo = r.intent.kind === 'transfer' ? r.intent.to === addressHex : r.intent.contract === addressHex;
+      const isTo = intentCounterparty(r.intent) === addressHex;
       if (q.onlyTo && !isTo) return false;
       if (q.onlyFrom && !isFrom) return false;
       return isTo || isFrom;
@@ -700,7 +1233,14 @@ export class DevnetChain {
         if (entry.format !== PERSIST_FORMAT || typeof genesis?.timestamp !== 'number') {
           throw new Error(`devnet state file ${path} has an unknown format`);
         }
+        this.params = entry.resources ? (readParameters(entry.resources) as ResourceParameters) : undefined;
         this.genesis(genesis.timestamp);
+        continue;
+      }
+      if (entry.params !== undefined) {
+        // A parameter change, effective from the next block on.
+        if (!this.params) throw new Error(`devnet state file ${path} changes resource parameters without the resource model`);
+        this.params = { ...this.params, ...readParameters(entry.params) };
         continue;
       }
       const expected = this.head().number + 1;
@@ -740,12 +1280,27 @@ function canonicalRawData(raw: RawDataJson): RawDataJson {
   ints(out, ['ref_block_num', 'expiration', 'timestamp', 'fee_limit']);
   out.contract = raw.contract.map((c) => {
     const value = { ...(c.parameter.value as unknown as Record<string, unknown>) };
-    for (const k of ['owner_address', 'to_address', 'contract_address']) {
+    for (const k of ['owner_address', 'to_address', 'contract_address', 'receiver_address', 'account_address']) {
       if (typeof value[k] === 'string') value[k] = toHexAddress(value[k] as string);
     }
     if (typeof value.data === 'string') value.data = value.data.replace(/^0x/, '').toLowerCase();
-    ints(value, ['amount', 'call_value', 'call_token_value', 'token_id']);
+    ints(value, ['amount', 'call_value', 'call_token_value', 'token_id', 'frozen_balance', 'unfreeze_balance', 'balance', 'lock_period']);
+    // Enum and bool defaults are left out, as java-tron's JSON leaves them out.
+    if ('resource' in value) {
+      const resource = resourceField(value.resource);
+      if (resource === 'BANDWIDTH') delete value.resource;
+      else value.resource = resource;
+    }
+    if (value.lock === false) delete value.lock;
+    if (value.lock_period === 0n) delete value.lock_period;
+    if (value.type === 'Normal' || value.type === 0) delete value.type;
     return { ...c, parameter: { type_url: typeUrl(c.type), value: value as never } };
   });
   return out as unknown as RawDataJson;
+}
+
+function readParameters(input: unknown): Partial<ResourceParameters> {
+  const out: Record<string, bigint> = {};
+  for (const [k, v] of Object.entries(input as Record<string, unknown>)) out[k] = toBigIntAmount(v, k);
+  return out as Partial<ResourceParameters>;
 }

@@ -6,9 +6,10 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { SELECTOR, TRANSFER_EVENT_TOPIC, encodeUint256, functionSelector } from '../abi.ts';
 import { InvalidAddressError, hexToBase58, toHexAddress } from '../address.ts';
 import { parseJson, stringifyJson } from '../json.ts';
-import type { RawDataJson, TransactionJson } from '../transaction.ts';
+import { type RawDataJson, type ResourceName, type TransactionJson, resourceField } from '../transaction.ts';
 import { toBigIntAmount } from '../units.ts';
 import {
+  type Account,
   type Block,
   BLOCK_VERSION,
   BroadcastError,
@@ -23,6 +24,7 @@ import {
   USDT_NAME,
   USDT_SYMBOL,
 } from './chain.ts';
+import { TOTAL_ENERGY_LIMIT, TOTAL_NET_LIMIT, chainParameterList } from './resources.ts';
 
 const MAX_BODY_BYTES = 1 << 20;
 const MAX_PAGE = 200;
@@ -65,7 +67,7 @@ function rawDataFor(raw: RawDataJson, visible: boolean): RawDataJson {
     ...raw,
     contract: raw.contract.map((c) => {
       const value = { ...(c.parameter.value as unknown as Record<string, unknown>) };
-      for (const k of ['owner_address', 'to_address', 'contract_address']) {
+      for (const k of ['owner_address', 'to_address', 'contract_address', 'receiver_address', 'account_address']) {
         if (typeof value[k] === 'string') value[k] = hexToBase58(value[k] as string);
       }
       return { ...c, parameter: { ...c.parameter, value: value as never } };
@@ -109,10 +111,30 @@ function txInfoJson(r: TxRecord): Json {
     blockTimeStamp: r.blockTimestamp,
     contractResult: [r.contractResult ?? ''],
   };
-  if (r.intent.kind === 'transfer') return { ...base, receipt: {} };
+  const rc = r.receipt;
+  // java-tron leaves zero fields out of the receipt (proto3 JSON).
+  const nonZero = (fields: Record<string, bigint>): Record<string, bigint> =>
+    Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== 0n));
+  const netFields = rc ? nonZero({ net_usage: rc.netUsage, net_fee: rc.netFee }) : {};
+  if (r.intent.kind !== 'trigger') {
+    if (r.fee) base.fee = r.fee;
+    if (rc?.withdrawExpireAmount) base.withdraw_expire_amount = rc.withdrawExpireAmount;
+    return { ...base, receipt: netFields };
+  }
   base.contract_address = r.intent.contract;
-  base.receipt = { result: r.result, ...(r.fee ? { energy_fee: Number(r.fee) } : {}) };
-  if (r.fee) base.fee = Number(r.fee);
+  base.receipt = rc
+    ? {
+        ...nonZero({
+          energy_usage: rc.energyUsage,
+          energy_fee: rc.energyFee,
+          origin_energy_usage: rc.originEnergyUsage,
+          energy_usage_total: rc.energyUsageTotal,
+        }),
+        ...netFields,
+        result: r.result,
+      }
+    : { result: r.result, ...(r.fee ? { energy_fee: Number(r.fee) } : {}) };
+  if (r.fee) base.fee = rc ? r.fee : Number(r.fee);
   if (r.result !== 'SUCCESS') {
     base.result = 'FAILED';
     base.resMessage = hexMessage(r.resMessage ?? r.result);
@@ -136,6 +158,56 @@ function requireAddress(value: unknown, field: string): string {
     if (e instanceof InvalidAddressError) throw new ContractValidateError(`Invalid ${field}`);
     throw e;
   }
+}
+
+function requireResource(value: unknown): ResourceName {
+  try {
+    return resourceField(value ?? 'BANDWIDTH');
+  } catch {
+    throw new ContractValidateError('resource must be BANDWIDTH or ENERGY');
+  }
+}
+
+function nonZeroFields(fields: Record<string, bigint>): Record<string, bigint> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== 0n));
+}
+
+/** Stake 2.0 fields of getaccount, left out while zero as java-tron leaves them out. */
+function stakeJson(a: Account): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  if (a.frozenBandwidth || a.frozenEnergy || a.delegatedBandwidth || a.delegatedEnergy) {
+    out.frozenV2 = [
+      a.frozenBandwidth ? { amount: a.frozenBandwidth } : {},
+      { type: 'ENERGY', ...(a.frozenEnergy ? { amount: a.frozenEnergy } : {}) },
+      { type: 'TRON_POWER' },
+    ];
+  }
+  if (a.unfrozen.length) {
+    out.unfrozenV2 = a.unfrozen.map((u) => ({
+      ...(u.resource === 'BANDWIDTH' ? {} : { type: u.resource }),
+      unfreeze_amount: u.amount,
+      unfreeze_expire_time: u.expireTime,
+    }));
+  }
+  Object.assign(
+    out,
+    nonZeroFields({
+      delegated_frozenV2_balance_for_bandwidth: a.delegatedBandwidth,
+      acquired_delegated_frozenV2_balance_for_bandwidth: a.acquiredBandwidth,
+      net_usage: a.netUsage,
+      free_net_usage: a.freeNetUsage,
+    }),
+  );
+  if (a.netTime) out.latest_consume_time = a.netTime;
+  if (a.freeNetTime) out.latest_consume_free_time = a.freeNetTime;
+  const resource: Record<string, Json> = nonZeroFields({
+    energy_usage: a.energyUsage,
+    delegated_frozenV2_balance_for_energy: a.delegatedEnergy,
+    acquired_delegated_frozenV2_balance_for_energy: a.acquiredEnergy,
+  });
+  if (a.energyTime) resource.latest_consume_time_for_energy = a.energyTime;
+  if (Object.keys(resource).length) out.account_resource = resource;
+  return out;
 }
 
 function requireInt(value: unknown, field: string, fallback?: bigint): bigint {
@@ -265,7 +337,125 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
         address: addr(address, isVisible(b)),
         ...(account.trx > 0n ? { balance: account.trx } : {}),
         create_time: account.createTime,
+        ...stakeJson(account),
       };
+    },
+    getaccountresource: (b) => {
+      const r = chain.accountResource(requireAddress(b.address, 'address'));
+      if (!r) return {};
+      const params = chain.resourceParameters();
+      const total = (limit: bigint, perTrx: bigint | undefined): bigint => (perTrx ? limit / perTrx : 0n);
+      const fields: Record<string, bigint> = {
+        freeNetUsed: r.freeNetUsed,
+        freeNetLimit: r.freeNetLimit,
+        NetUsed: r.netUsed,
+        NetLimit: r.netLimit,
+        TotalNetLimit: TOTAL_NET_LIMIT,
+        // Weights chosen so that limit / weight is the devnet's bandwidth and energy per staked TRX.
+        TotalNetWeight: total(TOTAL_NET_LIMIT, params?.netPerTrx),
+        tronPowerLimit: r.tronPowerLimit,
+        EnergyUsed: r.energyUsed,
+        EnergyLimit: r.energyLimit,
+        TotalEnergyLimit: TOTAL_ENERGY_LIMIT,
+        TotalEnergyWeight: total(TOTAL_ENERGY_LIMIT, params?.energyPerTrx),
+      };
+      return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== 0n));
+    },
+    getchainparameters: () => ({ chainParameter: chainParameterList(chain.resourceParameters()) }),
+    getcontractinfo: (b) => {
+      const contract = requireAddress(b.value, 'value');
+      if (contract !== USDT_CONTRACT_HEX) return {};
+      const factor = chain.resourceParameters()?.energyFactor ?? 0n;
+      return {
+        smart_contract: { contract_address: addr(contract, isVisible(b)), name: 'TetherToken' },
+        contract_state: factor ? { energy_factor: factor } : {},
+      };
+    },
+    createaccount: (b) =>
+      txFor(
+        chain.buildSystemContract('AccountCreateContract', {
+          owner_address: requireAddress(b.owner_address, 'owner_address'),
+          account_address: requireAddress(b.account_address, 'account_address'),
+        }),
+        isVisible(b),
+      ),
+    freezebalancev2: (b) =>
+      txFor(
+        chain.buildSystemContract('FreezeBalanceV2Contract', {
+          owner_address: requireAddress(b.owner_address, 'owner_address'),
+          frozen_balance: requireInt(b.frozen_balance, 'frozen_balance'),
+          resource: requireResource(b.resource),
+        }),
+        isVisible(b),
+      ),
+    unfreezebalancev2: (b) =>
+      txFor(
+        chain.buildSystemContract('UnfreezeBalanceV2Contract', {
+          owner_address: requireAddress(b.owner_address, 'owner_address'),
+          unfreeze_balance: requireInt(b.unfreeze_balance, 'unfreeze_balance'),
+          resource: requireResource(b.resource),
+        }),
+        isVisible(b),
+      ),
+    withdrawexpireunfreeze: (b) =>
+      txFor(chain.buildSystemContract('WithdrawExpireUnfreezeContract', { owner_address: requireAddress(b.owner_address, 'owner_address') }), isVisible(b)),
+    delegateresource: (b) =>
+      txFor(
+        chain.buildSystemContract('DelegateResourceContract', {
+          owner_address: requireAddress(b.owner_address, 'owner_address'),
+          receiver_address: requireAddress(b.receiver_address, 'receiver_address'),
+          balance: requireInt(b.balance, 'balance'),
+          resource: requireResource(b.resource),
+          lock: b.lock === true || b.lock === 'true',
+          lock_period: requireInt(b.lock_period, 'lock_period', 0n),
+        }),
+        isVisible(b),
+      ),
+    undelegateresource: (b) =>
+      txFor(
+        chain.buildSystemContract('UnDelegateResourceContract', {
+          owner_address: requireAddress(b.owner_address, 'owner_address'),
+          receiver_address: requireAddress(b.receiver_address, 'receiver_address'),
+          balance: requireInt(b.balance, 'balance'),
+          resource: requireResource(b.resource),
+        }),
+        isVisible(b),
+      ),
+    getdelegatedresourcev2: (b) => {
+      const from = requireAddress(b.fromAddress ?? b.from_address, 'fromAddress');
+      const to = requireAddress(b.toAddress ?? b.to_address, 'toAddress');
+      const visible = isVisible(b);
+      const list: Json[] = [];
+      for (const d of chain.delegationsOf(from, to)) {
+        const base = { from: addr(d.from, visible), to: addr(d.to, visible) };
+        const unlocked = nonZeroFields({ frozen_balance_for_bandwidth: d.bandwidth, frozen_balance_for_energy: d.energy });
+        const locked = nonZeroFields({ frozen_balance_for_bandwidth: d.lockedBandwidth, frozen_balance_for_energy: d.lockedEnergy });
+        if (Object.keys(unlocked).length) list.push({ ...base, ...unlocked });
+        if (Object.keys(locked).length) {
+          list.push({
+            ...base,
+            ...locked,
+            ...(d.lockedBandwidth ? { expire_time_for_bandwidth: d.bandwidthExpireTime } : {}),
+            ...(d.lockedEnergy ? { expire_time_for_energy: d.energyExpireTime } : {}),
+          });
+        }
+      }
+      return list.length ? { delegatedResource: list } : {};
+    },
+    getdelegatedresourceaccountindexv2: (b) => {
+      const address = requireAddress(b.value, 'value');
+      const visible = isVisible(b);
+      const to = chain.delegationsOf(address).map((d) => addr(d.to, visible));
+      const from = chain.delegationsOf(undefined, address).map((d) => addr(d.from, visible));
+      if (!to.length && !from.length) return {};
+      return { account: addr(address, visible), ...(from.length ? { fromAccounts: from } : {}), ...(to.length ? { toAccounts: to } : {}) };
+    },
+    getcandelegatedmaxsize: (b) => {
+      const owner = requireAddress(b.owner_address, 'owner_address');
+      const type = Number(b.type ?? 0);
+      if (type !== 0 && type !== 1) throw new ContractValidateError('type must be 0 (BANDWIDTH) or 1 (ENERGY)');
+      const max = chain.canDelegateMaxSize(owner, type === 1 ? 'ENERGY' : 'BANDWIDTH');
+      return max ? { max_size: max } : {};
     },
     createtransaction: (b) => {
       const tx = chain.buildTransfer(
@@ -292,11 +482,14 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
       const contract = requireAddress(b.contract_address, 'contract_address');
       if (contract !== USDT_CONTRACT_HEX) throw new ContractValidateError('No contract or not a valid smart contract');
       const data = callData(b);
-      const result = chain.callUsdt(owner, data, requireInt(b.call_value, 'call_value', 0n));
+      const callValue = requireInt(b.call_value, 'call_value', 0n);
+      const result = chain.callUsdt(owner, data, callValue);
+      // What executing it would cost now (0 on the fee-free devnet), dynamic energy factor included.
+      const energy = chain.usdtCallEnergy(owner, data, callValue);
       if (result === null) {
-        return { result: { code: 'CONTRACT_EXE_ERROR', message: hexMessage('REVERT opcode executed') }, energy_used: 0, constant_result: [''] };
+        return { result: { code: 'CONTRACT_EXE_ERROR', message: hexMessage('REVERT opcode executed') }, energy_used: energy, constant_result: [''] };
       }
-      return { result: { result: true }, energy_used: 0, constant_result: [result] };
+      return { result: { result: true }, energy_used: energy, constant_result: [result] };
     },
     broadcasttransaction: (b) => {
       const txId = typeof b.txID === 'string' ? b.txID : '';
@@ -340,6 +533,12 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
       const count = b.count === undefined ? 1 : Number(b.count);
       if (!Number.isSafeInteger(count) || count < 1 || count > 10_000) throw new HttpError(400, 'count must be an integer in 1..10000');
       return { head: summary(hooks.produce(count)) };
+    },
+    advancetime: (b) => {
+      const ms = Number(b.ms);
+      if (!Number.isSafeInteger(ms) || ms < 0) throw new HttpError(400, 'ms must be a non-negative integer');
+      chain.advanceTime(ms);
+      return { head: summary(hooks.produce(1)) };
     },
     faucet: (b) => {
       const address = requireAddress(b.address, 'address');
@@ -411,16 +610,16 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
         ret: [{ contractRet: r.result, fee: Number(r.fee ?? 0n) }],
         signature: r.tx.signature,
         txID: r.tx.txID,
-        net_usage: 0,
+        net_usage: Number(r.receipt?.netUsage ?? 0n),
         raw_data_hex: r.tx.raw_data_hex,
-        net_fee: 0,
+        net_fee: Number(r.receipt?.netFee ?? 0n),
         energy_value: 0,
         blockNumber: r.blockNumber,
         block_timestamp: r.blockTimestamp,
-        energy_fee: Number(r.fee ?? 0n),
-        energy_usage: 0,
+        energy_fee: Number(r.receipt ? r.receipt.energyFee : (r.fee ?? 0n)),
+        energy_usage: Number(r.receipt?.energyUsage ?? 0n),
         raw_data: r.tx.raw_data,
-        energy_usage_total: 0,
+        energy_usage_total: Number(r.receipt?.energyUsageTotal ?? 0n),
         internal_transactions: [],
       }));
       return send(res, 200, historyPage(url, result, data));

@@ -6,8 +6,10 @@ import type { AddressInfo } from 'node:net';
 import { toHexAddress } from '../address.ts';
 import { type Block, DevnetChain, DEVNET_FAUCET_ADDRESS, USDT_CONTRACT } from './chain.ts';
 import { createDevnetHttpServer, summary } from './http.ts';
+import { type ResourceParameters, resolveResourceParameters } from './resources.ts';
 
 export { BroadcastError, ContractValidateError, DEVNET_FAUCET_ADDRESS, DEVNET_FAUCET_KEY, USDT_CONTRACT, makeBlock } from './chain.ts';
+export { MAINNET_RESOURCE_PARAMETERS, type ResourceParameters } from './resources.ts';
 
 export interface DevnetOptions {
   /** Time between blocks when not manual. Default 3000 ms, as on mainnet. */
@@ -18,8 +20,15 @@ export interface DevnetOptions {
   persistPath?: string;
   /** Blocks below the head before TronGrid-style queries call a block confirmed. Default 19. */
   solidityDepth?: number;
-  /** TRX (sun) a USDT transfer burns from its sender. Default 0. */
+  /** TRX (sun) a USDT transfer burns from its sender. Default 0. Not with `resources`. */
   trc20FeeSun?: bigint;
+  /**
+   * The resource model (bandwidth, energy, staking, delegation, account-creation fees) as on mainnet:
+   * true for mainnet's parameters, or the parameters to change. Default off: nothing is charged.
+   */
+  resources?: boolean | Partial<ResourceParameters>;
+  /** Clock for block and transaction timestamps. Default Date.now; tests may give a deterministic one. */
+  now?: () => number;
   /** Interface to listen on. Default 127.0.0.1. */
   host?: string;
   /** Where errors of timer-driven block production go. Default console.error. */
@@ -49,6 +58,8 @@ export interface Devnet {
   head(): BlockSummary;
   /** Balances as the node sees them now (pending transactions included). */
   balances(address: string): { trx: bigint; usdt: bigint };
+  /** Moves block time on by `ms` and seals a block at the new time (resource usage recovers over 24 h of it). */
+  advanceTime(ms: number): BlockSummary;
   readonly url: string | undefined;
   readonly faucetAddress: string;
   readonly usdtContract: string;
@@ -58,7 +69,13 @@ export interface Devnet {
 export function createDevnet(options: DevnetOptions = {}): Devnet {
   const interval = options.blockIntervalMs ?? 3000;
   if (!Number.isFinite(interval) || interval < 1) throw new RangeError('blockIntervalMs must be a positive number');
-  const chain = new DevnetChain({ persistPath: options.persistPath, solidityDepth: options.solidityDepth, trc20FeeSun: options.trc20FeeSun });
+  const chain = new DevnetChain({
+    persistPath: options.persistPath,
+    solidityDepth: options.solidityDepth,
+    trc20FeeSun: options.trc20FeeSun,
+    resources: resolveResourceParameters(options.resources),
+    now: options.now,
+  });
   let server: Server | undefined;
   let timer: NodeJS.Timeout | undefined;
   let url: string | undefined;
@@ -125,6 +142,11 @@ export function createDevnet(options: DevnetOptions = {}): Devnet {
 
     head() {
       return summary(chain.head());
+    },
+
+    advanceTime(ms) {
+      chain.advanceTime(ms);
+      return summary(produce(1));
     },
 
     balances(address) {
