@@ -136,5 +136,13 @@ describe('PaymentSender', () => {
     await sender.run();
     expect(alerts).toEqual([expect.objectContaining({ kind: 'hot-wallet-short', severity: 'critical', reference: `transfer-bet payout:${payment.id}` })]);
     expect(await payouts.row(payment.id)).toMatchObject({ status: 'pending', attempts: 0 });
+
+    // Topped up, the wallet covers it and the sender forgets it: a long-running process keeps nothing per paid payment.
+    devnet().faucet(t.app.chain.hotWallet.address, { trx: micro('1000000'), usdt: micro('1000000') });
+    devnet().produceBlock();
+    await sender.run();
+    expect(await payouts.row(payment.id)).toMatchObject({ attempts: 1 });
+    expect((sender as unknown as { reportedShort: Set<string> }).reportedShort.size).toBe(0);
+    expect(alerts).toHaveLength(1);
   });
 });

@@ -115,7 +115,7 @@ export interface PaymentAlert {
 }
 
 export class PaymentSender<P extends OutgoingPayment> {
-  /** Payments already reported short of funds by this sender: told once, not on every run. */
+  /** Payments reported short of funds and still waiting: told once, not on every run; forgotten once the wallet covers them. */
   private readonly reportedShort = new Set<string>();
 
   constructor(
@@ -151,16 +151,17 @@ export class PaymentSender<P extends OutgoingPayment> {
     let signed: SignedTransaction;
     try {
       const shortfall = await this.hotWallet.shortfall(payment.currency, payment.amount);
+      const reference = `${this.source.name}:${payment.id}`;
       if (shortfall) {
         this.log.error({ ...this.logged(payment, { currency: payment.currency, amount: String(payment.amount) }), shortfall }, `hot wallet cannot cover a ${this.source.name}`);
         await this.source.records.note(payment.id, `${AWAITING_HOT_WALLET_FUNDS}: ${shortfall}`);
-        const reference = `${this.source.name}:${payment.id}`;
         if (!this.reportedShort.has(reference)) {
           this.reportedShort.add(reference);
           this.alert({ kind: 'hot-wallet-short', severity: 'critical', reference, message: `The hot wallet cannot cover ${this.source.name} ${payment.id} (${payment.currency}): short by ${shortfall}. It waits until the wallet is topped up.` });
         }
         return;
       }
+      this.reportedShort.delete(reference);
       signed = await this.hotWallet.sign(payment.currency, payment.to, payment.amount);
     } catch (error) {
       this.log.warn({ err: error, ...this.logged(payment) }, `${this.source.name} not signed; retrying on the next run`);
