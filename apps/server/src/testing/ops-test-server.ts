@@ -4,6 +4,7 @@ import type { Db } from '../db/database.ts';
 import { installErrorHandler } from '../http/error-handler.ts';
 import { OpsRegistrar, type OpsAuditSink, type OpsAuthenticator, type StaffActor } from '../http/ops-call.ts';
 import { AuditLog } from '../modules/audit/audit-log.ts';
+import { checkOpsReply } from './ops-call.ts';
 
 // Far above the ids of staff rows a test inserts, so a made-up member is never mistaken for one.
 let nextStaffId = 1_000_000;
@@ -32,7 +33,7 @@ export async function opsTestServer(db: Db, staff: StaffActor[], register: (ops:
   await http.ready();
   return {
     http,
-    /** Calls `path` as `as` (null: nobody), answering the HTTP status with the envelope. */
+    /** Calls `path` as `as` (null: nobody), answering the HTTP status with the envelope, checked against the call's response schema when it succeeded. */
     async call(path: string, body: unknown, as: string | null) {
       const response = await http.inject({
         method: 'POST',
@@ -40,7 +41,9 @@ export async function opsTestServer(db: Db, staff: StaffActor[], register: (ops:
         headers: { 'content-type': 'application/json', 'user-agent': 'console-test', ...(as ? { 'x-test-staff': as } : {}) },
         payload: JSON.stringify(body),
       });
-      return { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: any }) };
+      const reply = response.json() as { code: number; msg: string; data: any };
+      checkOpsReply(path, reply);
+      return { status: response.statusCode, ...reply };
     },
   };
 }

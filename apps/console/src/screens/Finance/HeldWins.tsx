@@ -2,32 +2,15 @@ import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, InputNumber, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { call } from '../../api/opsClient.ts';
+import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { PageHeading, PlayerLink, ReasonModal, useLiveRefetch, type ReasonAsk } from './shared.tsx';
 
-type Status = 'held' | 'released' | 'rejected';
-
 /** A held win as heldWins.list answers it. */
-interface HeldWin {
-  id: number;
-  aggregator: string;
-  transactionUuid: string;
-  playerId: number;
-  round: string;
-  gameCode: string;
-  currency: string;
-  amount: string;
-  stakes: string;
-  reason: string;
-  status: Status;
-  decidedBy: string | null;
-  decisionReason: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
+type HeldWin = Response<'heldWins', 'list'>['list'][number];
+type Status = HeldWin['status'];
 
 const FIRST_LIMIT = 100;
 const MAX_LIMIT = 500;
@@ -48,7 +31,7 @@ export default function HeldWins() {
 
   const query = useQuery({
     queryKey: ['ops', 'heldWins', 'list', status, playerId, limit],
-    queryFn: async () => ((await call('heldWins', 'list', { status, limit, ...(playerId ? { playerId } : {}) })) as { list: HeldWin[] }).list,
+    queryFn: async () => (await call('heldWins', 'list', { status, limit, ...(playerId ? { playerId } : {}) })).list,
   });
   useLiveRefetch(['win.held', 'approval.changed'], () => void query.refetch());
   const rows = query.data ?? [];
@@ -62,7 +45,7 @@ export default function HeldWins() {
       danger: !release,
       submit: async (reason) => {
         if (release) {
-          const result = (await call('heldWins', 'release', { id: win.id, reason })) as { approvalRequest?: { id: number } | null };
+          const result = await call('heldWins', 'release', { id: win.id, reason });
           if (result.approvalRequest) message.warning({ content: t('finance.fourEyesFiled', { id: result.approvalRequest.id }), duration: 8 });
           else message.success(t('finance.done'));
         } else {

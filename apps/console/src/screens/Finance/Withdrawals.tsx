@@ -62,9 +62,7 @@ export default function Withdrawals() {
       okText: t(approve ? 'finance.approve' : 'finance.reject'),
       danger: !approve,
       submit: async (reason) => {
-        const result = (await call('withdrawals', 'review', { id: row.id, approve, reason })) as {
-          approvalRequest?: { id: number } | null;
-        };
+        const result = await call('withdrawals', 'review', { id: row.id, approve, reason });
         if (result.approvalRequest) message.warning({ content: t('finance.fourEyesFiled', { id: result.approvalRequest.id }), duration: 8 });
         else message.success(approve ? t('finance.withdrawals.sent', { id: row.id }) : t('finance.withdrawals.rejected'));
         await Promise.all([queue.refetch(), waiting.refetch()]);

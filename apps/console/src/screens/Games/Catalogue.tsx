@@ -2,29 +2,14 @@ import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Select, Space, Switch, Table, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { GameOverrides } from './GameOverrides.tsx';
 import { THIRD_PARTY_GAME_TYPES } from './gameTypes.ts';
 
-interface Category {
-  aggregator: string;
-  category: string;
-  key: string;
-  games: number;
-  shown: number;
-  gameType: number;
-  navId: number;
-  hidden: boolean;
-  source: 'rule' | 'meaning' | 'default';
-  unmapped: boolean;
-}
-interface Report {
-  defaultGameType: number;
-  categories: Category[];
-  unmapped: Category[];
-}
+type Report = Response<'games', 'categories'>;
+type Category = Report['categories'][number];
 
 const REPORT_KEY = ['ops', 'games', 'categories'];
 
@@ -48,7 +33,7 @@ export default function Catalogue() {
   const map = async (category: string, decision: { gameType?: number; hidden?: boolean; remove?: true }) => {
     setBusy(category);
     try {
-      const reply = await opsCall<{ moved: number }>('/ops/v1/games/mapCategory', { category, ...decision });
+      const reply = await opsCall<Response<'games', 'mapCategory'>>('/ops/v1/games/mapCategory', { category, ...decision });
       message.success(t('games.mapped', { count: reply.moved }));
       await client.invalidateQueries({ queryKey: ['ops', 'games'] });
     } catch (error) {
@@ -60,7 +45,7 @@ export default function Catalogue() {
   const refresh = async () => {
     setBusy('refresh');
     try {
-      const reply = await opsCall<{ listed: number; hidden: number; skipped: number; unmapped: number } | null>('/ops/v1/games/refresh');
+      const reply = await opsCall<Response<'games', 'refresh'>>('/ops/v1/games/refresh');
       message.success(reply ? t('games.refreshed', reply) : t('games.refreshedNothing'));
       await client.invalidateQueries({ queryKey: ['ops', 'games'] });
     } catch (error) {

@@ -3,7 +3,7 @@ import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Form, Image, Input, InputNumber, Modal, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { dateTime, downloadCsv, money, toCsv } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { useSaveWithMessage } from '../../components/submitting.ts';
@@ -13,30 +13,9 @@ import { History } from './History.tsx';
 import { readImage } from './media.ts';
 import { toMicro } from './values.ts';
 
-interface ActivityText {
-  title: string;
-  summary: string;
-  content?: string;
-}
-interface Activity {
-  id: number;
-  type: number;
-  texts: Record<string, ActivityText>;
-  imageUrl: string | null;
-  sort: number;
-  startAt: string;
-  endAt: string | null;
-  currency: 'USDT' | 'TRX';
-  rules: Record<string, unknown>;
-  wageringMultiplier: number | null;
-  perPlayerLimit: number | null;
-  budgetCap: string | null;
-  paidTotal: string;
-  requiresRecharge: boolean;
-  enabled: boolean;
-  updatedAt: string;
-  updatedBy: string | null;
-}
+type ActivityList = Response<'activities', 'list'>;
+type Activity = ActivityList['activities'][number];
+type ActivityText = NonNullable<Activity['texts']['en_US']>;
 
 const TYPES = [1, 2, 3, 4, 5, 6, 7] as const;
 const LIST_KEY = ['ops', 'activities', 'list'];
@@ -61,7 +40,7 @@ export default function Activities() {
   const { message } = App.useApp();
   const { busy, save } = useSaveWithMessage();
   const { data: permissions } = usePermissions<string[]>({});
-  const query = useQuery({ queryKey: LIST_KEY, queryFn: () => opsCall<{ activities: Activity[] }>('/ops/v1/activities/list') });
+  const query = useQuery({ queryKey: LIST_KEY, queryFn: () => opsCall<ActivityList>('/ops/v1/activities/list') });
   const activities = query.data?.activities ?? [];
   const [typeFilter, setTypeFilter] = useState<number | null>(null);
   const [editing, setEditing] = useState<Activity | null>(null);

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DatePicker, Drawer, Form, Image, Input, Modal, Select, Space, Switch, Table, Tag, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { useSaveWithMessage } from '../../components/submitting.ts';
@@ -12,20 +12,8 @@ import { mayCall } from '../../state/me.ts';
 import { History } from './History.tsx';
 import { LANGUAGES, readImage, toDayjs, toIso } from './media.ts';
 
-interface Banner {
-  id: number;
-  title: string;
-  imageUrl: string;
-  link: string | null;
-  sort: number;
-  language: string | null;
-  promotionChannel: string | null;
-  enabled: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-  live: boolean;
-  updatedAt: string;
-}
+type BannerList = Response<'banners', 'list'>;
+type Banner = BannerList['banners'][number];
 
 const LIST_KEY = ['ops', 'banners', 'list'];
 const LINK = /^\/(?!\/)\S*$|^https:\/\/[^\s/]+(\/\S*)?$/;
@@ -49,7 +37,7 @@ export default function Banners() {
   const client = useQueryClient();
   const { busy, save } = useSaveWithMessage();
   const { data: permissions } = usePermissions<string[]>({});
-  const query = useQuery({ queryKey: LIST_KEY, queryFn: () => opsCall<{ banners: Banner[] }>('/ops/v1/banners/list') });
+  const query = useQuery({ queryKey: LIST_KEY, queryFn: () => opsCall<BannerList>('/ops/v1/banners/list') });
   const banners = query.data?.banners ?? [];
   const [editing, setEditing] = useState<Banner | 'new' | null>(null);
   const [scheduling, setScheduling] = useState<Banner | null>(null);

@@ -2,21 +2,16 @@ import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, InputNumber, Space, Table, Tabs, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { History } from './History.tsx';
 import { percentToPpm, ppmToPercent, RATE_GAME_TYPES, toMicro, type Difference } from './values.ts';
 
-type SettingKey = 'vip.levels' | 'rebate.rates' | 'referral.rates' | 'wagering.multipliers' | 'vip.trxPerUsdt';
-interface Setting {
-  key: SettingKey;
-  value: unknown;
-  isDefault: boolean;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
+type Settings = Response<'economy', 'settings'>;
+type Setting = Settings['settings'][number];
+type SettingKey = Setting['key'];
 type VipLevel = { threshold: string; upLevelGift: string; monthGift: string };
 type RateRow = Record<string, number>;
 
@@ -33,7 +28,7 @@ function useSaveSetting() {
   const save = async (key: SettingKey, value: unknown) => {
     setSaving(true);
     try {
-      const reply = await opsCall<{ settings: Setting[] }>('/ops/v1/economy/set', { key, value });
+      const reply = await opsCall<Response<'economy', 'set'>>('/ops/v1/economy/set', { key, value });
       client.setQueryData(SETTINGS_KEY, reply);
       void client.invalidateQueries({ queryKey: ['ops', 'economy', 'audit', key] });
       message.success(t('marketing.economy.saved'));
@@ -54,7 +49,7 @@ function useSaveSetting() {
 export default function Economy() {
   const t = useTranslate();
   const { data: permissions } = usePermissions<string[]>({});
-  const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => opsCall<{ settings: Setting[] }>('/ops/v1/economy/settings') });
+  const query = useQuery({ queryKey: SETTINGS_KEY, queryFn: () => opsCall<Settings>('/ops/v1/economy/settings') });
   const settings = query.data?.settings ?? [];
   const mayEdit = mayCall(permissions, 'economy.set');
   const setting = (key: SettingKey) => settings.find((entry) => entry.key === key);
@@ -375,8 +370,8 @@ function TrxRateEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolea
   );
 }
 
-const QUOTA_FIELDS = ['messagesPerMinute', 'imagesPerHour', 'imageBytesPerHour', 'imagesPerDay', 'imageBytesPerDay', 'mediaBytesPerPlayer'] as const;
-type Quotas = Record<(typeof QUOTA_FIELDS)[number], number>;
+const QUOTA_FIELDS = ['messagesPerMinute', 'imagesPerHour', 'imageBytesPerHour', 'imagesPerDay', 'imageBytesPerDay', 'mediaBytesPerPlayer'] as const satisfies readonly (keyof Quotas)[];
+type Quotas = Response<'quotas', 'get'>['limits'];
 
 /** The support chat's and media store's limits: changed ones are sent, the others keep their value. */
 function QuotasEditor({ mayEdit }: { mayEdit: boolean }) {
@@ -384,7 +379,7 @@ function QuotasEditor({ mayEdit }: { mayEdit: boolean }) {
   const client = useQueryClient();
   const { message } = App.useApp();
   const errorText = useErrorText();
-  const query = useQuery({ queryKey: ['ops', 'quotas'], queryFn: () => opsCall<{ limits: Quotas }>('/ops/v1/quotas/get') });
+  const query = useQuery({ queryKey: ['ops', 'quotas'], queryFn: () => opsCall<Response<'quotas', 'get'>>('/ops/v1/quotas/get') });
   const [draft, setDraft] = useState<Partial<Record<keyof Quotas, number | null>>>({});
   const [saving, setSaving] = useState(false);
   const limits = query.data?.limits;
@@ -393,7 +388,7 @@ function QuotasEditor({ mayEdit }: { mayEdit: boolean }) {
   const onSave = async () => {
     setSaving(true);
     try {
-      const reply = await opsCall<{ limits: Quotas }>('/ops/v1/quotas/set', { limits: changed });
+      const reply = await opsCall<Response<'quotas', 'set'>>('/ops/v1/quotas/set', { limits: changed });
       client.setQueryData(['ops', 'quotas'], reply);
       void client.invalidateQueries({ queryKey: ['ops', 'quotas', 'audit'] });
       setDraft({});

@@ -1,19 +1,13 @@
 import { useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
 import { Table, Tag, Typography } from 'antd';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { differences, type Difference } from './values.ts';
 
-export interface Change {
-  id: number;
-  action?: string;
-  oldValue: unknown;
-  newValue: unknown;
-  by: string | null;
-  at: string;
-}
+/** A change as every settings audit lists it (the quotas' rows are just that); most add the action taken. */
+export type Change = Response<'quotas', 'audit'>['changes'][number] & { action?: string };
 
 const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 

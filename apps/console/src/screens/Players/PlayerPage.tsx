@@ -232,7 +232,7 @@ export default function PlayerPage() {
               onClose={() => setDialog(null)}
               submit={async ({ count, maxUses, note }) => {
                 const issued = await call('playerMarks', 'issueInviteCodes', { count, maxUses, ...(note?.trim() ? { note: note.trim() } : {}) });
-                setCodes(((issued as { codes?: unknown[] }).codes ?? []).map((code) => (typeof code === 'string' ? code : String((code as { code?: string }).code ?? JSON.stringify(code)))));
+                setCodes(issued.codes);
               }}
             >
               <Form.Item name="count" label={t('players.actions.count')} rules={[{ required: true }]}>

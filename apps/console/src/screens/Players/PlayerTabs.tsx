@@ -19,11 +19,7 @@ type Payment = Response<'players', 'payments'>['list'][number];
 type Session = Response<'players', 'sessions'>['list'][number];
 type Referral = Response<'players', 'referral'>;
 type AuditRecord = Response<'audit', 'list'>['list'][number];
-type Standing = { frozen: boolean; history: { id: number; frozen: boolean; reason: string; by: string; at: string }[] };
-type BonusState = {
-  requirements: { currency: 'USDT' | 'TRX'; outstanding: string; required: string; bonusAtStake: string; experience: boolean; guardsCash?: boolean }[];
-  history: { id: number; action: string; currency: string; amount: string; outstanding: string; createdAt: string; byPlayer: boolean; operator: string | null; reason: string | null }[];
-};
+type BonusState = Response<'bonus', 'state'>;
 
 // Player protection is its own chunk, shared with the Risk queue and the settings page.
 const PlayerProtection = lazy(() => import('../Protection/PlayerProtection.tsx'));
@@ -369,7 +365,7 @@ function StandingTab({ playerId, frozen }: { playerId: number; frozen: boolean }
   const t = useTranslate();
   const query = useQuery({
     queryKey: ['player', playerId, 'standing', frozen],
-    queryFn: () => call('playerStanding', 'standing', { playerId }) as Promise<unknown> as Promise<Standing>,
+    queryFn: () => call('playerStanding', 'standing', { playerId }),
   });
   return (
     <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
@@ -399,7 +395,7 @@ function BonusTab({ playerId, onChanged }: { playerId: number; onChanged: () => 
   const [decision, setDecision] = useState<{ action: 'forfeit' | 'waive'; currency: 'USDT' | 'TRX' } | null>(null);
   const query = useQuery({
     queryKey: ['player', playerId, 'bonus'],
-    queryFn: () => call('bonus', 'state', { playerId }) as Promise<unknown> as Promise<BonusState>,
+    queryFn: () => call('bonus', 'state', { playerId }),
   });
   const mayForfeit = mayCall(permissions, 'bonus.forfeit');
   const mayWaive = mayCall(permissions, 'bonus.waive');

@@ -3,23 +3,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Segmented, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../api/opsClient.ts';
+import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime, money } from '../../components/format.ts';
 import { PageState } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { ActionDialog } from '../Players/shared.tsx';
 
-type Review = {
-  playerId: number;
-  inviterId: number;
-  matched: string;
-  status: 'held' | 'cleared';
-  flaggedAt: string;
-  clearedAt: string | null;
-  clearedBy: string | null;
-  note: string | null;
-  heldCommission: { usdt: string; trx: string };
-};
+type Review = Response<'referral', 'reviews'>['list'][number];
 
 /** Invitations held as self-referral, with "clear" for those who may decide. */
 export default function ReferralReviews() {
@@ -32,7 +22,7 @@ export default function ReferralReviews() {
   const [clearing, setClearing] = useState<number | null>(null);
   const query = useQuery({
     queryKey: ['risk', 'referralReviews', status, page, pageSize],
-    queryFn: () => call('referral', 'reviews', { page, pageSize, ...(status === 'all' ? {} : { status }) }) as Promise<unknown> as Promise<{ list: Review[]; total: number }>,
+    queryFn: () => call('referral', 'reviews', { page, pageSize, ...(status === 'all' ? {} : { status }) }),
     placeholderData: keepPreviousData,
   });
   return (

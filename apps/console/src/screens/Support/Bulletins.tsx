@@ -3,24 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Form, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { DEFAULT_TEXT_LANGUAGE, defaultTextGiven, emptyTexts, everyLanguage, LanguageTexts, LanguageTextsView, type Texts } from './LanguageTexts.tsx';
 
-type BulletinStatus = 'scheduled' | 'showing' | 'ended' | 'withdrawn';
-
-/** A bulletin as bulletins.* answer it (bulletin.service.ts bulletinView). */
-interface Bulletin {
-  id: number;
-  title: Record<string, string>;
-  content: Record<string, string>;
-  startsAt: string;
-  endsAt: string | null;
-  status: BulletinStatus;
-  createdAt: string;
-}
+type BulletinList = Response<'bulletins', 'list'>;
+type Bulletin = BulletinList['bulletins'][number];
+type BulletinStatus = Bulletin['status'];
 
 const STATUS_COLOR: Record<BulletinStatus, string> = { scheduled: 'blue', showing: 'green', ended: 'default', withdrawn: 'red' };
 const LIMIT_STEP = 50;
@@ -34,7 +25,7 @@ export default function Bulletins() {
   const { data: permissions } = usePermissions<string[]>({});
   const [limit, setLimit] = useState(LIMIT_STEP);
   const [publishing, setPublishing] = useState(false);
-  const query = useQuery({ queryKey: ['ops', 'bulletins', limit], queryFn: () => opsCall<{ bulletins: Bulletin[] }>('/ops/v1/bulletins/list', { limit }) });
+  const query = useQuery({ queryKey: ['ops', 'bulletins', limit], queryFn: () => opsCall<BulletinList>('/ops/v1/bulletins/list', { limit }) });
   const rows = query.data?.bulletins ?? [];
   const canWithdraw = mayCall(permissions, 'bulletins.withdraw');
 
@@ -124,7 +115,7 @@ function PublishDialog({ onDone }: { onDone: () => void }) {
     if (!defaultTextGiven(texts) || badRange) return;
     setSending(true);
     try {
-      const { bulletin } = await opsCall<{ bulletin: Bulletin }>('/ops/v1/bulletins/publish', {
+      const { bulletin } = await opsCall<Response<'bulletins', 'publish'>>('/ops/v1/bulletins/publish', {
         ...everyLanguage(texts),
         ...(startsAt ? { startsAt: startsAt.toISOString() } : {}),
         ...(endsAt ? { endsAt: endsAt.toISOString() } : {}),

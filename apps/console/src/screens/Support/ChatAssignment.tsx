@@ -2,11 +2,11 @@ import { useTranslate } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Tag } from 'antd';
 import { useState } from 'react';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { useErrorText } from '../../components/PageState.tsx';
 
 /** Who holds a conversation, as chat.conversations and chat.conversation answer it; null: nobody. */
-export type ChatHolder = { kind: 'staff' | 'key'; id: number; name: string } | null;
+export type ChatHolder = Response<'chat', 'assign'>['assignedTo'];
 
 /** The holder's name on a conversation: "Mine" when the signed-in member holds it; nothing when nobody does. */
 export function HolderTag({ holder, mine }: { holder: ChatHolder | undefined; mine: boolean | undefined }) {

@@ -3,60 +3,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Card, Empty, Image, Input, List, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { consoleSocket } from '../../live/live.tsx';
 import { mayCall } from '../../state/me.ts';
 import { CannedReplies } from './CannedReplies.tsx';
-import { AssignButton, type ChatHolder, HolderTag, MineFilter } from './ChatAssignment.tsx';
+import { AssignButton, HolderTag, MineFilter } from './ChatAssignment.tsx';
 
 type Status = 'open' | 'closed' | 'all';
 
-/** A message as the chat calls answer it (support-chat.service.ts toMessage). */
-export interface ChatMessage {
-  id: number;
-  seq: number;
-  sender: 'player' | 'operator';
-  operatorName: string | null;
-  clientMsgId: string | null;
-  text: string;
-  imageUrl: string | null;
-  createdAt: string;
-}
-
-/** One row of chat.conversations. */
-interface Summary {
-  conversationId: number;
-  status: 'open' | 'closed';
-  lastSeq: number;
-  operatorReadSeq: number;
-  playerId: number;
-  nickname: string | null;
-  awaitingReply: boolean;
-  waitingSince: string | null;
-  unread: number;
-  playerTyping: boolean;
-  lastMessage: { sender: 'player' | 'operator' | null; text: string; imageUrl: string | null; createdAt: string } | null;
-  updatedAt: string;
-  assignedTo?: ChatHolder;
-  mine?: boolean;
-}
-
 /** chat.conversation's answer: the state and a page of messages, oldest first. */
-interface Conversation {
-  conversationId: number;
-  status: 'open' | 'closed';
-  lastSeq: number;
-  playerId: number;
-  nickname: string | null;
-  playerReadSeq: number;
-  playerTyping: boolean;
-  list: ChatMessage[];
-  hasMore: boolean;
-  assignedTo?: ChatHolder;
-  mine?: boolean;
-}
+type Conversation = Response<'chat', 'conversation'>;
+/** A message as the chat calls answer it. */
+export type ChatMessage = Conversation['list'][number];
+/** chat.conversations' answer: the queue. */
+type Queue = Response<'chat', 'conversations'>;
 
 const PAGE = 30;
 const MESSAGES = 50;
@@ -85,7 +47,7 @@ export default function Chats() {
 
   const list = useQuery({
     queryKey: ['ops', 'chat', 'conversations', status, mine, offset],
-    queryFn: () => opsCall<{ conversations: Summary[] }>('/ops/v1/chat/conversations', { status, mine, limit: PAGE, offset }),
+    queryFn: () => opsCall<Queue>('/ops/v1/chat/conversations', { status, mine, limit: PAGE, offset }),
     // The socket brings changes at once; this only catches one missed while it was reconnecting.
     refetchInterval: 120_000,
   });

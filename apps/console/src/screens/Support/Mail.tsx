@@ -3,36 +3,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, InputNumber, Popconfirm, Radio, Select, Space, Table, Tabs, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { opsCall } from '../../api/opsClient.ts';
+import { opsCall, type Response } from '../../api/opsClient.ts';
 import { dateTime } from '../../components/format.ts';
 import { PageState, useErrorText } from '../../components/PageState.tsx';
 import { mayCall } from '../../state/me.ts';
 import { DEFAULT_TEXT_LANGUAGE, defaultTextGiven, emptyTexts, everyLanguage, LanguageTexts, LanguageTextsView, type Texts } from './LanguageTexts.tsx';
 
-type Audience = { kind: 'player'; playerId: number } | { kind: 'segment'; vipMin: number | null; vipMax: number | null; registeredSince: string | null } | { kind: 'all' };
-
-/** A sent mail as mail.sent answers it (mail-box.service.ts sentView). */
-interface SentMail {
-  id: number;
-  audience: Audience;
-  category: number;
-  title: Record<string, string>;
-  content: Record<string, string>;
-  requestKey: string | null;
-  sentBy: string;
-  createdAt: string;
-  expiresAt: string | null;
-}
-
-interface AuditRow {
-  id: number;
-  action: string;
-  subjectId: number;
-  oldValue: unknown;
-  newValue: unknown;
-  by: string;
-  at: string;
-}
+type SentPage = Response<'mail', 'sent'>;
+/** A sent mail as mail.sent answers it. */
+type SentMail = SentPage['mails'][number];
+type Audience = SentMail['audience'];
+type Audit = Response<'mail', 'audit'>;
+type AuditRow = Audit['changes'][number];
 
 interface Category {
   id: number;
@@ -107,7 +89,7 @@ function Compose() {
           : { kind };
     setSending(true);
     try {
-      const result = await opsCall<{ mail: SentMail; created: boolean }>('/ops/v1/mail/send', {
+      const result = await opsCall<Response<'mail', 'send'>>('/ops/v1/mail/send', {
         audience,
         category: chosenCategory,
         ...everyLanguage(texts),
@@ -215,7 +197,7 @@ function Sent() {
   const query = useQuery({
     queryKey: ['ops', 'mail', 'sent', cursors],
     queryFn: async () => {
-      const pages = await Promise.all(cursors.map((beforeId) => opsCall<{ mails: SentMail[] }>('/ops/v1/mail/sent', { limit: SENT_PAGE, ...(beforeId ? { beforeId } : {}) })));
+      const pages = await Promise.all(cursors.map((beforeId) => opsCall<SentPage>('/ops/v1/mail/sent', { limit: SENT_PAGE, ...(beforeId ? { beforeId } : {}) })));
       return pages.flatMap((page) => page.mails);
     },
   });
@@ -255,7 +237,7 @@ function Sent() {
 function Audit() {
   const t = useTranslate();
   const [limit, setLimit] = useState(50);
-  const query = useQuery({ queryKey: ['ops', 'mail', 'audit', limit], queryFn: () => opsCall<{ changes: AuditRow[] }>('/ops/v1/mail/audit', { limit }) });
+  const query = useQuery({ queryKey: ['ops', 'mail', 'audit', limit], queryFn: () => opsCall<Audit>('/ops/v1/mail/audit', { limit }) });
   const rows = query.data?.changes ?? [];
   const brief = (value: unknown) => {
     if (value === null || value === undefined) return '—';

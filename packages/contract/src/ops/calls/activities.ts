@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { currency, isoTime } from '../../calls/common.ts';
 import { LANGUAGES } from '../../locales.ts';
-import { moneyAmount } from '../../money.ts';
+import { moneyAmount, moneyString } from '../../money.ts';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { imageUpload, limitField, opsData, OPS_IMAGE_MAX_BYTES } from './common.ts';
+import { imageUpload, limitField, OPS_IMAGE_MAX_BYTES, settingChange } from './common.ts';
 
 /** An activity's words in one language; `content` is plain text, served as escaped HTML. */
 export const activityText = z.strictObject({
@@ -37,7 +38,28 @@ export const activityFields = z.strictObject({
   enabled: z.boolean().optional(),
 });
 
-const activityReply = opsData('{ activity: { id, type, texts, imageUrl, sort, startAt, endAt, currency, rules, wageringMultiplier, perPlayerLimit, budgetCap, paidTotal, requiresRecharge, enabled, updatedAt, updatedBy } }');
+/** An activity as operators manage it: its settings and what it has paid. */
+export const activityView = z.object({
+  id: z.number().int(),
+  type: z.number().int().describe('One of the seven activity types (1-7)'),
+  texts: z.partialRecord(z.enum(LANGUAGES), z.object({ title: z.string(), summary: z.string(), content: z.string().optional() })),
+  imageUrl: z.string().nullable().describe('Its banner (a /media/... path)'),
+  sort: z.number().int(),
+  startAt: isoTime,
+  endAt: isoTime.nullable().describe('Null: open-ended'),
+  currency,
+  rules: z.record(z.string(), z.unknown()).describe("As the type's schema defines them"),
+  wageringMultiplier: z.number().int().nullable(),
+  perPlayerLimit: z.number().int().nullable(),
+  budgetCap: moneyString.nullable().describe('Null: no cap'),
+  paidTotal: moneyString.describe('Paid so far'),
+  requiresRecharge: z.boolean(),
+  enabled: z.boolean(),
+  updatedAt: isoTime,
+  updatedBy: z.string(),
+});
+
+const activityReply = z.object({ activity: activityView });
 
 /**
  * The activities of the lobby from the operator's side. Each change is validated whole (rules
@@ -51,7 +73,7 @@ export const activitiesOpsCalls = {
     audit: 'read',
     summary: 'Every activity with its settings and what it has paid',
     request: opsBody({}),
-    response: opsData('{ activities }'),
+    response: z.object({ activities: z.array(activityView) }),
   }),
   create: defineOpsCall({
     path: '/ops/v1/activities/create',
@@ -99,6 +121,6 @@ export const activitiesOpsCalls = {
     audit: 'read',
     summary: "An activity's changes, newest first",
     request: opsBody({ id: activityId, limit: limitField(500, 50) }),
-    response: opsData('{ changes: [{ id, action, oldValue, newValue, by, at }] }'),
+    response: z.object({ changes: z.array(settingChange.extend({ action: z.string().describe('create, edit, schedule, enable, disable or banner') })) }),
   }),
 } as const;

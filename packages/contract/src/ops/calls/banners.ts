@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { isoTime } from '../../calls/common.ts';
 import { LANGUAGES } from '../../locales.ts';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { imageUpload, limitField, opsData, OPS_IMAGE_MAX_BYTES } from './common.ts';
+import { imageUpload, limitField, OPS_IMAGE_MAX_BYTES, settingChange } from './common.ts';
 
 // The app opens a path inside itself or an https page outside; nothing else (javascript:, //host) is a link.
 const link = z
@@ -16,8 +17,24 @@ const language = z.enum(LANGUAGES).nullable();
 const promotionChannel = z.string().trim().min(1).max(64).nullable();
 const image = imageUpload(OPS_IMAGE_MAX_BYTES);
 
-const bannerReply = opsData('{ banner: { id, title, imageUrl, link, sort, language, promotionChannel, enabled, startsAt, endsAt, live, updatedAt } }');
-const bannersReply = opsData('{ banners }: every banner in display order');
+/** A banner as operators manage it. */
+export const bannerView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  imageUrl: z.string().describe('The stored picture (a /media/... path)'),
+  link: z.string().nullable(),
+  sort: z.number().int(),
+  language: z.string().nullable().describe('The only language it is shown in; null: all'),
+  promotionChannel: z.string().nullable().describe('The only channel it is shown to; null: all'),
+  enabled: z.boolean(),
+  startsAt: isoTime.nullable(),
+  endsAt: isoTime.nullable(),
+  live: z.boolean().describe('Shown right now to the players it targets: switched on and inside its window'),
+  updatedAt: isoTime,
+});
+
+const bannerReply = z.object({ banner: bannerView });
+const bannersReply = z.object({ banners: z.array(bannerView).describe('Every banner in display order') });
 const switchBody = opsBody({ id: bannerId });
 
 /**
@@ -105,6 +122,6 @@ export const bannersOpsCalls = {
     audit: 'read',
     summary: "Banner changes, newest first: one banner's, or all",
     request: opsBody({ id: bannerId.optional(), limit: limitField(500, 50) }),
-    response: opsData('{ changes: [{ id, bannerId, action, oldValue, newValue, by, at }] }'),
+    response: z.object({ changes: z.array(settingChange.extend({ bannerId: z.number().int(), action: z.enum(['create', 'edit', 'order', 'schedule', 'enable', 'disable']) })) }),
   }),
 } as const;

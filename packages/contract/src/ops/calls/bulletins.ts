@@ -1,10 +1,23 @@
 import { z } from 'zod';
-import { isoTimeInput } from '../../calls/common.ts';
+import { isoTime, isoTimeInput } from '../../calls/common.ts';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { limitField, opsData } from './common.ts';
-import { everyLanguageText } from './mail.ts';
+import { limitField } from './common.ts';
+import { everyLanguageText, textPerLanguage } from './mail.ts';
 
-const bulletinReply = opsData("{ bulletin: { id, title, content, startsAt, endsAt, status: 'scheduled' | 'showing' | 'ended' | 'withdrawn', createdAt } }");
+export const BULLETIN_STATUSES = ['scheduled', 'showing', 'ended', 'withdrawn'] as const;
+
+/** A bulletin as operators see it, with where it stands now. */
+export const bulletin = z.object({
+  id: z.number().int(),
+  title: textPerLanguage,
+  content: textPerLanguage,
+  startsAt: isoTime,
+  endsAt: isoTime.nullable().describe('Null: until withdrawn'),
+  status: z.enum(BULLETIN_STATUSES),
+  createdAt: isoTime,
+});
+
+const bulletinReply = z.object({ bulletin });
 
 /** The bulletin board the heartbeat opens: publish now or later, withdraw, list. In force on every instance at once. */
 export const bulletinsOpsCalls = {
@@ -14,7 +27,7 @@ export const bulletinsOpsCalls = {
     audit: 'read',
     summary: 'Bulletins, newest first, with their status',
     request: opsBody({ limit: limitField(500, 50) }),
-    response: opsData('{ bulletins }'),
+    response: z.object({ bulletins: z.array(bulletin) }),
   }),
   publish: defineOpsCall({
     path: '/ops/v1/bulletins/publish',

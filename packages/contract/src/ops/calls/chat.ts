@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CHAT_TEXT_MAX, clientMsgId } from '../../calls/chat.ts';
+import { CHAT_TEXT_MAX, chatMessage, clientMsgId } from '../../calls/chat.ts';
+import { isoTime } from '../../calls/common.ts';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { opsData } from './common.ts';
 
 const conversationId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -11,6 +11,33 @@ export const chatAssignment = z.object({
   conversationId,
   assignedTo: chatHolder.nullable().describe('Who holds the conversation now; null: nobody'),
   previous: chatHolder.nullable().describe('Who held it before the call'),
+});
+
+const CHAT_STATUSES = ['open', 'closed'] as const;
+
+/** Where a conversation stands: its last message number and how far the operators have read. */
+const conversationState = {
+  conversationId,
+  status: z.enum(CHAT_STATUSES),
+  lastSeq: z.number().int().min(0).describe('Number of the last message'),
+  operatorReadSeq: z.number().int().min(0).describe('Operators have read up to this message'),
+  playerId: z.number().int(),
+  nickname: z.string().nullable(),
+  playerTyping: z.boolean(),
+  assignedTo: chatHolder.nullable().describe('Who holds the conversation; null: nobody'),
+  mine: z.boolean().describe('The caller holds it'),
+};
+
+/** A conversation as the queue lists it. */
+export const chatQueueEntry = z.object({
+  ...conversationState,
+  awaitingReply: z.boolean().describe('The player wrote last'),
+  waitingSince: isoTime.nullable().describe('Since when the player has been waiting for an answer'),
+  unread: z.number().int().min(0).describe('Messages the operators have not read'),
+  lastMessage: z
+    .object({ sender: z.enum(['player', 'operator']), text: z.string(), imageUrl: z.string().nullable(), createdAt: isoTime })
+    .nullable(),
+  updatedAt: isoTime,
 });
 
 /** Live support chat from the operator's side: the queue, one conversation, answering, typing, closing. */
@@ -26,9 +53,7 @@ export const chatOpsCalls = {
       limit: z.number().int().min(1).max(200).default(50),
       offset: z.number().int().min(0).max(1_000_000).default(0),
     }),
-    response: opsData(
-      '{ conversations: [{ conversationId, status, lastSeq, operatorReadSeq, playerId, nickname, awaitingReply, waitingSince, unread, playerTyping, lastMessage, updatedAt, assignedTo: { kind, id, name } | null, mine }] }',
-    ),
+    response: z.object({ conversations: z.array(chatQueueEntry).describe('Unanswered first') }),
   }),
   conversation: defineOpsCall({
     path: '/ops/v1/chat/conversation',
@@ -42,7 +67,12 @@ export const chatOpsCalls = {
       beforeSeq: z.number().int().min(1).optional(),
       limit: z.number().int().min(1).max(200).optional(),
     }).refine((body) => body.afterSeq === undefined || body.beforeSeq === undefined, 'send afterSeq or beforeSeq, not both'),
-    response: opsData('{ conversationId, status, lastSeq, operatorReadSeq, playerId, nickname, playerReadSeq, playerTyping, list, hasMore, assignedTo: { kind, id, name } | null, mine }'),
+    response: z.object({
+      ...conversationState,
+      playerReadSeq: z.number().int().min(0).describe('The player has read up to this message'),
+      list: z.array(chatMessage).describe('Oldest first'),
+      hasMore: z.boolean().describe('More messages in the asked direction'),
+    }),
   }),
   answer: defineOpsCall({
     path: '/ops/v1/chat/answer',
@@ -50,7 +80,7 @@ export const chatOpsCalls = {
     audit: 'change',
     summary: "Answers a conversation under the actor's name; pushed to the player at once",
     request: opsBody({ conversationId, clientMsgId, text: z.string().trim().min(1).max(CHAT_TEXT_MAX) }),
-    response: opsData('the message: { id, seq, sender, operatorName, clientMsgId, text, imageUrl, createdAt }'),
+    response: chatMessage.describe('The message as sent'),
   }),
   typing: defineOpsCall({
     path: '/ops/v1/chat/typing',
@@ -74,6 +104,6 @@ export const chatOpsCalls = {
     audit: 'change',
     summary: 'Closes a conversation; the player is told at once',
     request: opsBody({ conversationId }),
-    response: opsData("{ conversationId, status: 'closed' }"),
+    response: z.object({ conversationId, status: z.literal('closed') }),
   }),
 } as const;

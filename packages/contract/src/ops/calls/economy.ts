@@ -1,9 +1,23 @@
 import { z } from 'zod';
+import { isoTime } from '../../calls/common.ts';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { opsData } from './common.ts';
+import { settingChange } from './common.ts';
 
 export const ECONOMY_SETTING_NAMES = ['vip.levels', 'rebate.rates', 'referral.rates', 'wagering.multipliers', 'vip.trxPerUsdt'] as const;
 const settingKey = z.enum(ECONOMY_SETTING_NAMES);
+
+/** Every economy setting with its value in force: the stored one, or the default when none was ever set. */
+const settingsReply = z.object({
+  settings: z.array(
+    z.object({
+      key: settingKey,
+      value: z.unknown().describe("The setting's value, as its key defines it"),
+      isDefault: z.boolean().describe('Never set: the default is in force'),
+      updatedAt: isoTime.nullable(),
+      updatedBy: z.string().nullable(),
+    }),
+  ),
+});
 
 /** The operator's economy settings: VIP ladder, rebate and referral rates, wagering multipliers, TRX rate for XP. */
 export const economyOpsCalls = {
@@ -13,7 +27,7 @@ export const economyOpsCalls = {
     audit: 'read',
     summary: 'Every economy setting with its current value',
     request: opsBody({}),
-    response: opsData('{ settings }'),
+    response: settingsReply,
   }),
   set: defineOpsCall({
     path: '/ops/v1/economy/set',
@@ -22,7 +36,7 @@ export const economyOpsCalls = {
     stepUp: true,
     summary: 'Replaces one economy setting, validated whole and applied at once on every instance',
     request: opsBody({ key: settingKey, value: z.unknown() }).refine((body) => body.value !== undefined, { message: 'value is required', path: ['value'] }),
-    response: opsData('{ settings }'),
+    response: settingsReply,
   }),
   audit: defineOpsCall({
     path: '/ops/v1/economy/audit',
@@ -30,6 +44,6 @@ export const economyOpsCalls = {
     audit: 'read',
     summary: "One setting's changes, newest first",
     request: opsBody({ key: settingKey, limit: z.number().int().min(1).max(500).default(50) }),
-    response: opsData('{ changes: [{ id, key, oldValue, newValue, by, at }] }'),
+    response: z.object({ changes: z.array(settingChange.extend({ key: settingKey })) }),
   }),
 } as const;

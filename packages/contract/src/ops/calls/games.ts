@@ -2,11 +2,24 @@ import { z } from 'zod';
 import { pageFields, paged } from '../../calls/common.ts';
 import { GameType } from '../../enums.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
-import { opsData } from './common.ts';
 
 /** The game types an aggregator's category may be shown as (the SPEC's third-party types; hash games are ours). */
 export const THIRD_PARTY_GAME_TYPES = [GameType.CRYPTO, GameType.SLOT, GameType.FISH, GameType.LIVE, GameType.POKER, GameType.SPORT, GameType.MINI] as const;
 const thirdPartyGameType = z.union(THIRD_PARTY_GAME_TYPES.map((type) => z.literal(type)) as unknown as [z.ZodLiteral<number>, z.ZodLiteral<number>]);
+
+/** One aggregator category: its games, how it is shown and why. */
+export const gameCategoryReport = z.object({
+  aggregator: z.string(),
+  category: z.string().describe("The aggregator's own name of the category"),
+  key: z.string().describe('What spellings of the category share (case, accents and punctuation dropped): what a rule names'),
+  games: z.number().int().min(0),
+  shown: z.number().int().min(0).describe('Games listed and not hidden'),
+  gameType: z.number().int().describe('The game type its games are shown as'),
+  navId: z.number().int().describe('The lobby tab that type is shown under'),
+  hidden: z.boolean(),
+  source: z.enum(['rule', 'meaning', 'default']).describe("rule: an operator's mapping; meaning: read from its name; default: unread, shown as the default type"),
+  unmapped: z.boolean().describe('Nobody could read it: shown as the default type until mapped'),
+});
 
 /** The third-party catalogue from the operator's side: per-game choices, category mapping, refresh now. */
 export const gamesOpsCalls = {
@@ -48,7 +61,11 @@ export const gamesOpsCalls = {
     audit: 'read',
     summary: "The aggregators' categories, how each is shown and why; the unmapped ones apart, to map",
     request: opsBody({}),
-    response: opsData('{ defaultGameType, categories: [{ category, key, games, gameType, navId, hidden, source, unmapped }], unmapped }'),
+    response: z.object({
+      defaultGameType: z.number().int().describe('The type an unread category is shown as'),
+      categories: z.array(gameCategoryReport),
+      unmapped: z.array(gameCategoryReport).describe('The unmapped categories apart, to map'),
+    }),
   }),
   mapCategory: defineOpsCall({
     path: '/ops/v1/games/mapCategory',
@@ -63,7 +80,11 @@ export const gamesOpsCalls = {
     })
       .refine((body) => body.gameType !== undefined || body.hidden !== undefined || body.remove, 'name gameType, hidden or remove')
       .refine((body) => !body.remove || (body.gameType === undefined && body.hidden === undefined), 'remove goes alone'),
-    response: opsData('{ key, rule: { gameType, hidden } | null, moved }'),
+    response: z.object({
+      key: z.string(),
+      rule: z.object({ gameType: z.number().int().nullable(), hidden: z.boolean() }).nullable().describe('The rule in force now; null: none, the category follows its meaning'),
+      moved: z.number().int().min(0).describe('Games now shown under another type'),
+    }),
   }),
   override: defineOpsCall({
     path: '/ops/v1/games/override',
@@ -77,7 +98,15 @@ export const gamesOpsCalls = {
       sort: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
       visible: z.boolean().optional(),
     }).refine((body) => Object.keys(body).length > 1, 'name at least one of hot, new, sort, visible'),
-    response: opsData('{ gameId, hot?, new?, sort?, visible? } as set'),
+    response: z
+      .object({
+        gameId: z.number().int(),
+        hot: z.boolean().nullable().optional(),
+        new: z.boolean().nullable().optional(),
+        sort: z.number().int().nullable().optional(),
+        visible: z.boolean().optional(),
+      })
+      .describe('The choices as set'),
   }),
   refresh: defineOpsCall({
     path: '/ops/v1/games/refresh',
@@ -85,6 +114,11 @@ export const gamesOpsCalls = {
     audit: 'change',
     summary: "Fetches the aggregator's game list now and makes it the lobby's third-party catalogue",
     request: opsBody({}),
-    response: opsData('{ listed, hidden, skipped, unmapped }'),
+    response: z.object({
+      listed: z.number().int().min(0).describe('Games the aggregator lists'),
+      hidden: z.number().int().min(0).describe('Games it no longer lists, hidden now'),
+      skipped: z.array(z.string()).describe('Game codes listed twice: each after the first is skipped'),
+      unmapped: z.array(z.object({ category: z.string(), games: z.number().int().min(1) })).describe('Categories nobody could read, with their games'),
+    }),
   }),
 } as const satisfies Record<string, OpsCallDefinition>;

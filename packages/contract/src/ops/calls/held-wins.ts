@@ -1,12 +1,43 @@
 import { z } from 'zod';
+import { currency, isoTime } from '../../calls/common.ts';
+import { moneyString } from '../../money.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
-import { opsData, playerIdField, reasonField } from './common.ts';
+import { approvalRequestView } from './approvals.ts';
+import { playerIdField, reasonField } from './common.ts';
+
+export const HELD_WIN_STATUSES = ['held', 'released', 'rejected'] as const;
 
 const decision = opsBody({ id: z.number().int().positive().describe("The held win's id"), reason: reasonField });
-const decided = opsData('{ heldWin, decidedNow }: taken once; repeating it answers the same, the opposite afterwards is refused');
-const releaseRequested = opsData(
-  '{ heldWin, decidedNow, approvalRequest }: approvalRequest is the pending heldWin.release request (repeating the call answers the same one), null once the win was released',
-);
+
+/** An aggregator win held as implausible, and what was decided about it. */
+export const heldWin = z.object({
+  id: z.number().int(),
+  aggregator: z.string(),
+  transactionUuid: z.string().describe("The aggregator's id of the win"),
+  playerId: z.number().int(),
+  round: z.string(),
+  gameCode: z.string(),
+  currency,
+  amount: moneyString,
+  stakes: moneyString.describe("The round's stakes when the win arrived"),
+  reason: z.enum(['multiple', 'cap']).describe('multiple: more than the allowed multiple of the stakes; cap: more than the absolute cap'),
+  status: z.enum(HELD_WIN_STATUSES),
+  decidedBy: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  decidedAt: isoTime.nullable(),
+  createdAt: isoTime,
+});
+
+const decided = z
+  .object({ heldWin, decidedNow: z.boolean().describe('False when it had been decided before') })
+  .describe('Taken once; repeating it answers the same, the opposite afterwards is refused');
+const releaseRequested = z.object({
+  heldWin,
+  decidedNow: z.literal(false).describe('A release is decided by a second person'),
+  approvalRequest: approvalRequestView
+    .nullable()
+    .describe('The pending heldWin.release request (repeating the call answers the same one); null once the win was released'),
+});
 
 /** Aggregator wins held as implausible (PROVIDERS.md): they wait for an operator's decision. */
 export const heldWinsOpsCalls = {
@@ -16,11 +47,11 @@ export const heldWinsOpsCalls = {
     audit: 'read',
     summary: 'Held aggregator wins by status, oldest first',
     request: opsBody({
-      status: z.enum(['held', 'released', 'rejected']).default('held'),
+      status: z.enum(HELD_WIN_STATUSES).default('held'),
       playerId: playerIdField.max(2_147_483_647).optional(),
       limit: z.number().int().min(1).max(500).default(100),
     }),
-    response: opsData('{ list: [{ id, aggregator, transactionUuid, playerId, round, gameCode, currency, amount, stakes, reason, status, decidedBy, decisionReason, decidedAt, createdAt }] }'),
+    response: z.object({ list: z.array(heldWin).describe('Oldest first') }),
   }),
   release: defineOpsCall({
     path: '/ops/v1/heldWins/release',

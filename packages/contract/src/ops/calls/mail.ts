@@ -1,12 +1,15 @@
 import { z } from 'zod';
-import { isoTimeInput } from '../../calls/common.ts';
+import { isoTime, isoTimeInput } from '../../calls/common.ts';
 import { LANGUAGES, type Language } from '../../locales.ts';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { limitField, opsData, playerIdField } from './common.ts';
+import { limitField, playerIdField, settingChange } from './common.ts';
 
 /** One text per language, all eight required: a player never gets a message in nobody's language. */
 export const everyLanguageText = (max: number) =>
   z.strictObject(Object.fromEntries(LANGUAGES.map((lang) => [lang, z.string().trim().min(1).max(max)])) as Record<Language, z.ZodString>);
+
+/** Texts as stored and answered: one per language code. */
+export const textPerLanguage = z.record(z.string(), z.string()).describe('One text per language code, e.g. en_US');
 
 const vipLevel = z.number().int().min(0).max(100);
 
@@ -18,6 +21,23 @@ const audience = z.discriminatedUnion('kind', [
     .refine((s) => s.vipMin === undefined || s.vipMax === undefined || s.vipMin <= s.vipMax, 'vipMin must not exceed vipMax'),
   z.strictObject({ kind: z.literal('all') }),
 ]);
+
+/** A message as it was sent: to whom, what, by whom and until when. */
+export const sentMail = z.object({
+  id: z.number().int(),
+  audience: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('player'), playerId: z.number().int() }),
+    z.object({ kind: z.literal('segment'), vipMin: z.number().int().nullable(), vipMax: z.number().int().nullable(), registeredSince: isoTime.nullable() }),
+    z.object({ kind: z.literal('all') }),
+  ]),
+  category: z.number().int(),
+  title: textPerLanguage,
+  content: textPerLanguage,
+  requestKey: z.string().nullable(),
+  sentBy: z.string(),
+  createdAt: isoTime,
+  expiresAt: isoTime.nullable(),
+});
 
 /** Site mail from the operator's side: send to one player, a segment or everyone; what was sent; the audit trail. */
 export const mailOpsCalls = {
@@ -34,7 +54,7 @@ export const mailOpsCalls = {
       expiresAt: isoTimeInput.optional(),
       requestKey: z.string().trim().min(1).max(100).optional().describe('Sending again with the same key answers the first message'),
     }),
-    response: opsData('{ mail: { id, audience, category, title, content, requestKey, sentBy, createdAt, expiresAt }, created }'),
+    response: z.object({ mail: sentMail, created: z.boolean().describe('False when requestKey named a message sent before: that one is answered') }),
   }),
   sent: defineOpsCall({
     path: '/ops/v1/mail/sent',
@@ -42,7 +62,7 @@ export const mailOpsCalls = {
     audit: 'read',
     summary: 'Mail sent, newest first, a page before `beforeId`',
     request: opsBody({ limit: limitField(500, 50), beforeId: z.number().int().positive().optional() }),
-    response: opsData('{ mails }'),
+    response: z.object({ mails: z.array(sentMail).describe('Newest first') }),
   }),
   audit: defineOpsCall({
     path: '/ops/v1/mail/audit',
@@ -50,6 +70,13 @@ export const mailOpsCalls = {
     audit: 'read',
     summary: 'Mail sent and bulletins published or withdrawn, newest first, with who and when',
     request: opsBody({ limit: limitField(500, 50) }),
-    response: opsData('{ changes: [{ id, action, subjectId, oldValue, newValue, by, at }] }'),
+    response: z.object({
+      changes: z.array(
+        settingChange.extend({
+          action: z.enum(['mail.send', 'bulletin.publish', 'bulletin.withdraw']),
+          subjectId: z.number().int().describe('The message or the bulletin'),
+        }),
+      ),
+    }),
   }),
 } as const;

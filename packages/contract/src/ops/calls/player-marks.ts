@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { positiveMoneyAmount } from '../../money.ts';
+import { moneyString, positiveMoneyAmount } from '../../money.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
-import { opsData, playerIdField, reasonField } from './common.ts';
+import { playerIdField, reasonField } from './common.ts';
 
 const note = z.string().trim().max(200).optional().describe('Kept with the grant or the codes');
 
@@ -19,7 +19,12 @@ export const playerMarksOpsCalls = {
       amount: positiveMoneyAmount.describe('USDT, e.g. "10"'),
       note,
     }),
-    response: opsData('{ requestId, playerId, amount, replayed }'),
+    response: z.object({
+      requestId: z.string(),
+      playerId: z.number().int(),
+      amount: moneyString.describe('USDT granted'),
+      replayed: z.boolean().describe('The requestId was granted before: that grant is answered and nothing moved'),
+    }),
   }),
   issueInviteCodes: defineOpsCall({
     path: '/ops/v1/playerMarks/issueInviteCodes',
@@ -31,7 +36,7 @@ export const playerMarksOpsCalls = {
       maxUses: z.number().int().min(1).max(100_000).default(1),
       note,
     }),
-    response: opsData('{ codes, maxUses }'),
+    response: z.object({ codes: z.array(z.string()), maxUses: z.number().int().describe('Registrations each code is good for') }),
   }),
   setUserType: defineOpsCall({
     path: '/ops/v1/playerMarks/setUserType',

@@ -1,7 +1,24 @@
+import { z } from 'zod';
+import { isoTime } from '../../calls/common.ts';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { opsData, playerIdField, reasonField } from './common.ts';
+import { playerIdField, reasonField } from './common.ts';
 
-const standing = opsData('{ playerId, frozen, history: [{ id, frozen, reason, by, at }] }');
+/** Whether a player is frozen now, and every freeze and unfreeze, newest first. */
+const standing = z.object({
+  playerId: z.number().int(),
+  frozen: z.boolean(),
+  history: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        frozen: z.boolean().describe('True: a freeze; false: an unfreeze'),
+        reason: z.string(),
+        by: z.string().describe('The staff member or key that decided'),
+        at: isoTime,
+      }),
+    )
+    .describe('Newest first'),
+});
 
 /** A player's standing from the operator's side: freeze, unfreeze, sign out everywhere. */
 export const playerStandingOpsCalls = {

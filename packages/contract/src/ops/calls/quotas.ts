@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOpsCall, opsBody } from '../define.ts';
-import { limitField, opsData } from './common.ts';
+import { limitField, settingChange } from './common.ts';
 
 /** The limits of the support chat and the media store, all at once. */
 export const quotaLimitsSchema = z.strictObject({
@@ -12,7 +12,7 @@ export const quotaLimitsSchema = z.strictObject({
   mediaBytesPerPlayer: z.number().int().min(0).max(2 ** 40),
 });
 
-const limitsReply = opsData('{ limits: { messagesPerMinute, imagesPerHour, imageBytesPerHour, imagesPerDay, imageBytesPerDay, mediaBytesPerPlayer } }');
+const limitsReply = z.object({ limits: quotaLimitsSchema.describe('The quotas in force') });
 
 /** The chat's and media store's quotas: read, change some (validated whole, applied at once on every instance), their audit. */
 export const quotasOpsCalls = {
@@ -38,6 +38,6 @@ export const quotasOpsCalls = {
     audit: 'read',
     summary: 'Quota changes, newest first',
     request: opsBody({ limit: limitField(500, 50) }),
-    response: opsData('{ changes: [{ id, oldValue, newValue, by, at }] }'),
+    response: z.object({ changes: z.array(settingChange).describe('Each change holds every quota before and after') }),
   }),
 } as const;

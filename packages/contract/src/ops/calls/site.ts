@@ -3,7 +3,6 @@ import { countryCode } from '../../countries.ts';
 import { CustomerServiceKind } from '../../enums.ts';
 import { LANGUAGES } from '../../locales.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
-import { opsData } from './common.ts';
 
 /** A link a player's phone may open: a web page, or a path on this server (an APK served beside the app). */
 const link = z
@@ -54,6 +53,8 @@ const blockedCountries = z.object({
 export type SiteSettingKey = keyof typeof SITE_SETTINGS;
 
 const settingOf = <K extends SiteSettingKey>(key: K) => opsBody({ key: z.literal(key), value: SITE_SETTINGS[key] });
+const settingSet = <K extends SiteSettingKey>(key: K) =>
+  z.object({ key: z.literal(key), value: SITE_SETTINGS[key], version: z.number().int().describe("The site configuration's version now") });
 
 /** The site configuration players' apps read through /v1/notice/configSync. */
 export const siteOpsCalls = {
@@ -74,7 +75,7 @@ export const siteOpsCalls = {
     audit: 'change',
     summary: "Sets one public site setting; the setting's version moves with it, so every client's next configSync carries it",
     request: z.discriminatedUnion('key', [settingOf('buyCryptoLinks'), settingOf('appDownload')]),
-    response: opsData('{ key, value, version }'),
+    response: z.discriminatedUnion('key', [settingSet('buyCryptoLinks'), settingSet('appDownload')]).describe('The setting as stored'),
   }),
   customerService: defineOpsCall({
     path: '/ops/v1/site/customerService',

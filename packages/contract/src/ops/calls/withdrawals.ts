@@ -1,8 +1,26 @@
 import { z } from 'zod';
+import { currency, isoTime } from '../../calls/common.ts';
+import { moneyString } from '../../money.ts';
 import { defineOpsCall, opsBody, type OpsCallDefinition } from '../define.ts';
-import { opsData, reasonField } from './common.ts';
+import { approvalRequestView } from './approvals.ts';
+import { reasonField } from './common.ts';
+import { PAYMENT_STATUSES } from './finance.ts';
 
-const withdrawal = '{ id, playerId, currency, amount, fee, toAddress, status, txId, attempts, lastError, createdAt, completedAt }';
+/** A withdrawal as operators follow it, from the request to the chain. */
+export const opsWithdrawal = z.object({
+  id: z.number().int(),
+  playerId: z.number().int(),
+  currency,
+  amount: moneyString,
+  fee: moneyString,
+  toAddress: z.string(),
+  status: z.enum(PAYMENT_STATUSES.withdrawal),
+  txId: z.string().nullable().describe('The chain transaction, once signed'),
+  attempts: z.number().int().min(0).describe('Broadcasts tried'),
+  lastError: z.string().nullable(),
+  createdAt: isoTime,
+  completedAt: isoTime.nullable(),
+});
 
 /** Withdrawals from the operator's side: those not finished yet, and the review of large ones. */
 export const withdrawalsOpsCalls = {
@@ -12,7 +30,7 @@ export const withdrawalsOpsCalls = {
     audit: 'pii',
     summary: 'Withdrawals not finished yet (waiting for review, queued, sending), oldest first',
     request: opsBody({}),
-    response: z.array(opsData(withdrawal)).describe(`[${withdrawal}]`),
+    response: z.array(opsWithdrawal).describe('Oldest first'),
   }),
   review: defineOpsCall({
     path: '/ops/v1/withdrawals/review',
@@ -26,6 +44,9 @@ export const withdrawalsOpsCalls = {
       approve: z.boolean(),
       reason: reasonField,
     }),
-    response: opsData(`{ withdrawal: ${withdrawal}, approvalRequest }: approvalRequest is null when decided now, else the pending request`),
+    response: z.object({
+      withdrawal: opsWithdrawal,
+      approvalRequest: approvalRequestView.nullable().describe('Null when decided now, else the pending withdrawal.approve request'),
+    }),
   }),
 } as const satisfies Record<string, OpsCallDefinition>;
