@@ -109,6 +109,29 @@ const schema = z.object({
     .refine((list) => list.every(isValidBase58Address), 'must be TRON base58 addresses (T...), comma-separated'),
   /** Minutes between the hourly reconciliations of on-chain holdings against ledger liabilities (0: only on demand). */
   TREASURY_RECONCILE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  /** Minutes between sweep cycles (TREASURY.md "Sweeps"), on the one instance holding the lock (0: only on demand). */
+  TREASURY_SWEEP_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /** A deposit address is swept once it holds at least this much (operator-editable at runtime). */
+  TREASURY_SWEEP_THRESHOLD_USDT: money.default('10').transform(toMicro),
+  TREASURY_SWEEP_THRESHOLD_TRX: money.default('50').transform(toMicro),
+  /** Below the floor: an alert and a top-up request for the cold wallet's holders; sweeps fill the hot wallet up to the target, and above it the excess goes to cold. */
+  TREASURY_HOT_FLOOR_USDT: money.default('1000').transform(toMicro),
+  TREASURY_HOT_TARGET_USDT: money.default('5000').transform(toMicro),
+  TREASURY_HOT_FLOOR_TRX: money.default('2000').transform(toMicro),
+  TREASURY_HOT_TARGET_TRX: money.default('10000').transform(toMicro),
+  /** Where sweeps beyond the hot wallet's target and its excess go; default the first of TREASURY_COLD_ADDRESSES. */
+  TREASURY_SWEEP_COLD_ADDRESS: z.string().refine(isValidBase58Address, 'must be a TRON base58 address (T...)').optional(),
+  /** How a USDT sweep pays for energy: `delegate` from the resource account (TREASURY_RESOURCE_KEY, TRX staked for energy), or `burn` TRX the hot wallet sends the deposit address. */
+  TREASURY_ENERGY_STRATEGY: z.enum(['burn', 'delegate']).default('burn'),
+  /** Private key (64 hex) of the resource account that stakes TRX for energy and delegates it to deposit addresses. */
+  TREASURY_RESOURCE_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  /** Added to the node's energy estimate of a USDT sweep, for the energy delegated or burnt and its fee_limit. */
+  TREASURY_ENERGY_MARGIN_PERCENT: z.coerce.number().int().min(0).max(500).default(20),
+  /** Deposit addresses one cycle sweeps at most. */
+  TREASURY_SWEEP_BATCH: z.coerce.number().int().min(1).max(2000).default(500),
+  /** The signer (npm run signer) that signs sweeps from deposit addresses, and the channel's shared key (hex); without them sweeps are signed offline (npm run treasury -- export-sweeps). */
+  TREASURY_SIGNER_URL: url(['http:', 'https:']).optional(),
+  TREASURY_SIGNER_KEY: z.string().regex(/^([0-9a-fA-F]{2}){32,}$/, 'hex of at least 32 bytes').optional(),
   /** TRX the hot wallet must hold before it sends USDT: the network fee of a USDT transfer is paid in TRX. */
   HOT_WALLET_TRX_RESERVE: money.default('30').transform(toMicro),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),
@@ -244,6 +267,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(config.CHATWOOT_BASE_URL) !== Boolean(config.CHATWOOT_WEBSITE_TOKEN) || (config.CHATWOOT_HMAC_TOKEN && !config.CHATWOOT_BASE_URL)) {
     problems.push('CHATWOOT_BASE_URL and CHATWOOT_WEBSITE_TOKEN: set both (CHATWOOT_HMAC_TOKEN only with them) to load the Chatwoot widget');
   }
+  if (config.TREASURY_ENERGY_STRATEGY === 'delegate' && !config.TREASURY_RESOURCE_KEY) {
+    problems.push('TREASURY_RESOURCE_KEY: required with TREASURY_ENERGY_STRATEGY=delegate (the account whose staked energy is delegated)');
+  }
+  if (Boolean(config.TREASURY_SIGNER_URL) !== Boolean(config.TREASURY_SIGNER_KEY)) {
+    problems.push('TREASURY_SIGNER_URL and TREASURY_SIGNER_KEY: set both to sign sweeps through the signer');
+  }
+  for (const currency of ['USDT', 'TRX'] as const) {
+    if (config[`TREASURY_HOT_FLOOR_${currency}`] > config[`TREASURY_HOT_TARGET_${currency}`]) {
+      problems.push(`TREASURY_HOT_FLOOR_${currency}: must not exceed TREASURY_HOT_TARGET_${currency}`);
+    }
+  }
   if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
     problems.push('HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS, the headers are part of the request');
   }
@@ -251,4 +285,4 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
 }
 
-const SECRET_KEYS = new Set(['TWO_FACTOR_SECRET_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);
+const SECRET_KEYS = new Set(['TWO_FACTOR_SECRET_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'TREASURY_RESOURCE_KEY', 'TREASURY_SIGNER_KEY', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);

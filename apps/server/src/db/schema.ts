@@ -166,6 +166,11 @@ export const DECLARED_TABLES = [
   'sanctioned_addresses',
   'sanction_hits',
   'treasury_reconciliations',
+  'treasury_sweep_cycles',
+  'treasury_sweeps',
+  'treasury_chain_actions',
+  'treasury_topup_requests',
+  'treasury_sweep_settings',
   // ProtectionTables
   'player_protection',
   'protection_limits',

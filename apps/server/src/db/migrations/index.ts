@@ -41,6 +41,7 @@ import * as jurisdictions from './0038_jurisdictions.ts';
 import * as sanctions from './0039_sanctions.ts';
 import * as accountSecurity from './0040_account_security.ts';
 import * as treasuryReconciliation from './0041_treasury_reconciliation.ts';
+import * as treasurySweeps from './0042_treasury_sweeps.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   '0039_sanctions': sanctions,
   '0040_account_security': accountSecurity,
   '0041_treasury_reconciliation': treasuryReconciliation,
+  '0042_treasury_sweeps': treasurySweeps,
 };

@@ -31,14 +31,15 @@ async function main(): Promise<number> {
       db: database.db,
       client,
       hotWallet: privateKeyToAddress(hotKey),
-      coldAddresses: config.TREASURY_COLD_ADDRESSES,
+      coldAddresses: [...new Set([...config.TREASURY_COLD_ADDRESSES, ...(config.TREASURY_SWEEP_COLD_ADDRESS ? [config.TREASURY_SWEEP_COLD_ADDRESS] : [])])],
+      resourceAddress: config.TREASURY_RESOURCE_KEY ? privateKeyToAddress(config.TREASURY_RESOURCE_KEY) : undefined,
       transferAddresses: async () => (await lobby.listTransferAddresses()).map((row) => row.address),
     });
     const run = reconciliationView(await reconciler.run('command'));
     console.log(`reconciliation #${run.id} (${database.kind}, ${apiUrl}): ${run.addresses} addresses read`);
     for (const c of run.currencies) {
       console.log(
-        `${c.currency}: ${c.status.toUpperCase()}  holdings ${c.holdings.total} (hot ${c.holdings.hot}, deposits ${c.holdings.deposit}, transfer ${c.holdings.transfer}, cold ${c.holdings.cold})` +
+        `${c.currency}: ${c.status.toUpperCase()}  holdings ${c.holdings.total} (hot ${c.holdings.hot}, deposits ${c.holdings.deposit}, transfer ${c.holdings.transfer}, cold ${c.holdings.cold}, resource ${c.holdings.resource})` +
           `  liabilities ${c.liabilities.total} (cash ${c.liabilities.cash}, bonus ${c.liabilities.bonus}, held ${c.liabilities.held}, withdrawals ${c.liabilities.withdrawals}, payouts ${c.liabilities.payouts})` +
           `  difference ${c.difference}${c.inFlight !== '0' ? `  in flight ${c.inFlight}` : ''}`,
       );

@@ -66,7 +66,7 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
     expect(figures(run, 'USDT')).toEqual({
       currency: 'USDT',
       status: 'ok',
-      holdings: { total: '15.345678', hot: '0', deposit: '15.345678', transfer: '0', cold: '0' },
+      holdings: { total: '15.345678', hot: '0', deposit: '15.345678', transfer: '0', cold: '0', resource: '0' },
       liabilities: { total: '15.345678', cash: '15.345678', bonus: '0', held: '0', withdrawals: '0', payouts: '0' },
       difference: '0',
       inFlight: '0',

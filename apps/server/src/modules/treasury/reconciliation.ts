@@ -8,7 +8,7 @@ import { TreasuryRepository, type ReconciliationRow } from './treasury.repo.ts';
 
 type Currency = 'USDT' | 'TRX';
 const CURRENCIES: readonly Currency[] = ['USDT', 'TRX'];
-const ADDRESS_KINDS: readonly TreasuryAddressKind[] = ['hot', 'deposit', 'transfer', 'cold'];
+const ADDRESS_KINDS: readonly TreasuryAddressKind[] = ['hot', 'deposit', 'transfer', 'cold', 'resource'];
 
 /** An address of the operator's whose balances count as holdings. */
 export interface TreasuryAddress {
@@ -21,6 +21,8 @@ export interface ReconcilerOptions {
   client: Pick<TronClient, 'getUsdtBalance' | 'getTrxBalance'>;
   hotWallet: string;
   coldAddresses: readonly string[];
+  /** The resource account whose staked TRX gives the sweeps energy: its liquid TRX counts. */
+  resourceAddress?: string;
   /** The transfer-bet game addresses in use (the lobby's); former ones come from the transfer watcher's cursors. */
   transferAddresses: () => Promise<readonly string[]>;
   /** Balances read at once; each address costs two reads. */
@@ -62,6 +64,7 @@ export class Reconciler {
     };
     add('hot', [this.options.hotWallet]);
     add('cold', this.options.coldAddresses);
+    if (this.options.resourceAddress) add('resource', [this.options.resourceAddress]);
     add('transfer', [...current, ...former]);
     add('deposit', deposits);
     return [...seen].map(([address, kind]) => ({ address, kind }));
@@ -97,7 +100,7 @@ export class Reconciler {
       return {
         currency,
         status,
-        holdings: { total: String(heldTotal), hot: String(held.hot), deposit: String(held.deposit), transfer: String(held.transfer), cold: String(held.cold) },
+        holdings: { total: String(heldTotal), hot: String(held.hot), deposit: String(held.deposit), transfer: String(held.transfer), cold: String(held.cold), resource: String(held.resource) },
         liabilities: {
           total: String(owedTotal),
           cash: String(owed.cash),
@@ -172,7 +175,14 @@ export function reconciliationView(row: ReconciliationRow) {
     currencies: row.figures.map((f) => ({
       currency: f.currency,
       status: f.status,
-      holdings: { total: money(f.holdings.total), hot: money(f.holdings.hot), deposit: money(f.holdings.deposit), transfer: money(f.holdings.transfer), cold: money(f.holdings.cold) },
+      holdings: {
+        total: money(f.holdings.total),
+        hot: money(f.holdings.hot),
+        deposit: money(f.holdings.deposit),
+        transfer: money(f.holdings.transfer),
+        cold: money(f.holdings.cold),
+        resource: money(f.holdings.resource ?? '0'),
+      },
       liabilities: {
         total: money(f.liabilities.total),
         cash: money(f.liabilities.cash),

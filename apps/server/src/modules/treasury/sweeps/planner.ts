@@ -1,0 +1,222 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { HotWallet } from '../../../chain/chain-setup.ts';
+import { stringifyJson } from '../../../chain/json.ts';
+import type { BlockSummary } from '../../../chain/tron-client.ts';
+import type { SweepCurrency } from '../tables.ts';
+import type { ChainRecorder } from './chain-recorder.ts';
+import { bandwidthOf, type ChainParameters, type SweepChain } from './sweep-chain.ts';
+import type { SweepSettings } from './sweep-settings.ts';
+import type { NewSweep, SweepCandidate, SweepRepository } from './sweep.repo.ts';
+
+const SUN_PER_TRX = 1_000_000n;
+/** Balances read at once. */
+const READ_CONCURRENCY = 8;
+/** Bytes added to a transaction's measured size when judging its bandwidth: the amount's encoding may grow by a byte or two. */
+const BANDWIDTH_SLACK = 8n;
+
+export interface PlanContext {
+  cycleId: bigint;
+  head: BlockSummary;
+  settings: SweepSettings;
+  params: ChainParameters;
+  /** How long a built transaction may wait to be signed and land. */
+  lifetimeMs: number;
+  /** Sweeps to be signed offline (an exported file) rather than by the signer now. */
+  offline: boolean;
+}
+
+/** What planning did: sweeps recorded to be signed, and prerequisites sent (activation, TRX for fees, energy). */
+export interface PlanResult {
+  sweepIds: bigint[];
+  activated: number;
+  funded: number;
+  delegated: number;
+  /** Addresses that wait for something already on its way. */
+  waiting: number;
+  /** Addresses whose USDT is on the way out or being prepared: their delegations stay. */
+  usdtBusy: Set<string>;
+}
+
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/** Reads balances a few at a time; an address whose balance cannot be read is left for the next cycle. */
+async function readBalances(addresses: SweepCandidate[], read: (address: string) => Promise<bigint>): Promise<Map<string, bigint>> {
+  const result = new Map<string, bigint>();
+  let next = 0;
+  const worker = async () => {
+    while (next < addresses.length) {
+      const candidate = addresses[next++]!;
+      try {
+        result.set(candidate.address, await read(candidate.address));
+      } catch {
+        // Not read: not swept this cycle.
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, addresses.length) }, worker));
+  return result;
+}
+
+/**
+ * Plans one cycle's sweeps (TREASURY.md "Sweeps"): deposit addresses whose deposits are final and
+ * whose balance reaches the threshold, at most one open sweep per address and currency. Each goes to
+ * the hot wallet while it stays within its target (sweeps on their way to it counted), the rest to
+ * the cold address. A USDT sweep is planned once its address can pay for it: an address that only
+ * received USDT is activated first (the hot wallet sends it TRX), then it either gets enough energy
+ * delegated from the resource account or enough TRX to burn. Those steps are sent here, recorded
+ * first; the sweep itself is planned in a later cycle, once they are confirmed.
+ */
+export class SweepPlanner {
+  constructor(
+    private readonly repo: SweepRepository,
+    private readonly chain: SweepChain,
+    private readonly recorder: ChainRecorder,
+    private readonly hotWallet: HotWallet,
+    private readonly resource: HotWallet | null,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async plan(ctx: PlanContext): Promise<PlanResult> {
+    const { settings, params } = ctx;
+    const result: PlanResult = { sweepIds: [], activated: 0, funded: 0, delegated: 0, waiting: 0, usdtBusy: await this.repo.openUsdtAddresses() };
+    const [inFlight, hotUsdt, hotTrx, openActions, live] = await Promise.all([
+      this.repo.inFlightToHot(),
+      this.chain.client.getUsdtBalance(this.hotWallet.address),
+      this.chain.client.getTrxBalance(this.hotWallet.address),
+      this.repo.openActions(),
+      this.repo.liveDelegations(),
+    ]);
+    const hot = { USDT: hotUsdt, TRX: hotTrx };
+    // Without a cold address everything stays hot.
+    const room: Record<SweepCurrency, bigint | null> = {
+      USDT: settings.coldAddress ? settings.target.USDT - hot.USDT - inFlight.USDT : null,
+      TRX: settings.coldAddress ? settings.target.TRX - hot.TRX - inFlight.TRX : null,
+    };
+    const destination = (currency: SweepCurrency, amount: bigint): { to: string; kind: 'hot' | 'cold' } => {
+      const left = room[currency];
+      if (left === null || amount <= left) return { to: this.hotWallet.address, kind: 'hot' };
+      return { to: settings.coldAddress!, kind: 'cold' };
+    };
+    const take = (currency: SweepCurrency, kind: 'hot' | 'cold', amount: bigint) => {
+      if (kind === 'hot' && room[currency] !== null) room[currency]! -= amount;
+    };
+    const preparing = new Set(openActions.filter((a) => a.kind !== 'rebalance' && a.kind !== 'undelegate').map((a) => a.to_address));
+    const delegatedTo = new Set(live.map((d) => d.to_address));
+    const planned: NewSweep[] = [];
+
+    const [usdtCandidates, trxCandidates] = await Promise.all([this.repo.candidates('USDT', settings.batch), this.repo.candidates('TRX', settings.batch)]);
+    const [usdtBalances, trxBalances] = await Promise.all([
+      readBalances(usdtCandidates, (a) => this.chain.client.getUsdtBalance(a)),
+      readBalances(trxCandidates, (a) => this.chain.client.getTrxBalance(a)),
+    ]);
+    const margin = BigInt(100 + settings.energyMarginPercent);
+
+    for (const candidate of usdtCandidates) {
+      const amount = usdtBalances.get(candidate.address);
+      if (amount === undefined || amount < settings.threshold.USDT) continue;
+      result.usdtBusy.add(candidate.address);
+      if (preparing.has(candidate.address)) {
+        result.waiting++;
+        continue;
+      }
+      try {
+        const dest = destination('USDT', amount);
+        const [state, estimate] = await Promise.all([
+          this.chain.account(candidate.address),
+          params.energyFee > 0n ? this.chain.estimateUsdtEnergy(candidate.address, dest.to, amount) : Promise.resolve(0n),
+        ]);
+        const energy = ceilDiv(estimate * margin, 100n);
+        const feeLimit = energy * params.energyFee;
+        const built = this.chain.usdtTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount, feeLimit);
+        const bytes = bandwidthOf(built) + BANDWIDTH_SLACK;
+        // A fresh account gets the free daily bandwidth once it exists.
+        const bandwidth = state.exists ? state.bandwidth : params.freeNetLimit;
+        const trxNeeded = (bandwidth >= bytes ? 0n : bytes * params.transactionFee) + (settings.energyStrategy === 'burn' ? feeLimit : 0n);
+        if (!state.exists || state.trx < trxNeeded) {
+          const send = trxNeeded > state.trx ? trxNeeded - state.trx : 1n;
+          const kind = state.exists ? 'fund' : 'activate';
+          const tx = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, this.hotWallet.address, candidate.address, send);
+          if ((await this.recorder.sendAction(ctx.cycleId, kind, 'TRX', candidate.address, send, tx, this.hotWallet.privateKey)) !== null) result[kind === 'fund' ? 'funded' : 'activated']++;
+          result.waiting++;
+          continue;
+        }
+        if (settings.energyStrategy === 'delegate' && state.energy < energy) {
+          if (!this.resource) throw new Error('no resource account to delegate energy from');
+          const lend = energy - state.energy;
+          const { limit, weight } = await this.chain.energyPerTrx(this.resource.address);
+          const balance = (ceilDiv(lend * weight, limit) || 1n) * SUN_PER_TRX;
+          const tx = this.chain.delegation(ctx.head, ctx.lifetimeMs, this.resource.address, candidate.address, balance, false);
+          if ((await this.recorder.sendAction(ctx.cycleId, 'delegate', 'TRX', candidate.address, balance, tx, this.resource.privateKey, { energy: lend })) !== null) result.delegated++;
+          result.waiting++;
+          continue;
+        }
+        take('USDT', dest.kind, amount);
+        planned.push({
+          cycleId: ctx.cycleId,
+          playerId: candidate.playerId,
+          index: candidate.index,
+          address: candidate.address,
+          currency: 'USDT',
+          amount,
+          destination: dest.to,
+          destinationKind: dest.kind,
+          offline: ctx.offline,
+          txId: built.txId,
+          rawDataHex: built.rawDataHex,
+          unsignedJson: stringifyJson(built.raw),
+          expiration: built.expiration,
+          feeLimit,
+          energy,
+        });
+      } catch (error) {
+        this.log.warn({ err: error, address: candidate.address }, 'USDT sweep not planned; trying again next cycle');
+      }
+    }
+
+    // TRX leaves an address only once its USDT is gone: a USDT sweep may need that TRX, and its bandwidth.
+    const destinationExists = new Map<string, boolean>();
+    for (const candidate of trxCandidates) {
+      const balance = trxBalances.get(candidate.address);
+      if (balance === undefined || balance < settings.threshold.TRX) continue;
+      if (result.usdtBusy.has(candidate.address) || preparing.has(candidate.address) || delegatedTo.has(candidate.address)) continue;
+      try {
+        const state = await this.chain.account(candidate.address);
+        let dest = destination('TRX', balance);
+        if (!destinationExists.has(dest.to)) destinationExists.set(dest.to, (await this.chain.account(dest.to)).exists);
+        const probe = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, balance);
+        const bytes = bandwidthOf(probe) + BANDWIDTH_SLACK;
+        const creation = destinationExists.get(dest.to) ? 0n : params.createNewAccountFee + params.createAccountFee;
+        const burn = creation > 0n ? creation : state.bandwidth >= bytes ? 0n : bytes * params.transactionFee;
+        const amount = state.trx - burn;
+        if (amount <= 0n) continue;
+        dest = destination('TRX', amount);
+        const built = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount);
+        take('TRX', dest.kind, amount);
+        planned.push({
+          cycleId: ctx.cycleId,
+          playerId: candidate.playerId,
+          index: candidate.index,
+          address: candidate.address,
+          currency: 'TRX',
+          amount,
+          destination: dest.to,
+          destinationKind: dest.kind,
+          offline: ctx.offline,
+          txId: built.txId,
+          rawDataHex: built.rawDataHex,
+          unsignedJson: stringifyJson(built.raw),
+          expiration: built.expiration,
+          feeLimit: 0n,
+          energy: 0n,
+        });
+      } catch (error) {
+        this.log.warn({ err: error, address: candidate.address }, 'TRX sweep not planned; trying again next cycle');
+      }
+    }
+
+    const inserted = await this.repo.insertPlanned(planned);
+    result.sweepIds = inserted.map((row) => row.id);
+    for (const sweep of planned) if (sweep.currency === 'USDT') result.usdtBusy.add(sweep.address);
+    return result;
+  }
+}

@@ -1,0 +1,210 @@
+import { SHIPPED_ROLE_PERMISSIONS } from '@lobby/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSweepSigner } from '../../../signer/sweep-signer.ts';
+import type { DomainEvents } from '../../../events/domain-events.ts';
+import { USDT_CONTRACT } from '../../../chain/devnet/index.ts';
+import { createAutomationKey } from '../../../testing/ops-key.ts';
+import type { TestPlayer } from '../../wallet/test-support.ts';
+import { Crash, micro, startSweepTestApp, type SweepTestApp } from './test-support.ts';
+
+let t: SweepTestApp;
+
+beforeAll(async () => {
+  t = await startSweepTestApp({
+    TREASURY_SWEEP_THRESHOLD_USDT: '5',
+    TREASURY_SWEEP_THRESHOLD_TRX: '5',
+    TREASURY_HOT_FLOOR_USDT: '0',
+    TREASURY_HOT_TARGET_USDT: '100',
+    TREASURY_HOT_FLOOR_TRX: '0',
+    TREASURY_HOT_TARGET_TRX: '200',
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Players with deposits credited: USDT only (new holders, not activated), TRX only, or both. */
+async function depositors(count: number, offset = 0): Promise<Array<{ player: TestPlayer; address: string; usdt: bigint; trx: bigint }>> {
+  const made = [];
+  for (let i = 0; i < count; i++) {
+    const player = await t.player();
+    const address = await t.depositAddress(player);
+    const kind = (i + offset) % 3;
+    const usdt = kind === 1 ? 0n : micro(String(20 + i));
+    const trx = kind === 0 ? 0n : micro(String(30 + i));
+    t.app.chain.devnet!.faucet(address, { ...(usdt ? { usdt } : {}), ...(trx ? { trx } : {}) });
+    made.push({ player, address, usdt, trx });
+  }
+  await t.scanDeposits(1);
+  return made;
+}
+
+const hot = () => t.chainBalance(t.app.chain.hotWallet.address);
+
+describe('sweeps of deposit addresses', () => {
+  it('sweeps TRX and USDT of many players into the hot wallet up to its target and the rest to cold, each once, and reconciliation still balances', async () => {
+    const before = await t.surplus();
+    const feesBefore = await t.chainFees();
+    const made = await depositors(12);
+    const cycles = await t.cycleUntilIdle();
+    expect(cycles).toBeLessThanOrEqual(4);
+
+    for (const d of made) {
+      const left = t.chainBalance(d.address);
+      expect(left.usdt).toBe(0n);
+      // TRX goes whole (this devnet burns nothing); an address that only got USDT keeps what activated it.
+      if (d.trx > 0n) expect(left.trx).toBe(0n);
+      else expect(left.trx).toBeLessThanOrEqual(1n);
+    }
+    const totalUsdt = made.reduce((sum, d) => sum + d.usdt, 0n);
+    const totalTrx = made.reduce((sum, d) => sum + d.trx, 0n);
+    const cold = t.chainBalance(t.cold);
+    expect(hot().usdt).toBeLessThanOrEqual(micro('100'));
+    expect(hot().usdt).toBeGreaterThan(micro('50'));
+    expect(hot().usdt + cold.usdt).toBe(totalUsdt);
+    expect(hot().trx).toBeLessThanOrEqual(micro('200'));
+    // Activations came from the hot wallet's own TRX (one sun each).
+    const activations = made.filter((d) => d.trx === 0n).length;
+    expect(hot().trx + cold.trx).toBe(totalTrx - BigInt(activations));
+
+    // Every address and currency was swept exactly once.
+    const sweeps = await t.sweeper.repo.recentSweeps(500);
+    expect(sweeps.every((s) => s.status === 'confirmed')).toBe(true);
+    const pairs = new Set(sweeps.map((s) => `${s.address}:${s.currency}`));
+    expect(pairs.size).toBe(sweeps.length);
+    expect(sweeps.length).toBe(made.filter((d) => d.usdt > 0n).length + made.filter((d) => d.trx > 0n).length);
+
+    // Holdings moved between the operator's addresses: the surplus changes only by the fees booked.
+    const fees = (await t.chainFees()) - feesBefore;
+    const after = await t.surplus();
+    expect(after.USDT).toBe(before.USDT);
+    expect(after.TRX).toBe(before.TRX - fees);
+    await t.expectLedgerOk();
+
+    // A later cycle has nothing to do.
+    const idle = await t.cycle();
+    expect(idle).toMatchObject({ planned: 0, activated: 0, signed: 0 });
+  });
+
+  it('sweeps nothing twice and loses nothing after a crash right after recording the signed sweeps', async () => {
+    const made = await depositors(3, 1);
+    await expect(t.crashingSweeper('recorded').runCycle('command')).rejects.toBeInstanceOf(Crash);
+    const recorded = (await t.sweeper.repo.openSweeps()).filter((s) => made.some((d) => d.address === s.address));
+    expect(recorded.length).toBeGreaterThan(0);
+    expect(recorded.every((s) => s.status === 'signed' && s.signed_tx !== null)).toBe(true);
+    t.app.chain.devnet!.produceBlock();
+    // Nothing was broadcast: the coins are still there.
+    for (const s of recorded) expect(t.chainBalance(s.address)[s.currency === 'USDT' ? 'usdt' : 'trx']).toBeGreaterThan(0n);
+    await t.cycleUntilIdle();
+    const swept = (await t.sweeper.repo.recentSweeps(500)).filter((s) => made.some((d) => d.address === s.address));
+    // The recorded ones were offered again, the same bytes, not signed afresh.
+    for (const s of recorded) expect(swept.find((row) => row.id === s.id)).toMatchObject({ status: 'confirmed', tx_id: s.tx_id });
+    expect(new Set(swept.map((s) => `${s.address}:${s.currency}`)).size).toBe(swept.length);
+    for (const d of made) expect(t.chainBalance(d.address).usdt).toBe(0n);
+  });
+
+  it('sweeps nothing twice after a crash right after broadcasting', async () => {
+    const made = await depositors(3, 2);
+    await expect(t.crashingSweeper('offered').runCycle('command')).rejects.toBeInstanceOf(Crash);
+    t.app.chain.devnet!.produceBlock();
+    await t.cycleUntilIdle();
+    const swept = (await t.sweeper.repo.recentSweeps(500)).filter((s) => made.some((d) => d.address === s.address));
+    expect(swept.every((s) => s.status === 'confirmed')).toBe(true);
+    expect(new Set(swept.map((s) => `${s.address}:${s.currency}`)).size).toBe(swept.length);
+    for (const d of made) {
+      expect(t.chainBalance(d.address).usdt).toBe(0n);
+      if (d.trx > 0n) expect(t.chainBalance(d.address).trx).toBe(0n);
+    }
+    await t.expectLedgerOk();
+  });
+
+  it('exports a batch for offline signing and broadcasts the signed file it imports', async () => {
+    const made = await depositors(3, 1);
+    // The USDT-only address is activated in a first cycle.
+    await t.cycle();
+    const batch = await t.sweeper.exportBatch(t.opsName);
+    expect(batch.sweeps.length).toBeGreaterThan(0);
+    // An exported sweep waits for its file: later cycles neither drop nor plan it again.
+    await t.cycle();
+    expect((await t.sweeper.repo.sweepsByIds(batch.sweeps.map((s) => BigInt(s.id)))).every((s) => s.status === 'planned')).toBe(true);
+
+    const signer = createSweepSigner({ accountXprv: t.xprv, allowedDestinations: [t.app.chain.hotWallet.address, t.cold], usdtContract: USDT_CONTRACT, maxFeeLimitSun: micro('100'), maxExpirationMs: 6 * 3_600_000 });
+    const { signed } = signer.signBatch(batch);
+    // A forged signature refuses the whole file.
+    const forged = { ...signed, signatures: signed.signatures.map((s, i) => (i === 0 ? { ...s, signature: signed.signatures.at(-1)!.signature } : s)) };
+    if (signed.signatures.length > 1) await expect(t.sweeper.importSigned(forged)).rejects.toThrow(/signature/);
+    expect(await t.sweeper.importSigned(signed)).toEqual({ recorded: batch.sweeps.length });
+    await expect(t.sweeper.importSigned(signed)).rejects.toThrow(/no longer waiting/);
+    t.app.chain.devnet!.produceBlock();
+    await t.cycleUntilIdle();
+    for (const d of made) expect(t.chainBalance(d.address).usdt).toBe(0n);
+  });
+});
+
+describe('hot and cold', () => {
+  function alertsHeard() {
+    const alerts: DomainEvents['alert'][] = [];
+    const off = t.app.bus.subscribe('alert', (alert) => void alerts.push(alert));
+    return { alerts, off };
+  }
+
+  it('below its floor: one alert for treasury.read and one top-up request of target − balance, closed once refilled', async () => {
+    const held = hot();
+    const heard = alertsHeard();
+    const set = await t.ops('/ops/v1/treasury/setHotCold', {
+      threshold: { USDT: '5', TRX: '5' },
+      floor: { USDT: '1000', TRX: '0' },
+      target: { USDT: '2000', TRX: '5000' },
+    });
+    expect(set.code).toBe(0);
+    await t.cycle(0);
+    await t.cycle(0);
+    heard.off();
+    const low = heard.alerts.filter((a) => a.kind === 'treasury-hot-low');
+    expect(low).toEqual([expect.objectContaining({ severity: 'critical', permission: 'treasury.read', reference: expect.stringMatching(/^treasury-topup:\d+$/) })]);
+    const view = await t.ops('/ops/v1/treasury/sweeps', {});
+    expect(view.code).toBe(0);
+    expect(view.data.topups).toEqual([expect.objectContaining({ currency: 'USDT', amount: String(Number(micro('2000') - held.usdt) / 1e6), hotWallet: t.app.chain.hotWallet.address })]);
+
+    t.fundHotWallet({ usdt: '1500' });
+    await t.cycle(0);
+    expect((await t.ops('/ops/v1/treasury/sweeps', {})).data.topups).toEqual([]);
+  });
+
+  it('above its target: the excess goes to cold, once', async () => {
+    const coldBefore = t.chainBalance(t.cold);
+    const held = hot();
+    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).toBe(0);
+    const first = await t.cycle(0);
+    expect(first.rebalanced).toBe(2);
+    // Not sent twice while on its way.
+    expect((await t.cycle(1)).rebalanced).toBe(0);
+    await t.cycle(0);
+    expect(hot()).toEqual({ usdt: micro('100'), trx: micro('150') });
+    expect(t.chainBalance(t.cold).usdt - coldBefore.usdt).toBe(held.usdt - micro('100'));
+    expect(t.chainBalance(t.cold).trx - coldBefore.trx).toBe(held.trx - micro('150'));
+    const actions = (await t.ops('/ops/v1/treasury/sweeps', {})).data.actions.filter((a: { kind: string }) => a.kind === 'rebalance');
+    expect(actions.map((a: { status: string }) => a.status)).toEqual(['confirmed', 'confirmed']);
+  });
+});
+
+describe('operator calls', () => {
+  it('lists sweeps, runs a cycle and changes the settings with treasury.operate; reads with treasury.read', async () => {
+    const view = await t.ops('/ops/v1/treasury/sweeps', { limit: 5 });
+    expect(view.code).toBe(0);
+    expect(view.data).toMatchObject({ coldAddress: t.cold, energyStrategy: 'burn', signer: 'online', settings: { target: { USDT: '100', TRX: '150' }, updatedBy: t.opsName } });
+    expect(view.data.sweeps).toHaveLength(5);
+    expect(view.data.sweeps[0]).toMatchObject({ status: 'confirmed', networkFee: '0' });
+
+    const run = await t.ops('/ops/v1/treasury/sweep', {});
+    expect(run.code).toBe(0);
+    expect(run.data.cycle).toMatchObject({ trigger: 'operator', requestedBy: t.opsName, summary: expect.objectContaining({ planned: 0 }) });
+
+    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '200', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).not.toBe(0);
+
+    const analyst = (await createAutomationKey(t.app.database.db, SHIPPED_ROLE_PERMISSIONS.analyst, `analyst-sweeps-${process.pid}`)).key;
+    expect((await t.ops('/ops/v1/treasury/sweeps', {}, analyst)).code).toBe(0);
+    expect((await t.ops('/ops/v1/treasury/sweep', {}, analyst)).status).toBe(403);
+    expect((await t.ops('/ops/v1/treasury/setHotCold', {}, analyst)).status).toBe(403);
+  });
+});

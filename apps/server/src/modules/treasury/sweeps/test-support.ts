@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { USDT_CONTRACT } from '../../../chain/devnet/index.ts';
+import { accountKeysFromSeed } from '../../../chain/hd.ts';
+import { loadSignerConfig } from '../../../signer/signer-config.ts';
+import { type RunningSigner, startSignerServer } from '../../../signer/signer-server.ts';
+import { systemAccountTotals } from '../../../money/balances.ts';
+import { checkLedger } from '../../../money/ledger-check.ts';
+import { micro, newWallet, startWalletTestApp, type WalletTestApp } from '../../wallet/test-support.ts';
+import type { SweepStage } from './chain-recorder.ts';
+import type { Sweeper } from './sweeper.ts';
+
+export interface SweepTestApp extends WalletTestApp {
+  signer: RunningSigner;
+  /** The account key of the deposit addresses (what the signer holds). */
+  xprv: string;
+  cold: string;
+  resource: { privateKey: string; address: string } | null;
+  sweeper: Sweeper;
+  /** A sweeper of this app that stops dead at `stage`, as a crashed process would. */
+  crashingSweeper(stage: SweepStage): Sweeper;
+  /** One cycle, then `blocks` new blocks (the next cycle sees them). */
+  cycle(blocks?: number): ReturnType<Sweeper['runCycle']>;
+  /** Cycles (a block after each) until one finds nothing left to do, at most `max`. */
+  cycleUntilIdle(max?: number): Promise<number>;
+  /** The sum of chain_fees entries in TRX, as the house's cost (positive). */
+  chainFees(): Promise<bigint>;
+  /** What the ledger owes players and the chain holds, per currency: holdings − liabilities. */
+  surplus(): Promise<{ USDT: bigint; TRX: bigint }>;
+}
+
+export class Crash extends Error {}
+
+/**
+ * A wallet test app whose sweeps are signed by a real signer process (in this process, over its
+ * signed HTTP channel), with a cold address, thresholds, floors and targets from `env`.
+ */
+export async function startSweepTestApp(env: Record<string, string> = {}, options: { resource?: boolean } = {}): Promise<SweepTestApp> {
+  const keys = accountKeysFromSeed(randomBytes(32));
+  const hot = newWallet();
+  const cold = newWallet().address;
+  const resource = options.resource ? newWallet() : null;
+  const sharedKey = randomBytes(32).toString('hex');
+  const signer = await startSignerServer(
+    loadSignerConfig({
+      SIGNER_XPRV: keys.xprv,
+      SIGNER_ALLOWED_DESTINATIONS: `${hot.address},${cold}`,
+      SIGNER_USDT_CONTRACT: USDT_CONTRACT,
+      SIGNER_SHARED_KEY: sharedKey,
+      SIGNER_HOST: '127.0.0.1',
+      SIGNER_PORT: '0',
+      SIGNER_LOG: join(mkdtempSync(join(tmpdir(), 'sweep-signer-')), 'log.jsonl'),
+    }),
+  );
+  const t = await startWalletTestApp({
+    DEPOSIT_XPUB: keys.xpub,
+    HOT_WALLET_PRIVATE_KEY: hot.privateKey,
+    TREASURY_SWEEP_COLD_ADDRESS: cold,
+    TREASURY_SIGNER_URL: signer.url,
+    TREASURY_SIGNER_KEY: sharedKey,
+    TREASURY_SWEEP_MINUTES: '0',
+    TREASURY_RECONCILE_MINUTES: '0',
+    ...(resource ? { TREASURY_RESOURCE_KEY: resource.privateKey, TREASURY_ENERGY_STRATEGY: 'delegate' } : {}),
+    ...env,
+  });
+  const devnet = t.app.chain.devnet!;
+  const sweeper = t.app.services.treasury.sweeps.sweeper;
+  const self: SweepTestApp = {
+    ...t,
+    signer,
+    xprv: keys.xprv,
+    cold,
+    resource,
+    sweeper,
+    crashingSweeper(stage) {
+      return sweeper.withStop((at) => {
+        if (at === stage) throw new Crash(`stopped at ${at}`);
+      });
+    },
+    async cycle(blocks = 1) {
+      const summary = await sweeper.runCycle('command');
+      if (blocks > 0) devnet.produceBlock(blocks);
+      return summary;
+    },
+    async cycleUntilIdle(max = 8) {
+      for (let i = 1; i <= max; i++) {
+        const s = await self.cycle();
+        if (s.planned + s.activated + s.funded + s.delegated + s.undelegated + s.rebalanced + s.waiting === 0 && (await sweeper.repo.openSweeps()).length === 0 && (await sweeper.repo.openActions()).length === 0) return i;
+      }
+      throw new Error(`sweeps still busy after ${max} cycles`);
+    },
+    async chainFees() {
+      const result = await checkLedger(t.app.database.db);
+      if (!result.ok) throw new Error(`ledger check failed:\n${result.problems.join('\n')}`);
+      const totals = await systemAccountTotals(t.app.database.db, 'chain_fees');
+      return -(totals.find((row) => row.currency === 'TRX')?.amount ?? 0n);
+    },
+    async surplus() {
+      const run = await t.app.services.treasury.reconciler.run('command');
+      const of = (c: 'USDT' | 'TRX') => BigInt(run.figures.find((f) => f.currency === c)!.difference);
+      return { USDT: of('USDT'), TRX: of('TRX') };
+    },
+    async close() {
+      await t.close();
+      await signer.close();
+    },
+  };
+  return self;
+}
+
+export { micro };
