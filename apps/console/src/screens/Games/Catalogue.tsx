@@ -46,7 +46,8 @@ export default function Catalogue() {
     setBusy('refresh');
     try {
       const reply = await opsCall<Response<'games', 'refresh'>>('/ops/v1/games/refresh');
-      message.success(reply ? t('games.refreshed', reply) : t('games.refreshedNothing'));
+      const unmappedGames = reply.unmapped.reduce((sum, category) => sum + category.games, 0);
+      message.success(t('games.refreshed', { listed: reply.listed, hidden: reply.hidden, skipped: reply.skipped.length, unmapped: unmappedGames }));
       await client.invalidateQueries({ queryKey: ['ops', 'games'] });
     } catch (error) {
       message.error(errorText(error));

@@ -133,7 +133,7 @@ export function registerLobbyOpsRoutes(ops: OpsRegistrar, lobby: LobbyService, a
     const result = await lobby.syncAggregatorGames(aggregator).catch((error: unknown) => {
       throw fail('FAILURE', `the game list was not refreshed: ${(error as Error)?.message ?? String(error)}`);
     });
-    audit.after = result ?? null;
-    return result ?? null;
+    audit.after = result;
+    return result;
   });
 }
