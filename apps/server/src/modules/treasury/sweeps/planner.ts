@@ -183,14 +183,23 @@ export class SweepPlanner {
         const state = await this.chain.account(candidate.address);
         let dest = destination('TRX', balance);
         if (!destinationExists.has(dest.to)) destinationExists.set(dest.to, (await this.chain.account(dest.to)).exists);
-        const probe = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, balance);
-        const bytes = bandwidthOf(probe) + BANDWIDTH_SLACK;
         const creation = destinationExists.get(dest.to) ? 0n : params.createNewAccountFee + params.createAccountFee;
-        const burn = creation > 0n ? creation : state.bandwidth >= bytes ? 0n : bytes * params.transactionFee;
-        const amount = state.trx - burn;
+        // What the transfer burns depends on its size, which depends on the amount: settle it in a few rounds.
+        let amount = state.trx;
+        let built = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount);
+        for (let round = 0; round < 3; round++) {
+          const bytes = bandwidthOf(built);
+          const burn = creation > 0n ? creation : state.bandwidth >= bytes ? 0n : bytes * params.transactionFee;
+          if (state.trx - burn === amount) break;
+          amount = state.trx - burn;
+          if (amount <= 0n) break;
+          built = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount);
+        }
         if (amount <= 0n) continue;
-        dest = destination('TRX', amount);
-        const built = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount);
+        if (destination('TRX', amount).kind !== dest.kind) {
+          dest = destination('TRX', amount);
+          built = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount);
+        }
         take('TRX', dest.kind, amount);
         planned.push({
           cycleId: ctx.cycleId,

@@ -3,13 +3,11 @@
 // built here, unsigned, from any address (a deposit address whose key only the signer holds), so
 // that their bytes and id are known and recorded before anyone signs or sends them.
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { SELECTOR, encodeTransferParams, TRC20_TRANSFER } from '../../../chain/abi.ts';
+import { SELECTOR, encodeTransferParams } from '../../../chain/abi.ts';
 import { toBase58Address, toHexAddress } from '../../../chain/address.ts';
-import { parseJson, stringifyJson } from '../../../chain/json.ts';
-import { type ContractJson, type RawDataJson, type TransactionJson, encodeRawData, signTxId, transactionBandwidth, txIdOf, typeUrl } from '../../../chain/transaction.ts';
+import { parseJson } from '../../../chain/json.ts';
+import { type RawDataJson, type TransactionJson, encodeRawData, signTxId, transactionBandwidth, txIdOf, typeUrl } from '../../../chain/transaction.ts';
 import type { BlockSummary, SignedTransaction, TronClient } from '../../../chain/tron-client.ts';
-
-type Obj = Record<string, unknown>;
 
 /** The chain's prices, from /wallet/getchainparameters (sun). */
 export interface ChainParameters {
@@ -52,93 +50,44 @@ export function bandwidthOf(built: BuiltTransaction): bigint {
 }
 
 export class SweepChain {
-  private readonly apiUrl: string;
-
-  constructor(
-    readonly client: TronClient,
-    apiUrl: string,
-    private readonly apiKey?: string,
-  ) {
-    this.apiUrl = apiUrl.replace(/\/+$/, '');
-  }
+  constructor(readonly client: TronClient) {}
 
   head(): Promise<BlockSummary> {
     return this.client.getNowBlock();
   }
 
-  private async post(path: string, body: Obj): Promise<Obj | null> {
-    const response = await fetch(this.apiUrl + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(this.apiKey ? { 'TRON-PRO-API-KEY': this.apiKey } : {}) },
-      body: stringifyJson(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    // A node without the endpoint answers 404 (older nodes, the fee-free devnet).
-    if (response.status === 404) return null;
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}: ${text.slice(0, 200)}`);
-    const parsed = text.trim() === '' ? {} : (parseJson(text) as Obj);
-    if (typeof parsed.Error === 'string') throw new Error(`${path}: ${parsed.Error}`);
-    return parsed;
-  }
-
-  /** The chain's prices; a node that reports none charges none (the fee-free devnet). */
+  /** The chain's prices (the node's /wallet/getchainparameters). */
   async parameters(): Promise<ChainParameters> {
-    const answer = await this.post('/wallet/getchainparameters', {});
-    const list = Array.isArray(answer?.chainParameter) ? (answer.chainParameter as Array<{ key: string; value?: unknown }>) : [];
-    const value = (key: string) => {
-      const found = list.find((entry) => entry.key === key);
-      return found?.value === undefined ? 0n : BigInt(String(found.value));
-    };
+    const p = await this.client.getChainParameters();
     return {
-      energyFee: value('getEnergyFee'),
-      transactionFee: value('getTransactionFee'),
-      createAccountFee: value('getCreateAccountFee'),
-      createNewAccountFee: value('getCreateNewAccountFeeInSystemContract'),
-      freeNetLimit: value('getFreeNetLimit'),
+      energyFee: p.energyFee,
+      transactionFee: p.transactionFee,
+      createAccountFee: p.createAccountFee,
+      createNewAccountFee: p.createNewAccountFeeInSystemContract,
+      freeNetLimit: p.freeNetLimit,
     };
   }
 
   async account(address: string): Promise<AccountState> {
-    const [account, resource] = await Promise.all([
-      this.post('/wallet/getaccount', { address: toBase58Address(address), visible: true }),
-      this.post('/wallet/getaccountresource', { address: toBase58Address(address), visible: true }),
-    ]);
-    const exists = account !== null && Object.keys(account).length > 0;
-    const n = (value: unknown) => (value === undefined || value === null ? 0n : BigInt(String(value)));
-    const r = resource ?? {};
-    const energy = n(r.EnergyLimit) - n(r.EnergyUsed);
-    const bandwidth = n(r.freeNetLimit) - n(r.freeNetUsed) + n(r.NetLimit) - n(r.NetUsed);
-    return { exists, trx: exists ? n(account!.balance) : 0n, energy: energy > 0n ? energy : 0n, bandwidth: bandwidth > 0n ? bandwidth : 0n };
+    const [exists, trx, r] = await Promise.all([this.client.accountExists(address), this.client.getTrxBalance(address), this.client.getAccountResource(address)]);
+    const energy = r.energyLimit - r.energyUsed;
+    const bandwidth = r.freeNetLimit - r.freeNetUsed + r.netLimit - r.netUsed;
+    return { exists, trx, energy: energy > 0n ? energy : 0n, bandwidth: bandwidth > 0n ? bandwidth : 0n };
   }
 
   /**
-   * Energy one whole staked TRX gives, as the network reports it to the resource account
-   * (TotalEnergyLimit / TotalEnergyWeight): what a delegation of so much staked TRX lends.
+   * The network's energy figures as the node reports them to the resource account (TotalEnergyLimit,
+   * TotalEnergyWeight in whole TRX): a delegation of w whole staked TRX lends w × limit / weight energy.
    */
   async energyPerTrx(resourceAddress: string): Promise<{ limit: bigint; weight: bigint }> {
-    const r = (await this.post('/wallet/getaccountresource', { address: toBase58Address(resourceAddress), visible: true })) ?? {};
-    const limit = BigInt(String(r.TotalEnergyLimit ?? 0));
-    const weight = BigInt(String(r.TotalEnergyWeight ?? 0));
-    if (limit <= 0n || weight <= 0n) throw new Error('the node reports no network energy figures (TotalEnergyLimit, TotalEnergyWeight)');
-    return { limit, weight };
+    const r = await this.client.getAccountResource(resourceAddress);
+    if (r.totalEnergyLimit <= 0n || r.totalEnergyWeight <= 0n) throw new Error('the node reports no network energy figures (TotalEnergyLimit, TotalEnergyWeight)');
+    return { limit: r.totalEnergyLimit, weight: r.totalEnergyWeight };
   }
 
-  /** The node's estimate of the energy a USDT transfer from `from` takes (dynamic energy included); 0 on a chain without energy. */
-  async estimateUsdtEnergy(from: string, to: string, amount: bigint): Promise<bigint> {
-    const body = {
-      owner_address: toBase58Address(from),
-      contract_address: this.client.usdtContract,
-      function_selector: TRC20_TRANSFER,
-      parameter: encodeTransferParams(to, amount),
-      visible: true,
-    };
-    const estimated = await this.post('/wallet/estimateenergy', body).catch(() => null);
-    if (estimated && (estimated.result as Obj | undefined)?.result === true && estimated.energy_required !== undefined) return BigInt(String(estimated.energy_required));
-    const run = await this.post('/wallet/triggerconstantcontract', body);
-    const result = run?.result as Obj | undefined;
-    if (!run || result?.result !== true) throw new Error(`the node could not estimate a USDT transfer from ${from}: ${String(result?.message ?? 'no answer')}`);
-    return BigInt(String(run.energy_used ?? 0)) + BigInt(String(run.energy_penalty ?? 0));
+  /** The node's estimate of the energy a USDT transfer from `from` takes now, the dynamic energy factor included. */
+  estimateUsdtEnergy(from: string, to: string, amount: bigint): Promise<bigint> {
+    return this.client.estimateUsdtTransferEnergy(from, to, amount);
   }
 
   private raw(head: BlockSummary, lifetimeMs: number, contract: RawDataJson['contract'][number], feeLimit?: bigint): RawDataJson {
@@ -169,8 +118,8 @@ export class SweepChain {
 
   /** Lends the energy of `balance` sun of the owner's staked TRX to `receiver` (Stake 2.0), or takes it back. */
   delegation(head: BlockSummary, lifetimeMs: number, owner: string, receiver: string, balance: bigint, undo: boolean): BuiltTransaction {
-    const type = (undo ? 'UnDelegateResourceContract' : 'DelegateResourceContract') as ContractJson['type'];
-    const value = { owner_address: toHexAddress(owner), resource: 'ENERGY', balance, receiver_address: toHexAddress(receiver) } as unknown as ContractJson['parameter']['value'];
+    const type = undo ? 'UnDelegateResourceContract' : 'DelegateResourceContract';
+    const value = { owner_address: toHexAddress(owner), resource: 'ENERGY' as const, balance, receiver_address: toHexAddress(receiver) };
     return this.built(owner, this.raw(head, lifetimeMs, { type, parameter: { type_url: typeUrl(type), value } }));
   }
 

@@ -58,7 +58,6 @@ async function main(argv: string[]): Promise<number> {
       config,
       database,
       chain: { client, hotWallet: { privateKey: hotKey, address: privateKeyToAddress(hotKey) }, deposits: createDepositDeriver(xpub) },
-      apiUrl,
       log: pino({ level: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL }),
     });
     if (command === 'sweep') {

@@ -93,9 +93,13 @@ export class Sweeper {
     this.balancer = new HotColdBalancer(this.repo, options.chain, this.recorder, options.hotWallet, options.log, options.bus);
   }
 
-  /** The same sweeper stopping dead at `stage` (tests: a crash). */
-  withStop(stop: (stage: SweepStage) => void): Sweeper {
-    return new Sweeper({ ...this.options, stop });
+  /** The same sweeper with some options replaced (tests: a crash at a stage, another strategy). */
+  with(options: Partial<SweeperOptions>): Sweeper {
+    return new Sweeper({ ...this.options, ...options });
+  }
+
+  get chain(): SweepChain {
+    return this.options.chain;
   }
 
   get hotWalletAddress(): string {

@@ -32,19 +32,15 @@ export interface SweepsModule {
 export interface SweepsDependencies {
   config: Config;
   database: DatabaseHandle;
-  chain: Pick<Chain, 'client' | 'hotWallet' | 'deposits' | 'devnet'>;
+  chain: Pick<Chain, 'client' | 'hotWallet' | 'deposits'>;
   bus?: EventBus;
   log: FastifyBaseLogger;
   overrides?: SweepsOverrides;
-  /** The node's URL when it is neither TRON_API_URL nor this server's devnet (the command line). */
-  apiUrl?: string;
 }
 
 /** The pieces a sweeper runs with, from the server's configuration (the command line builds the same). */
 export function buildSweeper(deps: SweepsDependencies): Sweeper {
   const { config, chain } = deps;
-  const apiUrl = deps.apiUrl ?? config.TRON_API_URL ?? chain.devnet?.url;
-  if (!apiUrl) throw new Error('no TRON node to sweep on');
   const signer =
     deps.overrides?.signer !== undefined
       ? deps.overrides.signer
@@ -53,7 +49,7 @@ export function buildSweeper(deps: SweepsDependencies): Sweeper {
         : null;
   return new Sweeper({
     db: deps.database.db,
-    chain: new SweepChain(chain.client, apiUrl, config.TRON_API_KEY),
+    chain: new SweepChain(chain.client),
     judge: new HotWalletSender(chain.client, chain.hotWallet, config.WITHDRAWAL_CONFIRMATIONS),
     hotWallet: chain.hotWallet,
     resource: config.TREASURY_RESOURCE_KEY ? { privateKey: config.TREASURY_RESOURCE_KEY, address: privateKeyToAddress(config.TREASURY_RESOURCE_KEY) } : null,

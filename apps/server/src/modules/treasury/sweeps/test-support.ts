@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { USDT_CONTRACT } from '../../../chain/devnet/index.ts';
+import { createDevnet, type Devnet, type ResourceParameters, USDT_CONTRACT } from '../../../chain/devnet/index.ts';
 import { accountKeysFromSeed } from '../../../chain/hd.ts';
 import { loadSignerConfig } from '../../../signer/signer-config.ts';
 import { type RunningSigner, startSignerServer } from '../../../signer/signer-server.ts';
@@ -13,6 +13,8 @@ import type { SweepStage } from './chain-recorder.ts';
 import type { Sweeper } from './sweeper.ts';
 
 export interface SweepTestApp extends WalletTestApp {
+  /** The chain the app runs on. */
+  devnet: Devnet;
   signer: RunningSigner;
   /** The account key of the deposit addresses (what the signer holds). */
   xprv: string;
@@ -37,7 +39,10 @@ export class Crash extends Error {}
  * A wallet test app whose sweeps are signed by a real signer process (in this process, over its
  * signed HTTP channel), with a cold address, thresholds, floors and targets from `env`.
  */
-export async function startSweepTestApp(env: Record<string, string> = {}, options: { resource?: boolean } = {}): Promise<SweepTestApp> {
+export async function startSweepTestApp(env: Record<string, string> = {}, options: { resource?: boolean; resources?: Partial<ResourceParameters> } = {}): Promise<SweepTestApp> {
+  // The chain charging bandwidth, energy and account creation as mainnet does: a devnet of its own the server reaches by URL.
+  const external = options.resources ? createDevnet({ manual: true, solidityDepth: 0, resources: options.resources }) : null;
+  const externalUrl = external ? await external.start(0) : undefined;
   const keys = accountKeysFromSeed(randomBytes(32));
   const hot = newWallet();
   const cold = newWallet().address;
@@ -62,21 +67,41 @@ export async function startSweepTestApp(env: Record<string, string> = {}, option
     TREASURY_SIGNER_KEY: sharedKey,
     TREASURY_SWEEP_MINUTES: '0',
     TREASURY_RECONCILE_MINUTES: '0',
+    ...(externalUrl ? { TRON_API_URL: externalUrl } : {}),
     ...(resource ? { TREASURY_RESOURCE_KEY: resource.privateKey, TREASURY_ENERGY_STRATEGY: 'delegate' } : {}),
     ...env,
   });
-  const devnet = t.app.chain.devnet!;
+  const devnet = external ?? t.app.chain.devnet!;
   const sweeper = t.app.services.treasury.sweeps.sweeper;
   const self: SweepTestApp = {
     ...t,
+    devnet,
+    async deposit(player, amounts) {
+      const address = await t.depositAddress(player);
+      devnet.faucet(address, { ...(amounts.trx ? { trx: micro(amounts.trx) } : {}), ...(amounts.usdt ? { usdt: micro(amounts.usdt) } : {}) });
+      await self.scanDeposits(1);
+    },
+    fundHotWallet(amounts) {
+      devnet.faucet(t.app.chain.hotWallet.address, { ...(amounts.trx ? { trx: micro(amounts.trx) } : {}), ...(amounts.usdt ? { usdt: micro(amounts.usdt) } : {}) });
+      devnet.produceBlock();
+    },
+    async scanDeposits(blocks = 0) {
+      if (blocks > 0) devnet.produceBlock(blocks);
+      await t.app.services.wallet.workers.deposits.runOnce();
+    },
+    chainBalance(address) {
+      return devnet.balances(address);
+    },
     signer,
     xprv: keys.xprv,
     cold,
     resource,
     sweeper,
     crashingSweeper(stage) {
-      return sweeper.withStop((at) => {
-        if (at === stage) throw new Crash(`stopped at ${at}`);
+      return sweeper.with({
+        stop: (at) => {
+          if (at === stage) throw new Crash(`stopped at ${at}`);
+        },
       });
     },
     async cycle(blocks = 1) {
@@ -105,6 +130,7 @@ export async function startSweepTestApp(env: Record<string, string> = {}, option
     async close() {
       await t.close();
       await signer.close();
+      await external?.stop();
     },
   };
   return self;

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPlayer } from '../../wallet/test-support.ts';
+import type { SweepRow } from './sweep.repo.ts';
+import { micro, startSweepTestApp, type SweepTestApp } from './test-support.ts';
+
+// A chain that charges as mainnet does (bandwidth, energy at 210 sun, 1.1 TRX to create an account,
+// the USDT contract's dynamic energy factor at its maximum), with energy cheaper to stake so that the
+// resource account's stake stays small.
+let t: SweepTestApp;
+
+beforeAll(async () => {
+  t = await startSweepTestApp(
+    {
+      TREASURY_SWEEP_THRESHOLD_USDT: '5',
+      TREASURY_SWEEP_THRESHOLD_TRX: '5',
+      TREASURY_HOT_FLOOR_USDT: '0',
+      TREASURY_HOT_TARGET_USDT: '60',
+      TREASURY_HOT_FLOOR_TRX: '0',
+      TREASURY_HOT_TARGET_TRX: '100000',
+    },
+    { resource: true, resources: { energyPerTrx: 1000n } },
+  );
+  // The hot wallet pays activations and TRX to burn; the resource account stakes TRX for energy.
+  t.fundHotWallet({ trx: '1000' });
+  t.devnet.faucet(t.resource!.address, { trx: micro('200000') });
+  t.devnet.produceBlock();
+  await t.app.chain.client.freezeBalanceV2(t.resource!.privateKey, micro('150000'));
+  t.devnet.produceBlock();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function depositors(count: number, offset = 0): Promise<Array<{ player: TestPlayer; address: string; usdt: bigint; trx: bigint }>> {
+  const made = [];
+  for (let i = 0; i < count; i++) {
+    const player = await t.player();
+    const address = await t.depositAddress(player);
+    const kind = (i + offset) % 3;
+    const usdt = kind === 1 ? 0n : micro(String(20 + i));
+    const trx = kind === 0 ? 0n : micro(String(30 + i));
+    t.devnet.faucet(address, { ...(usdt ? { usdt } : {}), ...(trx ? { trx } : {}) });
+    made.push({ player, address, usdt, trx });
+  }
+  await t.scanDeposits(1);
+  return made;
+}
+
+async function delegatedTo(address: string): Promise<bigint> {
+  return (await t.app.chain.client.getDelegatedResource(t.resource!.address, address)).energy;
+}
+
+describe('sweeps on a chain with energy, bandwidth and account fees', () => {
+  it('delegates energy to USDT sweeps, activating new holders first, takes it back after, books every fee to chain_fees and still reconciles to the micro-unit', async () => {
+    const before = await t.surplus();
+    const feesBefore = await t.chainFees();
+    const made = await depositors(6);
+    await t.cycleUntilIdle(10);
+
+    const totalUsdt = made.reduce((sum, d) => sum + d.usdt, 0n);
+    const hotUsdt = t.chainBalance(t.app.chain.hotWallet.address).usdt;
+    expect(hotUsdt).toBeLessThanOrEqual(micro('60'));
+    expect(hotUsdt + t.chainBalance(t.cold).usdt).toBe(totalUsdt);
+    for (const d of made) {
+      expect(t.chainBalance(d.address).usdt).toBe(0n);
+      // Swept TRX leaves nothing behind but what its transfer burnt.
+      if (d.trx > 0n) expect(t.chainBalance(d.address).trx).toBe(0n);
+      expect(await delegatedTo(d.address)).toBe(0n);
+    }
+    const actions = await t.sweeper.repo.recentActions(100);
+    const kinds = (kind: string) => actions.filter((a) => a.kind === kind);
+    expect(kinds('activate')).toHaveLength(made.filter((d) => d.trx === 0n).length);
+    expect(kinds('delegate').length).toBe(made.filter((d) => d.usdt > 0n).length);
+    expect(kinds('undelegate').length).toBe(kinds('delegate').length);
+    expect(actions.every((a) => a.status === 'confirmed')).toBe(true);
+
+    // Each activation burnt the chain's account-creation fees; every burnt sun is in chain_fees, once.
+    const fees = (await t.chainFees()) - feesBefore;
+    const burnt = [...(await t.sweeper.repo.recentSweeps(100)), ...actions].reduce((sum, row) => sum + (row.network_fee ?? 0n), 0n);
+    expect(fees).toBe(burnt);
+    expect(fees).toBeGreaterThanOrEqual(BigInt(kinds('activate').length) * micro('1.1'));
+    const after = await t.surplus();
+    expect(after.USDT).toBe(before.USDT);
+    expect(after.TRX).toBe(before.TRX - fees);
+    await t.expectLedgerOk();
+  });
+
+  it('too little delegated energy fails on chain with OUT_OF_ENERGY, and the next cycles recover it', async () => {
+    const [d] = await depositors(1, 0);
+    const estimate = t.sweeper.chain.estimateUsdtEnergy.bind(t.sweeper.chain);
+    // The node's estimate taken as a tenth of itself: too little energy lent, too low a fee_limit.
+    t.sweeper.chain.estimateUsdtEnergy = async (...args) => (await estimate(...args)) / 10n;
+    let failed: SweepRow | undefined;
+    for (let i = 0; i < 6 && !failed; i++) {
+      await t.cycle();
+      failed = (await t.sweeper.repo.recentSweeps(20)).find((s) => s.address === d!.address && s.status === 'failed');
+    }
+    t.sweeper.chain.estimateUsdtEnergy = estimate;
+    expect(failed).toMatchObject({ currency: 'USDT', last_error: expect.stringContaining('OUT_OF_ENERGY') });
+    expect(t.chainBalance(d!.address).usdt).toBe(d!.usdt);
+
+    await t.cycleUntilIdle(10);
+    expect(t.chainBalance(d!.address).usdt).toBe(0n);
+    expect(await delegatedTo(d!.address)).toBe(0n);
+    const sweeps = (await t.sweeper.repo.recentSweeps(20)).filter((s) => s.address === d!.address);
+    expect(sweeps.map((s) => s.status).sort()).toEqual(['confirmed', 'failed']);
+    await t.expectLedgerOk();
+  });
+
+  it('with the burn strategy, sends the address TRX to burn and sets fee_limit from the energy price; a low fee_limit fails and the next cycles recover', async () => {
+    const burn = t.sweeper.with({ resource: null, settings: { ...(await t.sweeper.settings()), energyStrategy: 'burn' } });
+    const [d] = await depositors(1, 0);
+    const feesBefore = await t.chainFees();
+    const surplusBefore = await t.surplus();
+    const estimate = burn.chain.estimateUsdtEnergy.bind(burn.chain);
+    burn.chain.estimateUsdtEnergy = async (...args) => (await estimate(...args)) / 10n;
+    let failed: SweepRow | undefined;
+    for (let i = 0; i < 6 && !failed; i++) {
+      await burn.runCycle('command');
+      t.devnet.produceBlock();
+      failed = (await burn.repo.recentSweeps(20)).find((s) => s.address === d!.address && s.status === 'failed');
+    }
+    burn.chain.estimateUsdtEnergy = estimate;
+    expect(failed).toMatchObject({ last_error: expect.stringContaining('OUT_OF_ENERGY') });
+    // It burnt its whole fee_limit.
+    expect(failed!.network_fee).toBeGreaterThanOrEqual(failed!.fee_limit);
+
+    for (let i = 0; i < 10 && t.chainBalance(d!.address).usdt > 0n; i++) {
+      await burn.runCycle('command');
+      t.devnet.produceBlock();
+    }
+    await burn.runCycle('command');
+    expect(t.chainBalance(d!.address).usdt).toBe(0n);
+    const actions = (await burn.repo.recentActions(50)).filter((a) => a.to_address === d!.address);
+    expect(actions.map((a) => a.kind)).toContain('fund');
+    expect(actions.some((a) => a.kind === 'delegate')).toBe(false);
+    const fees = (await t.chainFees()) - feesBefore;
+    expect(fees).toBeGreaterThan(0n);
+    const after = await t.surplus();
+    expect(after.TRX).toBe(surplusBefore.TRX - fees);
+    expect(after.USDT).toBe(surplusBefore.USDT);
+  });
+});
