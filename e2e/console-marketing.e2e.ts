@@ -71,6 +71,9 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await page.waitForFunction(() => document.querySelector('[data-testid="category-visible-poker"]')?.getAttribute('aria-checked') === 'false');
     expect(await overflowsHorizontally(page)).toBe(false);
     await screenshot(page, 'console-catalogue-en-1440');
+    // A refresh from the aggregator says in numbers what it found.
+    await page.getByTestId('games-refresh').click();
+    await page.locator('.ant-message').getByText(/^Refreshed: \d+ listed, \d+ no longer listed, \d+ skipped, \d+ in unmapped categories\.$/).waitFor();
 
     // The hash games page: switching a game off takes it off the player lobby, and on brings it back.
     const hashGameShown = async (id: number) => (await server.call<{ hashGames: { id: number }[] }>('/v1/app/home', { language: 'en_US' })).data.hashGames.some((game) => game.id === id);
