@@ -49,11 +49,14 @@ export class ChainRecorder {
     amount: bigint,
     built: BuiltTransaction,
     privateKey: string,
-    extra: { energy?: bigint; parentId?: bigint } = {},
+    extra: { energy?: bigint; parentId?: bigint; depositOf?: number } = {},
   ): Promise<bigint | null> {
     const signed = this.chain.signed(built, privateKey);
-    const id = await this.db.transaction().execute((trx) =>
-      this.repo.insertAction(trx, {
+    const id = await this.db.transaction().execute(async (trx) => {
+      // TRX the treasury sends a deposit address is the operator's, not a player's deposit: the
+      // transfer is written down as seen and ignored before it exists, so the deposit watcher never credits it.
+      if (extra.depositOf !== undefined) await this.repo.markNotDeposit(trx, { playerId: extra.depositOf, txId: built.txId, address: to, from: built.from, amount, timestamp: BigInt(built.raw.timestamp ?? 0) });
+      return this.repo.insertAction(trx, {
         cycleId,
         kind,
         currency,
@@ -65,8 +68,8 @@ export class ChainRecorder {
         txId: built.txId,
         signedJson: stringifyJson(signed.transaction),
         expiration: built.expiration,
-      }),
-    );
+      });
+    });
     if (id === null) return null;
     this.stop('recorded');
     const refused = await this.judge.offer(signed);

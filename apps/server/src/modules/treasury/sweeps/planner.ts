@@ -136,7 +136,7 @@ export class SweepPlanner {
           const send = trxNeeded > state.trx ? trxNeeded - state.trx : 1n;
           const kind = state.exists ? 'fund' : 'activate';
           const tx = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, this.hotWallet.address, candidate.address, send);
-          if ((await this.recorder.sendAction(ctx.cycleId, kind, 'TRX', candidate.address, send, tx, this.hotWallet.privateKey)) !== null) result[kind === 'fund' ? 'funded' : 'activated']++;
+          if ((await this.recorder.sendAction(ctx.cycleId, kind, 'TRX', candidate.address, send, tx, this.hotWallet.privateKey, { depositOf: candidate.playerId })) !== null) result[kind === 'fund' ? 'funded' : 'activated']++;
           result.waiting++;
           continue;
         }

@@ -203,6 +203,14 @@ export class SweepRepository {
 
   // ---- chain actions ----
 
+  /** Writes a transfer of the treasury's to a deposit address as a deposit seen and ignored (the wallet's watcher skips a transfer it has seen). */
+  async markNotDeposit(trx: Db, transfer: { playerId: number; txId: string; address: string; from: string; amount: bigint; timestamp: bigint }): Promise<void> {
+    await sql`
+      insert into deposits (player_id, currency, tx_id, address, from_address, amount, block_number, block_timestamp, status)
+      values (${transfer.playerId}, 'TRX', ${transfer.txId}, ${transfer.address}, ${transfer.from}, ${transfer.amount}, null, ${transfer.timestamp}, 'ignored')
+      on conflict (tx_id, currency, address) do nothing`.execute(trx);
+  }
+
   async insertAction(trx: Db, action: NewAction): Promise<bigint | null> {
     const row = await trx
       .withTables<TreasuryTables>()

@@ -133,6 +133,9 @@ describe('sweeps on a chain with energy, bandwidth and account fees', () => {
     expect(t.chainBalance(d!.address).usdt).toBe(0n);
     const actions = (await burn.repo.recentActions(50)).filter((a) => a.to_address === d!.address);
     expect(actions.map((a) => a.kind)).toContain('fund');
+    // The TRX sent to burn is the operator's: the deposit watcher never credits it to the player.
+    await t.scanDeposits(2);
+    expect((await t.balances(d!.player)).trx).toBe('0');
     expect(actions.some((a) => a.kind === 'delegate')).toBe(false);
     const fees = (await t.chainFees()) - feesBefore;
     expect(fees).toBeGreaterThan(0n);
