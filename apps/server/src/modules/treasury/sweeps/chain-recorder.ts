@@ -11,6 +11,19 @@ import type { ActionRow, SweepRepository, SweepRow } from './sweep.repo.ts';
 /** Where a test can make a cycle stop dead, as a crashed process would: after recording signed transactions, or after offering them. */
 export type SweepStage = 'recorded' | 'offered';
 
+/** A cycle stopped dead by its stop hook (tests): never caught on the way out, as a crash is not. */
+export class SweepHalted extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'SweepHalted';
+  }
+}
+
+/** Rethrows a halt; anything else is the caller's to handle. */
+export function rethrowHalt(error: unknown): void {
+  if (error instanceof SweepHalted) throw error;
+}
+
 /** What following the recorded transactions found, for the cycle's summary. */
 export interface FollowCounts {
   confirmed: number;
@@ -37,8 +50,16 @@ export class ChainRecorder {
     private readonly chain: SweepChain,
     private readonly judge: HotWalletSender,
     private readonly log: FastifyBaseLogger,
-    private readonly stop: (stage: SweepStage) => void = () => undefined,
+    private readonly stopHook: (stage: SweepStage) => void = () => undefined,
   ) {}
+
+  private stop(stage: SweepStage): void {
+    try {
+      this.stopHook(stage);
+    } catch (error) {
+      throw new SweepHalted(error);
+    }
+  }
 
   /** Signs with a key the server holds, records, then offers; the action's id, or null when one like it is already recorded. */
   async sendAction(
@@ -105,6 +126,7 @@ export class ChainRecorder {
       try {
         await this.followSweep(sweep, head, currentCycle, counts);
       } catch (error) {
+        rethrowHalt(error);
         this.log.warn({ err: error, sweepId: String(sweep.id) }, 'sweep not followed; trying again next cycle');
       }
     }
@@ -112,6 +134,7 @@ export class ChainRecorder {
       try {
         await this.followAction(action, head, counts);
       } catch (error) {
+        rethrowHalt(error);
         this.log.warn({ err: error, actionId: String(action.id) }, 'treasury transaction not followed; trying again next cycle');
       }
     }

@@ -4,7 +4,7 @@ import type { HotWallet } from '../../../chain/chain-setup.ts';
 import type { BlockSummary } from '../../../chain/tron-client.ts';
 import type { EventBus } from '../../../events/event-bus.ts';
 import type { SweepCurrency } from '../tables.ts';
-import type { ChainRecorder } from './chain-recorder.ts';
+import { type ChainRecorder, rethrowHalt } from './chain-recorder.ts';
 import type { BuiltTransaction, ChainParameters, SweepChain } from './sweep-chain.ts';
 import { SWEEP_CURRENCIES, type SweepSettings } from './sweep-settings.ts';
 import type { SweepRepository } from './sweep.repo.ts';
@@ -63,6 +63,7 @@ export class HotColdBalancer {
         try {
           if (await this.moveExcess(cycleId, head, settings, params, lifetimeMs, currency, held - target)) result.rebalanced++;
         } catch (error) {
+          rethrowHalt(error);
           this.log.warn({ err: error, currency }, "hot wallet's excess not moved to cold; trying again next cycle");
         }
       }

@@ -3,7 +3,7 @@ import type { HotWallet } from '../../../chain/chain-setup.ts';
 import { stringifyJson } from '../../../chain/json.ts';
 import type { BlockSummary } from '../../../chain/tron-client.ts';
 import type { SweepCurrency } from '../tables.ts';
-import type { ChainRecorder } from './chain-recorder.ts';
+import { type ChainRecorder, rethrowHalt } from './chain-recorder.ts';
 import { bandwidthOf, type ChainParameters, type SweepChain } from './sweep-chain.ts';
 import type { SweepSettings } from './sweep-settings.ts';
 import type { NewSweep, SweepCandidate, SweepRepository } from './sweep.repo.ts';
@@ -169,6 +169,7 @@ export class SweepPlanner {
           energy,
         });
       } catch (error) {
+        rethrowHalt(error);
         this.log.warn({ err: error, address: candidate.address }, 'USDT sweep not planned; trying again next cycle');
       }
     }
@@ -219,6 +220,7 @@ export class SweepPlanner {
           energy: 0n,
         });
       } catch (error) {
+        rethrowHalt(error);
         this.log.warn({ err: error, address: candidate.address }, 'TRX sweep not planned; trying again next cycle');
       }
     }

@@ -96,7 +96,8 @@ export class SweepChain {
       ref_block_bytes: head.id.slice(12, 16),
       ref_block_hash: head.id.slice(16, 32),
       expiration: head.timestamp + lifetimeMs,
-      timestamp: head.timestamp,
+      // When it was built: a transaction built again for the same transfer is a new one, with its own id.
+      timestamp: Math.max(Date.now(), head.timestamp),
       ...(feeLimit !== undefined && feeLimit > 0n ? { fee_limit: feeLimit } : {}),
     };
   }

@@ -144,3 +144,22 @@ describe('sweeps on a chain with energy, bandwidth and account fees', () => {
     expect(after.USDT).toBe(surplusBefore.USDT);
   });
 });
+
+describe('delegated energy after a crash', () => {
+  it('takes the energy back from what is recorded when the process stopped right after recording the undelegation', async () => {
+    const [d] = await depositors(1, 0);
+    const sweepOf = async () => (await t.sweeper.repo.recentSweeps(20)).find((s) => s.address === d!.address);
+    for (let i = 0; i < 8 && (await sweepOf())?.status !== 'broadcast'; i++) await t.cycle();
+    expect(await sweepOf()).toMatchObject({ status: 'broadcast' });
+    t.devnet.produceBlock();
+    await expect(t.crashingSweeper('recorded').runCycle('command')).rejects.toThrow(/stopped at recorded/);
+    const undelegations = async () => (await t.sweeper.repo.recentActions(50)).filter((a) => a.kind === 'undelegate' && a.to_address === d!.address);
+    expect((await undelegations()).map((a) => a.status)).toEqual(['signed']);
+    expect(await delegatedTo(d!.address)).toBeGreaterThan(0n);
+
+    await t.cycleUntilIdle(6);
+    expect(await delegatedTo(d!.address)).toBe(0n);
+    expect((await undelegations()).map((a) => a.status)).toEqual(['confirmed']);
+    await t.expectLedgerOk();
+  });
+});

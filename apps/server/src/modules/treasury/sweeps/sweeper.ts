@@ -8,7 +8,7 @@ import type { SignedTransaction } from '../../../chain/tron-client.ts';
 import type { Db } from '../../../db/database.ts';
 import type { EventBus } from '../../../events/event-bus.ts';
 import type { SweepCycleTrigger } from '../tables.ts';
-import { ChainRecorder, type SweepStage } from './chain-recorder.ts';
+import { ChainRecorder, rethrowHalt, type SweepStage } from './chain-recorder.ts';
 import { HotColdBalancer } from './hot-cold.ts';
 import { SweepPlanner } from './planner.ts';
 import type { BuiltTransaction, SweepChain } from './sweep-chain.ts';
@@ -85,6 +85,8 @@ export class Sweeper {
   readonly recorder: ChainRecorder;
   private readonly planner: SweepPlanner;
   private readonly balancer: HotColdBalancer;
+  /** The signer's failure was told to staff: once until it signs again. */
+  private signerAlerted = false;
 
   constructor(private readonly options: SweeperOptions) {
     this.repo = new SweepRepository(options.db);
@@ -158,11 +160,23 @@ export class Sweeper {
       try {
         signed = await this.options.signer!.sign(batch);
       } catch (error) {
+        rethrowHalt(error);
         // Left planned: the next cycle drops them and plans afresh.
         this.options.log.error({ err: error, batchId: batch.batchId }, 'the signer did not sign the sweeps');
         for (const row of chunk) await this.repo.noteSweep(row.id, (error as Error).message);
+        if (!this.signerAlerted) {
+          this.signerAlerted = true;
+          await this.options.bus?.publish('alert', {
+            kind: 'treasury-signer-failed',
+            severity: 'warning',
+            message: `The signer did not sign ${chunk.length} sweep(s): ${(error as Error).message.slice(0, 300)}. They are planned again next cycle.`,
+            permission: 'treasury.read',
+            reference: `sweep-cycle:${cycleId}`,
+          });
+        }
         continue;
       }
+      this.signerAlerted = false;
       const ready = await this.record(chunk, signed);
       recorded += ready.length;
       await this.recorder.offerSweeps(ready);
@@ -199,6 +213,7 @@ export class Sweeper {
         const tx = this.options.chain.delegation(head, ONLINE_LIFETIME_MS, resource.address, delegation.to_address, delegation.amount, true);
         if ((await this.recorder.sendAction(cycleId, 'undelegate', 'TRX', delegation.to_address, delegation.amount, tx, resource.privateKey, { parentId: delegation.id })) !== null) count++;
       } catch (error) {
+        rethrowHalt(error);
         this.options.log.warn({ err: error, delegationId: String(delegation.id) }, 'delegated energy not taken back; trying again next cycle');
       }
     }

@@ -8,13 +8,15 @@ import { loadSignerConfig } from '../../../signer/signer-config.ts';
 import { type RunningSigner, startSignerServer } from '../../../signer/signer-server.ts';
 import { systemAccountTotals } from '../../../money/balances.ts';
 import { checkLedger } from '../../../money/ledger-check.ts';
-import { micro, newWallet, startWalletTestApp, type WalletTestApp } from '../../wallet/test-support.ts';
+import { micro, newWallet, startWalletTestApp, WALLET_TEST_ENV, type WalletTestApp } from '../../wallet/test-support.ts';
 import type { SweepStage } from './chain-recorder.ts';
 import type { Sweeper } from './sweeper.ts';
 
 export interface SweepTestApp extends WalletTestApp {
   /** The chain the app runs on. */
   devnet: Devnet;
+  /** The settings the app started with (another instance alongside takes the same). */
+  env: Record<string, string>;
   signer: RunningSigner;
   /** The account key of the deposit addresses (what the signer holds). */
   xprv: string;
@@ -59,7 +61,7 @@ export async function startSweepTestApp(env: Record<string, string> = {}, option
       SIGNER_LOG: join(mkdtempSync(join(tmpdir(), 'sweep-signer-')), 'log.jsonl'),
     }),
   );
-  const t = await startWalletTestApp({
+  const appEnv: Record<string, string> = {
     DEPOSIT_XPUB: keys.xpub,
     HOT_WALLET_PRIVATE_KEY: hot.privateKey,
     TREASURY_SWEEP_COLD_ADDRESS: cold,
@@ -70,12 +72,14 @@ export async function startSweepTestApp(env: Record<string, string> = {}, option
     ...(externalUrl ? { TRON_API_URL: externalUrl } : {}),
     ...(resource ? { TREASURY_RESOURCE_KEY: resource.privateKey, TREASURY_ENERGY_STRATEGY: 'delegate' } : {}),
     ...env,
-  });
+  };
+  const t = await startWalletTestApp(appEnv);
   const devnet = external ?? t.app.chain.devnet!;
   const sweeper = t.app.services.treasury.sweeps.sweeper;
   const self: SweepTestApp = {
     ...t,
     devnet,
+    env: { ...WALLET_TEST_ENV, ...appEnv },
     async deposit(player, amounts) {
       const address = await t.depositAddress(player);
       devnet.faucet(address, { ...(amounts.trx ? { trx: micro(amounts.trx) } : {}), ...(amounts.usdt ? { usdt: micro(amounts.usdt) } : {}) });
