@@ -7,6 +7,7 @@ import {
 } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
+import { RequestReplay } from '../../http/request-replay.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import type { Ledger } from '../../money/ledger.service.ts';
 import type { UnsettledOrders } from '../wallet/experience.ts';
@@ -86,13 +87,8 @@ export class PlayerMarkService {
   private applyGrant(grant: ExperienceGoldGrant): Promise<{ replayed: boolean }> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new PlayerMarkRepository(trx);
-      const previous = await repo.findGrant(grant.requestId);
-      if (previous) {
-        if (previous.player_id !== grant.playerId || previous.amount !== grant.amount) {
-          throw fail('INVALID_PARAMETERS', `request ${grant.requestId} was already used for another grant`);
-        }
-        return { replayed: true };
-      }
+      const request = new RequestReplay('grant', grant.requestId, () => repo.findGrant(grant.requestId), (row) => row.player_id === grant.playerId && row.amount === grant.amount);
+      if (await request.earlier()) return { replayed: true };
       const marks = await repo.marks(grant.playerId, true);
       if (!marks) throw fail('PLAYER_MISSING');
       if (marks.experience_type === ExperienceType.WAS_EXPERIENCE) throw fail('INVALID_PARAMETERS', 'the experience of this account has ended');

@@ -1,6 +1,7 @@
 import { BonusRecordType, formatMicro, parseMicro, REBATE_MIN_CLAIM, type GameTypeCode } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
+import { RequestReplay } from '../../http/request-replay.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import { playerBalancesView } from '../../money/balances.ts';
 import type { LedgerCurrency } from '../../money/ledger.service.ts';
@@ -69,10 +70,9 @@ export class RebateService {
       // committed by now, and its claim row is visible below. Accruals, then wagering, then the
       // ledger: the order settlement locks them in, so a claim and a settling round never deadlock.
       const taken = await repo.takeAccrued(playerId, input.currency);
-      const previous = await repo.findClaim(playerId, input.requestId);
+      const previous = await claimReplay(repo, playerId, input).earlier();
       if (previous) {
         if (taken.length > 0) throw new RetryAsReplay();
-        if (previous.currency !== input.currency) throw fail('INVALID_PARAMETERS', `request ${input.requestId} claimed ${previous.currency}`);
         return { claim: previous, wageringAdded: await this.wageringOf(trx, playerId, previous.id), playerIds: [] as number[] };
       }
       const amount = taken.reduce((sum, row) => sum + row.amount, 0n);
@@ -91,8 +91,7 @@ export class RebateService {
     }).catch(async (error: unknown) => {
       // The accruals this transaction emptied were put back by the rollback; answer as the earlier claim did.
       if (!(error instanceof RetryAsReplay)) throw error;
-      const previous = await new RebateRepository(this.db).findClaim(playerId, input.requestId);
-      if (!previous) throw new Error('a rebate claim vanished');
+      const previous = await claimReplay(new RebateRepository(this.db), playerId, input).winner();
       return { claim: previous, wageringAdded: await this.wageringOf(this.db, playerId, previous.id), playerIds: [] as number[] };
     });
     if (outcome.playerIds.length > 0) await this.announce.changed(outcome.playerIds);
@@ -115,3 +114,8 @@ export class RebateService {
 
 /** The request id was already claimed while new accruals arrived: roll back and answer the first claim. */
 class RetryAsReplay extends Error {}
+
+/** A rebate claim's request id read back: the same id for another currency is another request. */
+function claimReplay(repo: RebateRepository, playerId: number, input: { requestId: string; currency: LedgerCurrency }) {
+  return new RequestReplay<RebateClaimRow>('claim', input.requestId, () => repo.findClaim(playerId, input.requestId), (row) => row.currency === input.currency);
+}

@@ -2,6 +2,7 @@ import { BonusRecordType, formatMicro, GAME_TYPE_CODES, parseMicro, REFERRAL_MIN
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { fail } from '../../http/app-error.ts';
+import { RequestReplay } from '../../http/request-replay.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
 import { playerBalancesView } from '../../money/balances.ts';
 import type { BonusService } from '../bonus/bonus.service.ts';
@@ -99,9 +100,9 @@ export class ReferralService {
       const claimedBefore = await repo.lockClaimed(playerId, input.currency);
       // Commission of cleared pairs a settlement still accrued as held becomes claimable now.
       await repo.releaseCleared(playerId);
-      const previous = await repo.findClaim(playerId, input.requestId);
+      const request = new RequestReplay('claim', input.requestId, () => repo.findClaim(playerId, input.requestId), (row) => row.currency === input.currency);
+      const previous = await request.earlier();
       if (previous) {
-        if (previous.currency !== input.currency) throw fail('INVALID_PARAMETERS', `request ${input.requestId} claimed ${previous.currency}`);
         const record = await this.bonus.recordOf(trx, { source: 'referral', playerId, sourceRef: sourceRefOf(previous.currency, BigInt(previous.claimed_before)) });
         return { amount: BigInt(previous.amount), wageringAdded: record?.wageringAdded ?? 0n, playerIds: [] as number[] };
       }

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { ExchangesTable } from './tables.ts';
 import { fail } from '../../http/app-error.ts';
+import { RequestReplay } from '../../http/request-replay.ts';
 import { assertCashFree } from '../bonus/wagering.ts';
 import { playerBalances, playerBalancesView } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
@@ -103,8 +104,14 @@ export class ExchangeService {
   }
 
   async submit(playerId: number, input: SubmitInput): Promise<MoneyMoved> {
-    const replay = await this.findByRequest(playerId, input.requestId);
-    if (replay) return this.replayResult(replay, input);
+    const request = new RequestReplay(
+      'exchange',
+      input.requestId,
+      () => new ExchangeRepository(this.db).findByRequest(playerId, input.requestId),
+      (row) => row.from_currency === input.from && row.to_currency === input.to && row.amount === input.amount,
+    );
+    const replay = await request.earlier();
+    if (replay) return this.result(replay);
 
     const mid = this.settings.exchange.trxPerUsdt;
     if (!mid) throw fail('CONFIG_NOT_FOUND', 'exchange is not available');
@@ -160,24 +167,9 @@ export class ExchangeService {
       if (error instanceof InsufficientFundsError) throw fail('INSUFFICIENT_BALANCE');
       throw error;
     }
-    if (!created) {
-      const first = await this.findByRequest(playerId, input.requestId);
-      if (!first) throw fail('FAILURE', 'concurrent exchange did not commit');
-      return this.replayResult(first, input);
-    }
+    if (!created) return this.result(await request.winner());
     await this.notifier.changed([playerId]);
     return this.result(created);
-  }
-
-  private findByRequest(playerId: number, requestId: string) {
-    return new ExchangeRepository(this.db).findByRequest(playerId, requestId);
-  }
-
-  private async replayResult(row: ExchangeRow, input: SubmitInput): Promise<MoneyMoved> {
-    if (row.from_currency !== input.from || row.to_currency !== input.to || row.amount !== input.amount) {
-      throw fail('INVALID_PARAMETERS', 'requestId: already used for a different exchange');
-    }
-    return this.result(row);
   }
 
   private async result(row: ExchangeRow): Promise<MoneyMoved> {

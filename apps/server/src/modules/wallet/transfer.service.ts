@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PlayerTransfersTable } from './tables.ts';
 import { fail } from '../../http/app-error.ts';
+import { RequestReplay } from '../../http/request-replay.ts';
 import { playerBalances, playerBalancesView } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
@@ -41,8 +42,14 @@ export class TransferService {
   async submit(senderId: number, input: SubmitInput): Promise<MoneyMoved> {
     // Before the replay: a replay answers the first result, which only the PIN's holder may read.
     await this.fundPasswords.verify(senderId, input.fundPassword);
-    const replay = await this.findByRequest(senderId, input.requestId);
-    if (replay) return this.replayResult(replay, input);
+    const request = new RequestReplay(
+      'transfer',
+      input.requestId,
+      () => new TransferRepository(this.db).findByRequest(senderId, input.requestId),
+      (row) => row.currency === input.currency && row.amount === input.amount && (input.receiverId === undefined || input.receiverId === row.receiver_id),
+    );
+    const replay = await request.earlier();
+    if (replay) return this.result(replay);
 
     const sender = await this.players.find(senderId);
     if (!sender) throw fail('PLAYER_MISSING');
@@ -92,25 +99,9 @@ export class TransferService {
       if (error instanceof InsufficientFundsError) throw fail('INSUFFICIENT_BALANCE');
       throw error;
     }
-    if (!created) {
-      const first = await this.findByRequest(senderId, input.requestId);
-      if (!first) throw fail('FAILURE', 'concurrent transfer did not commit');
-      return this.replayResult(first, input);
-    }
+    if (!created) return this.result(await request.winner());
     await this.notifier.changed([senderId, receiver.id]);
     return this.result(created);
-  }
-
-  private findByRequest(senderId: number, requestId: string) {
-    return new TransferRepository(this.db).findByRequest(senderId, requestId);
-  }
-
-  private async replayResult(row: TransferRow, input: SubmitInput): Promise<MoneyMoved> {
-    const sameReceiver = input.receiverId === undefined || input.receiverId === row.receiver_id;
-    if (row.currency !== input.currency || row.amount !== input.amount || !sameReceiver) {
-      throw fail('INVALID_PARAMETERS', 'requestId: already used for a different transfer');
-    }
-    return this.result(row);
   }
 
   private async result(row: TransferRow): Promise<MoneyMoved> {

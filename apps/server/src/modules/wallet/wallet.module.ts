@@ -1,4 +1,3 @@
-import { formatMicro } from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Chain } from '../../chain/chain-setup.ts';
 import { HotWalletSender } from '../../chain/hot-wallet-sender.ts';

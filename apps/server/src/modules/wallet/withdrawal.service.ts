@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { WithdrawalStatus } from './tables.ts';
 import { fail } from '../../http/app-error.ts';
+import { RequestReplay } from '../../http/request-replay.ts';
 import { playerBalances, playerBalancesView, playerWallet } from '../../money/balances.ts';
 import { InsufficientFundsError, type Ledger } from '../../money/ledger.service.ts';
 import type { BalanceEvents } from '../../money/balance-events.ts';
@@ -111,8 +112,14 @@ export class WithdrawalService {
   async submit(playerId: number, input: SubmitInput): Promise<MoneyMoved> {
     // Before the replay: a replay answers the first result, which only the PIN's holder may read.
     await this.fundPasswords.verify(playerId, input.fundPassword);
-    const replay = await this.repo.findByRequest(playerId, input.requestId);
-    if (replay) return this.replayResult(replay, input);
+    const request = new RequestReplay(
+      'withdrawal',
+      input.requestId,
+      () => this.repo.findByRequest(playerId, input.requestId),
+      (row) => row.currency === input.currency && row.amount === input.amount,
+    );
+    const replay = await request.earlier();
+    if (replay) return this.result(replay);
     // After the replay: a retry of a withdrawal made already needs no fresh code.
     await this.secondFactor?.require(playerId, input.twoFactorCode);
 
@@ -166,12 +173,8 @@ export class WithdrawalService {
       if (error instanceof InsufficientFundsError) throw fail('INSUFFICIENT_BALANCE');
       throw error;
     }
-    if (!created) {
-      // The same request committed first on another connection: answer with its result.
-      const first = await this.repo.findByRequest(playerId, input.requestId);
-      if (!first) throw fail('FAILURE', 'concurrent withdrawal did not commit');
-      return this.replayResult(first, input);
-    }
+    // The same request committed first on another connection: answer with its result.
+    if (!created) return this.result(await request.winner());
     this.failpoint('withdrawal.after_debit');
     this.log.info({ withdrawalId: String(created.id), playerId, currency: created.currency, amount: String(created.amount), status }, 'withdrawal created');
     await this.notifier.changed([playerId]);
@@ -324,13 +327,6 @@ export class WithdrawalService {
     // A new address waits before it may be used (10066, with when), chosen or typed in.
     await this.book.refuseWaiting(playerId, address);
     return address;
-  }
-
-  private async replayResult(row: WithdrawalRow, input: SubmitInput): Promise<MoneyMoved> {
-    if (row.currency !== input.currency || row.amount !== input.amount) {
-      throw fail('INVALID_PARAMETERS', 'requestId: already used for a different withdrawal');
-    }
-    return this.result(row);
   }
 
   async result(row: WithdrawalRow): Promise<MoneyMoved> {
