@@ -176,6 +176,7 @@ export class SweepPlanner {
 
     // TRX leaves an address only once its USDT is gone: a USDT sweep may need that TRX, and its bandwidth.
     const destinationExists = new Map<string, boolean>();
+    const creating = new Set<string>();
     for (const candidate of trxCandidates) {
       const balance = trxBalances.get(candidate.address);
       if (balance === undefined || balance < settings.threshold.TRX) continue;
@@ -184,6 +185,9 @@ export class SweepPlanner {
         const state = await this.chain.account(candidate.address);
         let dest = destination('TRX', balance);
         if (!destinationExists.has(dest.to)) destinationExists.set(dest.to, (await this.chain.account(dest.to)).exists);
+        // A TRX sweep to an address not yet on chain creates it and pays for that: one such sweep per
+        // destination and cycle, the others wait for the next cycle, when it exists.
+        if (creating.has(dest.to)) continue;
         const creation = destinationExists.get(dest.to) ? 0n : params.createNewAccountFee + params.createAccountFee;
         // What the transfer burns depends on its size, which depends on the amount: settle it in a few rounds.
         let amount = state.trx;
@@ -199,8 +203,12 @@ export class SweepPlanner {
         if (amount <= 0n) continue;
         if (destination('TRX', amount).kind !== dest.kind) {
           dest = destination('TRX', amount);
+          if (!destinationExists.has(dest.to)) destinationExists.set(dest.to, (await this.chain.account(dest.to)).exists);
+          // The other destination would cost otherwise: planned next cycle.
+          if (!destinationExists.get(dest.to) || creation > 0n) continue;
           built = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount);
         }
+        if (!destinationExists.get(dest.to)) creating.add(dest.to);
         take('TRX', dest.kind, amount);
         planned.push({
           cycleId: ctx.cycleId,
