@@ -157,6 +157,23 @@ describe("the 'activity' push", () => {
       off();
     }
   });
+
+  it('tells a player in a time-out nothing, while another player binding an e-mail beside them is told', async () => {
+    const pushes: { playerId: number; event: string }[] = [];
+    const off = t.app.bus.subscribe(PUSH_PLAYER, (push) => pushes.push(push));
+    const activityPushes = (playerId: number) => pushes.filter((x) => x.playerId === playerId && x.event === 'activity');
+    try {
+      const paused = await t.player();
+      const told = await t.player();
+      expect((await t.call('/v1/player/protection/time_out', { days: 1 }, { token: paused.token })).code).toBe(0);
+      await t.bindEmail(paused);
+      await t.bindEmail(told);
+      await expect.poll(() => activityPushes(told.playerId).length, { timeout: 15_000 }).toBe(1);
+      expect(activityPushes(paused.playerId)).toEqual([]);
+    } finally {
+      off();
+    }
+  });
 });
 
 describe('/ops/v1/activities', () => {
