@@ -399,6 +399,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Deposits beyond a deposit limit are held, released as the limit allows, or sent back to their senders.
   wallet.depositWatcher.depositLimits = protection.held;
   protection.held.sender = {
+    returnMade: (playerId, requestId) => wallet.withdrawals.heldReturnMade(playerId, requestId),
     returnHeld: (playerId, requestId, items) =>
       wallet.withdrawals.returnHeld(playerId, requestId, items, (trx, sent) => protection.held.markReturned(trx, playerId, items[0]!.currency, sent)),
   };

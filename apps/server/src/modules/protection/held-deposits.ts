@@ -20,6 +20,8 @@ export interface IncomingDeposit {
 
 /** Sends held money back to where it came from: the wallet's withdrawal path, debiting the held account. */
 export interface HeldReturnSender {
+  /** Whether a return was already made under this request id. */
+  returnMade(playerId: number, requestId: string): Promise<boolean>;
   returnHeld(playerId: number, requestId: string, items: { depositId: bigint; currency: Currency; amount: bigint; toAddress: string }[]): Promise<void>;
 }
 
@@ -104,8 +106,7 @@ export class HeldDeposits {
     const open = await this.openHeld(this.db, playerId, currency);
     if (open.length === 0) {
       // A retry of a return already made answers as the first did.
-      const { rows } = await sql`select 1 from withdrawals where player_id = ${playerId} and request_id like ${`${requestId}:%`} limit 1`.execute(this.db);
-      if (rows.length > 0) return;
+      if (await this.sender.returnMade(playerId, requestId)) return;
       throw fail('NO_PLAYER_DATA', `no ${currency} deposit is held`);
     }
     for (const row of open) await this.screenDestination?.(row.from_address, { playerId, currency, amount: row.left });

@@ -23,6 +23,17 @@ export class WithdrawalRepository {
     return this.db.selectFrom('withdrawals').selectAll().where('player_id', '=', playerId).where('request_id', '=', requestId).executeTakeFirst();
   }
 
+  /** Whether a return of held deposits was made under this request id (its withdrawals are `<requestId>:<depositId>`). */
+  async heldReturnMade(playerId: number, requestId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('player_id', '=', playerId)
+      .where('request_id', 'like', `${requestId.replace(/[\\%_]/g, '\\$&')}:%`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Withdrawals made in the last 24 hours that were not given back. */
   async countToday(playerId: number, trx: Db = this.db): Promise<number> {
     const { count } = await trx

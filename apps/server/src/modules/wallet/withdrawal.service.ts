@@ -190,6 +190,11 @@ export class WithdrawalService {
    * above the fee stays held. `onDebited` runs in the same transaction (the held parts are settled).
    * A failed or rejected one is refunded to cash, as every withdrawal is.
    */
+  /** Whether held deposits were already sent back under this request id (a retry answers as the first did). */
+  heldReturnMade(playerId: number, requestId: string): Promise<boolean> {
+    return this.repo.heldReturnMade(playerId, requestId);
+  }
+
   async returnHeld(
     playerId: number,
     requestId: string,
