@@ -1,4 +1,4 @@
-import { ErrorCode, formatMicro, UserType, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
+import { ErrorCode, UserType, type CallParsedRequest, type CallResponse, type bankCalls } from '@lobby/contract';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { PlayerTransfersTable } from './tables.ts';
