@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currency, entityId, isoTime } from '../../calls/common.ts';
-import { moneyAmount, moneyString } from '../../money.ts';
+import { moneyAmount, moneyString, positiveMoneyAmount } from '../../money.ts';
 import { defineOpsCall, type OpsCallDefinition, opsBody } from '../define.ts';
 
 /** What started a reconciliation: the hourly run, an operator's call, or `npm run treasury:reconcile`. */
@@ -184,7 +184,7 @@ export const treasuryOpsCalls = {
     stepUp: true,
     summary: "Changes the sweep thresholds and the hot wallet's floor and target per currency; in force from the next cycle, without a restart",
     request: opsBody({
-      threshold: z.object({ USDT: moneyAmount, TRX: moneyAmount }),
+      threshold: z.object({ USDT: positiveMoneyAmount, TRX: positiveMoneyAmount }),
       floor: z.object({ USDT: moneyAmount, TRX: moneyAmount }),
       target: z.object({ USDT: moneyAmount, TRX: moneyAmount }),
     }).refine((body) => body.floor.USDT <= body.target.USDT && body.floor.TRX <= body.target.TRX, { message: 'a floor must not exceed its target', path: ['floor'] }),

@@ -33,6 +33,8 @@ export interface PlanResult {
   delegated: number;
   /** Addresses that wait for something already on its way. */
   waiting: number;
+  /** USDT sweeps waiting because the resource account has too little staked energy left to lend. */
+  energyShort: number;
   /** Addresses whose USDT is on the way out or being prepared: their delegations stay. */
   usdtBusy: Set<string>;
 }
@@ -78,7 +80,7 @@ export class SweepPlanner {
 
   async plan(ctx: PlanContext): Promise<PlanResult> {
     const { settings, params } = ctx;
-    const result: PlanResult = { sweepIds: [], activated: 0, funded: 0, delegated: 0, waiting: 0, usdtBusy: await this.repo.openUsdtAddresses() };
+    const result: PlanResult = { sweepIds: [], activated: 0, funded: 0, delegated: 0, waiting: 0, energyShort: 0, usdtBusy: await this.repo.openUsdtAddresses() };
     const [inFlight, hotUsdt, hotTrx, openActions, live] = await Promise.all([
       this.repo.inFlightToHot(),
       this.chain.client.getUsdtBalance(this.hotWallet.address),
@@ -110,10 +112,11 @@ export class SweepPlanner {
       readBalances(trxCandidates, (a) => this.chain.client.getTrxBalance(a)),
     ]);
     const margin = BigInt(100 + settings.energyMarginPercent);
+    let delegable: bigint | undefined;
 
     for (const candidate of usdtCandidates) {
       const amount = usdtBalances.get(candidate.address);
-      if (amount === undefined || amount < settings.threshold.USDT) continue;
+      if (amount === undefined || amount <= 0n || amount < settings.threshold.USDT) continue;
       result.usdtBusy.add(candidate.address);
       if (preparing.has(candidate.address)) {
         result.waiting++;
@@ -145,6 +148,13 @@ export class SweepPlanner {
           const lend = energy - state.energy;
           const { limit, weight } = await this.chain.energyPerTrx(this.resource.address);
           const balance = (ceilDiv(lend * weight, limit) || 1n) * SUN_PER_TRX;
+          // What the resource account can still lend, read once per cycle and counted down.
+          delegable ??= await this.chain.client.getCanDelegatedMaxSize(this.resource.address);
+          if (balance > delegable) {
+            result.energyShort++;
+            continue;
+          }
+          delegable -= balance;
           const tx = this.chain.delegation(ctx.head, ctx.lifetimeMs, this.resource.address, candidate.address, balance, false);
           if ((await this.recorder.sendAction(ctx.cycleId, 'delegate', 'TRX', candidate.address, balance, tx, this.resource.privateKey, { energy: lend })) !== null) result.delegated++;
           result.waiting++;
@@ -179,7 +189,7 @@ export class SweepPlanner {
     const creating = new Set<string>();
     for (const candidate of trxCandidates) {
       const balance = trxBalances.get(candidate.address);
-      if (balance === undefined || balance < settings.threshold.TRX) continue;
+      if (balance === undefined || balance <= 0n || balance < settings.threshold.TRX) continue;
       if (result.usdtBusy.has(candidate.address) || preparing.has(candidate.address) || delegatedTo.has(candidate.address)) continue;
       try {
         const state = await this.chain.account(candidate.address);

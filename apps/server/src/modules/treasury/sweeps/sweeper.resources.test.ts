@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestPlayer } from '../../wallet/test-support.ts';
+import type { DomainEvents } from '../../../events/domain-events.ts';
+import { newWallet, type TestPlayer } from '../../wallet/test-support.ts';
 import type { SweepRow } from './sweep.repo.ts';
 import { micro, startSweepTestApp, type SweepTestApp } from './test-support.ts';
 
@@ -161,5 +162,31 @@ describe('delegated energy after a crash', () => {
     expect(await delegatedTo(d!.address)).toBe(0n);
     expect((await undelegations()).map((a) => a.status)).toEqual(['confirmed']);
     await t.expectLedgerOk();
+  });
+});
+
+describe('a resource account short of energy', () => {
+  it('leaves the USDT sweep waiting and tells treasury.read, then sweeps once there is energy to lend', async () => {
+    const poor = newWallet();
+    t.devnet.faucet(poor.address, { trx: micro('100') });
+    t.devnet.produceBlock();
+    await t.app.chain.client.freezeBalanceV2(poor.privateKey, micro('10'));
+    t.devnet.produceBlock();
+    const short = t.sweeper.with({ resource: poor });
+    const [d] = await depositors(1, 0);
+    const heard: DomainEvents['alert'][] = [];
+    const off = t.app.bus.subscribe('alert', (alert) => void heard.push(alert));
+    let summary = await short.runCycle('command');
+    for (let i = 0; i < 4 && summary.energyShort === 0; i++) {
+      t.devnet.produceBlock();
+      summary = await short.runCycle('command');
+    }
+    off();
+    expect(summary.energyShort).toBe(1);
+    expect(heard).toContainEqual(expect.objectContaining({ kind: 'treasury-energy-short', permission: 'treasury.read' }));
+    expect((await t.sweeper.repo.recentActions(50)).filter((a) => a.to_address === d!.address && a.kind === 'delegate')).toEqual([]);
+    t.devnet.produceBlock();
+    await t.cycleUntilIdle(8);
+    expect(t.chainBalance(d!.address).usdt).toBe(0n);
   });
 });

@@ -279,6 +279,8 @@ describe('operator calls', () => {
     expect(run.data.cycle).toMatchObject({ trigger: 'operator', requestedBy: t.opsName, summary: expect.objectContaining({ planned: 0 }) });
 
     expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '200', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).not.toBe(0);
+    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '0', TRX: '5' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).not.toBe(0);
+    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5.0000001' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).not.toBe(0);
 
     const analyst = (await createAutomationKey(t.app.database.db, SHIPPED_ROLE_PERMISSIONS.analyst, `analyst-sweeps-${process.pid}`)).key;
     expect((await t.ops('/ops/v1/treasury/sweeps', {}, analyst)).code).toBe(0);

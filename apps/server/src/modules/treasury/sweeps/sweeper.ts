@@ -68,6 +68,8 @@ export interface CycleSummary {
   delegated: number;
   undelegated: number;
   waiting: number;
+  /** USDT sweeps waiting for the resource account to have energy to lend. */
+  energyShort: number;
   topups: number;
   rebalanced: number;
 }
@@ -131,14 +133,23 @@ export class Sweeper {
     const head = await chain.head();
     const followed = await this.recorder.followAll(head, cycleId);
     const params = await chain.parameters();
-    const summary: CycleSummary = { cycleId, ...followed, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, topups: 0, rebalanced: 0 };
+    const summary: CycleSummary = { cycleId, ...followed, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, energyShort: 0, topups: 0, rebalanced: 0 };
     let sweepIds: bigint[] = [];
     let usdtBusy = await this.repo.openUsdtAddresses();
     if (offline || this.options.signer) {
       const plan = await this.planner.plan({ cycleId, head, settings, params, lifetimeMs: offline ? OFFLINE_LIFETIME_MS : ONLINE_LIFETIME_MS, offline });
       sweepIds = plan.sweepIds;
       usdtBusy = plan.usdtBusy;
-      Object.assign(summary, { planned: plan.sweepIds.length, activated: plan.activated, funded: plan.funded, delegated: plan.delegated, waiting: plan.waiting });
+      Object.assign(summary, { planned: plan.sweepIds.length, activated: plan.activated, funded: plan.funded, delegated: plan.delegated, waiting: plan.waiting, energyShort: plan.energyShort });
+      if (plan.energyShort > 0) {
+        await this.options.bus?.publish('alert', {
+          kind: 'treasury-energy-short',
+          severity: 'warning',
+          message: `The resource account has too little staked energy left to lend for ${plan.energyShort} USDT sweep(s); stake more TRX for energy or wait for delegations to come back`,
+          permission: 'treasury.read',
+          reference: `sweep-cycle:${cycleId}`,
+        });
+      }
       if (!offline && sweepIds.length > 0) summary.signed = await this.signAndSend(cycleId, await this.repo.sweepsByIds(sweepIds));
     }
     summary.undelegated = await this.undelegate(cycleId, head, usdtBusy);
