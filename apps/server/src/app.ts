@@ -239,12 +239,16 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Operator calls: a staff session or an API key, the permission the contract declares, every call audited.
   // Four eyes: adjustments, large withdrawals, held wins and grants of staff rights are asked by one person and decided by another.
   const approvals = new Approvals(database.db, bus);
+  // Staff's and players' authenticator secrets are sealed with one key from configuration.
+  const twoFactorSecrets = secretBox(twoFactorKey(config));
   const staff = await createStaffModule(database.db, {
     publicUrl: staffPublicUrl(config),
     credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
     // A console socket of a member signed out, disabled or reset lets go at once, on every instance.
     onSessionsEnded: (staffId) => bus.publish('staff.session.ended', { staffId }),
+    secrets: twoFactorSecrets,
   }, approvals);
+  await staff.identity.sealStoredSecrets();
   const ops = new OpsRegistrar(http, staff.authenticator, new AuditLog(database.db));
   registerStaffOpsRoutes(ops, staff);
 
@@ -408,7 +412,7 @@ export async function createApplication(config: Config, overrides: { database?: 
   // Account security: players' two-factor (secrets sealed with a key from configuration), the login
   // history, the wait on new withdrawal addresses and the mails telling the player.
   const accountSecurity = new AccountSecurityService(database.db, {
-    box: secretBox(twoFactorKey(config)),
+    box: twoFactorSecrets,
     mailer,
     sessionsEnded: (playerId) => sessions.announceEnded(playerId),
     log: http.log,

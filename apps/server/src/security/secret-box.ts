@@ -16,6 +16,11 @@ export interface SecretBox {
 
 const VERSION = 'v1';
 
+/** Whether a stored value was sealed by a SecretBox (a plain authenticator secret, base32, never holds a colon). */
+export function isSealed(stored: string): boolean {
+  return stored.startsWith(`${VERSION}:`);
+}
+
 export function secretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('the secret key must be 32 bytes');
   return {

@@ -56,6 +56,25 @@ describe('/ops/v1/auth/enrol and /ops/v1/auth/confirmEnrolment', () => {
     expect(stored.map((row) => row.code_hash)).not.toContain(confirmed.data.recoveryCodes[0]);
   });
 
+  it('keeps the authenticator secret sealed in the database, and still signs the member in with it', async () => {
+    const member = await enrolledStaff(server);
+    const stored = await staffDb(server.database.db).selectFrom('staff_members').select('totp_secret').where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(stored.totp_secret).toMatch(/^v1:/);
+    expect(stored.totp_secret).not.toContain(member.secret);
+    await signedIn(server, member);
+  });
+
+  it('seals at start a secret stored in the clear before sealing, and the member keeps signing in', async () => {
+    const member = await enrolledStaff(server);
+    await staffDb(server.database.db).updateTable('staff_members').set({ totp_secret: member.secret }).where('id', '=', member.id).execute();
+    await signedIn(server, member);
+    expect(await server.staff.identity.sealStoredSecrets()).toBeGreaterThanOrEqual(1);
+    const stored = await staffDb(server.database.db).selectFrom('staff_members').select('totp_secret').where('id', '=', member.id).executeTakeFirstOrThrow();
+    expect(stored.totp_secret).toMatch(/^v1:/);
+    expect(await server.staff.identity.sealStoredSecrets()).toBe(0);
+    await signedIn(server, member);
+  });
+
   it('uses a link once', async () => {
     const link = await invitedLink();
     await enrolWithLink(server, link);

@@ -24,6 +24,17 @@ export class StaffRepo {
     return this.db.selectFrom('staff_members').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Members with an authenticator secret stored, as stored. */
+  storedTotpSecrets(): Promise<{ id: number; totp_secret: string | null }[]> {
+    return this.db.selectFrom('staff_members').select(['id', 'totp_secret']).where('totp_secret', 'is not', null).execute();
+  }
+
+  /** Replaces a member's stored secret only if it is still `was`; answers whether it did. */
+  async replaceTotpSecret(id: number, was: string, now: string): Promise<boolean> {
+    const done = await this.db.updateTable('staff_members').set({ totp_secret: now }).where('id', '=', id).where('totp_secret', '=', was).executeTakeFirst();
+    return done.numUpdatedRows > 0n;
+  }
+
   findByLogin(login: string): Promise<StaffMemberRow | undefined> {
     return this.db.selectFrom('staff_members').selectAll().where('login', '=', login).executeTakeFirst();
   }

@@ -3,6 +3,7 @@ import { ErrorCode, RECOVERY_CODE_COUNT, type Permission } from '@lobby/contract
 import type { Db } from '../../db/database.ts';
 import { AppError, fail } from '../../http/app-error.ts';
 import type { StaffActor } from '../../http/ops-call.ts';
+import { isSealed, type SecretBox } from '../../security/secret-box.ts';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../security/totp.ts';
 import { newRecoveryCode, recoveryCodeHash } from '../../security/recovery-codes.ts';
 import { hashStaffPassword, refuseWeakPassword, verifyStaffPassword } from './passwords.ts';
@@ -21,6 +22,12 @@ export interface StaffIdentityOptions {
   /** Sign-in, enrolment and its confirmation per address and minute (as CREDENTIALS_RATE_PER_MINUTE for players). */
   credentialsRatePerMinute?: number;
   now?: () => Date;
+  /**
+   * Seals members' authenticator secrets in the database, as players' are (TWO_FACTOR_SECRET_KEY):
+   * a dump or a backup does not hand out the console's second factor. Needed by enrolment and sign-in;
+   * the command-line tools that only invite owners or make keys go without.
+   */
+  secrets?: SecretBox;
   /**
    * Told after sessions of a member ended (sign-out, disabled, two-factor reset, password changed):
    * publish `staff.session.ended` here so every instance's console sockets let go of them at once.
@@ -101,7 +108,7 @@ export class StaffIdentity {
     const secret = newTotpSecret();
     await this.repo.update(Number(member.id), {
       password_hash: await hashStaffPassword(password),
-      totp_secret: secret,
+      totp_secret: this.secrets().seal(secret),
       totp_enrolled_at: null,
       totp_last_step: null,
     });
@@ -113,7 +120,7 @@ export class StaffIdentity {
     const member = await this.memberOfLink(token);
     if (!member.totp_secret || !member.password_hash) throw fail('TWO_FACTOR_CODE_WRONG', 'set the password first');
     const now = this.now();
-    const step = matchTotp(member.totp_secret, code, now.getTime(), null);
+    const step = matchTotp(this.totpSecretOf(member.totp_secret), code, now.getTime(), null);
     if (step === null) throw fail('TWO_FACTOR_CODE_WRONG');
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await this.db.transaction().execute(async (trx) => {
@@ -190,6 +197,31 @@ export class StaffIdentity {
     return this.repo.findById(id);
   }
 
+  /**
+   * Seals the authenticator secrets stored in the clear before they were sealed (at start, once per
+   * secret): members keep their enrolment, and the database stops holding them readable.
+   */
+  async sealStoredSecrets(): Promise<number> {
+    let sealed = 0;
+    for (const member of await this.repo.storedTotpSecrets()) {
+      const stored = member.totp_secret!;
+      if (isSealed(stored)) continue;
+      // Only if still the same clear value: an enrolment meanwhile wrote its own sealed one.
+      if (await this.repo.replaceTotpSecret(Number(member.id), stored, this.secrets().seal(stored))) sealed++;
+    }
+    return sealed;
+  }
+
+  private secrets(): SecretBox {
+    if (!this.options.secrets) throw new Error('staff identity needs a secret box to read or write authenticator secrets');
+    return this.options.secrets;
+  }
+
+  /** The member's authenticator secret; one stored in the clear before sealing is read as it is until it is sealed. */
+  private totpSecretOf(stored: string): string {
+    return isSealed(stored) ? this.secrets().open(stored) : stored;
+  }
+
   private async memberOfLink(token: string): Promise<StaffMemberRow> {
     const link = await this.repo.usableLink(sha256Hex(token), this.now());
     const member = link ? await this.repo.findById(link.staff_id) : undefined;
@@ -199,7 +231,7 @@ export class StaffIdentity {
 
   private async takeTotp(member: StaffMemberRow, code: string): Promise<boolean> {
     const lastStep = member.totp_last_step === null ? null : Number(member.totp_last_step);
-    const step = matchTotp(member.totp_secret!, code, this.now().getTime(), lastStep);
+    const step = matchTotp(this.totpSecretOf(member.totp_secret!), code, this.now().getTime(), lastStep);
     return step !== null && (await this.repo.takeTotpStep(Number(member.id), step));
   }
 

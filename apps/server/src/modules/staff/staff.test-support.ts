@@ -12,6 +12,11 @@ import { StaffRepo } from './staff.repo.ts';
 import { sha256Hex } from './console-sessions.ts';
 import { LINK_LIFETIME_MS, newLinkToken, type StaffIdentityOptions } from './staff.service.ts';
 import { totpCode, totpStepAt } from '../../security/totp.ts';
+import { secretBox } from '../../security/secret-box.ts';
+import { randomBytes } from 'node:crypto';
+
+/** One key for every test instance, so instances started alongside read each other's members. */
+const TEST_SECRETS = secretBox(randomBytes(32));
 
 /** A clock the tests move by hand: sessions, codes and step-up freshness all read it. */
 export class TestClock {
@@ -52,6 +57,7 @@ export async function startStaffTestServer(options: Partial<StaffIdentityOptions
     credentialsRatePerMinute: 10_000,
     now: clock.now,
     onSessionsEnded: (staffId) => void sessionsEnded.push(staffId),
+    secrets: TEST_SECRETS,
     ...options,
   }, approvals);
   const audit: OpsAuditEntry[] = [];
