@@ -249,6 +249,14 @@ describe('the sweep worker', () => {
     }
   });
 
+  it('shows a cycle that broke off as finished with an error, and the next one carries on', async () => {
+    const unreachable = Object.assign(Object.create(t.sweeper.chain), { head: async () => Promise.reject(new Error('node unreachable')) });
+    await expect(t.sweeper.with({ chain: unreachable }).runCycle('command')).rejects.toThrow(/node unreachable/);
+    const [broken] = await t.sweeper.repo.cycles(1);
+    expect(broken).toMatchObject({ trigger: 'command', summary: expect.objectContaining({ error: 1 }), finished_at: expect.any(Date) });
+    expect((await t.cycle(0)).cycleId).toBeGreaterThan(broken!.id);
+  });
+
   it('tells treasury.read once when the signer does not sign, and leaves the sweeps to be planned again', async () => {
     const heard: DomainEvents['alert'][] = [];
     const off = t.app.bus.subscribe('alert', (alert) => void heard.push(alert));

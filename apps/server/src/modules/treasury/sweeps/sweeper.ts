@@ -126,14 +126,28 @@ export class Sweeper {
 
   /** One cycle; with `offline`, the sweeps planned are kept for a file instead of going to the signer. */
   async runCycle(trigger: SweepCycleTrigger, requestedBy: string | null = null): Promise<CycleSummary & { sweepIds: bigint[] }> {
-    const offline = trigger === 'export';
     const cycleId = await this.repo.createCycle(trigger, requestedBy);
+    const summary: CycleSummary = { cycleId, confirmed: 0, failed: 0, dropped: 0, reoffered: 0, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, energyShort: 0, topups: 0, rebalanced: 0 };
+    try {
+      const sweepIds = await this.cycle(cycleId, trigger === 'export', summary);
+      const { cycleId: _, ...done } = summary;
+      await this.repo.finishCycle(cycleId, done);
+      return { ...summary, sweepIds };
+    } catch (error) {
+      rethrowHalt(error);
+      // A cycle that broke off (the node unreachable, the database gone) is shown as such; the next one carries on.
+      const { cycleId: _, ...partial } = summary;
+      await this.repo.finishCycle(cycleId, { ...partial, error: 1 }).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async cycle(cycleId: bigint, offline: boolean, summary: CycleSummary): Promise<bigint[]> {
     const settings = await this.settings();
     const chain = this.options.chain;
     const head = await chain.head();
-    const followed = await this.recorder.followAll(head, cycleId);
+    Object.assign(summary, await this.recorder.followAll(head, cycleId));
     const params = await chain.parameters();
-    const summary: CycleSummary = { cycleId, ...followed, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, energyShort: 0, topups: 0, rebalanced: 0 };
     let sweepIds: bigint[] = [];
     let usdtBusy = await this.repo.openUsdtAddresses();
     if (offline || this.options.signer) {
@@ -156,9 +170,7 @@ export class Sweeper {
     const hotCold = await this.balancer.balance(cycleId, head, settings, params, ONLINE_LIFETIME_MS);
     summary.topups = hotCold.topups;
     summary.rebalanced = hotCold.rebalanced;
-    const { cycleId: _, ...counts } = summary;
-    await this.repo.finishCycle(cycleId, counts);
-    return { ...summary, sweepIds };
+    return sweepIds;
   }
 
   /** Has the signer sign the sweeps, records every signature, then broadcasts them; the number recorded. */
