@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
-import { DESKTOP, enrolThroughLink, newDesk, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import { DESKTOP, enrolThroughLink, newDesk, opsFromPage, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
 import { sharedCountryTable } from '../apps/server/src/modules/jurisdiction/country-table.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -214,6 +214,22 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await screenshot(page, 'console-settings-blocked-countries-en-1440');
   });
 
+  it('sets how long a new withdrawal address waits, refusing more than 720 hours, and the server applies it at once', async () => {
+    const { page } = deskOne;
+    const card = page.getByTestId('site-address-wait');
+    const hours = card.getByTestId('address-wait-hours');
+    await hours.fill('800');
+    await card.getByTestId('save-address-wait').click();
+    await card.getByText('A whole number of hours from 0 to 720').waitFor();
+    await hours.fill('48');
+    await card.getByTestId('save-address-wait').click();
+    await page.getByText('Saved: new addresses wait 48 hours').waitFor();
+    expect((await opsFromPage(page, '/ops/v1/security/settings', {})).data).toEqual({ addressWaitHours: 48 });
+    await card.scrollIntoViewIfNeeded();
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await screenshot(page, 'console-settings-address-wait-en-1440');
+  });
+
   it('creates an API key shown once, refused until owner two approves it, then accepted', async () => {
     const { page } = deskOne;
     await page.goto(`${server.url}/console/settings/keys`);
@@ -313,5 +329,8 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     expect(await blocked.textContent()).toContain('禁止地区');
     await blocked.scrollIntoViewIfNeeded();
     await screenshot(page, 'console-settings-blocked-countries-zh-1024');
+    const wait = page.getByTestId('site-address-wait');
+    expect(await wait.textContent()).toContain('新提现地址');
+    expect(await wait.getByTestId('address-wait-hours').inputValue()).toBe('48');
   });
 });

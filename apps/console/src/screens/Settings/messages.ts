@@ -30,6 +30,15 @@ export const en = {
     iosAppUrl: 'App Store page',
     emptyNone: 'Leave empty to offer no package.',
   },
+  addressWait: {
+    title: 'New withdrawal addresses',
+    hint: 'A withdrawal address a player adds or types in waits this long before withdrawals may use it, and the player is mailed about it: whoever takes over an account cannot empty it at once. 0 lets new addresses be used at once; at most {max} hours. A change applies at once, to addresses already waiting too.',
+    label: 'Wait',
+    unit: 'hours',
+    range: 'A whole number of hours from 0 to {max}',
+    saved: 'Saved: new addresses wait {hours} hours',
+    savedNone: 'Saved: new addresses can be used at once',
+  },
   jurisdiction: {
     title: 'Blocked countries',
     hint: 'Requests from these countries (placed by their address) are refused registration, sign-in, deposit addresses, bets and game entry, and the app tells the player the service is not available in their region. Withdrawals stay open. Saving applies at once on every server.',
@@ -184,6 +193,15 @@ export const zh: typeof en = {
     androidVersion: '安卓版本',
     iosAppUrl: 'App Store 页面',
     emptyNone: '留空表示不提供安装包。',
+  },
+  addressWait: {
+    title: '新提现地址',
+    hint: '玩家新增或手动输入的提现地址需等待此时长后才能用于提现，并会邮件通知玩家：即使账户被他人盗用，也无法立即转走资金。0 表示新地址可立即使用；最多 {max} 小时。修改立即生效，包括正在等待中的地址。',
+    label: '等待',
+    unit: '小时',
+    range: '0 到 {max} 之间的整数小时',
+    saved: '已保存：新地址需等待 {hours} 小时',
+    savedNone: '已保存：新地址可立即使用',
   },
   jurisdiction: {
     title: '禁止地区',

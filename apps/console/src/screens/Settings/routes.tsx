@@ -3,6 +3,7 @@ import { Result } from 'antd';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageState } from '../../components/PageState.tsx';
+import AddressWait from './AddressWait.tsx';
 import ApiKeys from './ApiKeys.tsx';
 import AuditLog from './AuditLog.tsx';
 import BlockedCountries from './BlockedCountries.tsx';
@@ -25,6 +26,7 @@ export default function SettingsRoutes() {
             <SiteSettings />
             <CustomerService />
             <BlockedCountries />
+            <AddressWait />
           </>
         }
       />
