@@ -77,6 +77,7 @@ export class SweepRepository {
   /**
    * Deposit addresses with a credited deposit in `currency` since their last confirmed sweep in it, no
    * deposit still pending (their deposits are final), and no sweep open in that currency.
+   * Deposits are read by player (their index): an address belongs to one player.
    */
   async candidates(currency: SweepCurrency, limit: number): Promise<SweepCandidate[]> {
     const { rows } = await sql<{ player_id: number; derivation_index: number; address: string }>`
@@ -84,11 +85,11 @@ export class SweepRepository {
       from deposit_addresses a
       where exists (
           select 1 from deposits d
-          where d.address = a.address and d.currency = ${currency} and d.status = 'credited'
+          where d.player_id = a.player_id and d.address = a.address and d.currency = ${currency} and d.status = 'credited'
             and d.credited_at > coalesce((
               select max(s.created_at) from treasury_sweeps s
               where s.address = a.address and s.currency = ${currency} and s.status = 'confirmed'), '-infinity'::timestamptz))
-        and not exists (select 1 from deposits d where d.address = a.address and d.status = 'pending')
+        and not exists (select 1 from deposits d where d.player_id = a.player_id and d.address = a.address and d.status = 'pending')
         and not exists (
           select 1 from treasury_sweeps s
           where s.address = a.address and s.currency = ${currency} and s.status in ('planned', 'signed', 'broadcast'))
