@@ -23,6 +23,8 @@ export interface PlanContext {
   lifetimeMs: number;
   /** Sweeps to be signed offline (an exported file) rather than by the signer now. */
   offline: boolean;
+  /** Only what sweeps need first (activation, TRX for fees, energy): without a signer, a scheduled cycle readies addresses for the next export. */
+  prepareOnly?: boolean;
 }
 
 /** What planning did: sweeps recorded to be signed, and prerequisites sent (activation, TRX for fees, energy). */
@@ -160,6 +162,7 @@ export class SweepPlanner {
           result.waiting++;
           continue;
         }
+        if (ctx.prepareOnly) continue;
         take('USDT', dest.kind, amount);
         planned.push({
           cycleId: ctx.cycleId,
@@ -187,7 +190,7 @@ export class SweepPlanner {
     // TRX leaves an address only once its USDT is gone: a USDT sweep may need that TRX, and its bandwidth.
     const destinationExists = new Map<string, boolean>();
     const creating = new Set<string>();
-    for (const candidate of trxCandidates) {
+    for (const candidate of ctx.prepareOnly ? [] : trxCandidates) {
       const balance = trxBalances.get(candidate.address);
       if (balance === undefined || balance <= 0n || balance < settings.threshold.TRX) continue;
       if (result.usdtBusy.has(candidate.address) || preparing.has(candidate.address) || delegatedTo.has(candidate.address)) continue;

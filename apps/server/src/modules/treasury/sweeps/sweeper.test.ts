@@ -127,10 +127,13 @@ describe('sweeps of deposit addresses', () => {
 
   it('exports a batch for offline signing and broadcasts the signed file it imports', async () => {
     const made = await depositors(3, 1);
-    // The USDT-only address is activated in a first cycle.
-    await t.cycle();
-    const batch = await t.sweeper.exportBatch(t.opsName);
-    expect(batch.sweeps.length).toBeGreaterThan(0);
+    // Without a signer a scheduled cycle readies the addresses (the USDT-only one is activated) and sweeps nothing.
+    const offline = t.sweeper.with({ signer: null });
+    expect(await offline.runCycle('schedule')).toMatchObject({ planned: 0, signed: 0, activated: 1 });
+    t.devnet.produceBlock();
+    const batch = await offline.exportBatch(t.opsName);
+    // The USDT of the two holding USDT and the TRX of the one holding only TRX (the other's TRX follows its USDT).
+    expect(batch.sweeps).toHaveLength(3);
     // An exported sweep waits for its file: later cycles neither drop nor plan it again.
     await t.cycle();
     expect((await t.sweeper.repo.sweepsByIds(batch.sweeps.map((s) => BigInt(s.id)))).every((s) => s.status === 'planned')).toBe(true);

@@ -150,8 +150,10 @@ export class Sweeper {
     const params = await chain.parameters();
     let sweepIds: bigint[] = [];
     let usdtBusy = await this.repo.openUsdtAddresses();
-    if (offline || this.options.signer) {
-      const plan = await this.planner.plan({ cycleId, head, settings, params, lifetimeMs: offline ? OFFLINE_LIFETIME_MS : ONLINE_LIFETIME_MS, offline });
+    {
+      // Without a signer a scheduled cycle only readies addresses; an export plans their sweeps.
+      const prepareOnly = !offline && !this.options.signer;
+      const plan = await this.planner.plan({ cycleId, head, settings, params, lifetimeMs: offline ? OFFLINE_LIFETIME_MS : ONLINE_LIFETIME_MS, offline, prepareOnly });
       sweepIds = plan.sweepIds;
       usdtBusy = plan.usdtBusy;
       Object.assign(summary, { planned: plan.sweepIds.length, activated: plan.activated, funded: plan.funded, delegated: plan.delegated, waiting: plan.waiting, energyShort: plan.energyShort });
@@ -164,7 +166,7 @@ export class Sweeper {
           reference: `sweep-cycle:${cycleId}`,
         });
       }
-      if (!offline && sweepIds.length > 0) summary.signed = await this.signAndSend(cycleId, await this.repo.sweepsByIds(sweepIds));
+      if (!offline && !prepareOnly && sweepIds.length > 0) summary.signed = await this.signAndSend(cycleId, await this.repo.sweepsByIds(sweepIds));
     }
     summary.undelegated = await this.undelegate(cycleId, head, usdtBusy);
     const hotCold = await this.balancer.balance(cycleId, head, settings, params, ONLINE_LIFETIME_MS);
