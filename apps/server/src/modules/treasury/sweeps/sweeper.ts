@@ -124,7 +124,7 @@ export class Sweeper {
     return effectiveSweepSettings(this.options.settings, this.repo);
   }
 
-  /** One cycle; with `offline`, the sweeps planned are kept for a file instead of going to the signer. */
+  /** One cycle; an export's sweeps are kept for a file instead of going to the signer. */
   async runCycle(trigger: SweepCycleTrigger, requestedBy: string | null = null): Promise<CycleSummary & { sweepIds: bigint[] }> {
     const cycleId = await this.repo.createCycle(trigger, requestedBy);
     const summary: CycleSummary = { cycleId, confirmed: 0, failed: 0, dropped: 0, reoffered: 0, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, energyShort: 0, topups: 0, rebalanced: 0 };
