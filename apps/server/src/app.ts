@@ -407,6 +407,7 @@ export async function createApplication(config: Config, overrides: { database?: 
     returnHeld: (playerId, requestId, items) =>
       wallet.withdrawals.returnHeld(playerId, requestId, items, (trx, sent) => protection.held.markReturned(trx, playerId, items[0]!.currency, sent)),
   };
+  wallet.withdrawals.heldReturnRefunded = (trx, refund) => protection.held.returnRefunded(trx, refund);
   protection.held.screenDestination = (address, request) => sanctions.refuseListed(address, { kind: 'withdrawal', ...request });
   protection.sweeps.start();
   // Account security: players' two-factor (secrets sealed with a key from configuration), the login

@@ -28,6 +28,7 @@ const ACTION_COLOURS: Record<string, string> = {
   transfer_bet_refunded: 'orange',
   held_released: 'green',
   held_returned: 'green',
+  held_return_failed: 'orange',
   link_decided: 'gray',
 };
 

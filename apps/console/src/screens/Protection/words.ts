@@ -47,6 +47,8 @@ export function useProtectionWords() {
         return t('protection.detail.released', { amount: money(d.amount as string), currency: d.currency });
       case 'held_returned':
         return t('protection.detail.returned', { amount: money(d.amount as string), currency: d.currency, count: Array.isArray(d.deposits) ? d.deposits.length : 0 });
+      case 'held_return_failed':
+        return t('protection.detail.returnFailed', { amount: money(d.amount as string), currency: d.currency, id: d.depositId });
       case 'transfer_bet_refunded':
         return t('protection.detail.refunded', { txId: `${String(d.txId ?? '').slice(0, 10)}…`, amount: money(d.amount as string), currency: d.currency, code: d.code });
       case 'link_decided':

@@ -42,6 +42,7 @@ import * as sanctions from './0039_sanctions.ts';
 import * as accountSecurity from './0040_account_security.ts';
 import * as treasuryReconciliation from './0041_treasury_reconciliation.ts';
 import * as treasurySweeps from './0042_treasury_sweeps.ts';
+import * as heldReturnRefunds from './0043_held_return_refunds.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -91,4 +92,5 @@ export const migrations: Record<string, Migration> = {
   '0040_account_security': accountSecurity,
   '0041_treasury_reconciliation': treasuryReconciliation,
   '0042_treasury_sweeps': treasurySweeps,
+  '0043_held_return_refunds': heldReturnRefunds,
 };

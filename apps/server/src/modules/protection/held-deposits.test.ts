@@ -76,6 +76,31 @@ describe('deposits beyond a deposit limit', () => {
     await t.expectLedgerOk();
   });
 
+  it('hold a deposit again when its return to the sender is rejected, never paying it to cash', async () => {
+    const p = await t.player();
+    await t.call('/v1/player/protection/limit_set', { kind: 'deposit', period: 'day', amount: '1' }, { token: p.token });
+    const sender = outsideWallet(t, { usdt: '2000', trx: '100' });
+    await sendUsdt(t, sender, await t.depositAddress(p), '1100');
+    await t.scanDeposits(1);
+    expect((await protection(p.token)).data.held).toEqual([{ currency: 'USDT', amount: '1099' }]);
+    // Above the review threshold: the return waits for staff, who reject it.
+    expect((await t.call('/v1/player/protection/held_return', { currency: 'USDT', requestId: requestId() }, { token: p.token })).code).toBe(0);
+    const [withdrawal] = await t.app.database.db.selectFrom('withdrawals').selectAll().where('player_id', '=', p.playerId).execute();
+    expect(withdrawal).toMatchObject({ status: 'pending_review', amount: 1_099_000_000n, to_address: sender.address });
+    expect(withdrawal!.held_deposit_id).not.toBeNull();
+    expect(await t.app.services.wallet.withdrawals.refund(withdrawal!.id, 'rejected', ['pending_review'], null, 'rejected by operator')).not.toBeNull();
+    // Not a cent to cash past the limit: the money is held again, on its deposit.
+    expect((await t.balances(p)).usdt).toBe('1');
+    expect((await protection(p.token)).data.held).toEqual([{ currency: 'USDT', amount: '1099' }]);
+    const history = (await t.ops('/ops/v1/protection/player', { playerId: p.playerId })).data.history;
+    expect(history[0]).toMatchObject({ action: 'held_return_failed', actor: 'system', detail: { currency: 'USDT', amount: '1099' } });
+    await t.expectLedgerOk();
+    // Held again, it may be sent back anew.
+    expect((await t.call('/v1/player/protection/held_return', { currency: 'USDT', requestId: requestId() }, { token: p.token })).code).toBe(0);
+    expect((await protection(p.token)).data.held).toEqual([]);
+    await t.expectLedgerOk();
+  });
+
   it('never send held money to a sender put on a sanctions list since it deposited', async () => {
     const p = await t.player();
     await t.call('/v1/player/protection/limit_set', { kind: 'deposit', period: 'day', amount: '1' }, { token: p.token });

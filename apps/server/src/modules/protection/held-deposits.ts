@@ -131,6 +131,19 @@ export class HeldDeposits {
     await recordHistory(trx, playerId, 'held_returned', { currency, amount: formatMicro(total), deposits }, 'player');
   }
 
+  /**
+   * A return to the sender failed on chain or was rejected: its money is back on the held account (the
+   * wallet's refund), so the deposit holds it again, to be released as the limit allows or sent back anew.
+   */
+  async returnRefunded(trx: Db, refund: { playerId: number; currency: Currency; depositId: bigint; amount: bigint }): Promise<void> {
+    const { rows } = await sql<{ deposit_id: string }>`
+      update protection_held_deposits set settled = settled - ${refund.amount}
+      where deposit_id = ${refund.depositId} and player_id = ${refund.playerId} and currency = ${refund.currency} and settled >= ${refund.amount}
+      returning deposit_id::text`.execute(trx);
+    if (rows.length === 0) throw new Error(`held deposit ${refund.depositId} has not ${refund.amount} sent back to hold again`);
+    await recordHistory(trx, refund.playerId, 'held_return_failed', { currency: refund.currency, amount: formatMicro(refund.amount), depositId: String(refund.depositId) }, 'system');
+  }
+
   private async openHeld(db: Db, playerId: number, currency: Currency) {
     const { rows } = await sql<{ deposit_id: string; from_address: string; held: string; settled: string }>`
       select deposit_id::text, from_address, held::text, settled::text from protection_held_deposits

@@ -58,6 +58,8 @@ export interface WithdrawalsTable {
   updated_at: Generated<Date>;
   reviewed_at: NullableTimestamp;
   completed_at: NullableTimestamp;
+  /** A return of this held deposit to its sender (0043): refunded to the held account, not to cash. */
+  held_deposit_id: bigint | null;
 }
 
 export interface WithdrawalAttemptsTable {

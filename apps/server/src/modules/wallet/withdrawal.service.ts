@@ -61,6 +61,8 @@ export class WithdrawalService {
   secondFactor?: { require(playerId: number, code: string | undefined): Promise<void> };
   /** An experience account's withdrawal of 100 USDT or more ends its experience (player-mark/experience-end.ts). */
   experienceEnd?: { atWithdrawal(trx: Db, playerId: number): Promise<void> };
+  /** A return of a held deposit failed or was rejected: its deposit is held again (protection/held-deposits.ts), in the refund's transaction. */
+  heldReturnRefunded?: (trx: Db, refund: { playerId: number; currency: 'USDT' | 'TRX'; depositId: bigint; amount: bigint }) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -188,7 +190,8 @@ export class WithdrawalService {
    * withdrawal per deposit, debiting the held account, under the usual fee and review threshold; no
    * fund password or saved address, since the money only goes back where it came from. A part not
    * above the fee stays held. `onDebited` runs in the same transaction (the held parts are settled).
-   * A failed or rejected one is refunded to cash, as every withdrawal is.
+   * A failed or rejected one is refunded to the held account and its deposit held again (never to
+   * cash: a return that fails must not carry money past a deposit limit), through `heldReturnRefunded`.
    */
   /** Whether held deposits were already sent back under this request id (a retry answers as the first did). */
   heldReturnMade(playerId: number, requestId: string): Promise<boolean> {
@@ -210,6 +213,7 @@ export class WithdrawalService {
         if (item.amount <= limits.fee) continue;
         const row = await this.repo.insert(trx, {
           player_id: playerId,
+          held_deposit_id: item.depositId,
           request_id: `${requestId}:${item.depositId}`,
           currency: item.currency,
           amount: item.amount,
@@ -283,19 +287,25 @@ export class WithdrawalService {
   async refundIn(trx: Db, id: bigint, final: 'rejected' | 'failed', from: WithdrawalStatus[], txId: string | null, reason: string): Promise<WithdrawalRow | null> {
     const row = await this.repo.close(trx, id, final, from, txId, reason);
     if (!row) return null;
+    // A held deposit on its way back to its sender goes back to the held account, held again.
+    const heldReturn = row.held_deposit_id !== null;
     await this.ledger.transfer(
       {
         idempotencyKey: `withdrawal-refund:${row.id}`,
         kind: 'withdrawal_refund',
         reference: String(row.id),
-        metadata: { reason },
+        metadata: { reason, ...(heldReturn ? { heldDeposit: String(row.held_deposit_id) } : {}) },
         legs: [
           { account: { kind: 'withdrawal_pending' }, currency: row.currency, amount: -row.amount },
-          { account: { kind: 'player', playerId: row.player_id }, currency: row.currency, amount: row.amount },
+          { account: { kind: heldReturn ? 'player_held' : 'player', playerId: row.player_id }, currency: row.currency, amount: row.amount },
         ],
       },
       trx,
     );
+    if (heldReturn) {
+      if (!this.heldReturnRefunded) throw new Error('a held deposit return was refunded with nobody to hold it again');
+      await this.heldReturnRefunded(trx, { playerId: row.player_id, currency: row.currency, depositId: row.held_deposit_id!, amount: row.amount });
+    }
     return row;
   }
 
