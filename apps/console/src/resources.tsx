@@ -41,6 +41,7 @@ export const RESOURCES: ResourceProps[] = [
   page('sanctions', '/risk/sanctions', 'sanctions.lists', 'risk'),
   group('treasury'),
   page('reconciliation', '/treasury/reconciliation', 'treasury.reconciliation', 'treasury'),
+  page('sweeps', '/treasury/sweeps', 'treasury.sweeps', 'treasury'),
   group('settings'),
   page('site', '/settings/site', 'site.config', 'settings'),
   // In the menu for those who may change the settings: Settings stays out of a finance or support member's menu.
