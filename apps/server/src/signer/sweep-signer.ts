@@ -11,7 +11,7 @@ import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { decodeTransferCall } from '../chain/abi.ts';
 import { hexToBase58, publicKeyToAddress, toHexAddress } from '../chain/address.ts';
 import { MAX_DEPOSIT_INDEX } from '../chain/hd.ts';
-import { encodeRawData, recoverSignerAddress, signTxId, txIdOf } from '../chain/transaction.ts';
+import { encodeRawData, signTxId, txIdOf } from '../chain/transaction.ts';
 import { type DecodedRaw, RawDecodeError, decodeRawData, decodedToRawDataJson } from './raw-decoder.ts';
 import { type SignerConfig, checkAccountXprv } from './signer-config.ts';
 import type { SignerLog } from './signer-log.ts';
@@ -130,8 +130,12 @@ export function createSweepSigner(config: Pick<SignerConfig, 'accountXprv'> & Sw
     if (!Number.isSafeInteger(index) || index < 0 || index > MAX_DEPOSIT_INDEX) throw new RangeError(`index must be in 0..${MAX_DEPOSIT_INDEX}`);
     return external.deriveChild(index);
   };
-  const ownerHex = (index: number): string => toHexAddress(address(index));
   const addressCache = new Map<number, string>();
+  function publicKeyOf(key: HDKey): Uint8Array {
+    if (!key.publicKey) throw new Error('derivation produced no public key');
+    return key.publicKey;
+  }
+
   function address(index: number): string {
     let a = addressCache.get(index);
     if (a === undefined) {
@@ -144,7 +148,8 @@ export function createSweepSigner(config: Pick<SignerConfig, 'accountXprv'> & Sw
     return a;
   }
 
-  function check(s: SweepRequest): CheckedSweep {
+  /** `keyOf(index)`: the batch's derived key of an index, derived once for its checks and its signature. */
+  function check(s: SweepRequest, keyOf: (index: number) => HDKey): CheckedSweep {
     const bytes = hexToBytes(s.rawDataHex);
     let raw: DecodedRaw;
     try {
@@ -174,7 +179,7 @@ export function createSweepSigner(config: Pick<SignerConfig, 'accountXprv'> & Sw
     if (raw.expiration <= 0n) refuse('expiration is missing', s.id);
     if (raw.expiration > latest) refuse(`expiration ${raw.expiration} is more than ${policy.maxExpirationMs / 3_600_000} h ahead`, s.id);
 
-    const owner = ownerHex(s.index);
+    const owner = toHexAddress(publicKeyToAddress(publicKeyOf(keyOf(s.index))));
     if (v.owner !== owner) refuse(`owner ${hexToBase58(v.owner)} is not the deposit address of index ${s.index}`, s.id);
 
     let kind: 'trx' | 'usdt';
@@ -206,17 +211,27 @@ export function createSweepSigner(config: Pick<SignerConfig, 'accountXprv'> & Sw
     policy,
     signBatch(body: unknown) {
       const batch = parseBatch(body);
-      const checked = batch.sweeps.map(check);
-      const signatures = checked.map((c): SweepSignature => {
-        const key = child(c.index).privateKey;
-        if (!key) throw new Error('derivation produced no private key');
-        const signature = signTxId(c.txId, bytesToHex(key));
-        key.fill(0);
-        // Belt and braces: the signature must recover to the owner the checks were about.
-        if (recoverSignerAddress(c.txId, signature) !== toHexAddress(c.from)) throw new Error('signature does not recover to the deposit address');
-        return { id: c.id, txId: c.txId, signature };
-      });
-      return { signed: { batchId: batch.batchId, signatures }, checked };
+      // One derivation per index for the whole batch: its public key answers the owner check, its
+      // private key signs. Wiped when the batch is done, signed or refused.
+      const keys = new Map<number, HDKey>();
+      const keyOf = (index: number): HDKey => {
+        let key = keys.get(index);
+        if (!key) keys.set(index, (key = child(index)));
+        return key;
+      };
+      try {
+        const checked = batch.sweeps.map((sweep) => check(sweep, keyOf));
+        const signatures = checked.map((c): SweepSignature => {
+          const key = keyOf(c.index);
+          if (!key.privateKey) throw new Error('derivation produced no private key');
+          // The key about to sign is the one whose address every check was about.
+          if (publicKeyToAddress(publicKeyOf(key)) !== c.from) throw new Error('the signing key is not the deposit address of the sweep');
+          return { id: c.id, txId: c.txId, signature: signTxId(c.txId, bytesToHex(key.privateKey)) };
+        });
+        return { signed: { batchId: batch.batchId, signatures }, checked };
+      } finally {
+        for (const key of keys.values()) key.wipePrivateData();
+      }
     },
   };
 }
