@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignerClient } from '../../../signer/signer-client.ts';
 import { createSweepSigner } from '../../../signer/sweep-signer.ts';
 import type { DomainEvents } from '../../../events/domain-events.ts';
 import { USDT_CONTRACT } from '../../../chain/devnet/index.ts';
@@ -258,6 +259,38 @@ describe('the sweep worker', () => {
     const [broken] = await t.sweeper.repo.cycles(1);
     expect(broken).toMatchObject({ trigger: 'command', summary: expect.objectContaining({ error: 1 }), finished_at: expect.any(Date) });
     expect((await t.cycle(0)).cycleId).toBeGreaterThan(broken!.id);
+  });
+
+  it('sweeps each address once when the signer dies mid-batch, after signing and before its answer arrives', async () => {
+    const real = new SignerClient({ url: t.signer.url, sharedKey: t.env.TREASURY_SIGNER_KEY! });
+    let signedThenLost = 0;
+    // The signer signs the whole batch (and logs it), then dies: the server never gets the signatures.
+    const dying = t.sweeper.with({
+      signer: {
+        sign: async (batch) => {
+          signedThenLost += (await real.sign(batch)).signatures.length;
+          throw new Error('socket hang up');
+        },
+      },
+    });
+    const surplusBefore = await t.surplus();
+    const made = await depositors(3, 2);
+    for (let i = 0; i < 3; i++) {
+      await dying.runCycle('command');
+      t.app.chain.devnet!.produceBlock();
+    }
+    expect(signedThenLost).toBeGreaterThan(0);
+    // Nothing left the addresses: no signed sweep was ever recorded, so none was broadcast.
+    for (const d of made) expect(t.chainBalance(d.address).usdt).toBe(d.usdt);
+    await t.cycleUntilIdle();
+    for (const d of made) expect(t.chainBalance(d.address)).toMatchObject({ usdt: 0n });
+    const confirmed = (await t.sweeper.repo.recentSweeps(100)).filter((s) => made.some((d) => d.address === s.address) && s.status === 'confirmed');
+    const expected = made.filter((d) => d.usdt > 0n).length + made.filter((d) => d.trx > 0n).length;
+    expect(confirmed).toHaveLength(expected);
+    expect(new Set(confirmed.map((s) => `${s.address}:${s.currency}`)).size).toBe(expected);
+    // Nothing lost: what the chain holds against what players are owed moved only by the fees and deposits.
+    const surplusAfter = await t.surplus();
+    expect(surplusAfter.USDT).toBe(surplusBefore.USDT);
   });
 
   it('tells treasury.read once when the signer does not sign, and leaves the sweeps to be planned again', async () => {
