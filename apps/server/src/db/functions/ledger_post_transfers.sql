@@ -9,6 +9,8 @@
 -- Time is linear in the legs: reading element i of a text array walks the i before it, so each
 -- leg's transfer status is read from a boolean array, whose elements are read directly, and entries
 -- find their transfer by a join (looking statuses up in a text array made 8,000 transfers take 8 s).
+-- Every join here is of in-memory arrays with each other or with keyed rows: hash joins. A merge join
+-- would sort both sides of a round's 18,000 legs by their text keys first (a tenth of the call).
 create or replace function ledger_post_transfers(
   p_keys text[],
   p_kinds text[],
@@ -20,7 +22,9 @@ create or replace function ledger_post_transfers(
   p_currencies text[],
   p_amounts bigint[]
 ) returns table (o_transfer_id bigint, o_status text, o_kind text)
-language plpgsql as $$
+language plpgsql
+set enable_mergejoin = off
+as $$
 declare
   v_transfers integer := coalesce(cardinality(p_keys), 0);
   v_legs integer := coalesce(cardinality(p_amounts), 0);

@@ -229,8 +229,10 @@ export class HashGameRepository {
     const payout = exactInInt8
       ? sql`b.amount * r.rate / ${rateScale.toString()}::int8`
       : sql`div(b.amount::numeric * r.rate, ${rateScale.toString()}::numeric)::int8`;
-    // The round's sorts and groupings stay in memory rather than spill to disk.
-    await sql`set local work_mem = '64MB'`.execute(trx);
+    // The round's sorts and groupings stay in memory rather than spill to disk. Its lookups by player
+    // (experience account, VIP level, wagering, limits, ancestors) read each player once per currency
+    // at most, so a cache of their answers (Memoize) is filled and next to never hit.
+    await sql`select set_config('work_mem', '64MB', true), set_config('enable_memoize', 'off', true)`.execute(trx);
     const { rows } = await sql<{
       player_id: number;
       currency: 'USDT' | 'TRX' | null;
