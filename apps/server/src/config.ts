@@ -128,6 +128,8 @@ const schema = z.object({
   /** Added to the node's energy estimate of a USDT sweep, for the energy delegated or burnt and its fee_limit. */
   TREASURY_ENERGY_MARGIN_PERCENT: z.coerce.number().int().min(0).max(500).default(20),
   /** Deposit addresses one cycle sweeps at most. */
+  /** The highest fee_limit of a USDT sweep, in TRX; keep it at or below the signer's SIGNER_MAX_FEE_LIMIT_SUN (default 100 TRX). */
+  TREASURY_MAX_FEE_LIMIT_TRX: money.default('100').transform(toMicro),
   TREASURY_SWEEP_BATCH: z.coerce.number().int().min(1).max(2000).default(500),
   /** The signer (npm run signer) that signs sweeps from deposit addresses, and the channel's shared key (hex); without them sweeps are signed offline (npm run treasury -- export-sweeps). */
   TREASURY_SIGNER_URL: url(['http:', 'https:']).optional(),

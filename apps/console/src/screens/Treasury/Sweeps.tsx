@@ -33,7 +33,7 @@ const STATUS_COLOR: Record<Sweep['status'] | 'running', string> = {
 const STATE_COLOR: Record<HotState, string> = { low: 'red', ok: 'green', high: 'gold', unknown: 'default' };
 const MONO = { fontFamily: 'monospace', fontSize: 12 } as const;
 /** A cycle's counts in the order it works: following what was sent, sweeping, then the hot wallet. */
-const SUMMARY_ORDER = ['confirmed', 'failed', 'dropped', 'reoffered', 'planned', 'signed', 'activated', 'funded', 'delegated', 'undelegated', 'waiting', 'energyShort', 'topups', 'rebalanced'];
+const SUMMARY_ORDER = ['confirmed', 'failed', 'dropped', 'reoffered', 'planned', 'signed', 'activated', 'funded', 'delegated', 'undelegated', 'waiting', 'energyShort', 'feeCapped', 'topups', 'rebalanced'];
 const rank = (key: string) => (SUMMARY_ORDER.includes(key) ? SUMMARY_ORDER.indexOf(key) : SUMMARY_ORDER.length);
 /** Times and ids keep to one line; the table scrolls sideways within itself when narrow. */
 const oneLine = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;

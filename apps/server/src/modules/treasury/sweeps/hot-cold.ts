@@ -59,9 +59,11 @@ export class HotColdBalancer {
       } else {
         await this.repo.closeTopups(currency);
       }
-      if (settings.coldAddress && held > target) {
+      // What stays hot: the target, and never less TRX than the reserve that pays withdrawals' fees.
+      const keep = currency === 'TRX' && settings.hotTrxReserve > target ? settings.hotTrxReserve : target;
+      if (settings.coldAddress && held > keep) {
         try {
-          if (await this.moveExcess(cycleId, head, settings, params, lifetimeMs, currency, held - target)) result.rebalanced++;
+          if (await this.moveExcess(cycleId, head, settings, params, lifetimeMs, currency, held - keep)) result.rebalanced++;
         } catch (error) {
           rethrowHalt(error);
           this.log.warn({ err: error, currency }, "hot wallet's excess not moved to cold; trying again next cycle");

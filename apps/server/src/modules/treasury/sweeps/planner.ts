@@ -37,6 +37,8 @@ export interface PlanResult {
   waiting: number;
   /** USDT sweeps waiting because the resource account has too little staked energy left to lend. */
   energyShort: number;
+  /** USDT sweeps waiting because their fee_limit would pass the ceiling (energy priced too high now). */
+  feeCapped: number;
   /** Addresses whose USDT is on the way out or being prepared: their delegations stay. */
   usdtBusy: Set<string>;
 }
@@ -82,7 +84,7 @@ export class SweepPlanner {
 
   async plan(ctx: PlanContext): Promise<PlanResult> {
     const { settings, params } = ctx;
-    const result: PlanResult = { sweepIds: [], activated: 0, funded: 0, delegated: 0, waiting: 0, energyShort: 0, usdtBusy: await this.repo.openUsdtAddresses() };
+    const result: PlanResult = { sweepIds: [], activated: 0, funded: 0, delegated: 0, waiting: 0, energyShort: 0, feeCapped: 0, usdtBusy: await this.repo.openUsdtAddresses() };
     const [inFlight, hotUsdt, hotTrx, openActions, live] = await Promise.all([
       this.repo.inFlightToHot(),
       this.chain.client.getUsdtBalance(this.hotWallet.address),
@@ -132,6 +134,12 @@ export class SweepPlanner {
         ]);
         const energy = ceilDiv(estimate * margin, 100n);
         const feeLimit = energy * params.energyFee;
+        // Above the ceiling the signer would refuse the whole batch: this sweep waits for energy to cost less.
+        if (feeLimit > settings.maxFeeLimit) {
+          this.log.warn({ address: candidate.address, feeLimit: String(feeLimit), ceiling: String(settings.maxFeeLimit) }, 'USDT sweep waits: its fee_limit would pass TREASURY_MAX_FEE_LIMIT_TRX');
+          result.feeCapped++;
+          continue;
+        }
         const built = this.chain.usdtTransfer(ctx.head, ctx.lifetimeMs, candidate.address, dest.to, amount, feeLimit);
         const bytes = bandwidthOf(built) + BANDWIDTH_SLACK;
         // A fresh account gets the free daily bandwidth once it exists.

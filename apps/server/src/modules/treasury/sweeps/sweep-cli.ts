@@ -17,6 +17,7 @@ import { storedDevnetKeys } from '../../../chain/chain-setup.ts';
 import { createDepositDeriver } from '../../../chain/hd.ts';
 import { TronClient } from '../../../chain/tron-client.ts';
 import { openConfiguredDatabase } from '../../../db/configured-database.ts';
+import { LeaderLock, lockUrlOf } from '../../../db/leader-lock.ts';
 import { SignedFileError } from './sweeper.ts';
 import { buildSweeper } from './sweeps.module.ts';
 
@@ -44,7 +45,14 @@ async function main(argv: string[]): Promise<number> {
   const database = await openConfiguredDatabase();
   if (!database) return 2;
   const { config } = database;
+  // The servers' sweep cycles take this lock: a cycle from here waits for none of theirs and runs beside
+  // none (a sweep cannot go out twice, but the TRX sent for fees could).
+  const lock = new LeaderLock(database, 'treasury.sweeps', lockUrlOf(database, config.DATABASE_URL));
   try {
+    if (!(await lock.ensure())) {
+      console.error('a server is running the sweep cycles (it holds the treasury.sweeps lock): ask it from the console (Treasury › Sweeps) or stop it first');
+      return 2;
+    }
     const stored = config.TRON_API_URL ? undefined : storedDevnetKeys(config.DATA_DIR);
     const hotKey = config.HOT_WALLET_PRIVATE_KEY ?? stored?.hotWalletPrivateKey;
     const xpub = config.DEPOSIT_XPUB ?? stored?.depositXpub;
@@ -82,6 +90,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`treasury ${command} failed: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   } finally {
+    await lock.close();
     await database.close();
   }
 }

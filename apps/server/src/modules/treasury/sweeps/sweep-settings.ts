@@ -23,6 +23,10 @@ export interface SweepSettings extends HotColdSettings {
   energyMarginPercent: number;
   /** Deposit addresses one cycle takes per currency at most. */
   batch: number;
+  /** The highest fee_limit (sun) a USDT sweep may carry: the signer's ceiling (SIGNER_MAX_FEE_LIMIT_SUN) refuses a whole batch above it. */
+  maxFeeLimit: bigint;
+  /** TRX the hot wallet keeps whatever its target (HOT_WALLET_TRX_RESERVE): withdrawals and payouts burn it for their fees. */
+  hotTrxReserve: bigint;
 }
 
 export function configuredHotCold(config: Config): HotColdSettings {
@@ -40,6 +44,8 @@ export function configuredSweepSettings(config: Config): SweepSettings {
     energyStrategy: config.TREASURY_ENERGY_STRATEGY,
     energyMarginPercent: config.TREASURY_ENERGY_MARGIN_PERCENT,
     batch: config.TREASURY_SWEEP_BATCH,
+    maxFeeLimit: config.TREASURY_MAX_FEE_LIMIT_TRX,
+    hotTrxReserve: config.HOT_WALLET_TRX_RESERVE,
   };
 }
 

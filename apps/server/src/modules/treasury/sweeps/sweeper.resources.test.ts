@@ -146,6 +146,39 @@ describe('sweeps on a chain with energy, bandwidth and account fees', () => {
   });
 });
 
+describe('the fee_limit ceiling', () => {
+  it('leaves a USDT sweep waiting, and tells treasury.read, while its fee_limit would pass the ceiling; it goes once the ceiling allows', async () => {
+    const settings = { ...(await t.sweeper.settings()), energyStrategy: 'burn' as const };
+    // 64,000-130,000 energy at 210 sun costs 13-28 TRX: a 5 TRX ceiling keeps it waiting.
+    const capped = t.sweeper.with({ resource: null, settings: { ...settings, maxFeeLimit: micro('5') } });
+    const [d] = await depositors(1, 0);
+    const heard: DomainEvents['alert'][] = [];
+    const off = t.app.bus.subscribe('alert', (alert) => void heard.push(alert));
+    let summary: Awaited<ReturnType<typeof capped.runCycle>> | undefined;
+    for (let i = 0; i < 4; i++) {
+      summary = await capped.runCycle('command');
+      t.devnet.produceBlock();
+    }
+    off();
+    expect(summary!.feeCapped).toBe(1);
+    expect(t.chainBalance(d!.address).usdt).toBe(d!.usdt);
+    expect((await t.sweeper.repo.recentSweeps(50)).filter((s) => s.address === d!.address && s.currency === 'USDT')).toEqual([]);
+    expect(heard.some((a) => a.kind === 'treasury-fee-capped' && a.permission === 'treasury.read')).toBe(true);
+
+    const allowed = t.sweeper.with({ resource: null, settings: { ...settings, maxFeeLimit: micro('100') } });
+    for (let i = 0; i < 8 && t.chainBalance(d!.address).usdt > 0n; i++) {
+      await allowed.runCycle('command');
+      t.devnet.produceBlock();
+    }
+    expect(t.chainBalance(d!.address).usdt).toBe(0n);
+    // The next cycle follows it to its confirmation.
+    await allowed.runCycle('command');
+    const swept = (await t.sweeper.repo.recentSweeps(50)).find((s) => s.address === d!.address && s.currency === 'USDT');
+    expect(swept).toMatchObject({ status: 'confirmed' });
+    expect(swept!.fee_limit).toBeLessThanOrEqual(micro('100'));
+  });
+});
+
 describe('delegated energy after a crash', () => {
   it('takes the energy back from what is recorded when the process stopped right after recording the undelegation', async () => {
     const [d] = await depositors(1, 0);

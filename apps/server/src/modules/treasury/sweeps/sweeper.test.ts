@@ -9,6 +9,7 @@ import { SignerClient } from '../../../signer/signer-client.ts';
 import { createSweepSigner } from '../../../signer/sweep-signer.ts';
 import type { DomainEvents } from '../../../events/domain-events.ts';
 import { USDT_CONTRACT } from '../../../chain/devnet/index.ts';
+import { LeaderLock } from '../../../db/leader-lock.ts';
 import { createAutomationKey } from '../../../testing/ops-key.ts';
 import { startTestApp } from '../../../testing/test-app.ts';
 import type { TestPlayer } from '../../wallet/test-support.ts';
@@ -187,7 +188,17 @@ describe('offline signing from the command line', () => {
     t.devnet.produceBlock();
     await t.cycleUntilIdle();
     for (const d of made) expect(t.chainBalance(d.address)).toEqual({ usdt: 0n, trx: 0n });
-  }, 60_000);
+
+    // A cycle from the command line runs beside no server's: while one holds the lock it is refused.
+    const serverLock = new LeaderLock(t.app.database, 'treasury.sweeps', server.DATABASE_URL);
+    expect(await serverLock.ensure()).not.toBeNull();
+    try {
+      expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['sweep'], server)).toMatchObject({ exitCode: 2, out: expect.stringContaining('holds the treasury.sweeps lock') });
+    } finally {
+      await serverLock.close();
+    }
+    expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['sweep'], server)).toMatchObject({ exitCode: 0, out: expect.stringMatching(/sweep cycle #\d+: /) });
+  }, 90_000);
 });
 
 describe('hot and cold', () => {
@@ -236,6 +247,15 @@ describe('hot and cold', () => {
     expect(t.chainBalance(t.cold).trx - coldBefore.trx).toBe(held.trx - micro('150'));
     const actions = (await t.ops('/ops/v1/treasury/sweeps', {})).data.actions.filter((a: { kind: string; id: number }) => a.kind === 'rebalance' && !earlier.has(BigInt(a.id)));
     expect(actions.map((a: { status: string }) => a.status)).toEqual(['confirmed', 'confirmed']);
+
+    // A TRX target below the reserve that pays withdrawals' fees (HOT_WALLET_TRX_RESERVE, 30 here) keeps the reserve.
+    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '1' }, target: { USDT: '100', TRX: '1' } })).code).toBe(0);
+    const reserve = t.sweeper.with({ settings: { ...(await t.sweeper.settings()), hotTrxReserve: micro('30') } });
+    expect((await reserve.runCycle('command')).rebalanced).toBe(1);
+    t.app.chain.devnet!.produceBlock();
+    await reserve.runCycle('command');
+    expect(hot().trx).toBe(micro('30'));
+    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).toBe(0);
   });
 });
 

@@ -70,6 +70,8 @@ export interface CycleSummary {
   waiting: number;
   /** USDT sweeps waiting for the resource account to have energy to lend. */
   energyShort: number;
+  /** USDT sweeps waiting because their fee_limit would pass TREASURY_MAX_FEE_LIMIT_TRX. */
+  feeCapped: number;
   topups: number;
   rebalanced: number;
 }
@@ -127,7 +129,7 @@ export class Sweeper {
   /** One cycle; an export's sweeps are kept for a file instead of going to the signer. */
   async runCycle(trigger: SweepCycleTrigger, requestedBy: string | null = null): Promise<CycleSummary & { sweepIds: bigint[] }> {
     const cycleId = await this.repo.createCycle(trigger, requestedBy);
-    const summary: CycleSummary = { cycleId, confirmed: 0, failed: 0, dropped: 0, reoffered: 0, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, energyShort: 0, topups: 0, rebalanced: 0 };
+    const summary: CycleSummary = { cycleId, confirmed: 0, failed: 0, dropped: 0, reoffered: 0, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, energyShort: 0, feeCapped: 0, topups: 0, rebalanced: 0 };
     try {
       const sweepIds = await this.cycle(cycleId, trigger === 'export', summary);
       const { cycleId: _, ...done } = summary;
@@ -156,12 +158,21 @@ export class Sweeper {
       const plan = await this.planner.plan({ cycleId, head, settings, params, lifetimeMs: offline ? OFFLINE_LIFETIME_MS : ONLINE_LIFETIME_MS, offline, prepareOnly });
       sweepIds = plan.sweepIds;
       usdtBusy = plan.usdtBusy;
-      Object.assign(summary, { planned: plan.sweepIds.length, activated: plan.activated, funded: plan.funded, delegated: plan.delegated, waiting: plan.waiting, energyShort: plan.energyShort });
+      Object.assign(summary, { planned: plan.sweepIds.length, activated: plan.activated, funded: plan.funded, delegated: plan.delegated, waiting: plan.waiting, energyShort: plan.energyShort, feeCapped: plan.feeCapped });
       if (plan.energyShort > 0) {
         await this.options.bus?.publish('alert', {
           kind: 'treasury-energy-short',
           severity: 'warning',
           message: `The resource account has too little staked energy left to lend for ${plan.energyShort} USDT sweep(s); stake more TRX for energy or wait for delegations to come back`,
+          permission: 'treasury.read',
+          reference: `sweep-cycle:${cycleId}`,
+        });
+      }
+      if (plan.feeCapped > 0) {
+        await this.options.bus?.publish('alert', {
+          kind: 'treasury-fee-capped',
+          severity: 'warning',
+          message: `${plan.feeCapped} USDT sweep(s) wait: the energy they need would cost more than TREASURY_MAX_FEE_LIMIT_TRX; they go once energy costs less, or lend energy (TREASURY_ENERGY_STRATEGY=delegate)`,
           permission: 'treasury.read',
           reference: `sweep-cycle:${cycleId}`,
         });
