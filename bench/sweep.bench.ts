@@ -58,7 +58,7 @@ try {
     insert into deposits (player_id, currency, tx_id, address, from_address, amount, block_number, block_timestamp, status, credited_at)
     select p, c, tx, a, a, 100000000, 1, 0, 'credited', now()
     from unnest(${players.map((p) => p.id)}::int4[], ${players.map((_, i) => currencyOf(i))}::text[], ${players.map(() => randomBytes(32).toString('hex'))}::text[], ${addresses}::text[]) as d(p, c, tx, a)`.execute(db);
-  addresses.forEach((address, i) => t.devnet.faucet(address, currencyOf(i) === 'TRX' ? { trx: micro('100') } : { usdt: micro('100'), trx: micro('1') }));
+  for (const [i, address] of addresses.entries()) t.devnet.faucet(address, currencyOf(i) === 'TRX' ? { trx: micro('100') } : { usdt: micro('100'), trx: micro('1') });
   // The operator's hot and cold addresses exist on chain, as they do once in use.
   t.fundHotWallet({ trx: '100' });
   t.devnet.faucet(t.cold, { trx: micro('1') });
