@@ -143,6 +143,15 @@ describe('the console: treasury sweeps', () => {
     const topups = page.getByTestId('topups');
     expect(await topups.locator('tbody tr.ant-table-row').count()).toBe(2);
     expect(await topups.textContent()).toContain('5,000 USDT');
+    // The transfer the cold wallet's holders sign: built by the server, unsigned, good for a day.
+    const usdtTopup = topups.locator('tbody tr.ant-table-row').filter({ hasText: '5,000 USDT' });
+    await usdtTopup.locator('[data-testid^="topup-prepare-"]').click();
+    const transfer = page.getByTestId('topup-transaction-details');
+    await transfer.waitFor();
+    expect(await transfer.textContent()).toContain('5,000 USDT');
+    expect(await page.getByTestId('topup-txid').textContent()).toMatch(/^[0-9a-f]{64}/);
+    await screenshot(page, 'console-topup-transfer-en-1440');
+    await page.locator('.ant-modal-close').click();
     await page.getByRole('tab', { name: /^Chain transactions/ }).click();
     const activation = await page.getByTestId('actions-list').locator('tbody tr.ant-table-row').first().textContent();
     expect(activation).toContain('Activation');

@@ -1,7 +1,7 @@
 import { parseMicro } from '@lobby/contract/micro';
 import { usePermissions, useTranslate } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Modal, Progress, Row, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Modal, Progress, Row, Segmented, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { call, type Response } from '../../api/opsClient.ts';
 import { dateTime, money } from '../../components/format.ts';
@@ -344,6 +344,9 @@ function SettingsDialog({ settings, onClose, onSaved }: { settings: Settings; on
 
 function TopupsCard({ topups }: { topups: Topup[] }) {
   const t = useTranslate();
+  const { data: permissions } = usePermissions<string[]>({});
+  const mayPrepare = mayCall(permissions, 'treasury.topupTransaction');
+  const [preparing, setPreparing] = useState<Topup | null>(null);
   return (
     <Card size="small" title={t('treasury.sweeps.topups')} style={{ marginBottom: 12 }} data-testid="topups">
       {topups.length === 0 ? (
@@ -368,11 +371,88 @@ function TopupsCard({ topups }: { topups: Topup[] }) {
               { title: t('treasury.sweeps.target'), dataIndex: 'target', align: 'right', render: (value: string) => money(value) },
               { title: t('treasury.sweeps.to'), dataIndex: 'hotWallet', render: (value: string) => <Short text={value} /> },
               { title: t('treasury.sweeps.since'), dataIndex: 'createdAt', render: (value: string) => oneLine(dateTime(value)) },
+              ...(mayPrepare
+                ? [
+                    {
+                      title: '',
+                      key: 'prepare',
+                      render: (_: unknown, row: Topup) => (
+                        <Button size="small" onClick={() => setPreparing(row)} data-testid={`topup-prepare-${row.id}`}>
+                          {t('treasury.sweeps.prepare')}
+                        </Button>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         </>
       )}
+      {preparing && <TopupTransaction topup={preparing} onClose={() => setPreparing(null)} />}
     </Card>
+  );
+}
+
+/**
+ * The unsigned transfer of a top-up request, built by the server from the cold address to the hot
+ * wallet, for the cold wallet's holders to sign in their own wallet (a multi-signature account signs
+ * under its active permission) and broadcast. Good for 24 hours.
+ */
+function TopupTransaction({ topup, onClose }: { topup: Topup; onClose: () => void }) {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const [permissionId, setPermissionId] = useState(2);
+  const prepared = useQuery({
+    queryKey: ['treasury', 'topupTransaction', topup.id, permissionId],
+    queryFn: () => call('treasury', 'topupTransaction', { id: topup.id, permissionId }),
+    staleTime: 60_000,
+    retry: false,
+  });
+  return (
+    <Modal open title={t('treasury.sweeps.prepareTitle', { id: topup.id })} onCancel={onClose} footer={null} width={720} data-testid="topup-transaction">
+      <Typography.Paragraph type="secondary">{t('treasury.sweeps.prepareHint')}</Typography.Paragraph>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Typography.Text>{t('treasury.sweeps.permission')}</Typography.Text>
+        <Segmented
+          value={permissionId}
+          onChange={(value) => setPermissionId(Number(value))}
+          options={[
+            { value: 0, label: t('treasury.sweeps.permissionOwner') },
+            { value: 2, label: t('treasury.sweeps.permissionActive') },
+          ]}
+          data-testid="topup-permission"
+        />
+      </Space>
+      {prepared.error ? (
+        <Alert type="error" showIcon message={errorText(prepared.error)} />
+      ) : !prepared.data ? (
+        <PageState loading />
+      ) : (
+        <Descriptions column={1} size="small" bordered data-testid="topup-transaction-details">
+          <Descriptions.Item label={t('treasury.sweeps.topupAmount')}>{money(prepared.data.amount, prepared.data.currency)}</Descriptions.Item>
+          <Descriptions.Item label={t('treasury.sweeps.from')}>
+            <Typography.Text copyable style={MONO}>{prepared.data.from}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('treasury.sweeps.to')}>
+            <Typography.Text copyable style={MONO}>{prepared.data.to}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="txID">
+            <Typography.Text copyable style={MONO} data-testid="topup-txid">{prepared.data.txId}</Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label={t('treasury.sweeps.expires')}>{dateTime(prepared.data.expiresAt)}</Descriptions.Item>
+          <Descriptions.Item label="raw_data_hex">
+            <Typography.Paragraph copyable={{ text: prepared.data.rawDataHex }} style={{ ...MONO, wordBreak: 'break-all', margin: 0 }} ellipsis={{ rows: 3, expandable: true }}>
+              {prepared.data.rawDataHex}
+            </Typography.Paragraph>
+          </Descriptions.Item>
+          <Descriptions.Item label="raw_data (JSON)">
+            <Typography.Paragraph copyable={{ text: JSON.stringify(prepared.data.rawData) }} style={{ ...MONO, wordBreak: 'break-all', margin: 0 }} ellipsis={{ rows: 3, expandable: true }}>
+              {JSON.stringify(prepared.data.rawData)}
+            </Typography.Paragraph>
+          </Descriptions.Item>
+        </Descriptions>
+      )}
+    </Modal>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ErrorCode, formatMicro, treasuryOpsCalls } from '@lobby/contract';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, fail } from '../../http/app-error.ts';
 import type { OpsRegistrar } from '../../http/ops-call.ts';
 import { reconciliationView } from './reconciliation.ts';
 import { storeHotCold } from './sweeps/sweep-settings.ts';
@@ -54,6 +54,33 @@ export function registerTreasuryOpsRoutes(ops: OpsRegistrar, treasury: TreasuryM
     audit.after = cycle.summary;
     return { cycle: cycleView(cycle) };
   });
+  ops.register(treasuryOpsCalls.topupTransaction, async ({ audit, body }) => {
+    const request = await sweeper.repo.openTopupById(BigInt(body.id));
+    if (!request) throw fail('CONFIG_NOT_FOUND', `no open top-up request #${body.id}`);
+    const settings = await sweeper.settings();
+    if (!settings.coldAddress) throw fail('CONFIG_NOT_FOUND', 'no cold address is configured (TREASURY_SWEEP_COLD_ADDRESS)');
+    const chain = sweeper.chain;
+    const head = await chain.head();
+    const hot = sweeper.hotWalletAddress;
+    // fee_limit is a ceiling, not a charge: the transfer burns only the energy it uses.
+    const built =
+      request.currency === 'TRX'
+        ? chain.trxTransfer(head, TOPUP_LIFETIME_MS, settings.coldAddress, hot, request.amount)
+        : chain.usdtTransfer(head, TOPUP_LIFETIME_MS, settings.coldAddress, hot, request.amount, settings.maxFeeLimit);
+    const tx = chain.forHolders(built, body.permissionId);
+    audit.target = `treasury-topup:${request.id}`;
+    audit.after = { txId: tx.txId, permissionId: body.permissionId };
+    return {
+      txId: tx.txId,
+      rawDataHex: tx.rawDataHex,
+      rawData: JSON.parse(JSON.stringify(tx.raw, (_key, value) => (typeof value === 'bigint' ? Number(value) : value))) as Record<string, unknown>,
+      from: settings.coldAddress,
+      to: hot,
+      currency: request.currency,
+      amount: formatMicro(request.amount),
+      expiresAt: new Date(Number(tx.expiration)).toISOString(),
+    };
+  });
   ops.register(treasuryOpsCalls.setHotCold, async ({ actor, audit, body }) => {
     const before = await sweeper.settings();
     await sweeper.repo.storeSettings(storeHotCold(body), actor.name);
@@ -63,6 +90,9 @@ export function registerTreasuryOpsRoutes(ops: OpsRegistrar, treasury: TreasuryM
     return { settings: hotColdView(body) };
   });
 }
+
+/** A top-up for people to sign: a day, the longest the chain accepts a transaction ahead. */
+const TOPUP_LIFETIME_MS = 24 * 3_600_000 - 60_000;
 
 function formatted(micro: bigint): string {
   return formatMicro(micro);

@@ -190,4 +190,25 @@ export const treasuryOpsCalls = {
     }).refine((body) => body.floor.USDT <= body.target.USDT && body.floor.TRX <= body.target.TRX, { message: 'a floor must not exceed its target', path: ['floor'] }),
     response: z.object({ settings: hotColdSettings }),
   }),
+  topupTransaction: defineOpsCall({
+    path: '/ops/v1/treasury/topupTransaction',
+    access: 'treasury.operate',
+    audit: 'read',
+    summary:
+      "The unsigned transaction of an open top-up request: the request's amount from the cold address to the hot wallet, built now and good for 24 hours, for the cold wallet's holders to sign (a multi-signature account: with its active permission's id) and broadcast",
+    request: opsBody({
+      id: entityId,
+      permissionId: z.number().int().min(0).max(10).default(0).describe("0: the owner permission; a multi-signature account's active permission is usually 2"),
+    }),
+    response: z.object({
+      txId: z.string(),
+      rawDataHex: z.string().describe('The bytes to sign (SHA-256 of them is the txId)'),
+      rawData: z.record(z.string(), z.unknown()).describe('The same transaction as the node API shows it (raw_data)'),
+      from: z.string(),
+      to: z.string(),
+      currency,
+      amount: moneyString,
+      expiresAt: isoTime,
+    }),
+  }),
 } as const satisfies Record<string, OpsCallDefinition>;

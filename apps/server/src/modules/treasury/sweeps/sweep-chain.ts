@@ -90,6 +90,16 @@ export class SweepChain {
     return this.client.estimateUsdtTransferEnergy(from, to, amount);
   }
 
+  /**
+   * A transfer for people to sign elsewhere (a top-up from the cold wallet): under `permissionId` (a
+   * multi-signature account's active permission), good for `lifetimeMs` from the head.
+   */
+  forHolders(built: BuiltTransaction, permissionId: number): BuiltTransaction {
+    if (permissionId === 0) return built;
+    const raw: RawDataJson = { ...built.raw, contract: built.raw.contract.map((c) => ({ ...c, Permission_id: permissionId })) };
+    return this.built(built.from, raw);
+  }
+
   private raw(head: BlockSummary, lifetimeMs: number, contract: RawDataJson['contract'][number], feeLimit?: bigint): RawDataJson {
     return {
       contract: [contract],

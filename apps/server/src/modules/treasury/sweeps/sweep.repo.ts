@@ -291,6 +291,10 @@ export class SweepRepository {
     return this.db.selectFrom('treasury_topup_requests').selectAll().where('status', '=', 'open').orderBy('id').execute();
   }
 
+  openTopupById(id: bigint) {
+    return this.db.selectFrom('treasury_topup_requests').selectAll().where('id', '=', id).where('status', '=', 'open').executeTakeFirst();
+  }
+
   async openTopup(request: { currency: SweepCurrency; amount: bigint; hotBalance: bigint; floor: bigint; target: bigint }): Promise<bigint | null> {
     const row = await this.db
       .insertInto('treasury_topup_requests')

@@ -1,5 +1,6 @@
 import { SHIPPED_ROLE_PERMISSIONS } from '@lobby/contract';
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignerClient } from '../../../signer/signer-client.ts';
 import { createSweepSigner } from '../../../signer/sweep-signer.ts';
 import type { DomainEvents } from '../../../events/domain-events.ts';
+import { toHexAddress } from '../../../chain/address.ts';
 import { USDT_CONTRACT } from '../../../chain/devnet/index.ts';
 import { LeaderLock } from '../../../db/leader-lock.ts';
 import { createAutomationKey } from '../../../testing/ops-key.ts';
@@ -225,6 +227,18 @@ describe('hot and cold', () => {
     const view = await t.ops('/ops/v1/treasury/sweeps', {});
     expect(view.code).toBe(0);
     expect(view.data.topups).toEqual([expect.objectContaining({ currency: 'USDT', amount: String(Number(micro('2000') - held.usdt) / 1e6), hotWallet: t.app.chain.hotWallet.address })]);
+
+    // The product prepares the transfer; the cold wallet's holders sign it (here a multi-signature account's active permission).
+    const prepared = await t.ops('/ops/v1/treasury/topupTransaction', { id: view.data.topups[0].id, permissionId: 2 });
+    expect(prepared.code).toBe(0);
+    expect(prepared.data).toMatchObject({ from: t.cold, to: t.app.chain.hotWallet.address, currency: 'USDT', amount: view.data.topups[0].amount });
+    expect(createHash('sha256').update(Buffer.from(prepared.data.rawDataHex, 'hex')).digest('hex')).toBe(prepared.data.txId);
+    const contract = (prepared.data.rawData.contract as Array<{ Permission_id: number; parameter: { value: { owner_address: string; contract_address: string } } }>)[0]!;
+    expect(contract.Permission_id).toBe(2);
+    expect(contract.parameter.value.owner_address).toBe(toHexAddress(t.cold));
+    expect(contract.parameter.value.contract_address).toBe(toHexAddress(USDT_CONTRACT));
+    expect(Date.parse(prepared.data.expiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
+    expect((await t.ops('/ops/v1/treasury/topupTransaction', { id: 999_999 })).code).toBe(10);
 
     t.fundHotWallet({ usdt: '1500' });
     await t.cycle(0);
