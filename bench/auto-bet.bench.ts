@@ -68,7 +68,9 @@ try {
     totals.push(ended - began);
     runnerMs.push(ended - engineDone);
     const last = reports.at(-1);
-    console.log(`block ${last?.height}: engine ${(engineDone - began).toFixed(0)} ms, runner ${(ended - engineDone).toFixed(0)} ms, ${last?.bets} bets, ${last?.missed} missed`);
+    console.log(
+      `block ${last?.height}: engine ${(engineDone - began).toFixed(0)} ms, runner ${(ended - engineDone).toFixed(0)} ms, ${last?.bets} bets, ${last?.missed} missed`,
+    );
   }
   await runner.stop();
 

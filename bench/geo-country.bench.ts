@@ -46,7 +46,10 @@ const v4 = Array.from({ length: 4096 }, () => {
   const n = random32();
   return `${n >>> 24}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 });
-const v6 = Array.from({ length: 4096 }, () => `2${(random32() & 0xfff).toString(16).padStart(3, '0')}:${(random32() & 0xffff).toString(16)}::${(random32() & 0xffff).toString(16)}`);
+const v6 = Array.from(
+  { length: 4096 },
+  () => `2${(random32() & 0xfff).toString(16).padStart(3, '0')}:${(random32() & 0xffff).toString(16)}::${(random32() & 0xffff).toString(16)}`,
+);
 const keys = Array.from({ length: 4096 }, () => random32() % table.segments.v4);
 const map = new Map<number, string>();
 for (let i = 0; i < table.segments.v4; i++) map.set(i, 'US');
@@ -68,7 +71,9 @@ const v6Ns = timePerOp((i) => table.lookup(v6[i]!));
 console.log(
   `geo-whois-asn-country: ${(fileBytes / 1e6).toFixed(1)} MB of CSV, ${table.segments.v4} IPv4 and ${table.segments.v6} IPv6 segments, ${table.countries().length} countries`,
 );
-console.log(`read and split ${lines} lines ${readMs.toFixed(0)} ms, load ${loadMs.toFixed(0)} ms; table ${(table.bytes / 1e6).toFixed(1)} MB, process grew ${(grown / 1e6).toFixed(1)} MB${gc ? '' : ' (run with --expose-gc for a steady figure)'}`);
+console.log(
+  `read and split ${lines} lines ${readMs.toFixed(0)} ms, load ${loadMs.toFixed(0)} ms; table ${(table.bytes / 1e6).toFixed(1)} MB, process grew ${(grown / 1e6).toFixed(1)} MB${gc ? '' : ' (run with --expose-gc for a steady figure)'}`,
+);
 console.log(`lookup IPv4 ${v4Ns.toFixed(0)} ns, IPv6 ${v6Ns.toFixed(0)} ns, Map.get ${mapNs.toFixed(1)} ns`);
 const ok = report([
   { name: 'load / read and split into lines', value: `${(loadMs / readMs).toFixed(1)}x`, budget: '<= 10x', ok: loadMs / readMs <= 10 },

@@ -151,7 +151,9 @@ try {
   // CPU time of the server process and of the database sessions serving it, per accepted bet: on a
   // shared machine this says what the bets cost, whatever else is running.
   const backends = async () =>
-    (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(handle.db)).rows.map((r) => r.pid);
+    (await sql<{ pid: number }>`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(handle.db)).rows.map(
+      (r) => r.pid,
+    );
   const cpuOf = (pid: number) => {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
@@ -173,7 +175,11 @@ try {
       server: cpuOf(server.pid!) - serverBefore,
       database: databaseAfter.reduce((sum, pid) => sum + cpuOf(pid) - (databaseBefore.get(pid) ?? 0), 0),
     };
-    const refused = [...measured.codes.entries()].filter(([code]) => code !== 0).map(([code, n]) => `${code}:${n}`).join(' ') || 'none';
+    const refused =
+      [...measured.codes.entries()]
+        .filter(([code]) => code !== 0)
+        .map(([code, n]) => `${code}:${n}`)
+        .join(' ') || 'none';
     const perBet = (ms: number) => ((ms * 1000) / measured.accepted).toFixed(0);
     console.log(
       `${String(inFlight).padStart(3)} in flight: ${measured.bps.toFixed(0)} accepted/s, p50 ${measured.p50.toFixed(2)} ms, p99 ${measured.p99.toFixed(2)} ms ` +
@@ -190,7 +196,9 @@ try {
   const best = withinLatency[0];
   console.log(
     `page bets/s at p99 <= ${BUDGET_P99_MS} ms: ${best ? `${best.bps.toFixed(0)} (p99 ${best.p99.toFixed(0)} ms, ${best.inFlight} in flight)` : 'no point within'}; ` +
-      `1-statement transactions/s: ${reference.tps.toFixed(0)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+      `1-statement transactions/s: ${reference.tps.toFixed(0)}; load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   ok = report([
     ratioRow(`page bets/s at p99 <= ${BUDGET_P99_MS} ms`, best?.bps ?? 0, 'bets/s', reference, BUDGET_RATIO),

@@ -88,7 +88,10 @@ try {
 
   const blockId = blockIdFor(ROUND, 'c0ffee'.padEnd(64, '7'));
   const block = { height: ROUND, blockId, parentHash: '0'.repeat(64), time: Date.now() };
-  await db.insertInto('hash_blocks').values({ height: BigInt(ROUND), block_id: blockId, parent_hash: block.parentHash, block_time: BigInt(block.time) }).execute();
+  await db
+    .insertInto('hash_blocks')
+    .values({ height: BigInt(ROUND), block_id: blockId, parent_hash: block.parentHash, block_time: BigInt(block.time) })
+    .execute();
 
   // The settlement runs on a session of its own, so the database's CPU time for it can be read
   // beside the wall time: on a shared machine the two differ by what other processes took.
@@ -116,11 +119,17 @@ try {
   );
   const betsPerSecond = (BETS * 1000) / elapsed;
   console.log(
-    `bets settled/s: ${betsPerSecond.toFixed(0)}; 1-statement transactions/s: ${reference.tps.toFixed(0)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`,
+    `bets settled/s: ${betsPerSecond.toFixed(0)}; 1-statement transactions/s: ${reference.tps.toFixed(0)}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
 
   // Every bet against the package, and the books.
-  const rows = await db.selectFrom('hash_bets').select(['game_id', 'area', 'odds_bp', 'amount', 'status', 'payout']).where('round', '=', BigInt(ROUND)).execute();
+  const rows = await db
+    .selectFrom('hash_bets')
+    .select(['game_id', 'area', 'odds_bp', 'amount', 'status', 'payout'])
+    .where('round', '=', BigInt(ROUND))
+    .execute();
   const results = new Map<number, ReturnType<typeof resultOf>>(gamesDecidedAt(ROUND).map((g) => [g, resultOf(g, blockId, ROUND)]));
   let mismatches = 0;
   for (const row of rows) {
@@ -132,7 +141,12 @@ try {
   const check = await checkLedger(db);
   ok = report([
     ratioRow(`bets settled/s in one round of ${BETS}`, betsPerSecond, 'bets/s', reference, BUDGET_RATIO),
-    { name: 'bets matching settle()', value: `${rows.length - mismatches}/${rows.length}`, budget: `${BETS}/${BETS}`, ok: mismatches === 0 && rows.length === BETS },
+    {
+      name: 'bets matching settle()',
+      value: `${rows.length - mismatches}/${rows.length}`,
+      budget: `${BETS}/${BETS}`,
+      ok: mismatches === 0 && rows.length === BETS,
+    },
     { name: 'second settlement of the round', value: again === null ? 'none' : 'RAN', budget: 'none', ok: again === null },
     { name: 'ledger check', value: check.ok ? 'ok' : 'FAILED', budget: 'ok', ok: check.ok },
     ...(protectedPlayers.length > 0 ? [await protectionRow(db, protectedPlayers.length)] : []),
@@ -153,5 +167,10 @@ async function protectionRow(db: typeof handle.db, count: number) {
     select count(distinct b.player_id)::text as players from hash_bets b join player_protection p on p.player_id = b.player_id
     where b.round = ${ROUND} and b.payout > 0`.execute(db);
   const counted = Number(rows[0]!.players);
-  return { name: `protected players (${count}) with payouts counted`, value: String(counted), budget: winners[0]!.players, ok: counted === Number(winners[0]!.players) };
+  return {
+    name: `protected players (${count}) with payouts counted`,
+    value: String(counted),
+    budget: winners[0]!.players,
+    ok: counted === Number(winners[0]!.players),
+  };
 }

@@ -94,10 +94,19 @@ try {
     console.log(
       `  without grouping: ${ungrouped.tps.toFixed(0)} transfers/s, p50 ${ungrouped.p50.toFixed(2)} ms, p99 ${ungrouped.p99.toFixed(2)} ms (one statement per transfer, for comparison)`,
     );
-        console.log(`ledger / pgbench:   ${(measured.tps / baseline.tps).toFixed(2)}`);
-    console.log(`load average:       ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+    console.log(`ledger / pgbench:   ${(measured.tps / baseline.tps).toFixed(2)}`);
+    console.log(
+      `load average:       ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
     ok = report([
-      { name: 'ledger transfers/s', value: measured.tps.toFixed(0), budget: `>= ${BUDGET_TPS} (pgbench ${baseline.tps.toFixed(0)})`, ok: measured.tps >= BUDGET_TPS },
+      {
+        name: 'ledger transfers/s',
+        value: measured.tps.toFixed(0),
+        budget: `>= ${BUDGET_TPS} (pgbench ${baseline.tps.toFixed(0)})`,
+        ok: measured.tps >= BUDGET_TPS,
+      },
       {
         name: 'ledger transfer p99',
         value: `${measured.p99.toFixed(2)} ms`,

@@ -72,7 +72,9 @@ try {
   }
   if (references.length > 0) {
     const reference = medianOf(references);
-    console.log(`  reference ${REFERENCE_URL}, median of ${references.length}: performance ${score(reference, 'performance')}; ${METRICS.map((id) => `${reference.audits[id].title} ${reference.audits[id].displayValue}`).join(', ')}`);
+    console.log(
+      `  reference ${REFERENCE_URL}, median of ${references.length}: performance ${score(reference, 'performance')}; ${METRICS.map((id) => `${reference.audits[id].title} ${reference.audits[id].displayValue}`).join(', ')}`,
+    );
   }
   const performance = score(median, 'performance');
   const accessibility = score(median, 'accessibility');

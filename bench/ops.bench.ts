@@ -70,7 +70,9 @@ async function seed() {
     await sql`select setval(pg_get_serial_sequence('players', 'id'), ${FIRST + PLAYERS})`.execute(c);
     await sql`
       insert into player_vip (player_id, xp, vip_level, last_played_on)
-      select g, (g % 1000) * 1000000, g % 5, (now() at time zone 'UTC')::date - (g % ${DAYS}) from generate_series(${FIRST}::int4, ${FIRST + PLAYERS - 1}::int4) g`.execute(c);
+      select g, (g % 1000) * 1000000, g % 5, (now() at time zone 'UTC')::date - (g % ${DAYS}) from generate_series(${FIRST}::int4, ${FIRST + PLAYERS - 1}::int4) g`.execute(
+      c,
+    );
     await sql`
       insert into deposit_addresses (player_id, derivation_index, address, trx_cursor, usdt_cursor)
       select g, g, ${addressOf(sql`g`)}, 0, 0 from generate_series(${FIRST}::int4, ${FIRST + PLAYERS - 1}::int4) g`.execute(c);
@@ -174,7 +176,9 @@ try {
   const base = await http.listen({ port: 0, host: '127.0.0.1' });
 
   const post = async (path: string, body: unknown) => {
-    const reply = (await (await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+    const reply = (await (
+      await fetch(base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    ).json()) as {
       code: number;
       data: any;
     };
@@ -205,8 +209,14 @@ try {
   const ledger = await measure(async (n) => void (await post('/ops/v1/players/ledger', { playerId: player(n) })));
   await http.close();
 
-  console.log(`reference: primary-key lookup of a player, p50 ${reference.p50.toFixed(2)} ms, p99 ${reference.p99.toFixed(2)} ms (${CONNECTIONS} callers, ${DURATION_S} s)`);
-  console.log(`load average: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `reference: primary-key lookup of a player, p50 ${reference.p50.toFixed(2)} ms, p99 ${reference.p99.toFixed(2)} ms (${CONNECTIONS} callers, ${DURATION_S} s)`,
+  );
+  console.log(
+    `load average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const row = (name: string, m: { p50: number; p99: number; rps: number }) => ({
     name: `${name} p99 (${m.rps.toFixed(0)} calls/s, p50 ${m.p50.toFixed(1)} ms)`,
     value: `${m.p99.toFixed(1)} ms`,

@@ -120,7 +120,15 @@ try {
   for (let i = 0; i < PLAYERS; i++) {
     const row = await db
       .insertInto('players')
-      .values({ account: `pw${i}x${randomBytes(3).toString('hex')}`, email: null, password_hash: 'x', nickname: 'bench', invite_code: randomBytes(5).toString('hex'), inviter_id: null, register_ip: '127.0.0.1' })
+      .values({
+        account: `pw${i}x${randomBytes(3).toString('hex')}`,
+        email: null,
+        password_hash: 'x',
+        nickname: 'bench',
+        invite_code: randomBytes(5).toString('hex'),
+        inviter_id: null,
+        register_ip: '127.0.0.1',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await ledger.transfer({
@@ -144,7 +152,14 @@ try {
     const betUuid = randomUUID();
     return {
       bet: sign({ ...common, request_uuid: randomUUID(), transaction_uuid: betUuid, round_closed: false, amount: STAKE }),
-      win: sign({ ...common, request_uuid: randomUUID(), transaction_uuid: randomUUID(), reference_transaction_uuid: betUuid, round_closed: true, amount: n % 3 === 0 ? 2 * STAKE : 0 }),
+      win: sign({
+        ...common,
+        request_uuid: randomUUID(),
+        transaction_uuid: randomUUID(),
+        reference_transaction_uuid: betUuid,
+        round_closed: true,
+        amount: n % 3 === 0 ? 2 * STAKE : 0,
+      }),
     };
   });
   const signingSeconds = (performance.now() - signingStarted) / 1000;
@@ -157,7 +172,10 @@ try {
       // A player's bet and win go one after the other, as a game plays a round.
       while (next < slice.length) {
         const round = slice[next++];
-        for (const [path, signed] of [['/transaction/bet', round.bet], ['/transaction/win', round.win]] as const) {
+        for (const [path, signed] of [
+          ['/transaction/bet', round.bet],
+          ['/transaction/win', round.win],
+        ] as const) {
           const started = performance.now();
           const status = await send(path, signed);
           if (measure) {
@@ -179,7 +197,11 @@ try {
   const roundsPerSecond = ROUNDS / elapsed;
   const allOk = (statuses.get('RS_OK') ?? 0) === ROUNDS * 2;
 
-  const plain = await plainLedger(ledger, players.map((p) => p.id), LEDGER_SECONDS);
+  const plain = await plainLedger(
+    ledger,
+    players.map((p) => p.id),
+    LEDGER_SECONDS,
+  );
   const check = await checkLedger(db);
 
   console.log(
@@ -188,13 +210,29 @@ try {
       `(${ROUNDS} rounds, ${IN_FLIGHT} in flight, ${PLAYERS} players, ${elapsed.toFixed(1)} s)`,
   );
   console.log(`  statuses:        ${[...statuses].map(([s, n]) => `${s} ${n}`).join(', ')}`);
-  console.log(`plain ledger:      ${plain.tps.toFixed(0)} transfers/s, p99 ${plain.p99.toFixed(2)} ms (same database, no HTTP, ${IN_FLIGHT} in flight, ${LEDGER_SECONDS} s)`);
+  console.log(
+    `plain ledger:      ${plain.tps.toFixed(0)} transfers/s, p99 ${plain.p99.toFixed(2)} ms (same database, no HTTP, ${IN_FLIGHT} in flight, ${LEDGER_SECONDS} s)`,
+  );
   console.log(`callbacks / plain: ${((2 * roundsPerSecond) / plain.tps).toFixed(2)}`);
   console.log(`signing (client):  ${((rounds.length * 2) / signingSeconds).toFixed(0)} signatures/s, before the clock`);
-  console.log(`load average:      ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average:      ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   ok = report([
-    { name: 'rounds/s (bet + win)', value: roundsPerSecond.toFixed(0), budget: `>= ${BUDGET_ROUNDS} (plain ledger ${plain.tps.toFixed(0)} transfers/s)`, ok: roundsPerSecond >= BUDGET_ROUNDS },
-    { name: 'callback p99', value: `${percentile(sorted, 0.99).toFixed(2)} ms`, budget: `<= ${BUDGET_P99_MS} ms`, ok: percentile(sorted, 0.99) <= BUDGET_P99_MS },
+    {
+      name: 'rounds/s (bet + win)',
+      value: roundsPerSecond.toFixed(0),
+      budget: `>= ${BUDGET_ROUNDS} (plain ledger ${plain.tps.toFixed(0)} transfers/s)`,
+      ok: roundsPerSecond >= BUDGET_ROUNDS,
+    },
+    {
+      name: 'callback p99',
+      value: `${percentile(sorted, 0.99).toFixed(2)} ms`,
+      budget: `<= ${BUDGET_P99_MS} ms`,
+      ok: percentile(sorted, 0.99) <= BUDGET_P99_MS,
+    },
     { name: 'every callback RS_OK', value: allOk ? 'yes' : 'NO', budget: 'yes', ok: allOk },
     { name: 'ledger check after the run', value: check.ok ? 'ok' : 'FAILED', budget: 'ok', ok: check.ok },
   ]);

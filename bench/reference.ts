@@ -128,7 +128,9 @@ export async function oneStatementReference(url: string, seconds = 10): Promise<
     const reference = binary ? await pgbench(binary, url, seconds) : await nodeLoop(url, seconds);
     console.log(
       `reference: ${reference.tps.toFixed(0)} 1-statement transactions/s, p99 ${reference.p99.toFixed(2)} ms ` +
-        `(${reference.source}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')})`,
+        `(${reference.source}; load average ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(' ')})`,
     );
     return reference;
   } finally {

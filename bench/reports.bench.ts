@@ -38,13 +38,23 @@ let ok = false;
 
 async function register(account: string) {
   const reply = await (
-    await fetch(`${base}/v1/player/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 1, account, password: 'bench123' }) })
+    await fetch(`${base}/v1/player/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 1, account, password: 'bench123' }),
+    })
   ).json();
   return { token: reply.data.token as string, playerId: reply.data.player.id as number };
 }
 
 async function load(path: string, token: string, body: unknown) {
-  const options = { url: base + path, method: 'POST' as const, headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(body), connections: CONNECTIONS };
+  const options = {
+    url: base + path,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json', authorization: token },
+    body: JSON.stringify(body),
+    connections: CONNECTIONS,
+  };
   await autocannon({ ...options, duration: 1 });
   const result = await autocannon({ ...options, duration: DURATION_S });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${path}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -75,7 +85,9 @@ try {
   // Deposits today for a fifth of the team, the first ever for half of those.
   await sql`
     insert into deposits (player_id, currency, tx_id, address, from_address, amount, block_number, block_timestamp, status, credited_at)
-    select p, 'USDT', 'benchtx' || p, 'Tbench', 'Tfrom', 50000000, 1, 0, 'credited', now() from generate_series(${firstId}::int4, ${lastMember}::int4, 5) as p`.execute(db);
+    select p, 'USDT', 'benchtx' || p, 'Tbench', 'Tfrom', 50000000, 1, 0, 'credited', now() from generate_series(${firstId}::int4, ${lastMember}::int4, 5) as p`.execute(
+    db,
+  );
   await sql`update players set first_recharge_at = now() where id between ${firstId} and ${lastMember} and id % 10 = 0`.execute(db);
 
   // The bettor's 100,000 settled bets over 30 days; members' bets exist only as the rounds recorded below.
@@ -117,8 +129,15 @@ try {
   if (teamSummary.sample.teamTotal !== teamSize) throw new Error(`summary counted ${teamSummary.sample.teamTotal} members`);
   const teamDay = await load('/v1/referral/performance', inviter.token, { isTeam: 1, currencyCode: 'USDT', selectDay: shanghaiDay() });
   const members = await load('/v1/referral/members', inviter.token, { page: 50, pageSize: 20 });
-  console.log(`team today: ${teamDay.sample.newMembers} new, ${teamDay.sample.depositCount} deposits, turnover ${teamDay.sample.validTurnover}, commission ${teamDay.sample.commission}`);
-  const row = (name: string, m: { p99: number; rps: number }) => ({ name: `${name} p99 (${m.rps.toFixed(0)} req/s)`, value: `${m.p99} ms`, budget: `<= ${BUDGET_MS} ms`, ok: m.p99 <= BUDGET_MS });
+  console.log(
+    `team today: ${teamDay.sample.newMembers} new, ${teamDay.sample.depositCount} deposits, turnover ${teamDay.sample.validTurnover}, commission ${teamDay.sample.commission}`,
+  );
+  const row = (name: string, m: { p99: number; rps: number }) => ({
+    name: `${name} p99 (${m.rps.toFixed(0)} req/s)`,
+    value: `${m.p99} ms`,
+    budget: `<= ${BUDGET_MS} ms`,
+    ok: m.p99 <= BUDGET_MS,
+  });
   ok = report([
     row('reportForm/winOrLoseForm, 100k bets / 30 days', winLose),
     row('reportForm/betFormSummary, 100k bets / 30 days', summary),

@@ -53,12 +53,17 @@ try {
   const currencyOf = (i: number) => (i % 2 === 0 ? 'TRX' : 'USDT');
   await sql`
     insert into deposit_addresses (player_id, derivation_index, address, trx_cursor, usdt_cursor)
-    select * from unnest(${players.map((p) => p.id)}::int4[], ${players.map((_, i) => FIRST_INDEX + i)}::int4[], ${addresses}::text[], ${players.map(() => '0')}::int8[], ${players.map(() => '0')}::int8[])`.execute(db);
+    select * from unnest(${players.map((p) => p.id)}::int4[], ${players.map((_, i) => FIRST_INDEX + i)}::int4[], ${addresses}::text[], ${players.map(() => '0')}::int8[], ${players.map(() => '0')}::int8[])`.execute(
+    db,
+  );
   await sql`
     insert into deposits (player_id, currency, tx_id, address, from_address, amount, block_number, block_timestamp, status, credited_at)
     select p, c, tx, a, a, 100000000, 1, 0, 'credited', now()
-    from unnest(${players.map((p) => p.id)}::int4[], ${players.map((_, i) => currencyOf(i))}::text[], ${players.map(() => randomBytes(32).toString('hex'))}::text[], ${addresses}::text[]) as d(p, c, tx, a)`.execute(db);
-  for (const [i, address] of addresses.entries()) t.devnet.faucet(address, currencyOf(i) === 'TRX' ? { trx: micro('100') } : { usdt: micro('100'), trx: micro('1') });
+    from unnest(${players.map((p) => p.id)}::int4[], ${players.map((_, i) => currencyOf(i))}::text[], ${players.map(() => randomBytes(32).toString('hex'))}::text[], ${addresses}::text[]) as d(p, c, tx, a)`.execute(
+    db,
+  );
+  for (const [i, address] of addresses.entries())
+    t.devnet.faucet(address, currencyOf(i) === 'TRX' ? { trx: micro('100') } : { usdt: micro('100'), trx: micro('1') });
   // The operator's hot and cold addresses exist on chain, as they do once in use.
   t.fundHotWallet({ trx: '100' });
   t.devnet.faucet(t.cold, { trx: micro('1') });
@@ -89,7 +94,9 @@ try {
 
   const totalS = (planMs + signMs) / 1000;
   console.log(`planning: ${(planMs / 1000).toFixed(1)} s; signing over the signer's channel: ${(signMs / 1000).toFixed(1)} s (${txIds.length} sweeps)`);
-  console.log(`bare secp256k1 signatures of as many transaction ids in this process: ${(bareMs / 1000).toFixed(2)} s; signing costs ${(signMs / bareMs).toFixed(1)}x that floor`);
+  console.log(
+    `bare secp256k1 signatures of as many transaction ids in this process: ${(bareMs / 1000).toFixed(2)} s; signing costs ${(signMs / bareMs).toFixed(1)}x that floor`,
+  );
   ok = report([
     { name: `sweeps planned and signed of ${ADDRESSES} addresses`, value: String(txIds.length), budget: `${ADDRESSES}`, ok: txIds.length === ADDRESSES },
     { name: 'planning + signing', value: `${totalS.toFixed(1)} s`, budget: `<= ${BUDGET_S} s`, ok: totalS <= BUDGET_S },

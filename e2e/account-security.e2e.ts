@@ -124,9 +124,13 @@ describe('account security', () => {
 
   it('fits the safe centre and both screens in English dark and Arabic light', async () => {
     const problems: string[] = [];
-    const signedIn = (await server.call<{ token: string }>('/v1/player/login', { kind: 1, account, password: PASSWORD, twoFactorCode: recoveryCodes[1] })).data.token;
+    const signedIn = (await server.call<{ token: string }>('/v1/player/login', { kind: 1, account, password: PASSWORD, twoFactorCode: recoveryCodes[1] })).data
+      .token;
     token = signedIn;
-    for (const [language, theme] of [['en_US', 'dark'], ['ar_EG', 'light']] as const) {
+    for (const [language, theme] of [
+      ['en_US', 'dark'],
+      ['ar_EG', 'light'],
+    ] as const) {
       const page = await phone(language, theme);
       for (const [path, testId, name] of [
         ['/safeCenter', 'safe-two-factor', 'safe-centre'],

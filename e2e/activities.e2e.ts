@@ -46,7 +46,11 @@ const requestId = () => randomBytes(8).toString('hex');
 async function codeMailedTo(email: string, earlier = 0): Promise<string> {
   let code = '';
   await until('the code is mailed', async () => {
-    const response = await fetch(`${server.url}/dev/outbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ to: email }) });
+    const response = await fetch(`${server.url}/dev/outbox`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: email }),
+    });
     const mails = ((await response.json()) as { data: { body: string }[] }).data;
     code = mails.length > earlier ? (mails[0]?.body.match(/\b(\d{6})\b/)?.[1] ?? '') : '';
     return code !== '';
@@ -210,7 +214,11 @@ describe('activities', () => {
     await shown(page, 'activity-bonus-list').waitFor({ timeout: UI_TIMEOUT });
     const rows = shown(page, 'bonus-row');
     await expect.poll(() => rows.count(), { timeout: UI_TIMEOUT }).toBe(4);
-    const amountsOf = (type: number) => rows.and(page.locator(`[data-type="${type}"]`)).getByTestId('bonus-amount').allInnerTexts();
+    const amountsOf = (type: number) =>
+      rows
+        .and(page.locator(`[data-type="${type}"]`))
+        .getByTestId('bonus-amount')
+        .allInnerTexts();
     expect(await amountsOf(TYPE.REGISTER_REWARD)).toEqual(['+1.00 USDT']);
     expect(await amountsOf(TYPE.FIRST_RECHARGE)).toEqual(['+60.00 USDT']);
     expect(await amountsOf(TYPE.HASH_TASK)).toEqual(['+0.50 USDT', '+0.50 USDT']);
@@ -236,7 +244,11 @@ describe('activities', () => {
 
     const problems: string[] = [];
     const variants = LANGUAGES.flatMap((language) =>
-      (language === 'en_US' || language === 'ar_EG' ? (['light', 'dark'] as const) : (['dark'] as const)).map((theme) => ({ language, theme, photographed: language === 'en_US' || language === 'ar_EG' })),
+      (language === 'en_US' || language === 'ar_EG' ? (['light', 'dark'] as const) : (['dark'] as const)).map((theme) => ({
+        language,
+        theme,
+        photographed: language === 'en_US' || language === 'ar_EG',
+      })),
     );
     await inParallel(variants, LAYOUT_LANES, async ({ language, theme, photographed }) => {
       const { context, page } = await newPhone(browser, { colorScheme: theme });

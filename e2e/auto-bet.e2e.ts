@@ -101,9 +101,7 @@ describe('auto-bet on a phone: a simulated martingale from the editor to the pan
   it('keeps Start, Stop and Clear on screen however long the log grows', async () => {
     // The log outgrows the panel after a dozen bets; it scrolls between the header and the controls.
     const body = byTestId('autobet-panel-body');
-    await expect
-      .poll(() => body.evaluate((el) => el.scrollHeight > el.clientHeight), { timeout: 60_000, interval: 500 })
-      .toBe(true);
+    await expect.poll(() => body.evaluate((el) => el.scrollHeight > el.clientHeight), { timeout: 60_000, interval: 500 }).toBe(true);
     await body.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     for (const id of ['autobet-start', 'autobet-stop', 'autobet-clear']) expect(await onScreen(id), id).toBe(true);
     const panel = await byTestId('autobet-panel').boundingBox();

@@ -65,7 +65,11 @@ async function playerWithdraws(): Promise<void> {
   withdrawalId = queue.list[0]!.id;
 }
 
-async function enrolAndSignIn(login: string, password: string, link = server.ownerLinks[login]!): Promise<[StaffCredentials, { context: BrowserContext; page: Page }]> {
+async function enrolAndSignIn(
+  login: string,
+  password: string,
+  link = server.ownerLinks[login]!,
+): Promise<[StaffCredentials, { context: BrowserContext; page: Page }]> {
   const desk = await newDesk(browser, DESKTOP);
   const staff = await enrolThroughLink(desk.page, link, login, password);
   await signInToConsole(desk.page, server.url, staff);

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/app.ts';
 import { until } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { DESKTOP, enrolThroughLink, newDesk, opsFromPage, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import {
+  DESKTOP,
+  enrolThroughLink,
+  newDesk,
+  opsFromPage,
+  overflowsHorizontally,
+  signInToConsole,
+  TABLET,
+  withStepUp,
+  type StaffCredentials,
+} from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 // A real one-pixel PNG, as an operator's banner picture.
@@ -34,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('the operator console: marketing, economy and the game catalogue', () => {
-  it("changes a rebate rate in the table of VIP levels and named game types, and the economy applies it at once with its history", async () => {
+  it('changes a rebate rate in the table of VIP levels and named game types, and the economy applies it at once with its history', async () => {
     const { context, page } = await newDesk(browser, DESKTOP);
     owner = await enrolThroughLink(page, server.ownerLinks['owner.one']!, 'owner.one', 'copper willow station 42');
     await signInToConsole(page, server.url, owner);
@@ -43,7 +53,9 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await page.goto(`${server.url}/console/marketing/economy`);
     const cell = page.getByTestId(`rate-rebate.rates-3-${SLOTS}`);
     await cell.waitFor();
-    expect(await page.getByTestId('table-rebate.rates').textContent()).toMatch(/Hash games.*Crypto games.*Slots.*Fishing.*Live casino.*Poker and cards.*Sports.*Mini games/);
+    expect(await page.getByTestId('table-rebate.rates').textContent()).toMatch(
+      /Hash games.*Crypto games.*Slots.*Fishing.*Live casino.*Poker and cards.*Sports.*Mini games/,
+    );
     expect(await cell.inputValue()).toBe('0.55');
 
     // An invalid rate is refused before it is sent.
@@ -73,10 +85,14 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await screenshot(page, 'console-catalogue-en-1440');
     // A refresh from the aggregator says in numbers what it found.
     await page.getByTestId('games-refresh').click();
-    await page.locator('.ant-message').getByText(/^Refreshed: \d+ listed, \d+ no longer listed, \d+ skipped, \d+ in unmapped categories\.$/).waitFor();
+    await page
+      .locator('.ant-message')
+      .getByText(/^Refreshed: \d+ listed, \d+ no longer listed, \d+ skipped, \d+ in unmapped categories\.$/)
+      .waitFor();
 
     // The hash games page: switching a game off takes it off the player lobby, and on brings it back.
-    const hashGameShown = async (id: number) => (await server.call<{ hashGames: { id: number }[] }>('/v1/app/home', { language: 'en_US' })).data.hashGames.some((game) => game.id === id);
+    const hashGameShown = async (id: number) =>
+      (await server.call<{ hashGames: { id: number }[] }>('/v1/app/home', { language: 'en_US' })).data.hashGames.some((game) => game.id === id);
     expect(await hashGameShown(2)).toBe(true);
     await page.getByTestId('nav-hashGames').click();
     const hashSwitch = page.getByTestId('hash-enabled-2');
@@ -160,7 +176,11 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await page.getByTestId('hash-TRX-max').fill('5000.5');
     await withStepUp(page, owner, () => saveButton.click());
     await page.getByTestId('hash-address-1-1').getByText(address).waitFor();
-    const bigSmall = (await server.call<{ hashGames: { id: number; transferBetAddress: string[]; transferBetLimit: { currencies: { currency: string; min: string; max: string }[] }[] }[] }>('/v1/app/home', { language: 'zh_CN' })).data.hashGames.find((game) => game.id === 1)!;
+    const bigSmall = (
+      await server.call<{
+        hashGames: { id: number; transferBetAddress: string[]; transferBetLimit: { currencies: { currency: string; min: string; max: string }[] }[] }[];
+      }>('/v1/app/home', { language: 'zh_CN' })
+    ).data.hashGames.find((game) => game.id === 1)!;
     expect(bigSmall.transferBetAddress[1]).toBe(address);
     expect(bigSmall.transferBetLimit[1]!.currencies).toContainEqual({ currency: 'TRX', min: '50', max: '5000.5' });
     await context.close();
@@ -171,9 +191,13 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await signInToConsole(desk.page, server.url, owner);
     // The automation key proposes the role and the invitation; the owner, a second person, approves both.
     const role = await server.ops<{ request: { id: number } }>('/ops/v1/staff/setRole', { name: 'hash-keeper', permissions: ['games.hash'] });
-    expect((await opsFromPage(desk.page, '/ops/v1/approvals/decide', { id: role.request.id, approve: true, reason: 'a role for the hash games' })).data?.status).toBe('approved');
+    expect(
+      (await opsFromPage(desk.page, '/ops/v1/approvals/decide', { id: role.request.id, approve: true, reason: 'a role for the hash games' })).data?.status,
+    ).toBe('approved');
     const invited = await server.ops<{ link: string; request: { id: number } }>('/ops/v1/staff/invite', { login: 'hash.keeper', roles: ['hash-keeper'] });
-    expect((await opsFromPage(desk.page, '/ops/v1/approvals/decide', { id: invited.request.id, approve: true, reason: 'keeps the hash games' })).data?.status).toBe('approved');
+    expect(
+      (await opsFromPage(desk.page, '/ops/v1/approvals/decide', { id: invited.request.id, approve: true, reason: 'keeps the hash games' })).data?.status,
+    ).toBe('approved');
     await desk.context.close();
 
     const { context, page } = await newDesk(browser, DESKTOP);

@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerPlayer } from './support/api.ts';
 import { screenshot } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
-import { DESKTOP, enrolThroughLink, newDesk, opsFromPage, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import {
+  DESKTOP,
+  enrolThroughLink,
+  newDesk,
+  opsFromPage,
+  overflowsHorizontally,
+  signInToConsole,
+  TABLET,
+  withStepUp,
+  type StaffCredentials,
+} from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const PASSWORD = 'players2468';
@@ -76,7 +86,7 @@ describe('the console: a player', () => {
     expect(await page.getByTestId('standing-table').locator('tbody tr.ant-table-row').count()).toBe(2);
   });
 
-  it('writes notes on the player: the newest is listed first, under the owner\'s name and the time', async () => {
+  it("writes notes on the player: the newest is listed first, under the owner's name and the time", async () => {
     const { page } = desk;
     await page.getByTestId('tab-notes').click();
     await page.getByTestId('player-notes').getByText('No staff notes on this player yet.').waitFor();
@@ -103,7 +113,12 @@ describe('the console: a player', () => {
     await withStepUp(page, owner, () => page.getByTestId('adjust-dialog-submit').click());
     await page.getByTestId('adjustment-request').waitFor();
     expect(await page.getByTestId('adjustment-request').textContent()).toMatch(/credit 12\.5 USDT\) is pending/i);
-    const requests = (await opsFromPage(page, '/ops/v1/approvals/list', {})).data.list as { id: number; kind: string; status: string; payload: { playerId: number } }[];
+    const requests = (await opsFromPage(page, '/ops/v1/approvals/list', {})).data.list as {
+      id: number;
+      kind: string;
+      status: string;
+      payload: { playerId: number };
+    }[];
     const request = requests.find((entry) => entry.kind === 'balance.adjust' && entry.payload.playerId === player.playerId);
     expect(request?.status).toBe('pending');
     expect((await opsFromPage(page, '/ops/v1/approvals/decide', { id: request?.id, approve: true, reason: 'approving my own request' })).code).toBe(10058);
@@ -111,7 +126,7 @@ describe('the console: a player', () => {
     await screenshot(page, 'console-player-en-1440');
   });
 
-  it('ends the player\'s sessions, grants experience gold and issues special invite codes', async () => {
+  it("ends the player's sessions, grants experience gold and issues special invite codes", async () => {
     const { page } = desk;
     await page.getByTestId('end-sessions').click();
     await page.getByTestId('end-sessions-dialog-reason').fill('shared device reported');
@@ -162,7 +177,9 @@ describe('the console: a player', () => {
 
     // The analyst's roles are a request made by the key: this owner, a second person, approves it.
     invited = await server.ops('/ops/v1/staff/invite', { login: 'analyst.one', roles: ['analyst'] });
-    expect((await opsFromPage(page, '/ops/v1/approvals/decide', { id: invited.request.id, approve: true, reason: 'analyst joins the team' })).data?.status).toBe('approved');
+    expect(
+      (await opsFromPage(page, '/ops/v1/approvals/decide', { id: invited.request.id, approve: true, reason: 'analyst joins the team' })).data?.status,
+    ).toBe('approved');
   });
 
   it('keeps players from an analyst: no Players entry, and the server refuses the search', async () => {

@@ -92,7 +92,9 @@ describe('the console: player protection', () => {
     await page.getByTestId('links-show-all').click();
     await page.getByTestId('exclusion-links').getByText('Cleared').waitFor();
     expect(await flags.first().textContent()).toContain('owner.one');
-    const { items } = await server.ops<{ items: { playerId: number; decision: string | null; decidedBy: string | null }[] }>('/ops/v1/protection/links', { open: false });
+    const { items } = await server.ops<{ items: { playerId: number; decision: string | null; decidedBy: string | null }[] }>('/ops/v1/protection/links', {
+      open: false,
+    });
     expect(items).toEqual([expect.objectContaining({ playerId: linked.playerId, decision: 'cleared', decidedBy: 'owner.one' })]);
 
     await page.getByTestId(`player-link-${linked.playerId}`).click();
@@ -100,7 +102,9 @@ describe('the console: player protection', () => {
     await page.getByTestId('protection-links').getByText('Cleared').waitFor();
     expect(await text(page, 'protection-links')).toContain(`This player is linked to self-excluded player${excluded.playerId}`);
     expect((await page.getByTestId('protection-history-entry').allTextContents())[0]).toMatch(
-      new RegExp(`^Linked-account flag decided .* · owner\\.oneCleared \\(linked by wallet to player ${excluded.playerId}\\): a family member, checked by phone$`),
+      new RegExp(
+        `^Linked-account flag decided .* · owner\\.oneCleared \\(linked by wallet to player ${excluded.playerId}\\): a family member, checked by phone$`,
+      ),
     );
   });
 
@@ -120,7 +124,13 @@ describe('the console: player protection', () => {
     await page.getByTestId('save-protection-settings').click();
     await page.getByText('Saved: in force on every instance').waitFor();
     const { settings } = await server.ops('/ops/v1/protection/settings', {});
-    expect(settings).toEqual({ periodZone: 'Asia/Shanghai', realityCheckDefaultMinutes: 30, coolingOffHours: 48, returnCoolingOffDays: 7, fallbackTrxPerUsdt: '6.5' });
+    expect(settings).toEqual({
+      periodZone: 'Asia/Shanghai',
+      realityCheckDefaultMinutes: 30,
+      coolingOffHours: 48,
+      returnCoolingOffDays: 7,
+      fallbackTrxPerUsdt: '6.5',
+    });
     // A player who never chose an interval now has the new default.
     const fresh = await registerPlayer(server, name('fr'), PASSWORD);
     expect((await callAs(server, '/v1/player/protection/get', {}, fresh.token)).realityCheckMinutes).toBe(30);

@@ -36,7 +36,10 @@ beforeAll(async () => {
   const sender = await fundedOutsideWallet(server.devnetUrl, { trx: 100n * MICRO, usdt: DEPOSIT });
   await server.ops('/ops/v1/sanctions/upload', { list: 'compliance-desk', text: sender.address });
   await sendUsdt(server.devnetUrl, sender, address, DEPOSIT);
-  await until('the deposit is held for review', async () => (await server.ops<{ total: number }>('/ops/v1/sanctions/hits', { state: 'held', playerId: player.playerId })).total === 1);
+  await until(
+    'the deposit is held for review',
+    async () => (await server.ops<{ total: number }>('/ops/v1/sanctions/hits', { state: 'held', playerId: player.playerId })).total === 1,
+  );
 });
 afterAll(async () => {
   await desk?.context.close();

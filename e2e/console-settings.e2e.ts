@@ -2,7 +2,17 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
-import { DESKTOP, enrolThroughLink, newDesk, opsFromPage, overflowsHorizontally, signInToConsole, TABLET, withStepUp, type StaffCredentials } from './support/console.ts';
+import {
+  DESKTOP,
+  enrolThroughLink,
+  newDesk,
+  opsFromPage,
+  overflowsHorizontally,
+  signInToConsole,
+  TABLET,
+  withStepUp,
+  type StaffCredentials,
+} from './support/console.ts';
 import { sharedCountryTable } from '../apps/server/src/modules/jurisdiction/country-table.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -24,7 +34,10 @@ async function signInOverHttp(staff: StaffCredentials) {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie: `lobby_console=${cookie}` } : {}), ...(csrf ? { 'x-csrf-token': csrf } : {}) },
       body: JSON.stringify(body),
     });
-    const set = response.headers.getSetCookie().map((line) => /^lobby_console=([^;]*)/.exec(line)?.[1]).find((value) => value !== undefined);
+    const set = response.headers
+      .getSetCookie()
+      .map((line) => /^lobby_console=([^;]*)/.exec(line)?.[1])
+      .find((value) => value !== undefined);
     if (set !== undefined) cookie = set;
     return (await response.json()) as { code: number; msg: string; data: any };
   };
@@ -208,7 +221,11 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await page.getByText('Saved: countries blocked: 1').waitFor();
     expect((await server.call('/v1/notice/configSync', {})).data.items.jurisdiction).toEqual({ blockedCountries: ['KP'] });
     const from = sharedCountryTable().firstAddress('KP', 4)!;
-    const region = await fetch(`${server.url}/v1/app/region`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': from }, body: '{}' });
+    const region = await fetch(`${server.url}/v1/app/region`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+      body: '{}',
+    });
     expect(((await region.json()) as { data: unknown }).data).toEqual({ country: 'KP', blocked: true });
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'console-settings-blocked-countries-en-1440');
@@ -267,7 +284,10 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
       await page.getByTestId('audit-action').fill(action);
       await page.getByTestId('audit-apply').click();
       await page.locator('[data-testid="audit-table"] .ant-table-row').first().waitFor();
-      await page.waitForFunction((prefix) => [...document.querySelectorAll('[data-testid="audit-table"] .ant-table-row code')].every((cell) => cell.textContent?.startsWith(prefix)), action);
+      await page.waitForFunction(
+        (prefix) => [...document.querySelectorAll('[data-testid="audit-table"] .ant-table-row code')].every((cell) => cell.textContent?.startsWith(prefix)),
+        action,
+      );
       return (await page.getByTestId('audit-table').textContent()) ?? '';
     };
     const staffActions = await filterBy('/ops/v1/staff/');

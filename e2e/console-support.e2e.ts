@@ -46,7 +46,10 @@ describe('the console support desk', () => {
     await signInToConsole(page, server.url, owner);
 
     // The automation key asks; its request is decided by the owner, a person other than the key.
-    const invited = await server.ops<{ link: string; request: { id: number; status: string } }>('/ops/v1/staff/invite', { login: 'support.one', roles: ['support'] });
+    const invited = await server.ops<{ link: string; request: { id: number; status: string } }>('/ops/v1/staff/invite', {
+      login: 'support.one',
+      roles: ['support'],
+    });
     expect(invited.request.status).toBe('pending');
     supportLink = `${server.url}/console/enrol${new URL(invited.link).hash}`;
     // The owner decides from the signed-in console tab, with its session and CSRF token (signed in moments ago: no step-up).
@@ -120,7 +123,12 @@ describe('the console support desk', () => {
     await page.getByTestId('chat-mine').click();
 
     // A picture from the player shows in the open conversation, served by this server.
-    await callAs(server, '/v1/chat/sendImage', { clientMsgId: 'picture-0001', image: ONE_PIXEL_PNG, type: 'image/png', text: 'Here is the receipt.' }, player.token);
+    await callAs(
+      server,
+      '/v1/chat/sendImage',
+      { clientMsgId: 'picture-0001', image: ONE_PIXEL_PNG, type: 'image/png', text: 'Here is the receipt.' },
+      player.token,
+    );
     const picture = page.locator('[data-testid="console-chat-message"][data-sender="player"] img');
     await picture.waitFor({ timeout: UI_TIMEOUT });
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);

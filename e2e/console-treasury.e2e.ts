@@ -12,7 +12,17 @@ import { callAs, registerPlayer, until } from './support/api.ts';
 import { screenshot } from './support/app.ts';
 import { launchBrowser } from './support/browser.ts';
 import { fundAddress, fundedOutsideWallet, newOutsideWallet, sendUsdt } from './support/chain.ts';
-import { DESKTOP, enrolThroughLink, newDesk, opsFromPage, overflowsHorizontally, signInToConsole, type StaffCredentials, TABLET, withStepUp } from './support/console.ts';
+import {
+  DESKTOP,
+  enrolThroughLink,
+  newDesk,
+  opsFromPage,
+  overflowsHorizontally,
+  signInToConsole,
+  type StaffCredentials,
+  TABLET,
+  withStepUp,
+} from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -193,10 +203,13 @@ describe('the console: treasury sweeps', () => {
     await page.getByText('Must be greater than zero').waitFor();
     await page.getByTestId('sweep-threshold-USDT').fill('7.5');
     await withStepUp(page, owner, () => page.locator('#sweep-settings-save').click());
-    const closed = await page.getByTestId('sweep-floor-USDT').waitFor({ state: 'hidden', timeout: 30_000 }).then(
-      () => true,
-      () => false,
-    );
+    const closed = await page
+      .getByTestId('sweep-floor-USDT')
+      .waitFor({ state: 'hidden', timeout: 30_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     expect(closed ? null : await page.getByTestId('sweep-settings-error').textContent()).toBeNull();
     await expect.poll(() => page.getByTestId('setting-floor-USDT').textContent()).toBe('20');
     expect(await page.getByTestId('setting-target-USDT').textContent()).toBe('30');
@@ -206,7 +219,12 @@ describe('the console: treasury sweeps', () => {
 
     const read = await opsFromPage(page, '/ops/v1/treasury/sweeps', {});
     expect(read.code).toBe(0);
-    expect(read.data.settings).toMatchObject({ threshold: { USDT: '7.5', TRX: '50' }, floor: { USDT: '20', TRX: '2000' }, target: { USDT: '30', TRX: '10000' }, updatedBy: 'owner.one' });
+    expect(read.data.settings).toMatchObject({
+      threshold: { USDT: '7.5', TRX: '50' },
+      floor: { USDT: '20', TRX: '2000' },
+      target: { USDT: '30', TRX: '10000' },
+      updatedBy: 'owner.one',
+    });
   });
 
   it('shows the sweeps page in Chinese at 1024x768 without sideways scrolling', async () => {

@@ -128,7 +128,7 @@ describe('launching, leaving and launching again', () => {
     // A real tap, right after leaving the last game by a step back: launch() waited for the game's
     // page to finish sliding in, as a player's finger does.
     await fish.locator('#lobby').click({ timeout: UI_TIMEOUT });
-    await inLobby(page, 'the game\'s lobby button');
+    await inLobby(page, "the game's lobby button");
 
     // 3. Plinko, whose game follows its lobby URL inside its frame, as some providers' games do.
     const plinko = await launch(page, 'demo_plinko', 'Plinko');
@@ -140,7 +140,9 @@ describe('launching, leaving and launching again', () => {
     // 4. Hi-Lo, whose page does not come while the connection drops: "Back to the lobby".
     const held: Route[] = [];
     await page.route(/\/games\/demo_hilo\//, (route) => void held.push(route));
-    await shown(page, `game-tile-${tiles.get('demo_hilo')}`).first().click({ timeout: UI_TIMEOUT });
+    await shown(page, `game-tile-${tiles.get('demo_hilo')}`)
+      .first()
+      .click({ timeout: UI_TIMEOUT });
     await shown(page, 'webview-loading').waitFor({ timeout: UI_TIMEOUT });
     await page.context().setOffline(true);
     await shown(page, 'webview-failed').waitFor({ timeout: UI_TIMEOUT });
@@ -153,7 +155,7 @@ describe('launching, leaving and launching again', () => {
     // 5. Crash, left by the phone's back.
     await launch(page, 'demo_rocket_crash', 'Rocket Crash');
     await page.evaluate(() => history.back());
-    await inLobby(page, 'the phone\'s back');
+    await inLobby(page, "the phone's back");
 
     // Every game's session was closed on the way out.
     const open = await call<{ total: number }>('/v1/thirdGame/betRecord', {}, token).catch(() => null);

@@ -90,7 +90,10 @@ function bullHands(blockId: string): { banker: number; player: number } {
 
 /** A shown amount ("1,234.50", "−5.00", "19.5") back to micro-units. */
 function parseShown(text: string): bigint {
-  const clean = text.replace(/[,\s]|USDT/g, '').replace('\u2212', '-').replace('+', '');
+  const clean = text
+    .replace(/[,\s]|USDT/g, '')
+    .replace('\u2212', '-')
+    .replace('+', '');
   const match = /^(-?)(\d+)(?:\.(\d{1,6}))?$/.exec(clean);
   if (!match) throw new Error(`not an amount: ${JSON.stringify(text)}`);
   const micro = BigInt(match[2]) * MICRO + BigInt((match[3] ?? '').padEnd(6, '0'));
@@ -160,7 +163,10 @@ async function submitBet(round: number): Promise<void> {
   const row = byTestId('hash-my-bet-row').filter({ hasText: `#${round}` });
   const failure = page.locator('[data-testid="toast"][data-kind="failure"]');
   const outcome = await Promise.race([
-    row.first().waitFor({ timeout: UI_TIMEOUT }).then(() => 'placed' as const),
+    row
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT })
+      .then(() => 'placed' as const),
     failure.waitFor({ timeout: UI_TIMEOUT }).then(() => 'refused' as const),
   ]);
   if (outcome === 'refused') throw new Error(`bet on round ${round} refused: ${await failure.textContent()}`);
@@ -288,7 +294,16 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
 
     for (const bet of placed) {
       // The deciding block has to exist on the chain first; the page learns of it by itself.
-      await expect.poll(() => blockAt(server.devnetUrl, bet.round).then(() => true, () => false), { timeout: UI_TIMEOUT }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            blockAt(server.devnetUrl, bet.round).then(
+              () => true,
+              () => false,
+            ),
+          { timeout: UI_TIMEOUT },
+        )
+        .toBe(true);
       const decided = await decide(bet);
       bets.push(decided);
       await expectResultRow(decided);
@@ -328,7 +343,16 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
 
     // Up to 20 blocks to go: no need to wait a real minute for them.
     pacer.setInterval(150);
-    await expect.poll(() => blockAt(server.devnetUrl, round).then(() => true, () => false), { timeout: UI_TIMEOUT }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          blockAt(server.devnetUrl, round).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: UI_TIMEOUT },
+      )
+      .toBe(true);
     pacer.setInterval(1000);
     const decided = await decide(bet);
     bets.push(decided);
@@ -398,7 +422,11 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
 
     // And back to the bet.
     // Pages stack in Ionic's outlet (and two show during a transition): the verifier's own back button.
-    await page.getByTestId('screen-verify').locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ion-page ")][1]').getByTestId('header-back').click();
+    await page
+      .getByTestId('screen-verify')
+      .locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ion-page ")][1]')
+      .getByTestId('header-back')
+      .click();
     await byTestId('screen-betDetails').waitFor({ timeout: UI_TIMEOUT });
     expect((await byTestId('betdetail-height').textContent())?.trim()).toBe(`#${bet.round}`);
     pacer.check();
@@ -409,14 +437,24 @@ describe('hash games on a phone: deposit, 3 s and 1-minute rounds, records and v
     await openApp('/hashGame?gameId=3&nav=pageBet');
     await byTestId('screen-hash-game').waitFor({ timeout: UI_TIMEOUT });
     expect((await byTestId('hash-game-odds').textContent())?.trim()).toBe('Pays by points');
-    for (const side of ['banker', 'player']) expect((await byTestId(`hash-area-${side}`).textContent())?.trim()).toBe(`${side === 'banker' ? 'Banker' : 'Player'}Pays by points`);
+    for (const side of ['banker', 'player'])
+      expect((await byTestId(`hash-area-${side}`).textContent())?.trim()).toBe(`${side === 'banker' ? 'Banker' : 'Player'}Pays by points`);
 
     await byTestId('hash-area-banker').click();
     await byTestId('hash-chip-10').click();
     const round = await freshRound(0);
     await submitBet(round);
     const stake = 10n * MICRO;
-    await expect.poll(() => blockAt(server.devnetUrl, round).then(() => true, () => false), { timeout: UI_TIMEOUT }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          blockAt(server.devnetUrl, round).then(
+            () => true,
+            () => false,
+          ),
+        { timeout: UI_TIMEOUT },
+      )
+      .toBe(true);
     const { banker, player } = bullHands((await blockAt(server.devnetUrl, round)).id);
     const returned = banker > player ? stake + (stake * BigInt(banker) * 95n) / 1000n : banker < player ? stake - (stake * BigInt(player)) / 10n : stake;
 

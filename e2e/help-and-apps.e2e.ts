@@ -153,7 +153,9 @@ describe('the installable web app', () => {
     const fromWorker = new Map<string, boolean>();
     page.on('response', (response) => fromWorker.set(new URL(response.url()).pathname, response.fromServiceWorker()));
     await page.reload();
-    await shown(page, 'launch-screen').waitFor({ state: 'hidden' }).catch(() => undefined);
+    await shown(page, 'launch-screen')
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
     await page.waitForLoadState('networkidle').catch(() => undefined);
     const assets = [...fromWorker].filter(([path]) => path.startsWith('/assets/'));
     const calls = [...fromWorker].filter(([path]) => path.startsWith('/v1/'));

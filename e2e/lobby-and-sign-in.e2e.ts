@@ -105,7 +105,11 @@ describe('deep links and guarded routes', () => {
 
   it('asks a visitor on their own records (messages, reports, bonuses) to log in, as on the bet records', async () => {
     const page = await phone();
-    for (const [path, testId] of [['siteMessage', 'mail-visitor'], ['report', 'report-visitor'], ['bonusRecord', 'bonusRecord-visitor']]) {
+    for (const [path, testId] of [
+      ['siteMessage', 'mail-visitor'],
+      ['report', 'report-visitor'],
+      ['bonusRecord', 'bonusRecord-visitor'],
+    ]) {
       await openApp(page, `${server.url}/${path}`);
       await shown(page, testId).waitFor();
       expect(await shown(page, 'empty-state').count()).toBe(0);
@@ -162,8 +166,7 @@ describe('the lobby', () => {
     expect(await grid.getAttribute('data-columns')).toBe('3');
     expect(await tilesIn(page, 'game-grid')).toEqual(games.map((g) => String(g.id)));
 
-    const matching = (needle: string) =>
-      games.filter((g) => [g.nameEn, g.nameZh].some((name) => name.toLowerCase().includes(needle.toLowerCase())));
+    const matching = (needle: string) => games.filter((g) => [g.nameEn, g.nameZh].some((name) => name.toLowerCase().includes(needle.toLowerCase())));
 
     // One game by its full name: two wide columns.
     const target = games.find((g) => matching(g.nameEn).length === 1)!;
@@ -181,7 +184,9 @@ describe('the lobby', () => {
     await expect.poll(() => tilesIn(page, 'game-grid')).toHaveLength(games.length);
 
     // The vendor selector: 'all' first, then the vendors present; one vendor keeps only its games.
-    const vendorValues = await shown(page, 'search-vendor').locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    const vendorValues = await shown(page, 'search-vendor')
+      .locator('option')
+      .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
     expect(vendorValues[0]).toBe('');
     expect(new Set(vendorValues.slice(1))).toEqual(new Set(games.map((g) => g.manufacturer)));
     const counts = new Map<string, number>();
@@ -201,7 +206,7 @@ describe('the lobby', () => {
     await expect.poll(() => tilesIn(page, 'game-grid')).toHaveLength(games.length);
   });
 
-  it('switches category from the navigation bar and from a block\'s All button', async () => {
+  it("switches category from the navigation bar and from a block's All button", async () => {
     const [first, second] = categories().filter((c) => c.games.length > 0 && c.key !== 'slot');
     const page = await phone();
     await openApp(page, `${server.url}/home`);
@@ -326,12 +331,16 @@ describe('language and theme', () => {
   function englishWords(): Set<string> {
     const words = (messages: unknown): string[] =>
       typeof messages === 'string'
-        ? messages.replace(/\{\{[^}]*\}\}/g, ' ').match(/[A-Za-z]{2,}/g) ?? []
+        ? (messages.replace(/\{\{[^}]*\}\}/g, ' ').match(/[A-Za-z]{2,}/g) ?? [])
         : Object.values(messages as Record<string, unknown>).flatMap(words);
     const read = (language: string) => JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${language}.json`, import.meta.url), 'utf8'));
     const arabic = new Set(words(read('ar_EG')).map((w) => w.toLowerCase()));
     const brands = new Set(['hashlobby', 'hash', 'lobby', 'usdt', 'trx', 'tron', 'tronlink', 'vip', 'id']);
-    return new Set(words(read('en_US')).map((w) => w.toLowerCase()).filter((w) => !arabic.has(w) && !brands.has(w)));
+    return new Set(
+      words(read('en_US'))
+        .map((w) => w.toLowerCase())
+        .filter((w) => !arabic.has(w) && !brands.has(w)),
+    );
   }
 
   it('turns the page right to left in Arabic, with no English interface text left', async () => {
@@ -365,7 +374,9 @@ describe('language and theme', () => {
   });
 
   it('names the hash games on home in every language', async () => {
-    const hash = categories().find((c) => c.key === 'hash')!.games.filter(withTransferAddress);
+    const hash = categories()
+      .find((c) => c.key === 'hash')!
+      .games.filter(withTransferAddress);
     const first = hash[0];
     for (const language of ['zh_CN', 'zh_TW', 'en_US', 'pt_BR', 'vi_VN', 'id_ID', 'th_TH', 'ar_EG']) {
       const texts = JSON.parse(readFileSync(new URL(`../apps/web/src/locales/${language}.json`, import.meta.url), 'utf8'));

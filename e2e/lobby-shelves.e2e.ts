@@ -140,7 +140,8 @@ describe('fitting a 390 px phone', () => {
       const measure = async (view: string) => {
         const report = await measureLayout(page, ['.category-nav__track', '.banners__track', '.hash-cards', '.game-row']);
         if (report.scrollWidth > report.clientWidth) problems.push(`${language} ${view}: the page scrolls sideways`);
-        for (const o of report.overflows) problems.push(`${language} ${view}: ${o.element} "${o.text}" spans ${o.left}..${o.right}, outside ${o.within} ${o.boundLeft}..${o.boundRight}`);
+        for (const o of report.overflows)
+          problems.push(`${language} ${view}: ${o.element} "${o.text}" spans ${o.left}..${o.right}, outside ${o.within} ${o.boundLeft}..${o.boundRight}`);
       };
       await measure('rows');
       await shown(page, 'lobby-search').fill('o');

@@ -105,7 +105,10 @@ const byTestId = (id: string): Locator => page.getByTestId(id).filter({ visible:
 async function waitForText(id: string, text: string, timeout = UI_TIMEOUT): Promise<void> {
   const locator = byTestId(id);
   try {
-    await locator.filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).first().waitFor({ timeout });
+    await locator
+      .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) })
+      .first()
+      .waitFor({ timeout });
   } catch (error) {
     const shown = await locator.allInnerTexts().catch(() => []);
     throw new Error(`${id}: expected ${JSON.stringify(text)}, shown ${JSON.stringify(shown)}\n${(error as Error).message}`);
@@ -149,17 +152,20 @@ describe('money: deposit, withdraw, exchange and the trade history on a phone', 
     mkdirSync(SCREENSHOTS, { recursive: true });
     // The operator's hot wallet: its key is ours, so the faucet can top it up.
     hotWallet = newOutsideWallet();
-    server = await startServer({
-      DEVNET_BLOCK_MS: '500',
-      DEPOSIT_POLL_MS: '500',
-      WITHDRAWAL_POLL_MS: '500',
-      WITHDRAWAL_CONFIRMATIONS: '3',
-      HOT_WALLET_PRIVATE_KEY: hotWallet.privateKey,
-      EXCHANGE_TRX_PER_USDT: TRX_PER_USDT.text,
-      EXCHANGE_SPREAD_BPS: String(SPREAD_BPS),
-      // No hash game is played here; its engine would only load the shared machine.
-      HASH_ENGINE: 'false',
-    }, { withOpsKey: true });
+    server = await startServer(
+      {
+        DEVNET_BLOCK_MS: '500',
+        DEPOSIT_POLL_MS: '500',
+        WITHDRAWAL_POLL_MS: '500',
+        WITHDRAWAL_CONFIRMATIONS: '3',
+        HOT_WALLET_PRIVATE_KEY: hotWallet.privateKey,
+        EXCHANGE_TRX_PER_USDT: TRX_PER_USDT.text,
+        EXCHANGE_SPREAD_BPS: String(SPREAD_BPS),
+        // No hash game is played here; its engine would only load the shared machine.
+        HASH_ENGINE: 'false',
+      },
+      { withOpsKey: true },
+    );
     // The operator lets a new withdrawal address be used at once here (it waits 24 hours by default).
     await server.ops('/ops/v1/security/setAddressWait', { hours: 0 });
     // The player's own wallet; the hot wallet starts empty.

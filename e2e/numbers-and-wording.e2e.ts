@@ -112,135 +112,144 @@ afterAll(async () => {
 });
 
 describe('numbers, auto-bet, records and wording on a 390 px phone', () => {
-  it.each(VARIANTS)('%s %s: one money format, what the player did, safe auto-bet, translated records, plain download page and wording', async (language, theme) => {
-    const page = await phone(language, theme);
-    const arabic = language === 'ar_EG';
-    const problems: string[] = [];
-    const shot = async (name: string) => {
-      problems.push(...(await fits(page, `${language} ${theme} ${name}`)));
-      await screenshot(page, `numbers-${language}-${theme}-${name}`);
-    };
+  it.each(VARIANTS)(
+    '%s %s: one money format, what the player did, safe auto-bet, translated records, plain download page and wording',
+    async (language, theme) => {
+      const page = await phone(language, theme);
+      const arabic = language === 'ar_EG';
+      const problems: string[] = [];
+      const shot = async (name: string) => {
+        problems.push(...(await fits(page, `${language} ${theme} ${name}`)));
+        await screenshot(page, `numbers-${language}-${theme}-${name}`);
+      };
 
-    // 8. The bet detail and the verifier show the same exact payout.
-    await openApp(page, `${server.url}/betRecord/betDetails?id=${winningBet}`);
-    const payout = shown(page, 'betdetail-payout');
-    await payout.waitFor({ timeout: UI_TIMEOUT });
-    expect(plain(await payout.textContent())).toBe(`${PAYOUT} USDT`);
-    expect(plain(await shown(page, 'betdetail-stake').textContent())).toBe('15.05 USDT');
-    await shot('bet-detail');
-    await shown(page, 'betdetail-verify').click();
-    const verified = shown(page, 'verify-return').locator('span b');
-    await verified.waitFor({ timeout: UI_TIMEOUT });
-    // Measured once the page it came from has slid away.
-    await page.waitForFunction(() => document.querySelectorAll('.ion-page.ion-page-invisible, .ion-page [class*="transition-effect"]:not([style*="display: none"])').length === 0, undefined, { timeout: 5_000 }).catch(() => undefined);
-    await page.waitForTimeout(600);
-    expect(plain(await verified.textContent())).toBe(PAYOUT);
-    await shot('verifier');
+      // 8. The bet detail and the verifier show the same exact payout.
+      await openApp(page, `${server.url}/betRecord/betDetails?id=${winningBet}`);
+      const payout = shown(page, 'betdetail-payout');
+      await payout.waitFor({ timeout: UI_TIMEOUT });
+      expect(plain(await payout.textContent())).toBe(`${PAYOUT} USDT`);
+      expect(plain(await shown(page, 'betdetail-stake').textContent())).toBe('15.05 USDT');
+      await shot('bet-detail');
+      await shown(page, 'betdetail-verify').click();
+      const verified = shown(page, 'verify-return').locator('span b');
+      await verified.waitFor({ timeout: UI_TIMEOUT });
+      // Measured once the page it came from has slid away.
+      await page
+        .waitForFunction(
+          () => document.querySelectorAll('.ion-page.ion-page-invisible, .ion-page [class*="transition-effect"]:not([style*="display: none"])').length === 0,
+          undefined,
+          { timeout: 5_000 },
+        )
+        .catch(() => undefined);
+      await page.waitForTimeout(600);
+      expect(plain(await verified.textContent())).toBe(PAYOUT);
+      await shot('verifier');
 
-    // 8. The events say what the player did against each rule.
-    await openApp(page, `${server.url}/activity`);
-    await shown(page, 'activity-card').first().waitFor({ timeout: UI_TIMEOUT });
-    const progress = (await page.locator('[data-testid^="activity-progress-text-"]').allTextContents()).map(plain);
-    if (!arabic) expect(progress).toContain('Bind an e-mail to qualify');
-    expect(progress.join(' ')).not.toContain('0.000001');
-    await shot('events');
-    await openApp(page, `${server.url}/ActivityDetail?id=${firstDepositEvent}`);
-    const deposited = shown(page, 'activity-detail-progress');
-    await deposited.waitFor({ timeout: UI_TIMEOUT });
-    if (arabic) expect(plain(await deposited.textContent())).toBe('تم إيداع 3,000 / 10 USDT ✓');
-    else expect(plain(await deposited.textContent())).toBe('3,000 / 10 USDT deposited ✓');
-    await shot('first-deposit');
+      // 8. The events say what the player did against each rule.
+      await openApp(page, `${server.url}/activity`);
+      await shown(page, 'activity-card').first().waitFor({ timeout: UI_TIMEOUT });
+      const progress = (await page.locator('[data-testid^="activity-progress-text-"]').allTextContents()).map(plain);
+      if (!arabic) expect(progress).toContain('Bind an e-mail to qualify');
+      expect(progress.join(' ')).not.toContain('0.000001');
+      await shot('events');
+      await openApp(page, `${server.url}/ActivityDetail?id=${firstDepositEvent}`);
+      const deposited = shown(page, 'activity-detail-progress');
+      await deposited.waitFor({ timeout: UI_TIMEOUT });
+      if (arabic) expect(plain(await deposited.textContent())).toBe('تم إيداع 3,000 / 10 USDT ✓');
+      else expect(plain(await deposited.textContent())).toBe('3,000 / 10 USDT deposited ✓');
+      await shot('first-deposit');
 
-    // 9. The auto-bet editor: labelled, safe first values, the switch drawn; the player's values survive a reload.
-    await openApp(page, `${server.url}/autoBet?gameId=1`);
-    const progression = shown(page, 'autobet-strategy-progression');
-    await progression.waitFor({ timeout: UI_TIMEOUT });
-    const first = language === 'en_US' && theme === 'light';
-    if (first) {
-      expect(await progression.inputValue()).toBe('flat');
-      expect(await shown(page, 'autobet-strategy-stoplose').inputValue()).toBe('5');
-    }
-    expect(await shown(page, 'autobet-simulate').first().isChecked()).toBe(true);
-    expect(await page.locator('.autobet-screen .field__label:visible').count()).toBeGreaterThanOrEqual(12);
-    await shot('autobet');
-    await shown(page, 'autobet-strategy-amount').fill('2');
-    await shown(page, 'autobet-strategy-stoplose').fill('12');
-    await page.reload();
-    await waitForApp(page);
-    await shown(page, 'autobet-strategy-amount').waitFor({ timeout: UI_TIMEOUT });
-    await expect.poll(() => shown(page, 'autobet-strategy-amount').inputValue(), { timeout: UI_TIMEOUT }).toBe('2');
-    expect(await shown(page, 'autobet-strategy-stoplose').inputValue()).toBe('12');
-    await page.locator('.autobet-switch').scrollIntoViewIfNeeded();
-    await shot('autobet-switch');
+      // 9. The auto-bet editor: labelled, safe first values, the switch drawn; the player's values survive a reload.
+      await openApp(page, `${server.url}/autoBet?gameId=1`);
+      const progression = shown(page, 'autobet-strategy-progression');
+      await progression.waitFor({ timeout: UI_TIMEOUT });
+      const first = language === 'en_US' && theme === 'light';
+      if (first) {
+        expect(await progression.inputValue()).toBe('flat');
+        expect(await shown(page, 'autobet-strategy-stoplose').inputValue()).toBe('5');
+      }
+      expect(await shown(page, 'autobet-simulate').first().isChecked()).toBe(true);
+      expect(await page.locator('.autobet-screen .field__label:visible').count()).toBeGreaterThanOrEqual(12);
+      await shot('autobet');
+      await shown(page, 'autobet-strategy-amount').fill('2');
+      await shown(page, 'autobet-strategy-stoplose').fill('12');
+      await page.reload();
+      await waitForApp(page);
+      await shown(page, 'autobet-strategy-amount').waitFor({ timeout: UI_TIMEOUT });
+      await expect.poll(() => shown(page, 'autobet-strategy-amount').inputValue(), { timeout: UI_TIMEOUT }).toBe('2');
+      expect(await shown(page, 'autobet-strategy-stoplose').inputValue()).toBe('12');
+      await page.locator('.autobet-switch').scrollIntoViewIfNeeded();
+      await shot('autobet-switch');
 
-    // 10. The report lists the bets newest first and names the hash game in the player's language.
-    await openApp(page, `${server.url}/report`);
-    const name = shown(page, 'report-bet-name').first();
-    await name.waitFor({ timeout: UI_TIMEOUT });
-    if (arabic) expect(await name.textContent()).toMatch(/[\u0600-\u06FF]/);
-    const times = await page.locator('[data-testid="report-bet"] time').evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute('datetime') ?? '')));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    await shown(page, 'report-details').scrollIntoViewIfNeeded();
-    await shot('report');
+      // 10. The report lists the bets newest first and names the hash game in the player's language.
+      await openApp(page, `${server.url}/report`);
+      const name = shown(page, 'report-bet-name').first();
+      await name.waitFor({ timeout: UI_TIMEOUT });
+      if (arabic) expect(await name.textContent()).toMatch(/[\u0600-\u06FF]/);
+      const times = await page.locator('[data-testid="report-bet"] time').evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute('datetime') ?? '')));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      await shown(page, 'report-details').scrollIntoViewIfNeeded();
+      await shot('report');
 
-    // 13. Bet records: no "Unknown" status, the currency filter whole, dates in the language's format.
-    await openApp(page, `${server.url}/betRecord`);
-    const status = shown(page, 'betrecord-status');
-    await status.waitFor({ timeout: UI_TIMEOUT });
-    const statuses = await status.locator('option').allTextContents();
-    expect(statuses).not.toContain('Unknown');
-    expect(statuses).not.toContain('غير معروف');
-    const currency = shown(page, 'betrecord-currency');
-    expect(await currency.evaluate(showsWhole)).toBe(true);
-    // The empty date fields show the language's order, not the browser's mm/dd/yyyy; a chosen day is written the same way.
-    expect(plain(await shown(page, 'betrecord-from-shown').textContent())).toBe(arabic ? 'dd/mm/yyyy' : 'mm/dd/yyyy');
-    await shown(page, 'betrecord-from').fill('2026-11-03');
-    await expect.poll(async () => plain(await shown(page, 'betrecord-from-shown').textContent())).toBe(arabic ? '٠٣/١١/٢٠٢٦' : '11/03/2026');
-    await shot('bet-records');
-    await shown(page, 'betrecord-kind-third').click();
-    const thirdCurrency = shown(page, 'thirdrecord-currency');
-    await thirdCurrency.waitFor({ timeout: UI_TIMEOUT });
-    for (const select of [shown(page, 'thirdrecord-type'), thirdCurrency]) {
-      expect(await select.evaluate(showsWhole)).toBe(true);
-    }
-    await shot('third-party-records');
+      // 13. Bet records: no "Unknown" status, the currency filter whole, dates in the language's format.
+      await openApp(page, `${server.url}/betRecord`);
+      const status = shown(page, 'betrecord-status');
+      await status.waitFor({ timeout: UI_TIMEOUT });
+      const statuses = await status.locator('option').allTextContents();
+      expect(statuses).not.toContain('Unknown');
+      expect(statuses).not.toContain('غير معروف');
+      const currency = shown(page, 'betrecord-currency');
+      expect(await currency.evaluate(showsWhole)).toBe(true);
+      // The empty date fields show the language's order, not the browser's mm/dd/yyyy; a chosen day is written the same way.
+      expect(plain(await shown(page, 'betrecord-from-shown').textContent())).toBe(arabic ? 'dd/mm/yyyy' : 'mm/dd/yyyy');
+      await shown(page, 'betrecord-from').fill('2026-11-03');
+      await expect.poll(async () => plain(await shown(page, 'betrecord-from-shown').textContent())).toBe(arabic ? '٠٣/١١/٢٠٢٦' : '11/03/2026');
+      await shot('bet-records');
+      await shown(page, 'betrecord-kind-third').click();
+      const thirdCurrency = shown(page, 'thirdrecord-currency');
+      await thirdCurrency.waitFor({ timeout: UI_TIMEOUT });
+      for (const select of [shown(page, 'thirdrecord-type'), thirdCurrency]) {
+        expect(await select.evaluate(showsWhole)).toBe(true);
+      }
+      await shot('third-party-records');
 
-    // 13. The transaction history: the currency filter on its own line, whole; the dates in the language's order.
-    await openApp(page, `${server.url}/trade/TradeHis`);
-    const historyCurrency = shown(page, 'tradehis-currency');
-    await historyCurrency.waitFor({ timeout: UI_TIMEOUT });
-    expect(await historyCurrency.evaluate((el: HTMLSelectElement) => el.getBoundingClientRect().width)).toBeGreaterThan(300);
-    expect(await historyCurrency.evaluate(showsWhole)).toBe(true);
-    expect(plain(await shown(page, 'tradehis-from-shown').textContent())).toBe(arabic ? 'dd/mm/yyyy' : 'mm/dd/yyyy');
-    await shot('transactions');
+      // 13. The transaction history: the currency filter on its own line, whole; the dates in the language's order.
+      await openApp(page, `${server.url}/trade/TradeHis`);
+      const historyCurrency = shown(page, 'tradehis-currency');
+      await historyCurrency.waitFor({ timeout: UI_TIMEOUT });
+      expect(await historyCurrency.evaluate((el: HTMLSelectElement) => el.getBoundingClientRect().width)).toBeGreaterThan(300);
+      expect(await historyCurrency.evaluate(showsWhole)).toBe(true);
+      expect(plain(await shown(page, 'tradehis-from-shown').textContent())).toBe(arabic ? 'dd/mm/yyyy' : 'mm/dd/yyyy');
+      await shot('transactions');
 
-    // 12. The download page without an APK says so and offers the web app.
-    await openApp(page, `${server.url}/appDownload`);
-    const none = shown(page, 'app-apk-none');
-    await none.waitFor({ timeout: UI_TIMEOUT });
-    expect(await none.textContent()).toContain('APK');
-    expect(await shown(page, 'help-app-install').textContent()).not.toMatch(/button above|above when/i);
-    await shot('app-download');
+      // 12. The download page without an APK says so and offers the web app.
+      await openApp(page, `${server.url}/appDownload`);
+      const none = shown(page, 'app-apk-none');
+      await none.waitFor({ timeout: UI_TIMEOUT });
+      expect(await none.textContent()).toContain('APK');
+      expect(await shown(page, 'help-app-install').textContent()).not.toMatch(/button above|above when/i);
+      await shot('app-download');
 
-    // 13. Wording: "Help center" and Deposit, the last login address, a plain invite code.
-    await openApp(page, `${server.url}/helpCenter`);
-    await shown(page, 'help-faq').waitFor({ timeout: UI_TIMEOUT });
-    if (!arabic) {
-      expect(await shown(page, 'screen-title').textContent()).toBe('Help center');
-      expect(await shown(page, 'help-faq').textContent()).not.toContain('Recharge');
-    }
-    await shot('help-center');
-    await openApp(page, `${server.url}/UserInfo`);
-    const ip = shown(page, 'userinfo-last-ip');
-    await ip.waitFor({ timeout: UI_TIMEOUT });
-    expect(await ip.textContent()).toMatch(/\d+\.\d+\.\d+\.\d+|[0-9a-f:]{3,}/);
-    await shot('user-info');
-    await openApp(page, `${server.url}/promotion`);
-    const code = shown(page, 'promotion-code');
-    await code.waitFor({ timeout: UI_TIMEOUT });
-    expect(await code.textContent()).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
-    await shot('invite');
+      // 13. Wording: "Help center" and Deposit, the last login address, a plain invite code.
+      await openApp(page, `${server.url}/helpCenter`);
+      await shown(page, 'help-faq').waitFor({ timeout: UI_TIMEOUT });
+      if (!arabic) {
+        expect(await shown(page, 'screen-title').textContent()).toBe('Help center');
+        expect(await shown(page, 'help-faq').textContent()).not.toContain('Recharge');
+      }
+      await shot('help-center');
+      await openApp(page, `${server.url}/UserInfo`);
+      const ip = shown(page, 'userinfo-last-ip');
+      await ip.waitFor({ timeout: UI_TIMEOUT });
+      expect(await ip.textContent()).toMatch(/\d+\.\d+\.\d+\.\d+|[0-9a-f:]{3,}/);
+      await shot('user-info');
+      await openApp(page, `${server.url}/promotion`);
+      const code = shown(page, 'promotion-code');
+      await code.waitFor({ timeout: UI_TIMEOUT });
+      expect(await code.textContent()).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
+      await shot('invite');
 
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+  );
 });

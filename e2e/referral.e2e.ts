@@ -107,7 +107,10 @@ describe('referral and reports', () => {
     const code = (await shown(a.page, 'promotion-code').innerText()).trim();
     expect(code).not.toBe('');
     await shown(a.page, 'promotion-copy-link').click();
-    await shown(a.page, 'toast').filter({ hasText: 'Invite link copied' }).waitFor({ timeout: UI_TIMEOUT }).catch(() => undefined);
+    await shown(a.page, 'toast')
+      .filter({ hasText: 'Invite link copied' })
+      .waitFor({ timeout: UI_TIMEOUT })
+      .catch(() => undefined);
     inviteLink = await a.page.evaluate(() => navigator.clipboard.readText());
     expect(inviteLink).toBe(`${server.url}/register?inviteCode=${code}`);
     expect(await shown(a.page, 'promotion-link').innerText()).toBe(inviteLink);
@@ -167,12 +170,15 @@ describe('referral and reports', () => {
     expect(await shown(a.page, 'performance-commission').innerText()).toBe(`${earned} USDT`);
   });
 
-  it('/report shows A\'s chart and summaries', async () => {
+  it("/report shows A's chart and summaries", async () => {
     const { page } = await phone('en_US', 'light', tokenA);
     await openApp(page, `${server.url}/report`);
     await shown(page, 'report-overview').waitFor({ timeout: UI_TIMEOUT });
     // The screen shows the server's figures for the week: two bets of 10 USDT.
-    const week = await call<{ betCount: number; betAmount: string; validBetAmount: string }>(tokenA, '/v1/reportForm/winOrLoseForm', { currencyCode: 'USDT', lastDay: 7 });
+    const week = await call<{ betCount: number; betAmount: string; validBetAmount: string }>(tokenA, '/v1/reportForm/winOrLoseForm', {
+      currencyCode: 'USDT',
+      lastDay: 7,
+    });
     expect(week.betCount).toBe(2);
     expect(Number(week.betAmount)).toBe(20);
     expect(await shown(page, 'report-bet-amount').innerText()).toBe('20.00 USDT');

@@ -19,7 +19,8 @@ import { closeAll } from './support/teardown.ts';
  */
 
 const UI_TIMEOUT = 30_000;
-const texts = (language: string): Record<string, string> => JSON.parse(readFileSync(new URL(`../apps/web/src/locales/region/${language}.json`, import.meta.url), 'utf8'));
+const texts = (language: string): Record<string, string> =>
+  JSON.parse(readFileSync(new URL(`../apps/web/src/locales/region/${language}.json`, import.meta.url), 'utf8'));
 const english = texts('en_US');
 const arabic = texts('ar_EG');
 const table = sharedCountryTable();

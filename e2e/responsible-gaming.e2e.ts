@@ -29,7 +29,7 @@ const contexts: BrowserContext[] = [];
 let token = '';
 let slotId = 0;
 
-const call = <T,>(path: string, body: object = {}) => callAs<T>(server, path, body, token);
+const call = <T>(path: string, body: object = {}) => callAs<T>(server, path, body, token);
 
 async function phone(settings: { language: string; theme: 'light' | 'dark' }, options: { clock?: boolean } = {}): Promise<Page> {
   const { context, page } = await newPhone(browser, { colorScheme: settings.theme });
@@ -121,11 +121,13 @@ describe('responsible gaming', () => {
     expect(Number(await check.getAttribute('data-minutes'))).toBeGreaterThanOrEqual(15);
     expect(await shown(page, 'reality-check-elapsed').textContent()).toMatch(/^أنت تلعب منذ \d+ دقيقة$/);
     // Over the game: what is on top at the dialog's centre is the dialog.
-    expect(await page.evaluate(() => {
-      const box = document.querySelector('[data-testid="reality-check"]')?.getBoundingClientRect();
-      if (!box) return false;
-      return !!document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('[data-testid="reality-check"]');
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const box = document.querySelector('[data-testid="reality-check"]')?.getBoundingClientRect();
+        if (!box) return false;
+        return !!document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)?.closest('[data-testid="reality-check"]');
+      }),
+    ).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await fits(page, 'reality check ar_EG dark');
     await screenshot(page, 'responsible-gaming-reality-check-ar_EG-dark');

@@ -260,15 +260,18 @@ function problems(visits: Visit[]): string[] {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({
-      DEVNET_BLOCK_MS: '300',
-      DEPOSIT_POLL_MS: '300',
-      HASH_ENGINE_POLL_MS: '200',
-      HASH_HEAD_MAX_AGE_SECONDS: '20',
-      EXCHANGE_TRX_PER_USDT: '6.4321',
-      // The region screen's phones name their address as a load balancer would (X-Forwarded-For).
-      TRUST_PROXY: '127.0.0.1',
-    }, { withOpsKey: true }),
+    startServer(
+      {
+        DEVNET_BLOCK_MS: '300',
+        DEPOSIT_POLL_MS: '300',
+        HASH_ENGINE_POLL_MS: '200',
+        HASH_HEAD_MAX_AGE_SECONDS: '20',
+        EXCHANGE_TRX_PER_USDT: '6.4321',
+        // The region screen's phones name their address as a load balancer would (X-Forwarded-For).
+        TRUST_PROXY: '127.0.0.1',
+      },
+      { withOpsKey: true },
+    ),
     launchBrowser(),
   ]);
   const home = await server.call<HomeData>('/v1/app/home', { language: 'en_US' });
@@ -316,7 +319,10 @@ describe('the auto-bet panel', () => {
       wakeUp: { type: 3, rule: [] },
     });
     try {
-      for (const [language, theme] of [['en_US', 'light'], ['ar_EG', 'dark']] as const) {
+      for (const [language, theme] of [
+        ['en_US', 'light'],
+        ['ar_EG', 'dark'],
+      ] as const) {
         const { context, page } = await newPhone(browser, { colorScheme: theme });
         contexts.push(context);
         await presetSettings(context, { language, theme });

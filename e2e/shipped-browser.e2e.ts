@@ -18,7 +18,9 @@ afterAll(async () => {
 describe("the npm package's Chromium", () => {
   it('launches with its own libraries and draws Latin and Arabic with the fonts from npm', async () => {
     const page = await browser.newPage();
-    await page.setContent('<p id="latin" style="font-family: sans-serif">Deposit 1,000 USDT</p><p id="arabic" dir="rtl" style="font-family: sans-serif">إيداع</p>');
+    await page.setContent(
+      '<p id="latin" style="font-family: sans-serif">Deposit 1,000 USDT</p><p id="arabic" dir="rtl" style="font-family: sans-serif">إيداع</p>',
+    );
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');

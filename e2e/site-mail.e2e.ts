@@ -56,7 +56,9 @@ const PERSONAL = {
 };
 const BULLETIN = {
   title: Object.fromEntries(LANGUAGES.map((lang) => [lang, lang === 'ar_EG' ? 'صيانة مجدولة' : `Maintenance (${lang})`])),
-  content: Object.fromEntries(LANGUAGES.map((lang) => [lang, lang === 'ar_EG' ? 'ستتوقف الخدمة لمدة عشر دقائق الليلة.' : `Ten minutes of maintenance tonight (${lang}).`])),
+  content: Object.fromEntries(
+    LANGUAGES.map((lang) => [lang, lang === 'ar_EG' ? 'ستتوقف الخدمة لمدة عشر دقائق الليلة.' : `Ten minutes of maintenance tonight (${lang}).`]),
+  ),
 };
 
 let server: RunningServer;

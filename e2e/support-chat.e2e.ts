@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => closeAll(contexts, browser, server));
 
 describe('support chat', () => {
-  it('a player opens /chat from Online support, sends a message, and the operator\'s answer appears live', async () => {
+  it("a player opens /chat from Online support, sends a message, and the operator's answer appears live", async () => {
     const { context, page } = await newPhone(browser, { colorScheme: 'light' });
     contexts.push(context);
     await presetSettings(context, { language: 'en_US', theme: 'light' });

@@ -145,7 +145,9 @@ describe('a third-party game from Home', () => {
       await expect.poll(() => play.isEnabled(), { timeout: UI_TIMEOUT }).toBe(true);
       await play.click();
       // The round is over once the game takes a new bet and shows its outcome.
-      await expect.poll(async () => (await play.isEnabled()) && ((await game.locator('#message').textContent()) ?? '') !== '', { timeout: UI_TIMEOUT }).toBe(true);
+      await expect
+        .poll(async () => (await play.isEnabled()) && ((await game.locator('#message').textContent()) ?? '') !== '', { timeout: UI_TIMEOUT })
+        .toBe(true);
       seen.push(await gameBalance(game));
       if (round === 1) await screenshot(page, 'third-party-01-slot-playing');
     }

@@ -288,10 +288,9 @@ describe('two server instances on one database and one Redis', () => {
       perRound.set(round, (perRound.get(round) ?? 0) + 1);
     }
     for (const round of rounds) expect(perRound.get(round) ?? 0, `transfers of round ${round}`).toBeLessThanOrEqual(1);
-    const { rows: claims } = await admin.query<{ height: string }>(
-      `select height from hash_blocks where height = any($1::int8[]) and settled_at is not null`,
-      [rounds],
-    );
+    const { rows: claims } = await admin.query<{ height: string }>(`select height from hash_blocks where height = any($1::int8[]) and settled_at is not null`, [
+      rounds,
+    ]);
     expect(claims).toHaveLength(rounds.length);
 
     // The wallet holds exactly the deposit, minus stakes, plus what settlement paid, on both instances.
@@ -306,7 +305,11 @@ describe('two server instances on one database and one Redis', () => {
   it('refuses the next bet on B within a second of a self-exclusion taken on A', async () => {
     const someone = await register(a);
     const bet = () =>
-      b.call('/v1/hashGame/bet', { requestId: `se${randomBytes(8).toString('hex')}`, gameId: QUICK_GAME, area: 'big', amount: '1', currency: 'USDT', level: 0 }, { token: someone.token });
+      b.call(
+        '/v1/hashGame/bet',
+        { requestId: `se${randomBytes(8).toString('hex')}`, gameId: QUICK_GAME, area: 'big', amount: '1', currency: 'USDT', level: 0 },
+        { token: someone.token },
+      );
     // Not excluded yet: refused only for want of money.
     expect([21002, 21006]).toContain((await bet()).code);
     const excluded = await a.call('/v1/player/protection/self_exclude', { period: '6m', confirm: true, password: PASSWORD }, { token: someone.token });
@@ -367,7 +370,11 @@ describe('two server instances on one database and one Redis', () => {
     const socket = await authenticatedSocket(survivor, player.token);
     const held = await usdtBalance(survivor, player.token);
     await sendUsdt(devnet.url, outsideWallet, address, 5n * MICRO);
-    await socket.next('second deposit credited by the survivor', (frame) => frame.event === 'balance' && parseMicro(frame.data.usdt) === held + 5n * MICRO, 45_000);
+    await socket.next(
+      'second deposit credited by the survivor',
+      (frame) => frame.event === 'balance' && parseMicro(frame.data.usdt) === held + 5n * MICRO,
+      45_000,
+    );
 
     const { rows: bets } = await admin.query<{ amount: string; payout: string }>(`select amount, payout from hash_bets where id = any($1::int8[])`, [
       [...placed.keys()],

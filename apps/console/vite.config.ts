@@ -10,7 +10,10 @@ import { OPS_CALL_GROUPS, type OpsCallDefinition } from '../../packages/contract
  */
 const OPS_CALLS = Object.fromEntries(
   Object.entries(OPS_CALL_GROUPS).flatMap(([group, calls]) =>
-    Object.entries(calls as Record<string, OpsCallDefinition>).map(([action, call]) => [`${group}.${action}`, { path: call.path, access: call.access, stepUp: call.stepUp === true }]),
+    Object.entries(calls as Record<string, OpsCallDefinition>).map(([action, call]) => [
+      `${group}.${action}`,
+      { path: call.path, access: call.access, stepUp: call.stepUp === true },
+    ]),
   ),
 );
 

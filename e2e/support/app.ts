@@ -24,9 +24,7 @@ export async function waitForApp(page: Page): Promise<void> {
  * can match more than one element.
  */
 export function shown(page: Page, testId: string): Locator {
-  return page
-    .locator(`[data-testid="${testId}"]:not(.ion-page-hidden *):not(.ion-page-invisible *)`)
-    .filter({ visible: true });
+  return page.locator(`[data-testid="${testId}"]:not(.ion-page-hidden *):not(.ion-page-invisible *)`).filter({ visible: true });
 }
 
 /**
@@ -94,7 +92,12 @@ export async function pageSettled(page: Page, testId: string): Promise<void> {
   await page.waitForFunction((id) => {
     const ionPage = document.querySelector(`[data-testid="${id}"]`)?.closest('.ion-page');
     if (!ionPage || ionPage.classList.contains('ion-page-invisible')) return false;
-    if (ionPage.getAnimations({ subtree: true }).some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)) return false;
+    if (
+      ionPage
+        .getAnimations({ subtree: true })
+        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity)
+    )
+      return false;
     const outlet = ionPage.parentElement;
     const pages = outlet ? [...outlet.children].filter((child) => child.classList.contains('ion-page')) : [ionPage];
     return pages.every((child) => (child as HTMLElement).style.pointerEvents !== 'none');

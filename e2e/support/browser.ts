@@ -34,7 +34,9 @@ export function chromiumPath(): string {
   if (system) return system;
   const shipped = process.env[SHIPPED];
   if (shipped && existsSync(shipped)) return shipped;
-  throw new Error(`No Chromium: neither CHROME_PATH nor ${SYSTEM_CHROMIUM}, and the npm package's was not unpacked (run the tests through vitest, whose global setup unpacks it).`);
+  throw new Error(
+    `No Chromium: neither CHROME_PATH nor ${SYSTEM_CHROMIUM}, and the npm package's was not unpacked (run the tests through vitest, whose global setup unpacks it).`,
+  );
 }
 
 /**

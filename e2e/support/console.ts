@@ -35,7 +35,11 @@ export interface StaffCredentials {
   recoveryCodes: string[];
 }
 
-export async function newDesk(browser: Browser, viewport: { width: number; height: number } = DESKTOP, locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {
+export async function newDesk(
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale, colorScheme: 'light' });
   return { context, page: await context.newPage() };
 }
@@ -72,7 +76,12 @@ export async function withStepUp(page: Page, staff: StaffCredentials, act: () =>
   const dialog = page.getByTestId('step-up-code');
   // The dialog opens once the server has answered that a fresh code is needed, which takes longer on a
   // busy machine: wait for it a while (isVisible would only look once), and go on without it if none came.
-  if (await dialog.waitFor({ state: 'visible', timeout: 4000 }).then(() => true, () => false)) {
+  if (
+    await dialog.waitFor({ state: 'visible', timeout: 4000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
     await dialog.fill(await staff.device.code());
     await page.locator('#step-up-submit').click();
     await dialog.waitFor({ state: 'hidden' });
@@ -89,7 +98,11 @@ export const opsFromPage = (page: Page, path: string, body: object) =>
   page.evaluate(
     async ([path, body]) => {
       const token = sessionStorage.getItem('lobby.console.csrf') ?? '';
-      const response = await fetch(path as string, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': token }, body: JSON.stringify(body) });
+      const response = await fetch(path as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': token },
+        body: JSON.stringify(body),
+      });
       return (await response.json()) as { code: number; data: any };
     },
     [path, body] as const,

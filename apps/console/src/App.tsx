@@ -32,7 +32,8 @@ const Account = lazy(() => import('./screens/SignIn/Account.tsx'));
 const Enrol = lazy(() => import('./screens/SignIn/Enrol.tsx'));
 
 const ANTD_LOCALES = { en: enUS, zh: zhCN } as const;
-const FONT_FAMILY = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
 
 function Area({ children }: { children: React.ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>{children}</Suspense>;
@@ -44,7 +45,11 @@ export function App() {
 
   return (
     <BrowserRouter basename="/console">
-      <ConfigProvider locale={ANTD_LOCALES[locale]} button={{ autoInsertSpace: false }} theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb', fontFamily: FONT_FAMILY } }}>
+      <ConfigProvider
+        locale={ANTD_LOCALES[locale]}
+        button={{ autoInsertSpace: false }}
+        theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1f6feb', fontFamily: FONT_FAMILY } }}
+      >
         <AntApp>
           <Refine
             routerProvider={routerProvider}
@@ -56,11 +61,24 @@ export function App() {
             i18nProvider={i18nProvider}
             notificationProvider={notificationProvider}
             resources={RESOURCES}
-            options={{ syncWithLocation: false, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: 'auto', reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } } }}
+            options={{
+              syncWithLocation: false,
+              warnWhenUnsavedChanges: true,
+              disableTelemetry: true,
+              liveMode: 'auto',
+              reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+            }}
           >
             <Routes>
               <Route path="/sign-in" element={<SignIn />} />
-              <Route path="/enrol" element={<Area><Enrol /></Area>} />
+              <Route
+                path="/enrol"
+                element={
+                  <Area>
+                    <Enrol />
+                  </Area>
+                }
+              />
               <Route
                 element={
                   <Authenticated key="console" fallback={<CatchAllNavigate to="/sign-in" />}>
@@ -72,16 +90,86 @@ export function App() {
                   </Authenticated>
                 }
               >
-                <Route index element={<Area><Dashboard /></Area>} />
-                <Route path="/players/*" element={<Area><Players /></Area>} />
-                <Route path="/finance/*" element={<Area><Finance /></Area>} />
-                <Route path="/support/*" element={<Area><Support /></Area>} />
-                <Route path="/marketing/*" element={<Area><Marketing /></Area>} />
-                <Route path="/games/*" element={<Area><Games /></Area>} />
-                <Route path="/risk/*" element={<Area><Risk /></Area>} />
-                <Route path="/treasury/*" element={<Area><Treasury /></Area>} />
-                <Route path="/settings/*" element={<Area><Settings /></Area>} />
-                <Route path="/account" element={<Area><Account /></Area>} />
+                <Route
+                  index
+                  element={
+                    <Area>
+                      <Dashboard />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/players/*"
+                  element={
+                    <Area>
+                      <Players />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/finance/*"
+                  element={
+                    <Area>
+                      <Finance />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/support/*"
+                  element={
+                    <Area>
+                      <Support />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/marketing/*"
+                  element={
+                    <Area>
+                      <Marketing />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/games/*"
+                  element={
+                    <Area>
+                      <Games />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/risk/*"
+                  element={
+                    <Area>
+                      <Risk />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/treasury/*"
+                  element={
+                    <Area>
+                      <Treasury />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/settings/*"
+                  element={
+                    <Area>
+                      <Settings />
+                    </Area>
+                  }
+                />
+                <Route
+                  path="/account"
+                  element={
+                    <Area>
+                      <Account />
+                    </Area>
+                  }
+                />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
             </Routes>

@@ -160,7 +160,10 @@ const DEFAULT_CONSOLE_DIST = fileURLToPath(new URL('../../console/dist', import.
  * The composition root: builds every service from the configuration and wires the routes.
  * `main.ts` runs it as a process; tests build one per file against their own database.
  */
-export async function createApplication(config: Config, overrides: { database?: DatabaseHandle; bus?: EventBus; logStream?: NodeJS.WritableStream } = {}): Promise<Application> {
+export async function createApplication(
+  config: Config,
+  overrides: { database?: DatabaseHandle; bus?: EventBus; logStream?: NodeJS.WritableStream } = {},
+): Promise<Application> {
   let http: FastifyInstance | undefined;
   const database =
     overrides.database ??
@@ -205,7 +208,11 @@ export async function createApplication(config: Config, overrides: { database?: 
 
   // The game aggregator starts before the HTTP server: the Content-Security-Policy names its origin.
   // The demo one calls this server's wallet wherever it ends up listening.
-  const games = await setupAggregator(config, () => listeningUrl(http), (msg, extra) => http?.log.info(extra ?? {}, msg));
+  const games = await setupAggregator(
+    config,
+    () => listeningUrl(http),
+    (msg, extra) => http?.log.info(extra ?? {}, msg),
+  );
 
   http = await createHttpServer({
     gameOrigins: games.gameOrigins,
@@ -241,13 +248,17 @@ export async function createApplication(config: Config, overrides: { database?: 
   const approvals = new Approvals(database.db, bus);
   // Staff's and players' authenticator secrets are sealed with one key from configuration.
   const twoFactorSecrets = secretBox(twoFactorKey(config));
-  const staff = await createStaffModule(database.db, {
-    publicUrl: staffPublicUrl(config),
-    credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
-    // A console socket of a member signed out, disabled or reset lets go at once, on every instance.
-    onSessionsEnded: (staffId) => bus.publish('staff.session.ended', { staffId }),
-    secrets: twoFactorSecrets,
-  }, approvals);
+  const staff = await createStaffModule(
+    database.db,
+    {
+      publicUrl: staffPublicUrl(config),
+      credentialsRatePerMinute: config.CREDENTIALS_RATE_PER_MINUTE,
+      // A console socket of a member signed out, disabled or reset lets go at once, on every instance.
+      onSessionsEnded: (staffId) => bus.publish('staff.session.ended', { staffId }),
+      secrets: twoFactorSecrets,
+    },
+    approvals,
+  );
   await staff.identity.sealStoredSecrets();
   const ops = new OpsRegistrar(http, staff.authenticator, new AuditLog(database.db));
   registerStaffOpsRoutes(ops, staff);
@@ -324,17 +335,14 @@ export async function createApplication(config: Config, overrides: { database?: 
   await bulletins.start();
   players.notices = bulletins;
   registerMailBoxRoutes(http, sessions, mail);
-  registerMailBoxOpsRoutes(
-    ops,
-    {
-      mail,
-      bulletins,
-      categories: async () => {
-        const { items } = await lobby.syncConfig('mail', undefined);
-        return Array.isArray(items.categories) ? items.categories.flatMap((c: { id?: unknown }) => (typeof c?.id === 'number' ? [c.id] : [])) : [];
-      },
+  registerMailBoxOpsRoutes(ops, {
+    mail,
+    bulletins,
+    categories: async () => {
+      const { items } = await lobby.syncConfig('mail', undefined);
+      return Array.isArray(items.categories) ? items.categories.flatMap((c: { id?: unknown }) => (typeof c?.id === 'number' ? [c.id] : [])) : [];
     },
-  );
+  });
 
   const ledger = new Ledger(database.db, {
     onBatchError: (error, transfers) => http!.log.error({ err: error, transfers }, 'ledger batch failed; transfers sent one by one'),
@@ -392,11 +400,24 @@ export async function createApplication(config: Config, overrides: { database?: 
   registerActivityRoutes(http, sessions, activity);
   registerActivityOpsRoutes(ops, new ActivityOpsService(database.db, activityCatalogue, media));
   // Sanctions screening: the listed addresses (shipped files and staff uploads), held in memory on every instance.
-  const sanctionsList = new SanctionsList(database.db, bus, (error) => http!.log.error({ err: error }, 'sanctions list reload failed; the previous copy stays'));
+  const sanctionsList = new SanctionsList(database.db, bus, (error) =>
+    http!.log.error({ err: error }, 'sanctions list reload failed; the previous copy stays'),
+  );
   await sanctionsList.start();
   const sanctions = new SanctionsScreen(database.db, sanctionsList, bus, http.log);
   // The wallet reads unsettled hash bets from their table; the hash games, built after it, ask it who bound an address.
-  const wallet = createWalletModule({ config, database, chain, bus, ledger, players, balanceEvents, log: http.log, unsettledOrders: unsettledHashBets(database.db), sanctions });
+  const wallet = createWalletModule({
+    config,
+    database,
+    chain,
+    bus,
+    ledger,
+    players,
+    balanceEvents,
+    log: http.log,
+    unsettledOrders: unsettledHashBets(database.db),
+    sanctions,
+  });
   registerSanctionsOpsRoutes(ops, new SanctionsOps(database.db, sanctionsList, (depositId, also) => wallet.depositWatcher.creditReviewed(depositId, also)));
   await registerWalletRoutes(http, sessions, wallet, { credentialsPerMinute: config.CREDENTIALS_RATE_PER_MINUTE });
   registerWithdrawalApproval(approvals, wallet.withdrawals);
@@ -448,7 +469,20 @@ export async function createApplication(config: Config, overrides: { database?: 
   });
   registerTreasuryOpsRoutes(ops, treasury);
   treasury.start();
-  const hashGame = await createHashGameModule({ config, database, chain, bus, lobby, balanceEvents, log: http.log, betAddressOwner: (address) => wallet.betAddresses.playerFor(address), turnover: vip, players, sanctions, protection: protection.gate });
+  const hashGame = await createHashGameModule({
+    config,
+    database,
+    chain,
+    bus,
+    lobby,
+    balanceEvents,
+    log: http.log,
+    betAddressOwner: (address) => wallet.betAddresses.playerFor(address),
+    turnover: vip,
+    players,
+    sanctions,
+    protection: protection.gate,
+  });
   registerHashGameRoutes(http, sessions, hashGame.service);
   hashGame.start();
   const playerMarks = new PlayerMarkService(database.db, ledger, unsettledHashBets(database.db), balanceEvents);
@@ -510,9 +544,10 @@ export async function createApplication(config: Config, overrides: { database?: 
     imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES,
     images: media,
     quotas: chatQuotas,
-    chatwoot: config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN
-      ? { baseUrl: config.CHATWOOT_BASE_URL, websiteToken: config.CHATWOOT_WEBSITE_TOKEN, hmacToken: config.CHATWOOT_HMAC_TOKEN }
-      : undefined,
+    chatwoot:
+      config.CHATWOOT_BASE_URL && config.CHATWOOT_WEBSITE_TOKEN
+        ? { baseUrl: config.CHATWOOT_BASE_URL, websiteToken: config.CHATWOOT_WEBSITE_TOKEN, hmacToken: config.CHATWOOT_HMAC_TOKEN }
+        : undefined,
   });
   registerSupportChatRoutes(http, sessions, supportChat, { imageMaxBytes: config.CHAT_IMAGE_MAX_BYTES });
   registerSupportChatOpsRoutes(ops, supportChat);
@@ -523,7 +558,34 @@ export async function createApplication(config: Config, overrides: { database?: 
     database,
     bus,
     chain,
-    services: { sessions, players, lobby, shelves, ledger, wallet, hashGame, autoBet, playerMarks, thirdGame, providerWallet, economy, bonus, rebates, vip, games: { ...games, catalogue }, mail, bulletins, media, banners, supportChat, activity, protection, accountSecurity, sanctions: { list: sanctionsList, screen: sanctions }, treasury },
+    services: {
+      sessions,
+      players,
+      lobby,
+      shelves,
+      ledger,
+      wallet,
+      hashGame,
+      autoBet,
+      playerMarks,
+      thirdGame,
+      providerWallet,
+      economy,
+      bonus,
+      rebates,
+      vip,
+      games: { ...games, catalogue },
+      mail,
+      bulletins,
+      media,
+      banners,
+      supportChat,
+      activity,
+      protection,
+      accountSecurity,
+      sanctions: { list: sanctionsList, screen: sanctions },
+      treasury,
+    },
     async close() {
       if (closed) return;
       closed = true;

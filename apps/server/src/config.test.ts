@@ -40,7 +40,12 @@ describe('loadConfig', () => {
   });
 
   it('requires SMTP in production and forbids the development outbox there', () => {
-    const chain = { TRON_API_URL: 'https://node.example.com', HOT_WALLET_PRIVATE_KEY: 'a'.repeat(64), DEPOSIT_XPUB: `xpub${'A'.repeat(107)}`, TWO_FACTOR_SECRET_KEY: 'b'.repeat(64) };
+    const chain = {
+      TRON_API_URL: 'https://node.example.com',
+      HOT_WALLET_PRIVATE_KEY: 'a'.repeat(64),
+      DEPOSIT_XPUB: `xpub${'A'.repeat(107)}`,
+      TWO_FACTOR_SECRET_KEY: 'b'.repeat(64),
+    };
     expect(() => loadConfig({ NODE_ENV: 'production', ...chain })).toThrow(/SMTP_URL: required in production/);
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', DEV_OUTBOX: 'true', ...chain })).toThrow(/DEV_OUTBOX/);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...chain }).devOutbox).toBe(false);
@@ -48,7 +53,9 @@ describe('loadConfig', () => {
 
   it('requires a real TRON node and the operator keys in production, never echoing the hot-wallet key', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toThrow(/TRON_API_URL: required in production/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', TRON_API_URL: 'https://n.example.com' })).toThrow(/HOT_WALLET_PRIVATE_KEY and DEPOSIT_XPUB/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://m:25', TRON_API_URL: 'https://n.example.com' })).toThrow(
+      /HOT_WALLET_PRIVATE_KEY and DEPOSIT_XPUB/,
+    );
     expect(() => loadConfig({ HOT_WALLET_PRIVATE_KEY: 'secretsecret' })).toThrow(/HOT_WALLET_PRIVATE_KEY: must be 64 hex characters \(got \(hidden\)\)/);
   });
 
@@ -90,7 +97,9 @@ describe('loadConfig', () => {
     });
     expect(config.HUB88_OPERATOR_PRIVATE_KEY).toBe(TEST_AGGREGATOR_PRIVATE_KEY_PEM.trim() + '\n');
     expect(config.HUB88_PUBLIC_KEY).toBe(TEST_AGGREGATOR_PUBLIC_KEY_PEM.trim() + '\n');
-    expect(() => loadConfig({ HUB88_OPERATOR_PRIVATE_KEY: 'MIIEsecretsecret' })).toThrow(/HUB88_OPERATOR_PRIVATE_KEY: must be a PEM "PRIVATE KEY" block \(got \(hidden\)\)/);
+    expect(() => loadConfig({ HUB88_OPERATOR_PRIVATE_KEY: 'MIIEsecretsecret' })).toThrow(
+      /HUB88_OPERATOR_PRIVATE_KEY: must be a PEM "PRIVATE KEY" block \(got \(hidden\)\)/,
+    );
     expect(() => loadConfig({ HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PRIVATE_KEY_PEM })).toThrow(/HUB88_PUBLIC_KEY: must be a PEM "PUBLIC KEY" block/);
     expect(() => loadConfig({ HUB88_CURRENCY: 'usd' })).toThrow(/HUB88_CURRENCY/);
   });

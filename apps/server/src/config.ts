@@ -6,30 +6,32 @@ import { isValidBase58Address } from './chain/address.ts';
  * server with one line per problem naming the variable, so an operator never debugs a half-started
  * process. Secrets are read here and nowhere else, and never logged.
  */
-const boolean = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolean = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const trustProxy = z
-  .string()
-  .transform((value, ctx): boolean | number | string[] => {
-    if (value === 'true') return true;
-    if (value === 'false' || value === '') return false;
-    if (/^\d+$/.test(value)) return Number(value);
-    const list = value.split(',').map((s) => s.trim()).filter(Boolean);
-    if (list.every((entry) => /^[0-9a-fA-F:.\/]+$/.test(entry))) return list;
-    ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of proxy addresses' });
-    return z.NEVER;
-  });
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.every((entry) => /^[0-9a-fA-F:.\/]+$/.test(entry))) return list;
+  ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count or a comma-separated list of proxy addresses' });
+  return z.NEVER;
+});
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+  );
 
 /** A PEM block of this kind; literal "\\n" sequences (one-line environment values) count as line breaks. */
 const pem = (label: 'PRIVATE KEY' | 'PUBLIC KEY') =>
@@ -60,7 +62,12 @@ const schema = z.object({
    */
   GEOIP_COUNTRY_FILE: z
     .string()
-    .transform((value) => value.split(',').map((path) => path.trim()).filter(Boolean))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((path) => path.trim())
+        .filter(Boolean),
+    )
     .refine((paths) => paths.length > 0, 'one or more CSV paths, comma-separated')
     .optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
@@ -80,7 +87,11 @@ const schema = z.object({
   WS_SESSION_RECHECK_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   CREDENTIALS_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   MAIL_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  SESSION_TTL_HOURS: z.coerce.number().min(0.001).max(24 * 90).default(168),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .min(0.001)
+    .max(24 * 90)
+    .default(168),
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(600).default(60),
   REGISTRATIONS_PER_IP_PER_DAY: z.coerce.number().int().min(1).default(20),
   LOGIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
@@ -98,14 +109,30 @@ const schema = z.object({
   CONSOLE_DIST_DIR: z.string().optional(),
   TRON_API_URL: url(['http:', 'https:']).optional(),
   TRON_API_KEY: z.string().optional(),
-  USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON base58 address').optional(),
-  HOT_WALLET_PRIVATE_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
-  DEPOSIT_XPUB: z.string().regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be an extended public key (xpub...) of m/44'/195'/0'").optional(),
+  USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'must be a TRON base58 address')
+    .optional(),
+  HOT_WALLET_PRIVATE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
+    .optional(),
+  DEPOSIT_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, "must be an extended public key (xpub...) of m/44'/195'/0'")
+    .optional(),
   /** The operator's cold (treasury) addresses, comma-separated TRON base58 addresses: counted in the reconciliation's holdings. */
   TREASURY_COLD_ADDRESSES: z
     .string()
     .default('')
-    .transform((value) => [...new Set(value.split(',').map((address) => address.trim()).filter(Boolean))])
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((list) => list.every(isValidBase58Address), 'must be TRON base58 addresses (T...), comma-separated'),
   /** Minutes between the hourly reconciliations of on-chain holdings against ledger liabilities (0: only on demand). */
   TREASURY_RECONCILE_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
@@ -124,7 +151,10 @@ const schema = z.object({
   /** How a USDT sweep pays for energy: `delegate` from the resource account (TREASURY_RESOURCE_KEY, TRX staked for energy), or `burn` TRX the hot wallet sends the deposit address. */
   TREASURY_ENERGY_STRATEGY: z.enum(['burn', 'delegate']).default('burn'),
   /** Private key (64 hex) of the resource account that stakes TRX for energy and delegates it to deposit addresses. */
-  TREASURY_RESOURCE_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  TREASURY_RESOURCE_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
+    .optional(),
   /** Added to the node's energy estimate of a USDT sweep, for the energy delegated or burnt and its fee_limit. */
   TREASURY_ENERGY_MARGIN_PERCENT: z.coerce.number().int().min(0).max(500).default(20),
   /** Deposit addresses one cycle sweeps at most. */
@@ -133,12 +163,18 @@ const schema = z.object({
   TREASURY_SWEEP_BATCH: z.coerce.number().int().min(1).max(2000).default(500),
   /** The signer (npm run signer) that signs sweeps from deposit addresses, and the channel's shared key (hex); without them sweeps are signed offline (npm run treasury -- export-sweeps). */
   TREASURY_SIGNER_URL: url(['http:', 'https:']).optional(),
-  TREASURY_SIGNER_KEY: z.string().regex(/^([0-9a-fA-F]{2}){32,}$/, 'hex of at least 32 bytes').optional(),
+  TREASURY_SIGNER_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{2}){32,}$/, 'hex of at least 32 bytes')
+    .optional(),
   /** TRX the hot wallet must hold before it sends USDT: the network fee of a USDT transfer is paid in TRX. */
   HOT_WALLET_TRX_RESERVE: money.default('30').transform(toMicro),
   DEPOSIT_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).default(19),
   /** AES-256 key (64 hex characters) that seals players' two-factor secrets in the database; required in production. */
-  TWO_FACTOR_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters').optional(),
+  TWO_FACTOR_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters')
+    .optional(),
   DEVNET_PORT: z.coerce.number().int().min(0).max(65535).default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(50).default(3000),
   DEVNET_MANUAL: boolean.default(false),
@@ -150,10 +186,18 @@ const schema = z.object({
   PUBLIC_HOST: z.string().optional(),
   CHAT_URL: z.string().optional(),
   /** Largest image a player may send in the support chat, in bytes (at most 2 MiB, the contract's ceiling). */
-  CHAT_IMAGE_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024).default(2 * 1024 * 1024),
+  CHAT_IMAGE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 * 1024 * 1024)
+    .default(2 * 1024 * 1024),
   /** An external Chatwoot live-chat widget: its server, the inbox's website token and, for identity validation, its HMAC token. */
   CHATWOOT_BASE_URL: url(['https:', 'http:']).optional(),
-  CHATWOOT_WEBSITE_TOKEN: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'the inbox website token (letters, digits, _ -)').optional(),
+  CHATWOOT_WEBSITE_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'the inbox website token (letters, digits, _ -)')
+    .optional(),
   CHATWOOT_HMAC_TOKEN: z.string().min(16, 'at least 16 characters').optional(),
   DEPOSIT_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(3000),
   DEPOSIT_IDLE_SCAN_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
@@ -175,20 +219,37 @@ const schema = z.object({
   // Unset: WITHDRAWAL_FOUR_EYES_USDT at EXCHANGE_TRX_PER_USDT, or every reviewed TRX withdrawal while the exchange is closed.
   WITHDRAWAL_FOUR_EYES_TRX: money.transform(toMicro).optional(),
   WITHDRAWAL_DAILY_COUNT: z.coerce.number().int().min(0).max(100_000).default(10),
-  EXCHANGE_TRX_PER_USDT: z.string().regex(/^\d{1,9}(\.\d{1,12})?$/, 'a decimal rate, e.g. 3.456').refine((v) => /[1-9]/.test(v), 'must be above zero').optional(),
+  EXCHANGE_TRX_PER_USDT: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,12})?$/, 'a decimal rate, e.g. 3.456')
+    .refine((v) => /[1-9]/.test(v), 'must be above zero')
+    .optional(),
   EXCHANGE_SPREAD_BPS: z.coerce.number().int().min(0).max(5000).default(100),
   EXCHANGE_USDT_MIN: money.default('1').transform(toMicro),
   EXCHANGE_USDT_MAX: money.default('100000').transform(toMicro),
   /** The most experience gold one operator grant gives (ECONOMY.md "Experience gold"). */
   EXPERIENCE_GOLD_GRANT_MAX_USDT: money.default('100').transform(toMicro),
   BET_ADDRESS_ACTIVATION_TRX: money.default('1').transform(toMicro),
-  BET_ADDRESS_ACTIVATION_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(1800),
-  FAILPOINTS: z.string().regex(/^[a-z_.,]*$/, 'comma-separated failpoint names').optional(),
+  BET_ADDRESS_ACTIVATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(1800),
+  FAILPOINTS: z
+    .string()
+    .regex(/^[a-z_.,]*$/, 'comma-separated failpoint names')
+    .optional(),
   /** Tests only (honoured with NODE_ENV=test): the new-address wait set at start, for tests that withdraw to an address typed a moment before. */
   TEST_ADDRESS_WAIT_HOURS: z.coerce.number().int().min(0).max(720).optional(),
   HASH_ENGINE: boolean.default(true),
   HASH_ENGINE_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  HASH_HEAD_MAX_AGE_SECONDS: z.coerce.number().int().min(3).max(365 * 86_400).default(6),
+  HASH_HEAD_MAX_AGE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3)
+    .max(365 * 86_400)
+    .default(6),
   HASH_TRANSFER_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(3000),
   HASH_TRANSFER_RESCAN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   HASH_TRANSFER_REFUND_FEE_USDT: money.default('0').transform(toMicro),
@@ -199,15 +260,31 @@ const schema = z.object({
   HASH_EXPLORER_BLOCK_URL: url(['http:', 'https:']).optional(),
   /** The aggregator's Games API; without it the demo aggregator runs in this process and this points at it. */
   HUB88_API_URL: url(['http:', 'https:']).optional(),
-  HUB88_OPERATOR_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)').default('lobby'),
+  HUB88_OPERATOR_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - (at most 64)')
+    .default('lobby'),
   /** PEM (PKCS#8) RSA key that signs our Games API calls; development: generated into DATA_DIR. */
   HUB88_OPERATOR_PRIVATE_KEY: pem('PRIVATE KEY').optional(),
   /** PEM (SPKI) RSA public key of the aggregator, which verifies every wallet callback; development: the demo aggregator's. */
   HUB88_PUBLIC_KEY: pem('PUBLIC KEY').optional(),
-  HUB88_CURRENCY: z.string().regex(/^[A-Z]{3,5}$/, 'a currency code in capitals, e.g. USD').default('USD'),
-  HUB88_GAME_LIST_REFRESH_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(3600),
+  HUB88_CURRENCY: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/, 'a currency code in capitals, e.g. USD')
+    .default('USD'),
+  HUB88_GAME_LIST_REFRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400)
+    .default(3600),
   /** Seamless wallet: a game session without a callback or entry for this long takes no more bets. */
-  PROVIDER_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 1440).default(30),
+  PROVIDER_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 1440)
+    .default(30),
   /** Seamless wallet: a win above this multiple of its round's stakes waits for an operator (held, not credited). */
   PROVIDER_WIN_HOLD_MULTIPLE: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   /** Seamless wallet: a win above this amount waits for an operator, whatever its stakes. */
@@ -246,7 +323,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
   // A shared operator token would now be ignored without a word: say what replaced it.
   if (env.OPS_TOKEN) {
-    problems.push('OPS_TOKEN: the shared operator token is gone; staff sign in to the console, and automation uses an API key (npm run console -- create-api-key)');
+    problems.push(
+      'OPS_TOKEN: the shared operator token is gone; staff sign in to the console, and automation uses an API key (npm run console -- create-api-key)',
+    );
   }
   if (config.NODE_ENV === 'production' && config.DEV_OUTBOX) {
     problems.push('DEV_OUTBOX: the development outbox cannot be enabled in production');
@@ -264,7 +343,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('TRON_API_URL: required in production (the devnet is for development only)');
   }
   if (config.HUB88_API_URL && !(config.HUB88_OPERATOR_PRIVATE_KEY && config.HUB88_PUBLIC_KEY)) {
-    problems.push('HUB88_OPERATOR_PRIVATE_KEY and HUB88_PUBLIC_KEY: both required with HUB88_API_URL (our signing key and the aggregator\'s public key)');
+    problems.push("HUB88_OPERATOR_PRIVATE_KEY and HUB88_PUBLIC_KEY: both required with HUB88_API_URL (our signing key and the aggregator's public key)");
   }
   if (Boolean(config.CHATWOOT_BASE_URL) !== Boolean(config.CHATWOOT_WEBSITE_TOKEN) || (config.CHATWOOT_HMAC_TOKEN && !config.CHATWOOT_BASE_URL)) {
     problems.push('CHATWOOT_BASE_URL and CHATWOOT_WEBSITE_TOKEN: set both (CHATWOOT_HMAC_TOKEN only with them) to load the Chatwoot widget');
@@ -287,4 +366,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return { ...config, devOutbox: config.DEV_OUTBOX ?? (!config.SMTP_URL && config.NODE_ENV !== 'production') };
 }
 
-const SECRET_KEYS = new Set(['TWO_FACTOR_SECRET_KEY', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'TRON_API_KEY', 'HOT_WALLET_PRIVATE_KEY', 'TREASURY_RESOURCE_KEY', 'TREASURY_SIGNER_KEY', 'HUB88_OPERATOR_PRIVATE_KEY', 'CHATWOOT_HMAC_TOKEN']);
+const SECRET_KEYS = new Set([
+  'TWO_FACTOR_SECRET_KEY',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'TRON_API_KEY',
+  'HOT_WALLET_PRIVATE_KEY',
+  'TREASURY_RESOURCE_KEY',
+  'TREASURY_SIGNER_KEY',
+  'HUB88_OPERATOR_PRIVATE_KEY',
+  'CHATWOOT_HMAC_TOKEN',
+]);

@@ -30,7 +30,9 @@ export function bundleBudget(limitKb = 200): Plugin {
       const locales = [...chunks.values()].filter((c) => c.facadeModuleId?.includes('/src/locales/'));
       const locale = Math.max(0, ...locales.map((c) => gz(c.code)));
       const totalKb = (initial + locale) / 1024;
-      this.info(`initial JS ${totalKb.toFixed(1)} KB gzipped (app ${(initial / 1024).toFixed(1)} + locale ${(locale / 1024).toFixed(1)}), budget ${limitKb} KB`);
+      this.info(
+        `initial JS ${totalKb.toFixed(1)} KB gzipped (app ${(initial / 1024).toFixed(1)} + locale ${(locale / 1024).toFixed(1)}), budget ${limitKb} KB`,
+      );
       if (totalKb > limitKb) this.error(`initial JS is ${totalKb.toFixed(1)} KB gzipped, over the ${limitKb} KB budget`);
     },
   };

@@ -28,10 +28,7 @@ export function contractCalls(): Plugin {
           Object.entries(CALL_GROUPS).map(([group, calls]) => [
             group,
             Object.fromEntries(
-              Object.entries(calls).map(([name, call]) => [
-                name,
-                { path: call.path, auth: call.auth, ...(call.movesMoney ? { movesMoney: true } : {}) },
-              ]),
+              Object.entries(calls).map(([name, call]) => [name, { path: call.path, auth: call.auth, ...(call.movesMoney ? { movesMoney: true } : {}) }]),
             ),
           ]),
         );

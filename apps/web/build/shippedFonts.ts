@@ -31,13 +31,33 @@ const FONTS: Record<string, ShippedFont> = {
   'noto-sans-sc': {
     script: HAN,
     local: {
-      400: ['PingFang SC Regular', 'PingFangSC-Regular', 'Microsoft YaHei', 'Noto Sans CJK SC Regular', 'NotoSansCJKsc-Regular', 'Source Han Sans SC Regular', 'SourceHanSansSC-Regular', 'Noto Sans SC Regular', 'NotoSansSC-Regular'],
+      400: [
+        'PingFang SC Regular',
+        'PingFangSC-Regular',
+        'Microsoft YaHei',
+        'Noto Sans CJK SC Regular',
+        'NotoSansCJKsc-Regular',
+        'Source Han Sans SC Regular',
+        'SourceHanSansSC-Regular',
+        'Noto Sans SC Regular',
+        'NotoSansSC-Regular',
+      ],
     },
   },
   'noto-sans-tc': {
     script: HAN,
     local: {
-      400: ['PingFang TC Regular', 'PingFangTC-Regular', 'Microsoft JhengHei', 'Noto Sans CJK TC Regular', 'NotoSansCJKtc-Regular', 'Source Han Sans TC Regular', 'SourceHanSansTC-Regular', 'Noto Sans TC Regular', 'NotoSansTC-Regular'],
+      400: [
+        'PingFang TC Regular',
+        'PingFangTC-Regular',
+        'Microsoft JhengHei',
+        'Noto Sans CJK TC Regular',
+        'NotoSansCJKtc-Regular',
+        'Source Han Sans TC Regular',
+        'SourceHanSansTC-Regular',
+        'Noto Sans TC Regular',
+        'NotoSansTC-Regular',
+      ],
     },
   },
   'noto-sans-thai': {

@@ -23,8 +23,7 @@ import { queryClient } from './state/queryClient';
 import { useSettings } from './state/settings';
 import { applyTheme } from './theme/theme';
 
-const idle = (task: () => void) =>
-  window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 1500);
+const idle = (task: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(task, { timeout: 3000 }) : setTimeout(task, 1500));
 
 /**
  * The Chinese and Thai faces (src/theme/fonts.ts), from a stylesheet that holds up nothing: at once

@@ -67,8 +67,7 @@ interface InfoRoute {
 }
 
 /** Screens whose features arrive later: each shows its real empty state under its own title. */
-const INFO_ROUTES: InfoRoute[] = [
-];
+const INFO_ROUTES: InfoRoute[] = [];
 
 interface ScreenRoute {
   path: string;
@@ -148,21 +147,54 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<Page>{guarded(guard, <Component />)}</Page>} />
         ))}
         {INFO_ROUTES.map(({ path, kind, guard, backHref }) => (
-          <Route
-            key={path}
-            path={path}
-            element={<Page>{guarded(guard, <InfoScreen kind={kind} backHref={backHref} />)}</Page>}
-          />
+          <Route key={path} path={path} element={<Page>{guarded(guard, <InfoScreen kind={kind} backHref={backHref} />)}</Page>} />
         ))}
         <Route path="/home" element={<HomeScreen />} />
-        <Route path="/menu" element={<Page><MenuScreen /></Page>} />
-        <Route path="/activity" element={<Page><ActivityScreen /></Page>} />
-        <Route path="/userProfile" element={<Page><RequireAuth><UserProfileScreen /></RequireAuth></Page>} />
-        <Route path="/walletShow" element={<Page><WalletScreen /></Page>} />
+        <Route
+          path="/menu"
+          element={
+            <Page>
+              <MenuScreen />
+            </Page>
+          }
+        />
+        <Route
+          path="/activity"
+          element={
+            <Page>
+              <ActivityScreen />
+            </Page>
+          }
+        />
+        <Route
+          path="/userProfile"
+          element={
+            <Page>
+              <RequireAuth>
+                <UserProfileScreen />
+              </RequireAuth>
+            </Page>
+          }
+        />
+        <Route
+          path="/walletShow"
+          element={
+            <Page>
+              <WalletScreen />
+            </Page>
+          }
+        />
         {/* The recharge screen it lands on is guarded itself. */}
         <Route path="/trade" element={<Navigate to="/trade/Recharge" replace />} />
         <Route path="/" element={<Navigate to="/home" replace />} />
-        <Route path="*" element={<Page><NotFoundScreen /></Page>} />
+        <Route
+          path="*"
+          element={
+            <Page>
+              <NotFoundScreen />
+            </Page>
+          }
+        />
       </IonRouterOutlet>
       <TabBar />
     </>

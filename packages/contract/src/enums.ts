@@ -38,9 +38,7 @@ export const RoundPeriod = {
 } as const;
 export type RoundPeriodCode = (typeof RoundPeriod)[keyof typeof RoundPeriod];
 
-export const HASH_GAME_IDS = [
-  1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402,
-] as const;
+export const HASH_GAME_IDS = [1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402] as const;
 export type HashGameId = (typeof HASH_GAME_IDS)[number];
 /** Hash games that visitors may never play (SPEC section 3). */
 export const LOGIN_ONLY_HASH_GAME_IDS: readonly number[] = [103, 104, 105, 303];

@@ -25,7 +25,10 @@ const ENGLISH_WORDS = new Set([
 const LATIN_SCRIPT: readonly Language[] = ['pt_BR', 'vi_VN', 'id_ID'];
 
 function words(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /** The longest run of consecutive words that look like leftover English. */
@@ -55,9 +58,11 @@ const TRADITIONAL_ONLY = '帳錄請誤碼敗數網戶過額資驗證轉設備經
 describe('error messages', () => {
   describe('the catalogue', () => {
     it('holds exactly the codes of ErrorCode', () => {
-      expect(Object.keys(ERROR_MESSAGES).map(Number).sort((a, b) => a - b)).toEqual(
-        [...ALL_ERROR_CODES].sort((a, b) => a - b),
-      );
+      expect(
+        Object.keys(ERROR_MESSAGES)
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([...ALL_ERROR_CODES].sort((a, b) => a - b));
     });
 
     it.each(ENTRIES)('$label has a non-empty message in every language', ({ texts }) => {
@@ -158,12 +163,8 @@ describe('error messages', () => {
 
   describe('experience-account texts', () => {
     it('match the English wording of SPEC section 5', () => {
-      expect(EXPERIENCE_MESSAGES.unsettledOrders.en_US).toBe(
-        'You have unsettled orders, please wait for the game to settle and retry',
-      );
-      expect(EXPERIENCE_MESSAGES.goldNotUsedUp.en_US).toBe(
-        'Your experience gold has not been used up, this function is not available yet',
-      );
+      expect(EXPERIENCE_MESSAGES.unsettledOrders.en_US).toBe('You have unsettled orders, please wait for the game to settle and retry');
+      expect(EXPERIENCE_MESSAGES.goldNotUsedUp.en_US).toBe('Your experience gold has not been used up, this function is not available yet');
     });
   });
 });

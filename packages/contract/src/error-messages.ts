@@ -911,9 +911,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, Texts> = {
 export function errorMessage(code: number, language: Language | string | undefined): string {
   const lang = normalizeLanguage(language) ?? DEFAULT_LANGUAGE;
   // hasOwn rather than a plain index so a non-catalogue number can never reach a prototype member.
-  const texts = Object.hasOwn(ERROR_MESSAGES, code)
-    ? ERROR_MESSAGES[code as ErrorCodeValue]
-    : ERROR_MESSAGES[ErrorCode.FAILURE];
+  const texts = Object.hasOwn(ERROR_MESSAGES, code) ? ERROR_MESSAGES[code as ErrorCodeValue] : ERROR_MESSAGES[ErrorCode.FAILURE];
   return texts[lang];
 }
 

@@ -12,7 +12,29 @@ describe('parseMicro', () => {
   });
 
   it('refuses what is not a plain non-negative decimal of at most 6 places, or above MAX_MICRO', () => {
-    for (const value of ['', 'garbage', '-1', '01', '1.', '.5', '1.0000001', '1e3', '1,5', 'NaN', '+1', '1_000', '1000000000000.000001', -1, 1e21, Number.NaN, Infinity, null, undefined, {}, 10n]) {
+    for (const value of [
+      '',
+      'garbage',
+      '-1',
+      '01',
+      '1.',
+      '.5',
+      '1.0000001',
+      '1e3',
+      '1,5',
+      'NaN',
+      '+1',
+      '1_000',
+      '1000000000000.000001',
+      -1,
+      1e21,
+      Number.NaN,
+      Infinity,
+      null,
+      undefined,
+      {},
+      10n,
+    ]) {
       expect(parseMicro(value), String(value)).toBeUndefined();
     }
     expect(parseMicro('1000000000000')).toBe(MAX_MICRO);

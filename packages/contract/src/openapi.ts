@@ -14,9 +14,7 @@ export function buildOpenApiDocument(info: { title?: string; version?: string; s
         tags: [call.path.split('/')[2]],
         security: call.auth === 'player' ? [{ token: [] }] : call.auth === 'optional' ? [{}, { token: [] }] : [],
         ...(call.movesMoney ? { 'x-idempotent': 'requestId' } : {}),
-        parameters: [
-          { name: 'Client-IP', in: 'header', required: false, schema: { type: 'string' }, description: 'Recorded only' },
-        ],
+        parameters: [{ name: 'Client-IP', in: 'header', required: false, schema: { type: 'string' }, description: 'Recorded only' }],
         requestBody: requestBodyOf(call.request),
         responses: {
           200: envelopeOf(call.response),

@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chooseArea,
-  nextProgression,
-  oppositeArea,
-  startProgression,
-  validateSideRule,
-  type Outcome,
-  type Progression,
-} from './index.ts';
+import { chooseArea, nextProgression, oppositeArea, startProgression, validateSideRule, type Outcome, type Progression } from './index.ts';
 
 /** The stakes bet, in whole units, when the rounds end as `outcomes` ('W', 'L', 'D'); null once finished. */
 function stakes(progression: Progression, outcomes: string): (number | null)[] {

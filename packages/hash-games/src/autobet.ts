@@ -7,14 +7,7 @@ import type { Outcome } from './settle.ts';
 
 export type ProgressionName = 'flat' | 'martingale' | 'paroli' | 'dalembert' | 'fibonacci' | 'custom';
 
-export const PROGRESSION_NAMES: readonly ProgressionName[] = [
-  'flat',
-  'martingale',
-  'paroli',
-  'dalembert',
-  'fibonacci',
-  'custom',
-];
+export const PROGRESSION_NAMES: readonly ProgressionName[] = ['flat', 'martingale', 'paroli', 'dalembert', 'fibonacci', 'custom'];
 
 export interface Progression {
   name: ProgressionName;
@@ -87,11 +80,7 @@ export function startProgression(progression: Progression): ProgressionState {
 }
 
 /** The state after a round ended with `outcome`; a draw never moves a progression. */
-export function nextProgression(
-  progression: Progression,
-  state: ProgressionState,
-  outcome: Outcome,
-): ProgressionState {
+export function nextProgression(progression: Progression, state: ProgressionState, outcome: Outcome): ProgressionState {
   validateProgression(progression);
   if (state.finished || outcome === 'draw') return state;
   const won = outcome === 'win';

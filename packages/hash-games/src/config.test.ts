@@ -34,9 +34,7 @@ describe('game configuration', () => {
   it('refuses overrides that make no sense', () => {
     expect(() => resolveGameConfig(1, 0, { 1: { 0: { odds: { tie: '8' } } } })).toThrow(/no area tie/);
     expect(() => resolveGameConfig(1, 0, { 1: { 0: { odds: { big: '0.9' } } } })).toThrow(RangeError);
-    expect(() => resolveGameConfig(1, 0, { 1: { 0: { limits: { USDT: { min: units(5), max: units(4) } } } } })).toThrow(
-      /min <= max/,
-    );
+    expect(() => resolveGameConfig(1, 0, { 1: { 0: { limits: { USDT: { min: units(5), max: units(4) } } } } })).toThrow(/min <= max/);
     expect(() => resolveGameConfig(1, 0, { 1: { 0: { limits: { TRX: { min: 0n } } } } })).toThrow(RangeError);
     expect(() => resolveGameConfig(1, 0, { 1: { 0: { refundFee: { USDT: -1n } } } })).toThrow(RangeError);
     expect(() => resolveGameConfig(1, 2 as never)).toThrow(RangeError);

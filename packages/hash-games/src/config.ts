@@ -1,12 +1,4 @@
-import {
-  areasOf,
-  DEFAULT_ODDS,
-  HASH_GAME_IDS,
-  hashGame,
-  type AreaId,
-  type HashGameId,
-  type OddsBp,
-} from './games.ts';
+import { areasOf, DEFAULT_ODDS, HASH_GAME_IDS, hashGame, type AreaId, type HashGameId, type OddsBp } from './games.ts';
 import { parseOdds, type Odds } from './odds.ts';
 
 /** 0 beginner, 1 intermediate (the hash card's toggle; index into transferBetAddress/Limit). */
@@ -59,11 +51,7 @@ export function defaultGameConfig(gameId: number, level: Level): GameLevelConfig
 }
 
 /** The effective configuration of one game at one level, validated; throws a RangeError on bad overrides. */
-export function resolveGameConfig(
-  gameId: number,
-  level: Level,
-  overrides?: HashConfigOverrides,
-): GameLevelConfig {
+export function resolveGameConfig(gameId: number, level: Level, overrides?: HashConfigOverrides): GameLevelConfig {
   const game = hashGame(gameId);
   if (!isLevel(level)) throw new RangeError(`level must be 0 or 1, got ${String(level)}`);
   const override = overrides?.[game.id]?.[level] ?? {};

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  areasOf,
-  DEFAULT_ODDS,
-  defaultOddsOf,
-  formatOdds,
-  HASH_GAME_IDS,
-  hashGame,
-  isAreaOf,
-  isHashGameId,
-  kindOf,
-  parseOdds,
-  PERIODS,
-} from './index.ts';
+import { areasOf, DEFAULT_ODDS, defaultOddsOf, formatOdds, HASH_GAME_IDS, hashGame, isAreaOf, isHashGameId, kindOf, parseOdds, PERIODS } from './index.ts';
 
 describe('the hash game catalogue', () => {
   it('holds exactly the ids of SPEC section 3', () => {
-    expect([...HASH_GAME_IDS].sort((a, b) => a - b)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402,
-    ]);
+    expect([...HASH_GAME_IDS].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402]);
     expect(isHashGameId(8)).toBe(false);
     expect(isHashGameId('1')).toBe(false);
     expect(() => hashGame(56)).toThrow(RangeError);

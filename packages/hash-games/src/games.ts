@@ -3,24 +3,9 @@
  * are, and the bet areas with their default odds.
  */
 
-export type HashKind =
-  | 'bigSmall'
-  | 'oddEven'
-  | 'bull'
-  | 'bankerPlayer'
-  | 'luckyTen'
-  | 'bigSmallSum'
-  | 'oddEvenSum';
+export type HashKind = 'bigSmall' | 'oddEven' | 'bull' | 'bankerPlayer' | 'luckyTen' | 'bigSmallSum' | 'oddEvenSum';
 
-export const HASH_KINDS: readonly HashKind[] = [
-  'bigSmall',
-  'oddEven',
-  'bull',
-  'bankerPlayer',
-  'luckyTen',
-  'bigSmallSum',
-  'oddEvenSum',
-];
+export const HASH_KINDS: readonly HashKind[] = ['bigSmall', 'oddEven', 'bull', 'bankerPlayer', 'luckyTen', 'bigSmallSum', 'oddEvenSum'];
 
 export type DigitArea = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 export type AreaId = 'small' | 'big' | 'odd' | 'even' | 'banker' | 'player' | 'tie' | DigitArea;
@@ -93,12 +78,7 @@ export const PERIODS: Readonly<Record<PeriodCode, Period>> = {
   5: { code: 5, seconds: 30, blocksPerRound: 10 },
 };
 
-export type HashGameId =
-  | 1 | 2 | 3 | 4 | 5 | 6 | 7
-  | 51 | 52 | 53 | 54 | 55
-  | 101 | 102 | 103 | 104 | 105
-  | 301 | 302 | 303
-  | 401 | 402;
+export type HashGameId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 51 | 52 | 53 | 54 | 55 | 101 | 102 | 103 | 104 | 105 | 301 | 302 | 303 | 401 | 402;
 
 export interface HashGame {
   id: HashGameId;

@@ -38,7 +38,10 @@ export function parseOdds(odds: Odds): OddsBp {
 /** "1.95" for 19500: the shortest exact decimal. */
 export function formatOdds(bp: OddsBp): string {
   const whole = Math.trunc(bp / ODDS_SCALE);
-  const fraction = Math.abs(bp % ODDS_SCALE).toString().padStart(4, '0').replace(/0+$/, '');
+  const fraction = Math.abs(bp % ODDS_SCALE)
+    .toString()
+    .padStart(4, '0')
+    .replace(/0+$/, '');
   const sign = bp < 0 && whole === 0 ? '-' : '';
   return fraction ? `${sign}${whole}.${fraction}` : `${sign}${whole}`;
 }

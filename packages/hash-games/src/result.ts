@@ -72,14 +72,7 @@ export interface BankerPlayerResult extends ResultBase {
   winner: 'banker' | 'player' | 'tie';
 }
 
-export type HashResult =
-  | BigSmallResult
-  | OddEvenResult
-  | LuckyTenResult
-  | BigSmallSumResult
-  | OddEvenSumResult
-  | BullResult
-  | BankerPlayerResult;
+export type HashResult = BigSmallResult | OddEvenResult | LuckyTenResult | BigSmallSumResult | OddEvenSumResult | BullResult | BankerPlayerResult;
 
 export type ResultOfKind<K extends HashKind> = Extract<HashResult, { kind: K }>;
 

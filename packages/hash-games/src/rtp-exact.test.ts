@@ -84,7 +84,10 @@ function convolvedRtp(kind: 'bull' | 'bankerPlayer'): Record<string, Fraction> {
         const pb = kind === 'bull' ? bull(b + c3) : b;
         const pp = kind === 'bull' ? bull(p + c3) : p;
         if (kind === 'bull') {
-          for (const [side, mine, theirs] of [['banker', pb, pp], ['player', pp, pb]] as const) {
+          for (const [side, mine, theirs] of [
+            ['banker', pb, pp],
+            ['player', pp, pb],
+          ] as const) {
             const back = mine > theirs ? S + (S * BigInt(mine) * 95n) / 1000n : mine < theirs ? S - (S * BigInt(theirs)) / 10n : S;
             sums[side] += back * weight;
           }

@@ -90,12 +90,10 @@ const hashPart = fc.oneof(
   fc.string({ unit: fc.constantFrom(...'abcdefABCDEF'.split('')), minLength: 48, maxLength: 48 }),
 );
 
-const block = fc
-  .record({ height: fc.integer({ min: 1, max: 2 ** 40 }), hash: hashPart, upper: fc.boolean() })
-  .map(({ height, hash, upper }) => {
-    const prefix = height.toString(16).padStart(16, '0');
-    return { id: upper ? (prefix + hash).toUpperCase() : prefix + hash, height };
-  });
+const block = fc.record({ height: fc.integer({ min: 1, max: 2 ** 40 }), hash: hashPart, upper: fc.boolean() }).map(({ height, hash, upper }) => {
+  const prefix = height.toString(16).padStart(16, '0');
+  return { id: upper ? (prefix + hash).toUpperCase() : prefix + hash, height };
+});
 
 const stake = fc.bigInt({ min: 1n, max: 10n ** 15n });
 

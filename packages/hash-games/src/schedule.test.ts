@@ -78,9 +78,7 @@ describe('the games decided by a block', () => {
     expect(gamesDecidedAt(7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(gamesDecidedAt(3)).toEqual([1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55]);
     expect(gamesDecidedAt(10)).toEqual([1, 2, 3, 4, 5, 6, 7, 401, 402]);
-    expect(gamesDecidedAt(60)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402,
-    ]);
+    expect(gamesDecidedAt(60)).toEqual([1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402]);
     expect(gamesDecidedAt(0)).toEqual([]);
   });
 });

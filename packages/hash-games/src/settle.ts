@@ -65,9 +65,7 @@ export function payoutRate({ kind, area, result, odds }: RateInput): PayoutRate 
   if (result.kind === 'bankerPlayer' && result.winner === 'tie' && area !== 'tie') {
     return { outcome: 'draw', rate: RATE_SCALE };
   }
-  return result.winner === area
-    ? { outcome: 'win', rate: bp * SCALE_PER_BP }
-    : { outcome: 'lose', rate: 0n };
+  return result.winner === area ? { outcome: 'win', rate: bp * SCALE_PER_BP } : { outcome: 'lose', rate: 0n };
 }
 
 /** Settles one bet exactly: integer micro-units in and out, rounded down to the micro-unit. */

@@ -18,13 +18,40 @@ describe('the choice carried by a transfer amount', () => {
 
   it('is read per kind: 0-4 small, 5-9 big; parity; 1 banker 2 player 3 tie; the digit itself', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => transferAreaForDigit('bigSmall', d))).toEqual([
-      'small', 'small', 'small', 'small', 'small', 'big', 'big', 'big', 'big', 'big',
+      'small',
+      'small',
+      'small',
+      'small',
+      'small',
+      'big',
+      'big',
+      'big',
+      'big',
+      'big',
     ]);
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => transferAreaForDigit('oddEvenSum', d))).toEqual([
-      'even', 'odd', 'even', 'odd', 'even', 'odd', 'even', 'odd', 'even', 'odd',
+      'even',
+      'odd',
+      'even',
+      'odd',
+      'even',
+      'odd',
+      'even',
+      'odd',
+      'even',
+      'odd',
     ]);
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => transferAreaForDigit('bankerPlayer', d))).toEqual([
-      null, 'banker', 'player', 'tie', null, null, null, null, null, null,
+      null,
+      'banker',
+      'player',
+      'tie',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
     ]);
     expect(transferAreaForDigit('luckyTen', 0)).toBe('0');
     expect(transferAreaForDigit('luckyTen', 9)).toBe('9');

@@ -29,7 +29,14 @@ export function BarChart({
             const value = numbers[seriesIndex]![dayIndex] ?? 0;
             const size = Math.abs(value) * scale;
             return (
-              <rect key={`${day}-${entry.name}`} x={dayIndex * slot + (seriesIndex + 0.5) * bar} width={bar * 0.9} y={value >= 0 ? axis - size : axis} height={size} fill={entry.color}>
+              <rect
+                key={`${day}-${entry.name}`}
+                x={dayIndex * slot + (seriesIndex + 0.5) * bar}
+                width={bar * 0.9}
+                y={value >= 0 ? axis - size : axis}
+                height={size}
+                fill={entry.color}
+              >
                 <title>{`${day} ${entry.name}: ${entry.values[dayIndex]}`}</title>
               </rect>
             );

@@ -25,9 +25,7 @@ export function lookup(messages: Messages, key: string, values?: Record<string, 
 
 /** Every dotted key of a message tree, for the test that both languages say everything. */
 export function keysOf(messages: object, prefix = ''): string[] {
-  return Object.entries(messages).flatMap(([key, value]) =>
-    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`),
-  );
+  return Object.entries(messages).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`)));
 }
 
 /**

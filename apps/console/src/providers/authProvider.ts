@@ -13,7 +13,11 @@ export interface SignInForm {
 export const authProvider: AuthProvider = {
   login: async (form: SignInForm) => {
     try {
-      const body = { login: form.login.trim(), password: form.password, ...(form.recoveryCode ? { recoveryCode: form.recoveryCode.trim() } : { code: form.code?.trim() }) };
+      const body = {
+        login: form.login.trim(),
+        password: form.password,
+        ...(form.recoveryCode ? { recoveryCode: form.recoveryCode.trim() } : { code: form.code?.trim() }),
+      };
       const session = await opsCall<{ csrfToken: string }>('/ops/v1/auth/signIn', body);
       csrf.set(session.csrfToken);
       forgetMe();

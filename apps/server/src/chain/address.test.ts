@@ -48,13 +48,13 @@ describe('TRON addresses', () => {
   });
 
   it('accept exactly what TronWeb.isAddress accepts, for valid addresses and for corruptions of them', () => {
-    const corrupted = fc.tuple(addressBody, fc.nat(), fc.constantFrom(...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz')).map(
-      ([hex, pos, ch]) => {
+    const corrupted = fc
+      .tuple(addressBody, fc.nat(), fc.constantFrom(...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz'))
+      .map(([hex, pos, ch]) => {
         const b58 = hexToBase58(hex);
         const i = pos % b58.length;
         return b58.slice(0, i) + ch + b58.slice(i + 1);
-      },
-    );
+      });
     const candidates = fc.oneof(
       addressBody,
       addressBody.map(hexToBase58),

@@ -97,7 +97,10 @@ describe('devnet CLI', () => {
   it('new-xpub prints an account xpub whose deposit addresses it lists', async () => {
     const c = io(t.url);
     expect(await runCli(['new-xpub'], c)).toBe(0);
-    const xpub = c.lines.find((l) => l.startsWith('xpub'))!.split(' ').at(-1)!;
+    const xpub = c.lines
+      .find((l) => l.startsWith('xpub'))!
+      .split(' ')
+      .at(-1)!;
     const listed = c.lines.filter((l) => l.includes("m/44'/195'/0'/0/")).map((l) => l.trim().split(/\s+/)[1]);
     expect(listed).toEqual([0, 1, 2].map((i) => deriveDepositAddress(xpub, i)));
     expect(listed.every(isValidBase58Address)).toBe(true);

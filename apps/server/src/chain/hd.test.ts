@@ -30,7 +30,7 @@ describe('deposit addresses from the operator xpub', () => {
     });
   }
 
-  it('accept the xpub of the external chain m/44\'/195\'/0\'/0 and give the same addresses', () => {
+  it("accept the xpub of the external chain m/44'/195'/0'/0 and give the same addresses", () => {
     const mnemonic = MNEMONICS[0];
     const chainXpub = HDKey.fromMasterSeed(seedOf(mnemonic)).derive("m/44'/195'/0'/0").publicExtendedKey;
     const deriver = createDepositDeriver(chainXpub);

@@ -12,7 +12,8 @@ export function parseJson(text: string): unknown {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character, including a quote
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character, including a quote
       else if (c === 0x22) inString = false;
       continue;
     }

@@ -50,7 +50,11 @@ const withdrawals: Source = {
     const p = await t.player();
     await t.deposit(p, { trx: '50' });
     const to = newWallet().address;
-    const reply = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'TRX', amount: '12', address: to, fundPassword: FUND_PASSWORD }, { token: p.token });
+    const reply = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'TRX', amount: '12', address: to, fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     expect(reply.code).toBe(0);
     return { id: BigInt(reply.data.record.id), to, amount: micro('12'), currency: 'TRX' };
   },

@@ -153,11 +153,19 @@ export class PaymentSender<P extends OutgoingPayment> {
       const shortfall = await this.hotWallet.shortfall(payment.currency, payment.amount);
       const reference = `${this.source.name}:${payment.id}`;
       if (shortfall) {
-        this.log.error({ ...this.logged(payment, { currency: payment.currency, amount: String(payment.amount) }), shortfall }, `hot wallet cannot cover a ${this.source.name}`);
+        this.log.error(
+          { ...this.logged(payment, { currency: payment.currency, amount: String(payment.amount) }), shortfall },
+          `hot wallet cannot cover a ${this.source.name}`,
+        );
         await this.source.records.note(payment.id, `${AWAITING_HOT_WALLET_FUNDS}: ${shortfall}`);
         if (!this.reportedShort.has(reference)) {
           this.reportedShort.add(reference);
-          this.alert({ kind: 'hot-wallet-short', severity: 'critical', reference, message: `The hot wallet cannot cover ${this.source.name} ${payment.id} (${payment.currency}): short by ${shortfall}. It waits until the wallet is topped up.` });
+          this.alert({
+            kind: 'hot-wallet-short',
+            severity: 'critical',
+            reference,
+            message: `The hot wallet cannot cover ${this.source.name} ${payment.id} (${payment.currency}): short by ${shortfall}. It waits until the wallet is topped up.`,
+          });
         }
         return;
       }
@@ -237,7 +245,12 @@ export class PaymentSender<P extends OutgoingPayment> {
       return;
     }
     this.log.error(this.logged(payment, { txId, outcome, reason }), `${this.source.name} failed every attempt`);
-    this.alert({ kind: 'payment-failed', severity: 'warning', reference: `${this.source.name}:${payment.id}`, message: `${this.source.name} ${payment.id} failed every attempt on chain (${reason}).` });
+    this.alert({
+      kind: 'payment-failed',
+      severity: 'warning',
+      reference: `${this.source.name}:${payment.id}`,
+      message: `${this.source.name} ${payment.id} failed every attempt on chain (${reason}).`,
+    });
     await this.source.failed?.(payment);
   }
 }

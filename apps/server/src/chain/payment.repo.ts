@@ -43,7 +43,11 @@ export class PaymentRepository {
   }
 
   async note(id: bigint, error: string): Promise<void> {
-    await this.db.updateTable(this.payments).set({ last_error: error.slice(0, 500), updated_at: new Date() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable(this.payments)
+      .set({ last_error: error.slice(0, 500), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Records a signed transaction and its attempt while the payment is still due after `attempts` attempts. */
@@ -89,7 +93,14 @@ export class PaymentRepository {
   async markConfirmed(trx: Db, id: bigint, txId: string, blockNumber: number, networkFee: bigint): Promise<boolean> {
     const updated = await trx
       .updateTable(this.payments)
-      .set({ status: 'confirmed', block_number: BigInt(blockNumber), network_fee: networkFee, completed_at: new Date(), updated_at: new Date(), last_error: null })
+      .set({
+        status: 'confirmed',
+        block_number: BigInt(blockNumber),
+        network_fee: networkFee,
+        completed_at: new Date(),
+        updated_at: new Date(),
+        last_error: null,
+      })
       .where('id', '=', id)
       .where('status', 'in', ['signed', 'broadcast'])
       .where('tx_id', '=', txId)

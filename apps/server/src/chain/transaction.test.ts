@@ -75,10 +75,17 @@ describe('transaction encoding', () => {
 
   it('encodes TRC20 transfer calls to the same bytes as TronWeb', () => {
     fc.assert(
-      fc.property(address, address, fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.integer({ min: 0, max: 10 ** 9 }), refBlock, (owner, to, amount, fee, refs) => {
-        const raw = triggerRaw(owner, SELECTOR.transfer + encodeTransferParams(to, amount), fee, refs);
-        expect(bytesToHex(encodeRawData(raw))).toBe(tronWebRawHex(raw));
-      }),
+      fc.property(
+        address,
+        address,
+        fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }),
+        fc.integer({ min: 0, max: 10 ** 9 }),
+        refBlock,
+        (owner, to, amount, fee, refs) => {
+          const raw = triggerRaw(owner, SELECTOR.transfer + encodeTransferParams(to, amount), fee, refs);
+          expect(bytesToHex(encodeRawData(raw))).toBe(tronWebRawHex(raw));
+        },
+      ),
       { numRuns: 100 },
     );
   });
@@ -141,16 +148,25 @@ describe('Stake 2.0 and account-creation contracts', () => {
 
   it('encode DelegateResource (57), with and without a lock, and UnDelegateResource (58) to the same bytes as TronWeb', () => {
     fc.assert(
-      fc.property(address, address, sun, resource, fc.boolean(), fc.integer({ min: 0, max: 864_000 }), refBlock, (owner, receiver, balance, res, lock, period, refs) => {
-        const delegate = systemRaw(
-          'DelegateResourceContract',
-          { owner_address: owner, receiver_address: receiver, balance, resource: res, lock, lock_period: period },
-          refs,
-        );
-        expect(bytesToHex(encodeRawData(delegate))).toBe(tronWebRawHex(delegate));
-        const undelegate = systemRaw('UnDelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance, resource: res }, refs);
-        expect(bytesToHex(encodeRawData(undelegate))).toBe(tronWebRawHex(undelegate));
-      }),
+      fc.property(
+        address,
+        address,
+        sun,
+        resource,
+        fc.boolean(),
+        fc.integer({ min: 0, max: 864_000 }),
+        refBlock,
+        (owner, receiver, balance, res, lock, period, refs) => {
+          const delegate = systemRaw(
+            'DelegateResourceContract',
+            { owner_address: owner, receiver_address: receiver, balance, resource: res, lock, lock_period: period },
+            refs,
+          );
+          expect(bytesToHex(encodeRawData(delegate))).toBe(tronWebRawHex(delegate));
+          const undelegate = systemRaw('UnDelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance, resource: res }, refs);
+          expect(bytesToHex(encodeRawData(undelegate))).toBe(tronWebRawHex(undelegate));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -197,9 +213,9 @@ describe('Stake 2.0 and account-creation contracts', () => {
         systemRaw('DelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 7, resource: 'ENERGY', lock: true }, refs),
       ),
     ).toEqual({ kind: 'delegate', owner, receiver, resource: 'ENERGY', amount: 7n, lock: true, lockPeriod: 0n, permissionId: 0 });
-    expect(transactionIntent(systemRaw('UnDelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 7, resource: 1 }, refs))).toEqual(
-      { kind: 'undelegate', owner, receiver, resource: 'ENERGY', amount: 7n, permissionId: 0 },
-    );
+    expect(
+      transactionIntent(systemRaw('UnDelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 7, resource: 1 }, refs)),
+    ).toEqual({ kind: 'undelegate', owner, receiver, resource: 'ENERGY', amount: 7n, permissionId: 0 });
     expect(transactionIntent(systemRaw('AccountCreateContract', { owner_address: owner, account_address: receiver }, refs))).toEqual({
       kind: 'createAccount',
       owner,
@@ -207,9 +223,9 @@ describe('Stake 2.0 and account-creation contracts', () => {
       permissionId: 0,
     });
     expect(() => encodeRawData(systemRaw('FreezeBalanceV2Contract', { owner_address: owner, frozen_balance: 1, resource: 'GAS' }, refs))).toThrow(/resource/);
-    expect(() => encodeRawData(systemRaw('DelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 1, lock: 'yes' }, refs))).toThrow(
-      /lock/,
-    );
+    expect(() =>
+      encodeRawData(systemRaw('DelegateResourceContract', { owner_address: owner, receiver_address: receiver, balance: 1, lock: 'yes' }, refs)),
+    ).toThrow(/lock/);
   });
 
   it('count bandwidth as java-tron does: the serialised transaction with its signatures, plus 64 bytes of result', () => {

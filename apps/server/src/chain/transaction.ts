@@ -204,11 +204,7 @@ function encodeContractValue(type: ContractTypeName, value: unknown): Uint8Array
   const owner = (): Uint8Array => addressField(v.owner_address, 'owner_address');
   switch (type) {
     case 'TransferContract':
-      return new ProtoWriter()
-        .bytes(1, owner())
-        .bytes(2, addressField(v.to_address, 'to_address'))
-        .int(3, intField(v.amount, 'amount'))
-        .finish();
+      return new ProtoWriter().bytes(1, owner()).bytes(2, addressField(v.to_address, 'to_address')).int(3, intField(v.amount, 'amount')).finish();
     case 'AccountCreateContract':
       return new ProtoWriter()
         .bytes(1, owner())
@@ -279,17 +275,10 @@ export function encodeRawData(raw: RawDataJson): Uint8Array {
       throw new TransactionFormatError(`type_url does not match ${c.type}`);
     }
     const any = new ProtoWriter().string(1, typeUrl(c.type)).bytes(2, encodeContractValue(c.type, c.parameter?.value)).finish();
-    const contract = new ProtoWriter()
-      .int(1, CONTRACT_TYPE_NUMBER[c.type])
-      .bytes(2, any)
-      .int(5, intField(c.Permission_id, 'Permission_id'))
-      .finish();
+    const contract = new ProtoWriter().int(1, CONTRACT_TYPE_NUMBER[c.type]).bytes(2, any).int(5, intField(c.Permission_id, 'Permission_id')).finish();
     w.bytes(11, contract);
   }
-  return w
-    .int(14, intField(raw.timestamp, 'timestamp'))
-    .int(18, intField(raw.fee_limit, 'fee_limit'))
-    .finish();
+  return w.int(14, intField(raw.timestamp, 'timestamp')).int(18, intField(raw.fee_limit, 'fee_limit')).finish();
 }
 
 export function txIdOf(rawDataBytes: Uint8Array): string {
@@ -462,4 +451,3 @@ export function signTransaction<T extends TransactionJson>(tx: T, privateKeyHex:
   const { txId } = verifyTransactionEncoding(tx);
   return { ...tx, signature: [...(tx.signature ?? []), signTxId(txId, privateKeyHex)] };
 }
-

@@ -64,7 +64,7 @@ describe('TronClient against a devnet', () => {
     expect(await t.client.getTrxBalance(b.address)).toBe(0n);
   });
 
-  it('reports a USDT transfer that reverted as unsuccessful, with the node\'s message', async () => {
+  it("reports a USDT transfer that reverted as unsuccessful, with the node's message", async () => {
     const a = t.fundedWallet({ trx: 10n * TRX, usdt: TRX });
     const { txId } = await t.client.sendUsdt(a.privateKey, t.newWallet().address, 2n * TRX);
     t.devnet.produceBlock();
@@ -85,7 +85,7 @@ describe('TronClient against a devnet', () => {
     await expect(t.client.broadcast(prepared)).rejects.toMatchObject({ code: 'DUP_TRANSACTION_ERROR', txId: prepared.txId });
   });
 
-  it('surfaces the node\'s refusal to build a transfer the sender cannot cover', async () => {
+  it("surfaces the node's refusal to build a transfer the sender cannot cover", async () => {
     const a = t.fundedWallet({ trx: TRX });
     await expect(t.client.sendTrx(a.privateKey, t.newWallet().address, 2n * TRX)).rejects.toThrow(/balance is not sufficient/);
   });

@@ -686,16 +686,22 @@ export class TronClient {
   /** Stakes TRX (Stake 2.0, FreezeBalanceV2) for energy (default) or bandwidth. Resolves to the txID once broadcast. */
   async freezeBalanceV2(privateKeyHex: string, amountSun: bigint, resource: StakeResource = 'ENERGY'): Promise<string> {
     requireAmount(amountSun, 'amountSun');
-    return this.sendSystemContract(privateKeyHex, '/wallet/freezebalancev2', { frozen_balance: amountSun, resource }, (i) =>
-      i.kind === 'freeze' && i.amount === amountSun && i.resource === resource,
+    return this.sendSystemContract(
+      privateKeyHex,
+      '/wallet/freezebalancev2',
+      { frozen_balance: amountSun, resource },
+      (i) => i.kind === 'freeze' && i.amount === amountSun && i.resource === resource,
     );
   }
 
   /** Starts unstaking (UnfreezeBalanceV2); the TRX returns after the chain's unfreeze delay. */
   async unfreezeBalanceV2(privateKeyHex: string, amountSun: bigint, resource: StakeResource = 'ENERGY'): Promise<string> {
     requireAmount(amountSun, 'amountSun');
-    return this.sendSystemContract(privateKeyHex, '/wallet/unfreezebalancev2', { unfreeze_balance: amountSun, resource }, (i) =>
-      i.kind === 'unfreeze' && i.amount === amountSun && i.resource === resource,
+    return this.sendSystemContract(
+      privateKeyHex,
+      '/wallet/unfreezebalancev2',
+      { unfreeze_balance: amountSun, resource },
+      (i) => i.kind === 'unfreeze' && i.amount === amountSun && i.resource === resource,
     );
   }
 
@@ -708,12 +714,7 @@ export class TronClient {
    * Delegates the energy of `balanceSun` of staked TRX to `receiver` (which must exist on chain).
    * With `lock`, it cannot be taken back for `lockPeriodBlocks` blocks (default 3 days).
    */
-  async delegateEnergy(
-    privateKeyHex: string,
-    receiver: string,
-    balanceSun: bigint,
-    opts: { lock?: boolean; lockPeriodBlocks?: number } = {},
-  ): Promise<string> {
+  async delegateEnergy(privateKeyHex: string, receiver: string, balanceSun: bigint, opts: { lock?: boolean; lockPeriodBlocks?: number } = {}): Promise<string> {
     return this.delegateResource(privateKeyHex, receiver, balanceSun, 'ENERGY', opts);
   }
 
@@ -751,16 +752,22 @@ export class TronClient {
   async undelegateResource(privateKeyHex: string, receiver: string, balanceSun: bigint, resource: StakeResource): Promise<string> {
     const to = requireAddress(receiver, 'receiver');
     requireAmount(balanceSun, 'balanceSun');
-    return this.sendSystemContract(privateKeyHex, '/wallet/undelegateresource', { receiver_address: to, balance: balanceSun, resource }, (i) =>
-      i.kind === 'undelegate' && i.receiver === toHexAddress(to) && i.amount === balanceSun && i.resource === resource,
+    return this.sendSystemContract(
+      privateKeyHex,
+      '/wallet/undelegateresource',
+      { receiver_address: to, balance: balanceSun, resource },
+      (i) => i.kind === 'undelegate' && i.receiver === toHexAddress(to) && i.amount === balanceSun && i.resource === resource,
     );
   }
 
   /** Creates (activates) an account without sending it TRX (AccountCreateContract); the creator pays the chain's fee. */
   async createAccount(privateKeyHex: string, address: string): Promise<string> {
     const account = requireAddress(address, 'address');
-    return this.sendSystemContract(privateKeyHex, '/wallet/createaccount', { account_address: account }, (i) =>
-      i.kind === 'createAccount' && i.account === toHexAddress(account),
+    return this.sendSystemContract(
+      privateKeyHex,
+      '/wallet/createaccount',
+      { account_address: account },
+      (i) => i.kind === 'createAccount' && i.account === toHexAddress(account),
     );
   }
 
@@ -775,4 +782,3 @@ export class TronClient {
     return this.broadcast(this.sign(tx, privateKeyHex, from));
   }
 }
-

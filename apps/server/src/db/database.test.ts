@@ -22,7 +22,9 @@ describe('openDatabase', () => {
         expect((await hot(21).execute(connection)).rows).toEqual([{ doubled: 42 }]);
         expect((await hot(5).execute(connection)).rows).toEqual([{ doubled: 10 }]);
         if (handle.kind !== 'postgres') return;
-        const prepared = await sql<{ name: string }>`select name from pg_prepared_statements where statement like ${'%' + 'select $1::int4 * 2 as doubled%'}`.execute(connection);
+        const prepared = await sql<{
+          name: string;
+        }>`select name from pg_prepared_statements where statement like ${'%' + 'select $1::int4 * 2 as doubled%'}`.execute(connection);
         expect(prepared.rows).toHaveLength(1);
         expect(prepared.rows[0].name).toMatch(/^hot_[0-9a-f]{20}$/);
         // An unmarked statement stays unnamed.

@@ -201,7 +201,9 @@ export const DECLARED_TABLES = [
 ] as const satisfies readonly TableName[];
 
 /** `true` only while DECLARED_TABLES lists every declared table; otherwise the names it misses. */
-export type EveryTableListed = [Exclude<TableName, (typeof DECLARED_TABLES)[number]>] extends [never] ? true : Exclude<TableName, (typeof DECLARED_TABLES)[number]>;
+export type EveryTableListed = [Exclude<TableName, (typeof DECLARED_TABLES)[number]>] extends [never]
+  ? true
+  : Exclude<TableName, (typeof DECLARED_TABLES)[number]>;
 const everyTableListed: EveryTableListed = true;
 void everyTableListed;
 

@@ -91,7 +91,11 @@ describe('database functions, one file each', () => {
   });
 
   it('defines on a fresh database exactly what running each file defines, and nothing else', async () => {
-    expect(Object.keys(migratedDefinitions).map((signature) => signature.replace(/\(.*$/, '')).sort()).toEqual(FUNCTION_NAMES);
+    expect(
+      Object.keys(migratedDefinitions)
+        .map((signature) => signature.replace(/\(.*$/, ''))
+        .sort(),
+    ).toEqual(FUNCTION_NAMES);
     expect(migratedTrigger).toContain('EXECUTE FUNCTION ledger_entries_append_only()');
     const { rows: playerTriggers } = await sql<{ tgname: string }>`
       select tgname from pg_trigger where tgrelid = 'players'::regclass and not tgisinternal order by 1`.execute(db);

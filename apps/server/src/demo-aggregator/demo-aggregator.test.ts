@@ -41,7 +41,12 @@ async function start(wallet: Partial<TestWalletOptions> = {}, seed = 'test-seed'
   return { demo, wallet: testWallet };
 }
 
-async function operatorCall(demo: DemoAggregator, path: string, payload: object, sign: (body: string) => string | undefined = (b) => signBody(b, operator.privateKeyPem)) {
+async function operatorCall(
+  demo: DemoAggregator,
+  path: string,
+  payload: object,
+  sign: (body: string) => string | undefined = (b) => signBody(b, operator.privateKeyPem),
+) {
   const body = JSON.stringify(payload);
   const signature = sign(body);
   const response = await fetch(`${demo.url}/operator/generic/v2/game/${path}`, {
@@ -56,15 +61,28 @@ const TOKEN = 'a-fresh-token-of-the-operator-0001';
 
 async function launch(demo: DemoAggregator, gameCode: string, token = TOKEN, lang = 'en_US') {
   const answer = await operatorCall(demo, 'url', {
-    user: 'p000042', token, platform: 'GPL_MOBILE', operator_id: 'lobby', lobby_url: 'http://127.0.0.1:5173/',
-    lang, ip: '127.0.0.1', game_code: gameCode, currency: 'USD', game_currency: 'USD', country: 'XX',
+    user: 'p000042',
+    token,
+    platform: 'GPL_MOBILE',
+    operator_id: 'lobby',
+    lobby_url: 'http://127.0.0.1:5173/',
+    lang,
+    ip: '127.0.0.1',
+    game_code: gameCode,
+    currency: 'USD',
+    game_currency: 'USD',
+    country: 'XX',
   });
   expect(answer.status).toBe(200);
   return answer.body.url as string;
 }
 
 async function play(demo: DemoAggregator, body: object) {
-  const response = await fetch(`${demo.publicUrl}/games/api/play`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${demo.publicUrl}/games/api/play`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as any };
 }
 
@@ -89,7 +107,12 @@ describe('POST /operator/generic/v2/game/list', () => {
     ]);
     expect(body.map((g: any) => g.game_id)).toEqual(Array.from({ length: 10 }, (_, i) => 1000 + i));
     // Titles of one category share a first word, so a lobby search by that word finds several.
-    for (const [category, word] of [['slots', 'Lucky'], ['crash', 'Rocket'], ['fishing', 'Fish'], ['poker', 'Hi-Lo']]) {
+    for (const [category, word] of [
+      ['slots', 'Lucky'],
+      ['crash', 'Rocket'],
+      ['fishing', 'Fish'],
+      ['poker', 'Hi-Lo'],
+    ]) {
       expect(body.filter((g: any) => g.category === category && g.name.split(' ')[0] === word).length, category).toBeGreaterThanOrEqual(2);
     }
     const pictures = new Set<string>();
@@ -133,16 +156,22 @@ describe('POST /operator/generic/v2/game/url', () => {
   it('refuses a bad signature with HTTP 401 and opens no session', async () => {
     const { demo } = await start();
     const stranger = generateRsaKeyPair();
-    const answer = await operatorCall(demo, 'url', { operator_id: 'lobby', user: 'p000042', token: TOKEN, game_code: 'demo_plinko', currency: 'USD' },
-      (b) => signBody(b, stranger.privateKeyPem));
+    const answer = await operatorCall(demo, 'url', { operator_id: 'lobby', user: 'p000042', token: TOKEN, game_code: 'demo_plinko', currency: 'USD' }, (b) =>
+      signBody(b, stranger.privateKeyPem),
+    );
     expect(answer).toEqual({ status: 401, body: { error: 'invalid signature' } });
-    expect((await play(demo, { token: TOKEN, game_code: 'demo_plinko', stake: 100_000, choice: { risk: 'low' } })).body).toEqual({ ok: false, error: 'session_expired' });
+    expect((await play(demo, { token: TOKEN, game_code: 'demo_plinko', stake: 100_000, choice: { risk: 'low' } })).body).toEqual({
+      ok: false,
+      error: 'session_expired',
+    });
   });
 
   it('refuses an unknown game and a too short token with HTTP 400', async () => {
     const { demo } = await start();
     expect((await operatorCall(demo, 'url', { operator_id: 'lobby', user: 'p000042', token: TOKEN, game_code: 'nope', currency: 'USD' })).status).toBe(400);
-    expect((await operatorCall(demo, 'url', { operator_id: 'lobby', user: 'p000042', token: 'short', game_code: 'demo_plinko', currency: 'USD' })).status).toBe(400);
+    expect((await operatorCall(demo, 'url', { operator_id: 'lobby', user: 'p000042', token: 'short', game_code: 'demo_plinko', currency: 'USD' })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -163,7 +192,7 @@ describe('GET /games/<game_code>/', () => {
     expect(html).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)/); // nothing from a CDN
   });
 
-  it('draws a title of another studio with its engine\'s script, its own symbols and its own colours', async () => {
+  it("draws a title of another studio with its engine's script, its own symbols and its own colours", async () => {
     const { demo } = await start();
     const html = await (await fetch(await launch(demo, 'demo_lucky_sevens'))).text();
     expect(html).toContain('<title>Lucky Sevens</title>');
@@ -207,12 +236,25 @@ describe('POST /games/api/play', () => {
     expect(wallet.calls.every((c) => c.signatureValid)).toBe(true);
     const [bet, win] = wallet.calls.map((c) => c.body);
     expect(bet).toMatchObject({
-      user: 'p000042', token: TOKEN, game_code: 'demo_fruit_slot', currency: 'USD', amount: 500_000,
-      round: body.round, round_closed: false, bet: 'demo_fruit_slot', is_free: false,
+      user: 'p000042',
+      token: TOKEN,
+      game_code: 'demo_fruit_slot',
+      currency: 'USD',
+      amount: 500_000,
+      round: body.round,
+      round_closed: false,
+      bet: 'demo_fruit_slot',
+      is_free: false,
     });
     expect(win).toMatchObject({
-      user: 'p000042', token: TOKEN, game_code: 'demo_fruit_slot', currency: 'USD', amount: expected.payout,
-      round: body.round, round_closed: true, reference_transaction_uuid: bet.transaction_uuid,
+      user: 'p000042',
+      token: TOKEN,
+      game_code: 'demo_fruit_slot',
+      currency: 'USD',
+      amount: expected.payout,
+      round: body.round,
+      round_closed: true,
+      reference_transaction_uuid: bet.transaction_uuid,
     });
     for (const call of [bet, win]) {
       expect(call.request_uuid).toMatch(/^[0-9a-f-]{36}$/);
@@ -264,11 +306,18 @@ describe('POST /games/api/play', () => {
     expect(bets).toHaveLength(4); // the call and three retries
     expect(new Set(bets.map((c) => c.body.transaction_uuid)).size).toBe(1);
     expect(new Set(bets.map((c) => c.body.request_uuid)).size).toBe(4);
-    expect(bets.map(({ body: { request_uuid: _r, ...rest } }) => rest)).toEqual(Array(4).fill(bets[0]!.body).map(({ request_uuid: _r, ...rest }) => rest));
+    expect(bets.map(({ body: { request_uuid: _r, ...rest } }) => rest)).toEqual(
+      Array(4)
+        .fill(bets[0]!.body)
+        .map(({ request_uuid: _r, ...rest }) => rest),
+    );
 
     const rollbacks = walletCalls(wallet.calls, '/transaction/rollback');
     expect(rollbacks).toHaveLength(1);
-    expect(rollbacks[0]).toMatchObject({ signatureValid: true, body: { reference_transaction_uuid: bets[0]!.body.transaction_uuid, round: bets[0]!.body.round, round_closed: true } });
+    expect(rollbacks[0]).toMatchObject({
+      signatureValid: true,
+      body: { reference_transaction_uuid: bets[0]!.body.transaction_uuid, round: bets[0]!.body.round, round_closed: true },
+    });
     expect(rollbacks[0]!.body.transaction_uuid).not.toBe(bets[0]!.body.transaction_uuid);
     expect(walletCalls(wallet.calls, '/transaction/win')).toHaveLength(0);
   });
@@ -320,8 +369,10 @@ describe('POST /games/api/play', () => {
   it('refuses an unknown token, another game than the session, a stake not offered and a bad choice', async () => {
     const { demo, wallet } = await start();
     await launch(demo, 'demo_rocket_crash');
-    expect((await play(demo, { token: 'unknown-token-000', game_code: 'demo_rocket_crash', stake: 100_000, choice: { target: 200 } })).body)
-      .toEqual({ ok: false, error: 'session_expired' });
+    expect((await play(demo, { token: 'unknown-token-000', game_code: 'demo_rocket_crash', stake: 100_000, choice: { target: 200 } })).body).toEqual({
+      ok: false,
+      error: 'session_expired',
+    });
     expect((await play(demo, { token: TOKEN, game_code: 'demo_plinko', stake: 100_000, choice: { risk: 'low' } })).status).toBe(400);
     expect((await play(demo, { token: TOKEN, game_code: 'demo_rocket_crash', stake: 123_456, choice: { target: 200 } })).status).toBe(400);
     expect((await play(demo, { token: TOKEN, game_code: 'demo_rocket_crash', stake: 100_000, choice: { target: 50 } })).status).toBe(400);
@@ -370,15 +421,27 @@ describe('Hi-Lo rounds', () => {
 describe('data directory', () => {
   it('keeps sessions and unanswered rollbacks across a restart, and delivers the rollback with its transaction_uuid', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'demo-aggregator-'));
-    const silent = await startTestWallet({ aggregatorPublicKeyPem: studio.publicKeyPem, balance: 10_000_000, intercept: (call) => (call.path === '/user/balance' ? undefined : 'hang') });
+    const silent = await startTestWallet({
+      aggregatorPublicKeyPem: studio.publicKeyPem,
+      balance: 10_000_000,
+      intercept: (call) => (call.path === '/user/balance' ? undefined : 'hang'),
+    });
     closers.push(() => silent.close());
     const options = {
-      operatorId: 'lobby', operatorPublicKeyPem: operator.publicKeyPem, privateKeyPem: studio.privateKeyPem,
-      port: 0, dataDir, walletTimeoutMs: 200, walletRetryDelaysMs: [10],
+      operatorId: 'lobby',
+      operatorPublicKeyPem: operator.publicKeyPem,
+      privateKeyPem: studio.privateKeyPem,
+      port: 0,
+      dataDir,
+      walletTimeoutMs: 200,
+      walletRetryDelaysMs: [10],
     };
     const first = await startDemoAggregator({ ...options, walletUrl: () => silent.url });
     await launch(first, 'demo_fruit_slot');
-    expect((await play(first, { token: TOKEN, game_code: 'demo_fruit_slot', stake: 100_000, choice: {} })).body).toEqual({ ok: false, error: 'round_cancelled' });
+    expect((await play(first, { token: TOKEN, game_code: 'demo_fruit_slot', stake: 100_000, choice: {} })).body).toEqual({
+      ok: false,
+      error: 'round_cancelled',
+    });
     await first.close();
     const bet = walletCalls(silent.calls, '/transaction/bet')[0]!.body;
     const rollback = walletCalls(silent.calls, '/transaction/rollback')[0]!.body;

@@ -54,7 +54,8 @@ const STATIC_FILES: Record<string, string> = {
 const MAX_BODY = 64 * 1024;
 const PAGE_SECURITY = {
   // No X-Frame-Options and no frame-ancestors: the operator's web app embeds the games in a frame.
-  'content-security-policy': "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'",
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'",
   'referrer-policy': 'no-referrer',
   'x-content-type-options': 'nosniff',
 };
@@ -167,7 +168,13 @@ export async function startDemoAggregator(options: DemoAggregatorOptions): Promi
     const lobbyUrl = typeof body.lobby_url === 'string' ? body.lobby_url : '';
     const gameCurrency = typeof body.game_currency === 'string' && /^[A-Z]{3,5}$/.test(body.game_currency) ? body.game_currency : currency;
     sessions.put({
-      token, user, currency, gameCurrency, gameCode: game.code, lang, lobbyUrl,
+      token,
+      user,
+      currency,
+      gameCurrency,
+      gameCode: game.code,
+      lang,
+      lobbyUrl,
       platform: typeof body.platform === 'string' ? body.platform : 'GPL_MOBILE',
       createdAt: Date.now(),
       state: game.initialState?.(roundRng(`${seed}:launch:${token}`, 0)),

@@ -64,7 +64,11 @@ export class WalletOutbox {
         const outcome = await this.wallet.once(call.path, call.fields);
         if (outcome.answered) {
           this.pending = this.pending.filter((p) => p !== call);
-          this.log('demo aggregator: pending wallet call answered', { path: call.path, transaction_uuid: call.fields.transaction_uuid, status: outcome.reply.status });
+          this.log('demo aggregator: pending wallet call answered', {
+            path: call.path,
+            transaction_uuid: call.fields.transaction_uuid,
+            status: outcome.reply.status,
+          });
           this.onAnswered(call.path, call.fields, outcome.reply);
         } else {
           call.attempts += 1;

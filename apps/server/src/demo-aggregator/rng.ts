@@ -17,7 +17,9 @@ export class RoundRng {
 
   private bytes(count: number): Buffer {
     while (this.buffer.length - this.offset < count) {
-      const next = createHmac('sha256', this.seed).update(`${this.round}:${this.block++}`).digest();
+      const next = createHmac('sha256', this.seed)
+        .update(`${this.round}:${this.block++}`)
+        .digest();
       this.buffer = this.offset === this.buffer.length ? next : Buffer.concat([this.buffer.subarray(this.offset), next]);
       this.offset = 0;
     }

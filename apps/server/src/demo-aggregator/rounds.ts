@@ -7,9 +7,18 @@ import type { WalletClient } from './wallet-client.ts';
 
 /** Bet statuses after which the wallet surely moved nothing: the round simply does not happen. */
 const BET_REFUSALS = new Set([
-  'RS_ERROR_NOT_ENOUGH_MONEY', 'RS_ERROR_INVALID_TOKEN', 'RS_ERROR_TOKEN_EXPIRED', 'RS_ERROR_WRONG_CURRENCY',
-  'RS_ERROR_INVALID_GAME', 'RS_ERROR_USER_DISABLED', 'RS_ERROR_INVALID_SIGNATURE', 'RS_ERROR_WRONG_SYNTAX',
-  'RS_ERROR_WRONG_TYPES', 'RS_ERROR_INVALID_PARTNER', 'RS_ERROR_TRANSACTION_ROLLED_BACK', 'RS_ERROR_DUPLICATE_TRANSACTION',
+  'RS_ERROR_NOT_ENOUGH_MONEY',
+  'RS_ERROR_INVALID_TOKEN',
+  'RS_ERROR_TOKEN_EXPIRED',
+  'RS_ERROR_WRONG_CURRENCY',
+  'RS_ERROR_INVALID_GAME',
+  'RS_ERROR_USER_DISABLED',
+  'RS_ERROR_INVALID_SIGNATURE',
+  'RS_ERROR_WRONG_SYNTAX',
+  'RS_ERROR_WRONG_TYPES',
+  'RS_ERROR_INVALID_PARTNER',
+  'RS_ERROR_TRANSACTION_ROLLED_BACK',
+  'RS_ERROR_DUPLICATE_TRANSACTION',
 ]);
 
 /** What the page is told about a round. */
@@ -66,7 +75,11 @@ export class RoundRunner {
       return { ok: false, error: 'refused', status };
     }
     if (!bet.answered || bet.reply.status !== 'RS_OK') {
-      this.log('demo aggregator: bet outcome unknown, rolling back', { round, transaction_uuid: betUuid, status: bet.answered ? bet.reply.status : bet.reason });
+      this.log('demo aggregator: bet outcome unknown, rolling back', {
+        round,
+        transaction_uuid: betUuid,
+        status: bet.answered ? bet.reply.status : bet.reason,
+      });
       const rollbackFields = {
         ...common,
         transaction_uuid: randomUUID(),

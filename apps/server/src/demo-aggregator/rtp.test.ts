@@ -4,7 +4,19 @@ import { FISH, FRENZY_FISH, fishExactRtp, fishHunter, type Fish } from './games/
 import { cardRank, hiLo, hiloAverageRtp, hiloExactRtp, hiloMultiplier, winningRanks } from './games/hilo.ts';
 import { DEMO_GAMES, fishFrenzy, hiLoRoyal, luckyDragon, luckySevens, rocketMoon } from './games/index.ts';
 import { PLINKO_ROWS, PLINKO_TABLES, plinko, plinkoExactRtp, type PlinkoRisk } from './games/plinko.ts';
-import { DRAGON_TABLE, FRUIT_TABLE, SEVENS_TABLE, SLOT_LINES, SLOT_STRIP, fruitSlot, slotExactRtp, slotOutcomes, slotWindow, slotWins, type SlotTable } from './games/slot.ts';
+import {
+  DRAGON_TABLE,
+  FRUIT_TABLE,
+  SEVENS_TABLE,
+  SLOT_LINES,
+  SLOT_STRIP,
+  fruitSlot,
+  slotExactRtp,
+  slotOutcomes,
+  slotWindow,
+  slotWins,
+  type SlotTable,
+} from './games/slot.ts';
 import type { DemoGame } from './games/types.ts';
 import { STAKES } from './games/types.ts';
 import { roundRng } from './rng.ts';
@@ -32,7 +44,14 @@ function tolerance(secondMoment: number, rtp: number, rounds = ROUNDS): number {
 
 describe('round generator (HMAC-SHA256 of seed and round)', () => {
   it('gives the same draws for the same seed and round, and other draws otherwise', () => {
-    const draws = (seed: string, round: number) => Array.from({ length: 8 }, ((rng) => () => rng.int(1000))(roundRng(seed, round)));
+    const draws = (seed: string, round: number) =>
+      Array.from(
+        { length: 8 },
+        (
+          (rng) => () =>
+            rng.int(1000)
+        )(roundRng(seed, round)),
+      );
     expect(draws('seed', 7)).toEqual(draws('seed', 7));
     expect(draws('seed', 7)).not.toEqual(draws('seed', 8));
     expect(draws('seed', 7)).not.toEqual(draws('other', 7));
@@ -50,8 +69,16 @@ describe('round generator (HMAC-SHA256 of seed and round)', () => {
 describe('return to player of every listed game', () => {
   it('lists only games whose exact RTP is between 95% and 97%', () => {
     expect(DEMO_GAMES.map((g) => g.code)).toEqual([
-      'demo_fruit_slot', 'demo_rocket_crash', 'demo_fish_hunter', 'demo_plinko', 'demo_hilo',
-      'demo_lucky_sevens', 'demo_lucky_dragon', 'demo_rocket_moon', 'demo_fish_frenzy', 'demo_hilo_royal',
+      'demo_fruit_slot',
+      'demo_rocket_crash',
+      'demo_fish_hunter',
+      'demo_plinko',
+      'demo_hilo',
+      'demo_lucky_sevens',
+      'demo_lucky_dragon',
+      'demo_rocket_moon',
+      'demo_fish_frenzy',
+      'demo_hilo_royal',
     ]);
     for (const game of DEMO_GAMES) {
       expect(game.rtp, game.code).toBeGreaterThanOrEqual(0.95);

@@ -135,7 +135,16 @@ export const EVENT_REACH: { readonly [K in EventName]: EventReach } = {
 };
 
 /** The events the staff console's socket follows. */
-export const STAFF_EVENTS = ['chat.message', 'chat.assigned', 'withdrawal.state', 'deposit.seen', 'deposit.credited', 'win.held', 'alert', 'approval.changed'] as const satisfies readonly EventName[];
+export const STAFF_EVENTS = [
+  'chat.message',
+  'chat.assigned',
+  'withdrawal.state',
+  'deposit.seen',
+  'deposit.credited',
+  'win.held',
+  'alert',
+  'approval.changed',
+] as const satisfies readonly EventName[];
 export type StaffEventName = (typeof STAFF_EVENTS)[number];
 
 /** Events whose subscribers reload a copy of operator settings (SharedCopy). */

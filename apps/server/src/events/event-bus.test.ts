@@ -111,12 +111,19 @@ describe('createInstanceBus', () => {
     const shared = createMemoryEventBus();
     const [first, second] = [createInstanceBus(shared), createInstanceBus(shared)];
     const heard: string[] = [];
-    for (const [name, instance] of [['first', first], ['second', second]] as const) {
+    for (const [name, instance] of [
+      ['first', first],
+      ['second', second],
+    ] as const) {
       instance.subscribe('session.ended', ({ playerId }) => void heard.push(`${name} ended ${playerId}`));
       instance.subscribe('balance.changed', ({ playerId }) => void heard.push(`${name} balance ${playerId}`));
     }
     await first.publish('session.ended', { playerId: 5 });
-    await first.publish('balance.changed', { playerId: 6, wallet: { cash: { USDT: 1n, TRX: 0n }, bonus: { USDT: 0n, TRX: 0n }, total: { USDT: 1n, TRX: 0n } }, cause: {} });
+    await first.publish('balance.changed', {
+      playerId: 6,
+      wallet: { cash: { USDT: 1n, TRX: 0n }, bonus: { USDT: 0n, TRX: 0n }, total: { USDT: 1n, TRX: 0n } },
+      cause: {},
+    });
     expect(heard).toEqual(['first ended 5', 'second ended 5', 'first balance 6']);
   });
 
@@ -146,7 +153,7 @@ describe('createInstanceBus', () => {
     expect(heard).toEqual(['staying']);
   });
 
-  it('shares the first bus when made from another instance\'s view, as a second test instance is', async () => {
+  it("shares the first bus when made from another instance's view, as a second test instance is", async () => {
     const shared = createMemoryEventBus();
     const first = createInstanceBus(shared);
     const second = createInstanceBus(first);

@@ -64,7 +64,12 @@ class Subscribers {
 }
 
 /** Publishes `instance` events to `local` subscribers and waits for them; `cluster` ones go to `cluster`. */
-function publishByReach<K extends EventName>(event: K, payload: DomainEvents[K], local: Subscribers, cluster: (event: K, payload: DomainEvents[K]) => Promise<void>): Promise<void> {
+function publishByReach<K extends EventName>(
+  event: K,
+  payload: DomainEvents[K],
+  local: Subscribers,
+  cluster: (event: K, payload: DomainEvents[K]) => Promise<void>,
+): Promise<void> {
   return EVENT_REACH[event] === 'instance' ? local.notifyAndWait(event, payload) : cluster(event, payload);
 }
 

@@ -8,10 +8,14 @@ function twoInstances() {
   const store = { value: 1 };
   const instance = () => {
     const held = { value: 0, loads: 0 };
-    const copy = new SharedCopy('bulletin.changed', async () => {
-      held.loads++;
-      held.value = store.value;
-    }, bus);
+    const copy = new SharedCopy(
+      'bulletin.changed',
+      async () => {
+        held.loads++;
+        held.value = store.value;
+      },
+      bus,
+    );
     return { held, copy };
   };
   return { store, a: instance(), b: instance() };
@@ -47,10 +51,15 @@ describe('SharedCopy', () => {
     const errors: unknown[] = [];
     let fail = false;
     let held = 0;
-    const copy = new SharedCopy('bulletin.changed', async () => {
-      if (fail) throw new Error('database away');
-      held++;
-    }, bus, (error) => errors.push(error));
+    const copy = new SharedCopy(
+      'bulletin.changed',
+      async () => {
+        if (fail) throw new Error('database away');
+        held++;
+      },
+      bus,
+      (error) => errors.push(error),
+    );
     await copy.follow();
     fail = true;
     await bus.publish('bulletin.changed', {});

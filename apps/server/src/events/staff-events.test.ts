@@ -34,7 +34,9 @@ describe('staff events', () => {
     settings.confirmations = 2;
     try {
       const seen = await heard('deposit.seen', () => t.deposit(player, { usdt: '300' }));
-      expect(seen).toEqual([{ depositId: expect.any(String), playerId: player.playerId, currency: 'USDT', amount: '300', txId: expect.any(String), confirmations: 1, needed: 2 }]);
+      expect(seen).toEqual([
+        { depositId: expect.any(String), playerId: player.playerId, currency: 'USDT', amount: '300', txId: expect.any(String), confirmations: 1, needed: 2 },
+      ]);
       const credited = await heard('deposit.credited', () => t.scanDeposits(1));
       expect(credited).toEqual([{ depositId: seen[0]!.depositId, playerId: player.playerId, currency: 'USDT', amount: '300', txId: seen[0]!.txId }]);
     } finally {
@@ -44,7 +46,11 @@ describe('staff events', () => {
 
   it('announces the status a withdrawal enters: waiting for review above the threshold, queued below it, rejected', async () => {
     const submit = (amount: string) =>
-      t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', fundPassword: FUND_PASSWORD, amount, address: newWallet().address }, { token: player.token });
+      t.call(
+        '/v1/bank/cashout/submit',
+        { requestId: requestId(), currency: 'USDT', fundPassword: FUND_PASSWORD, amount, address: newWallet().address },
+        { token: player.token },
+      );
     const states = await heard('withdrawal.state', async () => {
       const large = await submit('150');
       expect(large.code).toBe(0);

@@ -42,7 +42,13 @@ describe('the index check', () => {
   // A copy of the contract's call files and the server's sources that each case then breaks.
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'call-index-'));
-    for (const folder of ['packages/contract/src/calls', 'packages/contract/src/ops', 'apps/server/src/modules', 'apps/server/src/http', 'apps/server/src/money']) {
+    for (const folder of [
+      'packages/contract/src/calls',
+      'packages/contract/src/ops',
+      'apps/server/src/modules',
+      'apps/server/src/http',
+      'apps/server/src/money',
+    ]) {
       cpSync(join(REPO_ROOT, folder), join(root, folder), { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
     }
   });
@@ -60,7 +66,9 @@ describe('the index check', () => {
     );
     try {
       const { problems } = buildCallIndex(root);
-      expect(problems).toEqual([expect.stringMatching(/^bankCalls\.cashoutSubmit \(\/v1\/bank\/cashout\/submit\) is registered in no routes file: .*NOT_SERVED_YET/)]);
+      expect(problems).toEqual([
+        expect.stringMatching(/^bankCalls\.cashoutSubmit \(\/v1\/bank\/cashout\/submit\) is registered in no routes file: .*NOT_SERVED_YET/),
+      ]);
       expect(buildCallIndex(root, [...NOT_SERVED_YET, 'bankCalls.cashoutSubmit']).problems).toEqual([]);
     } finally {
       restore();
@@ -74,7 +82,9 @@ describe('the index check', () => {
     writeFileSync(join(root, 'apps/server/src/modules/lobby/lobby.extra.ts'), `${moved}\n`);
     try {
       const { problems, entries } = buildCallIndex(root);
-      expect(problems).toEqual([expect.stringMatching(/^appCalls\.home .* is registered in apps\/server\/src\/modules\/lobby\/lobby\.extra\.ts, which is not a \*\.routes\.ts file/)]);
+      expect(problems).toEqual([
+        expect.stringMatching(/^appCalls\.home .* is registered in apps\/server\/src\/modules\/lobby\/lobby\.extra\.ts, which is not a \*\.routes\.ts file/),
+      ]);
       expect(renderCallIndex(entries)).toMatch(/\| `\/v1\/app\/home` \| public \| .* \| \*\*none\*\* \|/);
     } finally {
       restoreRoutes();

@@ -84,13 +84,19 @@ export function buildCallIndex(root: string = REPO_ROOT, notServedYet: readonly 
       const routes = found.filter((registration) => ROUTES_FILE.test(registration.file));
       const marked = notServedYet.includes(exportName) || notServedYet.includes(reference);
       for (const elsewhere of found.filter((registration) => !ROUTES_FILE.test(registration.file))) {
-        problems.push(`${reference} (${call.path}) is registered in ${elsewhere.file}, which is not a *.routes.ts file: move the registration to its module's routes file`);
+        problems.push(
+          `${reference} (${call.path}) is registered in ${elsewhere.file}, which is not a *.routes.ts file: move the registration to its module's routes file`,
+        );
       }
       if (marked && found.length > 0) {
-        problems.push(`${reference} (${call.path}) is served by ${found.map((r) => r.file).join(', ')} but marked as not served yet: take it off NOT_SERVED_YET in ${SERVER_SOURCE_DIR}/http/call-index.ts (list the rest of its group call by call)`);
+        problems.push(
+          `${reference} (${call.path}) is served by ${found.map((r) => r.file).join(', ')} but marked as not served yet: take it off NOT_SERVED_YET in ${SERVER_SOURCE_DIR}/http/call-index.ts (list the rest of its group call by call)`,
+        );
       }
       if (!marked && found.length === 0) {
-        problems.push(`${reference} (${call.path}) is registered in no routes file: register it with ${registrar} in its module's *.routes.ts, or add it to NOT_SERVED_YET in ${SERVER_SOURCE_DIR}/http/call-index.ts`);
+        problems.push(
+          `${reference} (${call.path}) is registered in no routes file: register it with ${registrar} in its module's *.routes.ts, or add it to NOT_SERVED_YET in ${SERVER_SOURCE_DIR}/http/call-index.ts`,
+        );
       }
       entries.push({
         path: call.path,

@@ -39,7 +39,11 @@ describe('JSON compression', () => {
   });
 
   it('leaves small replies, other types and clients without compression alone', async () => {
-    for (const [url, encoding] of [['/small', 'br'], ['/text', 'br'], ['/large', undefined]] as const) {
+    for (const [url, encoding] of [
+      ['/small', 'br'],
+      ['/text', 'br'],
+      ['/large', undefined],
+    ] as const) {
       const reply = await app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
       expect(reply.headers['content-encoding']).toBeUndefined();
     }

@@ -45,12 +45,28 @@ function malformedBodies(call: CallDefinition) {
     fc.constant(-1),
     fc.constant('1e309'),
   );
-  const field = fc.constantFrom('kind', 'account', 'email', 'password', 'code', 'avatar', 'lang', 'nickname', 'amount', 'requestId', 'gameId', 'x', '__proto__');
+  const field = fc.constantFrom(
+    'kind',
+    'account',
+    'email',
+    'password',
+    'code',
+    'avatar',
+    'lang',
+    'nickname',
+    'amount',
+    'requestId',
+    'gameId',
+    'x',
+    '__proto__',
+  );
   const objectBody = fc.dictionary(field, junk, { maxKeys: 5 });
-  return fc
-    .oneof(objectBody, junk, fc.anything())
-    // Judged as the server receives it: JSON drops undefined values, so {"x": undefined} arrives as {}.
-    .filter((body) => !call.request.safeParse(JSON.parse(JSON.stringify(body) ?? 'null')).success);
+  return (
+    fc
+      .oneof(objectBody, junk, fc.anything())
+      // Judged as the server receives it: JSON drops undefined values, so {"x": undefined} arrives as {}.
+      .filter((body) => !call.request.safeParse(JSON.parse(JSON.stringify(body) ?? 'null')).success)
+  );
 }
 
 describe('every call refuses malformed bodies', () => {
@@ -82,11 +98,22 @@ describe('every call refuses malformed bodies', () => {
   it('answers raw garbage with code 4', async () => {
     for (const call of registered()) {
       await fc.assert(
-        fc.asyncProperty(fc.string({ minLength: 1, maxLength: 50 }).filter((s) => { if (s.trim() === '') return false; try { JSON.parse(s); return false; } catch { return true; } }), async (text) => {
-          const reply = await t.raw(call.path, text, { 'content-type': 'application/json', authorization: token });
-          expect(reply.status).toBe(200);
-          expect(reply.json.code).toBe(4);
-        }),
+        fc.asyncProperty(
+          fc.string({ minLength: 1, maxLength: 50 }).filter((s) => {
+            if (s.trim() === '') return false;
+            try {
+              JSON.parse(s);
+              return false;
+            } catch {
+              return true;
+            }
+          }),
+          async (text) => {
+            const reply = await t.raw(call.path, text, { 'content-type': 'application/json', authorization: token });
+            expect(reply.status).toBe(200);
+            expect(reply.json.code).toBe(4);
+          },
+        ),
         { numRuns: 10 },
       );
     }
@@ -143,15 +170,14 @@ function acceptedPool<T>(node: z.ZodType, realistic: readonly T[], generated: fc
 function cleanText(node: z.ZodType): fc.Arbitrary<string> {
   const { def, bag } = (node as unknown as SchemaInternals)._zod;
   if (def.format === 'datetime') {
-    return fc
-      .date({ min: new Date('2001-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true })
-      .map((date) => date.toISOString());
+    return fc.date({ min: new Date('2001-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((date) => date.toISOString());
   }
   const minLength = bag.minimum ?? 0;
   const patterns = [...((bag.patterns as Set<RegExp> | undefined) ?? [])];
-  const shaped = patterns.length > 0
-    ? fc.oneof(...patterns.map((pattern) => fc.stringMatching(pattern)))
-    : fc.string({ minLength, maxLength: Math.min(bag.maximum ?? 40, minLength + 40) });
+  const shaped =
+    patterns.length > 0
+      ? fc.oneof(...patterns.map((pattern) => fc.stringMatching(pattern)))
+      : fc.string({ minLength, maxLength: Math.min(bag.maximum ?? 40, minLength + 40) });
   return acceptedPool(node, REALISTIC_TEXT, shaped);
 }
 

@@ -1,10 +1,4 @@
-import {
-  catalogueCodeOf,
-  ErrorCode,
-  type OpsCallDefinition,
-  type OpsCallParsedRequest,
-  type Permission,
-} from '@lobby/contract';
+import { catalogueCodeOf, ErrorCode, type OpsCallDefinition, type OpsCallParsedRequest, type Permission } from '@lobby/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import { AppError, UnauthorizedError } from './app-error.ts';
 import type { RouteOptions } from './rpc.ts';
@@ -109,7 +103,18 @@ export class OpsRegistrar {
         admitted.set(request, actor);
       } catch (error) {
         const userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 300) : null;
-        await this.audit.record({ actor, action: call.path, target: null, kind: call.audit, code: codeOf(error), before: null, after: null, reason: null, ip: request.ip, userAgent });
+        await this.audit.record({
+          actor,
+          action: call.path,
+          target: null,
+          kind: call.audit,
+          code: codeOf(error),
+          before: null,
+          after: null,
+          reason: null,
+          ip: request.ip,
+          userAgent,
+        });
         throw error;
       }
     };

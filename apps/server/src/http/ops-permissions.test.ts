@@ -24,7 +24,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const allowed = (call: OpsCallDefinition, role: ShippedRole) => call.access === 'staff' || (SHIPPED_ROLE_PERMISSIONS[role] as readonly string[]).includes(call.access);
+const allowed = (call: OpsCallDefinition, role: ShippedRole) =>
+  call.access === 'staff' || (SHIPPED_ROLE_PERMISSIONS[role] as readonly string[]).includes(call.access);
 
 describe('operator calls and permissions', () => {
   it('declares every operator call under /ops/v1/<resource>/<action>, once', () => {
@@ -63,7 +64,9 @@ describe('operator calls and permissions', () => {
     const counted = await sql<{ action: string; calls: string }>`select action, count(*)::text as calls from audit_records group by action`.execute(db);
     const byAction = new Map(counted.rows.map((row) => [row.action, Number(row.calls)]));
     for (const call of signedInCalls) expect(byAction.get(call.path) ?? 0, call.path).toBeGreaterThanOrEqual(1 + SHIPPED_ROLES.length);
-    const refusals = await sql<{ n: string }>`select count(*)::text as n from audit_records where code = ${ErrorCode.PERMISSION_DENIED} and actor_name like 'role-%'`.execute(db);
+    const refusals = await sql<{
+      n: string;
+    }>`select count(*)::text as n from audit_records where code = ${ErrorCode.PERMISSION_DENIED} and actor_name like 'role-%'`.execute(db);
     expect(Number(refusals.rows[0]!.n)).toBeGreaterThan(0);
     expect(await verifyAuditChain(db)).toMatchObject({ ok: true });
   });

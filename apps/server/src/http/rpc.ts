@@ -45,37 +45,33 @@ export function registerCall<C extends CallDefinition>(
   handler: CallHandler<C>,
   options: RouteOptions = {},
 ) {
-  app.post(
-    call.path,
-    { config: options.rateLimit ? { rateLimit: options.rateLimit } : {} },
-    async (request, reply) => {
-      const token = readToken(request);
-      let session: AuthenticatedSession | null = null;
-      if (call.auth === 'player') {
-        if (!token) throw new UnauthorizedError();
-        session = await sessions.authenticate(token);
-      } else if (call.auth === 'optional' && token) {
-        session = await sessions.authenticate(token).catch(() => null);
-      }
-      const parsed = call.request.safeParse(request.body === undefined ? {} : request.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? issue.path.join('.') : 'body';
-        // A format with its own catalogue code (a TRON address, a PIX key) answers with that code.
-        throw new AppError(catalogueCodeOf(parsed.error.issues) ?? ErrorCode.INVALID_PARAMETERS, `${where}: ${issue?.message ?? 'invalid'}`);
-      }
-      const data = await handler({
-        body: parsed.data as CallParsedRequest<C>,
-        session: session as CallContext<C>['session'],
-        ip: request.ip,
-        clientIp: reportedClientIp(request),
-        lang: requestLanguage(request),
-        request,
-        reply,
-      });
-      return { code: 0, msg: 'success', data: data ?? null };
-    },
-  );
+  app.post(call.path, { config: options.rateLimit ? { rateLimit: options.rateLimit } : {} }, async (request, reply) => {
+    const token = readToken(request);
+    let session: AuthenticatedSession | null = null;
+    if (call.auth === 'player') {
+      if (!token) throw new UnauthorizedError();
+      session = await sessions.authenticate(token);
+    } else if (call.auth === 'optional' && token) {
+      session = await sessions.authenticate(token).catch(() => null);
+    }
+    const parsed = call.request.safeParse(request.body === undefined ? {} : request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? issue.path.join('.') : 'body';
+      // A format with its own catalogue code (a TRON address, a PIX key) answers with that code.
+      throw new AppError(catalogueCodeOf(parsed.error.issues) ?? ErrorCode.INVALID_PARAMETERS, `${where}: ${issue?.message ?? 'invalid'}`);
+    }
+    const data = await handler({
+      body: parsed.data as CallParsedRequest<C>,
+      session: session as CallContext<C>['session'],
+      ip: request.ip,
+      clientIp: reportedClientIp(request),
+      lang: requestLanguage(request),
+      request,
+      reply,
+    });
+    return { code: 0, msg: 'success', data: data ?? null };
+  });
 }
 
 function readToken(request: FastifyRequest): string | null {

@@ -168,7 +168,8 @@ export async function createHttpServer(options: ServerOptions): Promise<FastifyI
       },
     });
     const consoleIndex = readFileSync(join(options.consoleDistDir, 'index.html'));
-    const sendConsole = (_request: unknown, reply: any) => reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(consoleIndex);
+    const sendConsole = (_request: unknown, reply: any) =>
+      reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(consoleIndex);
     app.get('/console', (_request, reply) => reply.redirect('/console/'));
     app.get('/console/', sendConsole);
     app.get('/console/*', (request, reply) => {

@@ -19,11 +19,17 @@ const TEMPLATES: Record<Language, SecurityMails> = {
     },
   },
   zh_CN: {
-    newDevice: { subject: '您的账户在新设备上登录', body: '您的账户于 {time} UTC 在新设备上登录：{device}，IP 地址 {ip}。如非本人操作，请立即修改密码并开启两步验证。' },
+    newDevice: {
+      subject: '您的账户在新设备上登录',
+      body: '您的账户于 {time} UTC 在新设备上登录：{device}，IP 地址 {ip}。如非本人操作，请立即修改密码并开启两步验证。',
+    },
     newAddress: { subject: '已添加提现地址', body: '您的账户已添加提现地址 {address}，自 {usableAt} UTC 起可用。如非本人操作，请立即修改密码并联系客服。' },
   },
   zh_TW: {
-    newDevice: { subject: '您的帳戶在新裝置上登入', body: '您的帳戶於 {time} UTC 在新裝置上登入：{device}，IP 位址 {ip}。如非本人操作，請立即修改密碼並開啟兩步驟驗證。' },
+    newDevice: {
+      subject: '您的帳戶在新裝置上登入',
+      body: '您的帳戶於 {time} UTC 在新裝置上登入：{device}，IP 位址 {ip}。如非本人操作，請立即修改密碼並開啟兩步驟驗證。',
+    },
     newAddress: { subject: '已新增提現地址', body: '您的帳戶已新增提現地址 {address}，自 {usableAt} UTC 起可用。如非本人操作，請立即修改密碼並聯絡客服。' },
   },
   pt_BR: {

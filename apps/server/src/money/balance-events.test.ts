@@ -27,7 +27,9 @@ describe('balance events', () => {
     const refusing: EventBus = {
       ...bus,
       publish: (event, payload) =>
-        event === 'player.changed' && refuse((payload as DomainEvents['player.changed']).playerId) ? Promise.reject(new Error('redis away')) : bus.publish(event, payload),
+        event === 'player.changed' && refuse((payload as DomainEvents['player.changed']).playerId)
+          ? Promise.reject(new Error('redis away'))
+          : bus.publish(event, payload),
     };
     const warnings: unknown[] = [];
     const log = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line)) });

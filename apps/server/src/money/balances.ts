@@ -108,7 +108,13 @@ export async function playAndDepositsSince(
     join ledger_transfers t on t.id = e.transfer_id
     where a.kind in ('player', 'player_bonus') and a.owner_id = ${playerId} and e.created_at >= ${since}
     group by 1, 2`.execute(db);
-  return rows.map((row) => ({ hour: row.hour, currency: row.currency, staked: BigInt(row.staked), returned: BigInt(row.returned), deposited: BigInt(row.deposited) }));
+  return rows.map((row) => ({
+    hour: row.hour,
+    currency: row.currency,
+    staked: BigInt(row.staked),
+    returned: BigInt(row.returned),
+    deposited: BigInt(row.deposited),
+  }));
 }
 
 /** The net of a player's play since `since`, per currency: payouts less stakes (negative: a loss). */

@@ -24,7 +24,9 @@ function recording(options: Partial<BatcherOptions<Item, string>> = {}, failBatc
     houseShards: 16,
     conflicts: (item) => item.keys,
     runBatch: async (items, shard) =>
-      (await send(items, shard)).map((value, i) => (items[i].id.startsWith('refused') ? { ok: false, error: new Error(`refused ${items[i].id}`) } : { ok: true, value })),
+      (await send(items, shard)).map((value, i) =>
+        items[i].id.startsWith('refused') ? { ok: false, error: new Error(`refused ${items[i].id}`) } : { ok: true, value },
+      ),
     runOne: async (item, shard) => (await send([item], shard))[0],
     onBatchError: (_error, items) => errors.push(items),
     ...options,

@@ -34,7 +34,12 @@ function tampering(name: string, body: () => Promise<void>) {
 }
 
 async function accountId(playerId: number): Promise<bigint> {
-  const row = await db.selectFrom('ledger_accounts').select('id').where('kind', '=', 'player').where('owner_id', '=', BigInt(playerId)).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('kind', '=', 'player')
+    .where('owner_id', '=', BigInt(playerId))
+    .executeTakeFirstOrThrow();
   return BigInt(row.id);
 }
 
@@ -44,7 +49,14 @@ describe('the ledger check', () => {
     expect(result).toEqual({
       ok: true,
       problems: [],
-      stats: { accounts: 0, transfers: 0, entries: 0, playerBalances: { USDT: '0', TRX: '0' }, bonusBalances: { USDT: '0', TRX: '0' }, houseBalances: { USDT: '0', TRX: '0' } },
+      stats: {
+        accounts: 0,
+        transfers: 0,
+        entries: 0,
+        playerBalances: { USDT: '0', TRX: '0' },
+        bonusBalances: { USDT: '0', TRX: '0' },
+        houseBalances: { USDT: '0', TRX: '0' },
+      },
     });
   });
 
@@ -61,7 +73,11 @@ describe('the ledger check', () => {
   tampering('detects a balance changed behind the ledger’s back', async () => {
     const alice = newPlayerId();
     await fund(ledger, alice, 1_000n);
-    await db.updateTable('ledger_accounts').set({ balance: 1_000_000n }).where('id', '=', await accountId(alice)).execute();
+    await db
+      .updateTable('ledger_accounts')
+      .set({ balance: 1_000_000n })
+      .where('id', '=', await accountId(alice))
+      .execute();
     const result = await checkLedger(db);
     expect(result.ok).toBe(false);
     expect(result.problems).toHaveLength(1);
@@ -72,7 +88,10 @@ describe('the ledger check', () => {
   tampering('detects an entry added outside a transfer, which unbalances it', async () => {
     const alice = newPlayerId();
     const { transferId } = await fund(ledger, alice, 1_000n);
-    await db.insertInto('ledger_entries').values({ transfer_id: transferId, account_id: await accountId(alice), currency: 'USDT', amount: 1n }).execute();
+    await db
+      .insertInto('ledger_entries')
+      .values({ transfer_id: transferId, account_id: await accountId(alice), currency: 'USDT', amount: 1n })
+      .execute();
     const result = await checkLedger(db);
     expect(result.ok).toBe(false);
     expect(result.problems.join('\n')).toContain(`transfer ${transferId} USDT sums to 1`);
@@ -83,7 +102,10 @@ describe('the ledger check', () => {
     const alice = newPlayerId();
     const { transferId } = await fund(ledger, alice, 1_000n);
     await db.insertInto('ledger_transfers').values({ idempotency_key: 'orphan', kind: 'test' }).execute();
-    await db.insertInto('ledger_entries').values({ transfer_id: transferId, account_id: await accountId(alice), currency: 'TRX', amount: 1n }).execute();
+    await db
+      .insertInto('ledger_entries')
+      .values({ transfer_id: transferId, account_id: await accountId(alice), currency: 'TRX', amount: 1n })
+      .execute();
     const problems = (await checkLedger(db)).problems.join('\n');
     expect(problems).toMatch(/1 transfers without entries: transfer \d+ \(orphan\)/);
     expect(problems).toMatch(/1 entries in a currency other than their account/);
@@ -93,7 +115,11 @@ describe('the ledger check', () => {
     const alice = newPlayerId();
     await fund(ledger, alice, 10n);
     await sql`alter table ledger_accounts drop constraint ledger_player_balance_non_negative`.execute(db);
-    await db.updateTable('ledger_accounts').set({ balance: -5n }).where('id', '=', await accountId(alice)).execute();
+    await db
+      .updateTable('ledger_accounts')
+      .set({ balance: -5n })
+      .where('id', '=', await accountId(alice))
+      .execute();
     const problems = (await checkLedger(db)).problems.join('\n');
     expect(problems).toContain(`1 negative player balances (cash or bonus): player ${alice} USDT -5`);
   });
@@ -116,7 +142,11 @@ describe('the ledger check', () => {
   tampering('lists a bounded number of examples with the full count', async () => {
     const players = Array.from({ length: 25 }, () => newPlayerId());
     for (const p of players) await fund(ledger, p, 10n);
-    await db.updateTable('ledger_accounts').set((eb) => ({ balance: eb('balance', '+', 1n) })).where('kind', '=', 'player').execute();
+    await db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', 1n) }))
+      .where('kind', '=', 'player')
+      .execute();
     const [problem] = (await checkLedger(db)).problems;
     expect(problem).toMatch(/^25 accounts whose balance differs from the sum of their entries \(first 20\)/);
   });
@@ -151,8 +181,12 @@ describe('player balances', () => {
   tampering('are refused below zero by the database itself', async () => {
     const alice = newPlayerId();
     await fund(ledger, alice, 10n);
-    await expect(db.updateTable('ledger_accounts').set({ balance: -1n }).where('id', '=', await accountId(alice)).execute()).rejects.toThrow(
-      /ledger_player_balance_non_negative/,
-    );
+    await expect(
+      db
+        .updateTable('ledger_accounts')
+        .set({ balance: -1n })
+        .where('id', '=', await accountId(alice))
+        .execute(),
+    ).rejects.toThrow(/ledger_player_balance_non_negative/);
   });
 });

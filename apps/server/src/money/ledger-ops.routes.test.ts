@@ -30,7 +30,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const check = (headers: Record<string, string>) => http.inject({ method: 'POST', url: '/ops/v1/ledger/check', headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
+const check = (headers: Record<string, string>) =>
+  http.inject({ method: 'POST', url: '/ops/v1/ledger/check', headers: { 'content-type': 'application/json', ...headers }, payload: '{}' });
 
 describe('/ops/v1/ledger/check', () => {
   it('runs the ledger check for a key holding finance.read, audited under its name', async () => {
@@ -42,7 +43,14 @@ describe('/ops/v1/ledger/check', () => {
       data: {
         ok: true,
         problems: [],
-        stats: { accounts: 2, transfers: 1, entries: 2, playerBalances: { USDT: '1500000', TRX: '0' }, bonusBalances: { USDT: '0', TRX: '0' }, houseBalances: { USDT: '0', TRX: '0' } },
+        stats: {
+          accounts: 2,
+          transfers: 1,
+          entries: 2,
+          playerBalances: { USDT: '1500000', TRX: '0' },
+          bonusBalances: { USDT: '0', TRX: '0' },
+          houseBalances: { USDT: '0', TRX: '0' },
+        },
       },
     });
     expect(audit.at(-1)).toMatchObject({ action: '/ops/v1/ledger/check', kind: 'read', code: 0, actor: { kind: 'key', name: 'ledger-checker' } });

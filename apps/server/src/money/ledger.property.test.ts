@@ -21,9 +21,7 @@ const copies = fc.integer({ min: 1, max: 3 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ type: fc.constant('credit' as const), player: playerIndex, currency, amount, copies }),
   fc.record({ type: fc.constant('debit' as const), player: playerIndex, currency, amount, copies }),
-  fc
-    .record({ type: fc.constant('p2p' as const), player: playerIndex, to: playerIndex, currency, amount, copies })
-    .filter((o) => o.player !== o.to),
+  fc.record({ type: fc.constant('p2p' as const), player: playerIndex, to: playerIndex, currency, amount, copies }).filter((o) => o.player !== o.to),
 );
 const scenario = fc.record({
   initial: fc.array(fc.bigInt({ min: 0n, max: 2_000n }), { minLength: PLAYERS, maxLength: PLAYERS }),

@@ -42,7 +42,12 @@ export async function postTransferRow(executor: Db, header: PostingHeader, legs:
 }
 
 /** One transfer through `ledger_post_transfer_read`: the transfer, then one account's balance after it. */
-export async function postTransferReadRow(executor: Db, header: PostingHeader, legs: readonly OrderedLegKey[], read: { kind: string; ownerId: bigint | null; currency: string }) {
+export async function postTransferReadRow(
+  executor: Db,
+  header: PostingHeader,
+  legs: readonly OrderedLegKey[],
+  read: { kind: string; ownerId: bigint | null; currency: string },
+) {
   const { rows } = await sql<{ o_transfer_id: bigint | string; o_replayed: boolean; o_kind: string; o_balance: bigint | string }>`
     select o_transfer_id, o_replayed, o_kind, o_balance from ledger_post_transfer_read(
       ${header.idempotencyKey},

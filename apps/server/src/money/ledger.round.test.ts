@@ -48,10 +48,7 @@ describe('Ledger.postRound (a round’s payouts)', () => {
     await fund(test.ledger, known, 5n);
     const fresh = Array.from({ length: 1_200 }, () => newPlayerId());
     const key = uniqueKey();
-    const legs = payouts([
-      { playerId: known, currency: 'USDT', amount: 7n },
-      ...fresh.map((playerId) => ({ playerId, currency: 'TRX' as const, amount: 3n })),
-    ]);
+    const legs = payouts([{ playerId: known, currency: 'USDT', amount: 7n }, ...fresh.map((playerId) => ({ playerId, currency: 'TRX' as const, amount: 3n }))]);
 
     const posted = await test.db.transaction().execute((trx) => test.ledger.postRound({ idempotencyKey: key, kind: 'hash_payout', legs }, trx));
 

@@ -3,14 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle, Db } from '../db/database.ts';
 import { playerBalances } from './balances.ts';
 import { checkLedger } from './ledger-check.ts';
-import {
-  DEFAULT_HOUSE_SHARDS,
-  IdempotencyConflictError,
-  InsufficientFundsError,
-  InvalidTransferError,
-  Ledger,
-  type TransferInput,
-} from './ledger.service.ts';
+import { DEFAULT_HOUSE_SHARDS, IdempotencyConflictError, InsufficientFundsError, InvalidTransferError, Ledger, type TransferInput } from './ledger.service.ts';
 import { bet, fund, migratedTestDatabase, newPlayerId, uniqueKey } from './test-support.ts';
 
 let database: DatabaseHandle;
@@ -36,7 +29,15 @@ afterAll(async () => {
 const player = (playerId: number) => ({ kind: 'player' as const, playerId });
 const usdt = async (playerId: number) => (await playerBalances(db, playerId)).USDT;
 const transferCount = async (key: string) =>
-  Number((await db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll().as('n')).where('idempotency_key', '=', key).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db
+        .selectFrom('ledger_transfers')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function expectLedgerHealthy() {
   const result = await checkLedger(db);
@@ -195,13 +196,42 @@ describe('a transfer', () => {
 describe('a transfer the ledger refuses as a programming error', () => {
   const alice = newPlayerId();
   const refused: [string, Partial<TransferInput>][] = [
-    ['legs that do not sum to zero', { legs: [{ account: player(alice), currency: 'USDT', amount: 5n }, { account: { kind: 'house' }, currency: 'USDT', amount: -4n }] }],
+    [
+      'legs that do not sum to zero',
+      {
+        legs: [
+          { account: player(alice), currency: 'USDT', amount: 5n },
+          { account: { kind: 'house' }, currency: 'USDT', amount: -4n },
+        ],
+      },
+    ],
     [
       'legs that sum to zero overall but not per currency',
-      { legs: [{ account: player(alice), currency: 'USDT', amount: 5n }, { account: { kind: 'house' }, currency: 'TRX', amount: -5n }] },
+      {
+        legs: [
+          { account: player(alice), currency: 'USDT', amount: 5n },
+          { account: { kind: 'house' }, currency: 'TRX', amount: -5n },
+        ],
+      },
     ],
-    ['a zero amount', { legs: [{ account: player(alice), currency: 'USDT', amount: 0n }, { account: { kind: 'house' }, currency: 'USDT', amount: 0n }] }],
-    ['a number instead of a bigint', { legs: [{ account: player(alice), currency: 'USDT', amount: 5 as any }, { account: { kind: 'house' }, currency: 'USDT', amount: -5 as any }] }],
+    [
+      'a zero amount',
+      {
+        legs: [
+          { account: player(alice), currency: 'USDT', amount: 0n },
+          { account: { kind: 'house' }, currency: 'USDT', amount: 0n },
+        ],
+      },
+    ],
+    [
+      'a number instead of a bigint',
+      {
+        legs: [
+          { account: player(alice), currency: 'USDT', amount: 5 as any },
+          { account: { kind: 'house' }, currency: 'USDT', amount: -5 as any },
+        ],
+      },
+    ],
     ['a single leg', { legs: [{ account: player(alice), currency: 'USDT', amount: 5n }] }],
     [
       'two legs on the same account',
@@ -213,9 +243,33 @@ describe('a transfer the ledger refuses as a programming error', () => {
         ],
       },
     ],
-    ['an unknown account', { legs: [{ account: { kind: 'casino' } as any, currency: 'USDT', amount: 5n }, { account: { kind: 'house' }, currency: 'USDT', amount: -5n }] }],
-    ['an invalid player id', { legs: [{ account: player(-3), currency: 'USDT', amount: 5n }, { account: { kind: 'house' }, currency: 'USDT', amount: -5n }] }],
-    ['an unknown currency', { legs: [{ account: player(alice), currency: 'BTC' as any, amount: 5n }, { account: { kind: 'house' }, currency: 'BTC' as any, amount: -5n }] }],
+    [
+      'an unknown account',
+      {
+        legs: [
+          { account: { kind: 'casino' } as any, currency: 'USDT', amount: 5n },
+          { account: { kind: 'house' }, currency: 'USDT', amount: -5n },
+        ],
+      },
+    ],
+    [
+      'an invalid player id',
+      {
+        legs: [
+          { account: player(-3), currency: 'USDT', amount: 5n },
+          { account: { kind: 'house' }, currency: 'USDT', amount: -5n },
+        ],
+      },
+    ],
+    [
+      'an unknown currency',
+      {
+        legs: [
+          { account: player(alice), currency: 'BTC' as any, amount: 5n },
+          { account: { kind: 'house' }, currency: 'BTC' as any, amount: -5n },
+        ],
+      },
+    ],
     ['an empty idempotency key', { idempotencyKey: '' }],
   ];
 
@@ -425,15 +479,23 @@ describe('transfers grouped into one statement', () => {
     const players = Array.from({ length: 5 }, () => newPlayerId());
     for (const p of players) await fund(ledger, p, 100n);
     const blocker = ledger.transfer(betInput(players[0], 1n));
-    const queued = players.slice(1).map((p, i) =>
-      ledger.transfer({ ...betInput(p, 10n + BigInt(i)), reference: i % 2 ? null : `ref "${i}", {x}\\`, metadata: { i, quote: `'"{}` } }),
-    );
+    const queued = players
+      .slice(1)
+      .map((p, i) => ledger.transfer({ ...betInput(p, 10n + BigInt(i)), reference: i % 2 ? null : `ref "${i}", {x}\\`, metadata: { i, quote: `'"{}` } }));
     await blocker;
     const results = await Promise.all(queued);
     expect(results.every((r) => !r.replayed)).toBe(true);
     expect(results.map((r) => r.playerIds)).toEqual(players.slice(1).map((p) => [p]));
     expect(new Set(await createdAt(results.map((r) => r.transferId))).size).toBe(1);
-    const rows = await db.selectFrom('ledger_transfers').select(['id', 'reference', 'metadata']).where('id', 'in', results.map((r) => r.transferId)).execute();
+    const rows = await db
+      .selectFrom('ledger_transfers')
+      .select(['id', 'reference', 'metadata'])
+      .where(
+        'id',
+        'in',
+        results.map((r) => r.transferId),
+      )
+      .execute();
     for (const [i, result] of results.entries()) {
       const row = rows.find((r) => BigInt(r.id) === result.transferId)!;
       expect(row.reference).toBe(i % 2 ? null : `ref "${i}", {x}\\`);

@@ -222,9 +222,16 @@ export class Ledger {
         houseShards: this.houseShards,
         // One key and one wallet once per statement: the database then judges each overdraft
         // against the locked balance exactly as if the transfers ran one after another.
-        conflicts: ({ input, legs }) => [`key:${input.idempotencyKey}`, ...legs.filter((l) => isPlayerKind(l.kind)).map((l) => `wallet:${l.ownerId}/${l.currency}`)],
+        conflicts: ({ input, legs }) => [
+          `key:${input.idempotencyKey}`,
+          ...legs.filter((l) => isPlayerKind(l.kind)).map((l) => `wallet:${l.ownerId}/${l.currency}`),
+        ],
         runOne: (transfer, shard) => postOne(this.db, transfer.input, onShard(transfer.legs, shard)),
-        runBatch: (transfers, shard) => postBatch(this.db, transfers.map((t) => ({ input: t.input, legs: onShard(t.legs, shard) }))),
+        runBatch: (transfers, shard) =>
+          postBatch(
+            this.db,
+            transfers.map((t) => ({ input: t.input, legs: onShard(t.legs, shard) })),
+          ),
         onBatchError: (error, transfers) => {
           if (!isFirstUse(error)) onBatchError?.(error, transfers);
         },
@@ -302,7 +309,10 @@ export class Ledger {
    */
   async transferMany(inputs: readonly TransferInput[], trx: Db, shard = pickHouseShard(this.houseShards)): Promise<BatchOutcome<TransferResult>[]> {
     if (inputs.length === 0) return [];
-    return postBatch(trx, inputs.map((input) => ({ input, legs: this.resolve(input, shard) })));
+    return postBatch(
+      trx,
+      inputs.map((input) => ({ input, legs: this.resolve(input, shard) })),
+    );
   }
 
   /**
@@ -415,7 +425,11 @@ async function postBatch(executor: Db, transfers: Resolved[]): Promise<BatchOutc
   return transfers.map(({ input, legs }, i) => outcomeOf(input, legs, rows[i]));
 }
 
-function outcomeOf(input: TransferInput, legs: ResolvedLeg[], row: { o_transfer_id: bigint | string | null; o_status: BatchStatus; o_kind: string }): BatchOutcome<TransferResult> {
+function outcomeOf(
+  input: TransferInput,
+  legs: ResolvedLeg[],
+  row: { o_transfer_id: bigint | string | null; o_status: BatchStatus; o_kind: string },
+): BatchOutcome<TransferResult> {
   if (row.o_status === 'insufficient') return { ok: false, error: new InsufficientFundsError(input.idempotencyKey, debitedPlayers(legs)) };
   if (row.o_status === 'replayed') {
     try {

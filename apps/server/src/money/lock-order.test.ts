@@ -26,7 +26,9 @@ describe('the ledger lock order', () => {
   });
 
   it('names each debited player once, and no credited one', () => {
-    expect(debitedPlayers([leg('player', 5n, 'USDT', 0, -3n), leg('player', 5n, 'TRX', 0, -1n), leg('player', 6n, 'USDT', 0, 4n), leg('house', 1n, 'USDT', 2, -1n)])).toEqual([5]);
+    expect(
+      debitedPlayers([leg('player', 5n, 'USDT', 0, -3n), leg('player', 5n, 'TRX', 0, -1n), leg('player', 6n, 'USDT', 0, 4n), leg('house', 1n, 'USDT', 2, -1n)]),
+    ).toEqual([5]);
   });
 
   it('tells the balance CHECK apart from other refusals', () => {

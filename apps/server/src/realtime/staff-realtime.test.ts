@@ -54,7 +54,13 @@ describe('/ops/v1/ws', () => {
   it('sends each staff event to the holders of its permission only, from whichever instance published it', async () => {
     const shared = createMemoryEventBus();
     const [here, elsewhere] = [createInstanceBus(shared), createInstanceBus(shared)];
-    const server = await consoleServer(here, new Map([['support', holder(1, 'support.chat')], ['finance', holder(2, 'finance.withdrawals.review', 'finance.read')]]));
+    const server = await consoleServer(
+      here,
+      new Map([
+        ['support', holder(1, 'support.chat')],
+        ['finance', holder(2, 'finance.withdrawals.review', 'finance.read')],
+      ]),
+    );
     const [support, finance] = [await signedIn(server, 'support'), await signedIn(server, 'finance')];
 
     await elsewhere.publish('chat.message', message);
@@ -69,7 +75,13 @@ describe('/ops/v1/ws', () => {
 
   it('shows an alert to the holders of the permission it names', async () => {
     const bus = createMemoryEventBus();
-    const server = await consoleServer(bus, new Map([['risk', holder(1, 'risk.read')], ['support', holder(2, 'support.chat')]]));
+    const server = await consoleServer(
+      bus,
+      new Map([
+        ['risk', holder(1, 'risk.read')],
+        ['support', holder(2, 'support.chat')],
+      ]),
+    );
     const [risk, support] = [await signedIn(server, 'risk'), await signedIn(server, 'support')];
     const alert: DomainEvents['alert'] = { kind: 'ledger', severity: 'critical', message: 'ledger check failed', permission: 'risk.read' };
     await bus.publish('alert', alert);
@@ -79,7 +91,10 @@ describe('/ops/v1/ws', () => {
 
   it('closes the sockets of a staff member whose session ended at once, and follows a change of permissions', async () => {
     const bus = createMemoryEventBus();
-    const staff: Staff = new Map([['ann', holder(1, 'support.chat')], ['bob', holder(2, 'support.chat')]]);
+    const staff: Staff = new Map([
+      ['ann', holder(1, 'support.chat')],
+      ['bob', holder(2, 'support.chat')],
+    ]);
     const server = await consoleServer(bus, staff);
     const [ann, bob] = [await signedIn(server, 'ann'), await signedIn(server, 'bob')];
 

@@ -8,7 +8,9 @@ export function newRecoveryCode(): string {
 
 /** What is stored of a recovery code: its sha256, read past letter case, spaces and dashes. */
 export function recoveryCodeHash(code: string): string {
-  return createHash('sha256').update(code.toLowerCase().replace(/[^a-z0-9]/g, '')).digest('hex');
+  return createHash('sha256')
+    .update(code.toLowerCase().replace(/[^a-z0-9]/g, ''))
+    .digest('hex');
 }
 
 /** `count` new codes and the hashes to store. */

@@ -16,15 +16,14 @@ const refs = fc.record({
   fee_limit: fc.integer({ min: 0, max: 10 ** 10 }),
 });
 
-const transfer = fc
-  .tuple(address, address, int64, refs)
-  .map(([owner, to, amount, r]): RawDataJson => ({
+const transfer = fc.tuple(address, address, int64, refs).map(
+  ([owner, to, amount, r]): RawDataJson => ({
     contract: [{ type: 'TransferContract', parameter: { type_url: typeUrl('TransferContract'), value: { owner_address: owner, to_address: to, amount } } }],
     ...r,
-  }));
-const trigger = fc
-  .tuple(address, address, address, fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), refs)
-  .map(([owner, contract, to, amount, callValue, r]): RawDataJson => ({
+  }),
+);
+const trigger = fc.tuple(address, address, address, fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), refs).map(
+  ([owner, contract, to, amount, callValue, r]): RawDataJson => ({
     contract: [
       {
         type: 'TriggerSmartContract',
@@ -35,11 +34,17 @@ const trigger = fc
       },
     ],
     ...r,
-  }));
+  }),
+);
 
 const sample = (): Uint8Array =>
   encodeRawData({
-    contract: [{ type: 'TransferContract', parameter: { type_url: typeUrl('TransferContract'), value: { owner_address: `41${'11'.repeat(20)}`, to_address: `41${'22'.repeat(20)}`, amount: 5 } } }],
+    contract: [
+      {
+        type: 'TransferContract',
+        parameter: { type_url: typeUrl('TransferContract'), value: { owner_address: `41${'11'.repeat(20)}`, to_address: `41${'22'.repeat(20)}`, amount: 5 } },
+      },
+    ],
     ref_block_bytes: 'abcd',
     ref_block_hash: '0102030405060708',
     expiration: 1_700_000_000_000,
@@ -84,7 +89,7 @@ describe('the signer reads raw_data_hex back', () => {
     );
   });
 
-  it('reads negative int64 values as the chain does (64-bit two\'s complement)', () => {
+  it("reads negative int64 values as the chain does (64-bit two's complement)", () => {
     const bytes = new ProtoWriter().int(8, -5n).finish();
     expect(decodeRawData(bytes).expiration).toBe(-5n);
   });
@@ -115,7 +120,11 @@ describe('the signer reads raw_data_hex back', () => {
     }
 
     it('an owner address that is not 21 bytes starting with 0x41', () => {
-      const value = new ProtoWriter().bytes(1, hexToBytes(`42${'11'.repeat(20)}`)).bytes(2, hexToBytes(`41${'22'.repeat(20)}`)).int(3, 1).finish();
+      const value = new ProtoWriter()
+        .bytes(1, hexToBytes(`42${'11'.repeat(20)}`))
+        .bytes(2, hexToBytes(`41${'22'.repeat(20)}`))
+        .int(3, 1)
+        .finish();
       const any = new ProtoWriter().string(1, typeUrl('TransferContract')).bytes(2, value).finish();
       const contract = new ProtoWriter().int(1, 1).bytes(2, any).finish();
       expect(() => decodeRawData(new ProtoWriter().bytes(11, contract).finish())).toThrow(/owner_address is not a 21-byte TRON address/);

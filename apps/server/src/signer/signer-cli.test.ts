@@ -43,7 +43,11 @@ describe('npm run signer -- sign-file (offline)', () => {
     expect(result.err).toEqual([]);
     expect(result.code).toBe(0);
     expect(JSON.parse(readFileSync(output, 'utf8'))).toEqual(online);
-    expect(logLines(logPath).filter((l) => l.event === 'signed').map((l) => [l.via, l.sweepId])).toEqual([
+    expect(
+      logLines(logPath)
+        .filter((l) => l.event === 'signed')
+        .map((l) => [l.via, l.sweepId]),
+    ).toEqual([
       ['file', 'a'],
       ['file', 'b'],
       ['file', 'c'],
@@ -105,7 +109,9 @@ describe('signer configuration', () => {
   });
 
   it('refuses a mnemonic with a bad checksum, and both key forms at once', () => {
-    expect(() => loadSignerConfig(signerEnv(tempLogPath(), { SIGNER_MNEMONIC: TEST_MNEMONIC.replace(/about$/, 'abandon') }))).toThrow(/SIGNER_MNEMONIC: not a valid BIP39 mnemonic/);
+    expect(() => loadSignerConfig(signerEnv(tempLogPath(), { SIGNER_MNEMONIC: TEST_MNEMONIC.replace(/about$/, 'abandon') }))).toThrow(
+      /SIGNER_MNEMONIC: not a valid BIP39 mnemonic/,
+    );
     expect(() => loadSignerConfig(signerEnv(tempLogPath(), { SIGNER_XPRV: accountXprvFromMnemonic(TEST_MNEMONIC) }))).toThrow(/set only one of them/);
   });
 

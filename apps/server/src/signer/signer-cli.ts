@@ -95,7 +95,8 @@ export async function runSignerCli(argv: string[], io: CliIo): Promise<number> {
         if (!/^\d+$/.test(fromText ?? '') || !/^\d+$/.test(countText ?? '') || args.length !== 2) throw new UsageError('addresses needs <from> <count>');
         const from = Number(fromText);
         const count = Number(countText);
-        if (count < 1 || count > 10_000 || from + count - 1 > MAX_DEPOSIT_INDEX) throw new UsageError(`count must be 1..10000 and indexes at most ${MAX_DEPOSIT_INDEX}`);
+        if (count < 1 || count > 10_000 || from + count - 1 > MAX_DEPOSIT_INDEX)
+          throw new UsageError(`count must be 1..10000 and indexes at most ${MAX_DEPOSIT_INDEX}`);
         // The same derivation from the xpub the API server uses, so a match here is a match there.
         const deriver = createDepositDeriver(accountXpub(io.env));
         for (let i = from; i < from + count; i++) io.out(`${i}\t${deriver.address(i)}`);

@@ -88,13 +88,16 @@ export class SignerClient {
     const signatures = batch.sweeps.map((sweep) => {
       const s = byId.get(sweep.id);
       const txId = txIdOf(Buffer.from(sweep.rawDataHex, 'hex'));
-      if (!s || s.txId !== txId || typeof s.signature !== 'string') throw new SignerUnreachableError(`the signer's answer for sweep ${sweep.id} does not match it`);
+      if (!s || s.txId !== txId || typeof s.signature !== 'string')
+        throw new SignerUnreachableError(`the signer's answer for sweep ${sweep.id} does not match it`);
       const signer = recoverSignerAddress(txId, s.signature);
       if (!signer) throw new SignerUnreachableError(`the signature of sweep ${sweep.id} is malformed`);
       if (this.options.depositAddress) {
         const expected = this.options.depositAddress(sweep.index);
         if (signer !== toHexAddress(expected)) {
-          throw new SignerUnreachableError(`the signature of sweep ${sweep.id} is not by the deposit address of index ${sweep.index}: is the signer's key the server's xpub?`);
+          throw new SignerUnreachableError(
+            `the signature of sweep ${sweep.id} is not by the deposit address of index ${sweep.index}: is the signer's key the server's xpub?`,
+          );
         }
       }
       return { id: sweep.id, txId, signature: s.signature };

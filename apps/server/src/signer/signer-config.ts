@@ -67,7 +67,14 @@ export function checkAccountXprv(xprv: string): HDKey {
 }
 
 function addressList(value: string | undefined, name: string, problems: string[]): string[] {
-  const list = [...new Set((value ?? '').split(',').map((a) => a.trim()).filter(Boolean))];
+  const list = [
+    ...new Set(
+      (value ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (list.length === 0) {
     problems.push(`${name}: required, the treasury addresses (hot wallet, cold addresses) sweeps may pay to, comma-separated`);
     return [];

@@ -11,21 +11,7 @@ import { SignerClient, SignerRefusedError, SignerUnauthenticatedError, SignerUnr
 import { loadSignerConfig } from './signer-config.ts';
 import { type RunningSigner, startSignerServer } from './signer-server.ts';
 import type { SweepBatch } from './sweep-signer.ts';
-import {
-  COLD,
-  HOT,
-  SHARED_KEY,
-  STRANGER,
-  TEST_XPUB,
-  USDT,
-  deposit,
-  hexOf,
-  signerEnv,
-  tempLogPath,
-  trxRaw,
-  trxSweep,
-  usdtSweep,
-} from './test-fixtures.ts';
+import { COLD, HOT, SHARED_KEY, STRANGER, TEST_XPUB, USDT, deposit, hexOf, signerEnv, tempLogPath, trxRaw, trxSweep, usdtSweep } from './test-fixtures.ts';
 
 const KEY = Uint8Array.from(Buffer.from(SHARED_KEY, 'hex'));
 
@@ -92,7 +78,18 @@ describe('POST /v1/sign', () => {
     const signed = await client.sign({ batchId: 'b-log', sweeps: [trxSweep('s-1', 1, HOT, 7_000_000n), usdtSweep('s-2', 2, COLD, 9n)] });
     const lines = logLines().filter((l) => l.event === 'signed');
     expect(lines).toEqual([
-      expect.objectContaining({ via: 'http', batchId: 'b-log', sweepId: 's-1', index: 1, currency: 'TRX', from: deposit.address(1), to: HOT, amount: '7000000', txId: signed.signatures[0].txId, signature: signed.signatures[0].signature }),
+      expect.objectContaining({
+        via: 'http',
+        batchId: 'b-log',
+        sweepId: 's-1',
+        index: 1,
+        currency: 'TRX',
+        from: deposit.address(1),
+        to: HOT,
+        amount: '7000000',
+        txId: signed.signatures[0].txId,
+        signature: signed.signatures[0].signature,
+      }),
       expect.objectContaining({ via: 'http', batchId: 'b-log', sweepId: 's-2', index: 2, currency: 'USDT', from: deposit.address(2), to: COLD, amount: '9' }),
     ]);
   });
@@ -131,7 +128,10 @@ describe('POST /v1/sign', () => {
 
   it('refuses another contract type, whatever the destination', async () => {
     // AccountPermissionUpdateContract (46): handing the deposit address to someone else.
-    const any = new ProtoWriter().string(1, 'type.googleapis.com/protocol.AccountPermissionUpdateContract').bytes(2, new ProtoWriter().bytes(1, Buffer.from(toHexAddress(deposit.address(1)), 'hex')).finish()).finish();
+    const any = new ProtoWriter()
+      .string(1, 'type.googleapis.com/protocol.AccountPermissionUpdateContract')
+      .bytes(2, new ProtoWriter().bytes(1, Buffer.from(toHexAddress(deposit.address(1)), 'hex')).finish())
+      .finish();
     const raw = new ProtoWriter()
       .bytes(1, Uint8Array.of(1, 2))
       .bytes(4, new Uint8Array(8).fill(3))
@@ -152,7 +152,9 @@ describe('POST /v1/sign', () => {
 
   it('refuses a fee_limit above its maximum and an expiration too far ahead', async () => {
     expect((await refusal({ batchId: 'b', sweeps: [usdtSweep('u', 1, HOT, 5n, { feeLimit: 100_000_001 })] })).reason).toMatch(/fee_limit .* above the maximum/);
-    expect((await refusal({ batchId: 'b', sweeps: [trxSweep('t', 1, HOT, 5n, { expiration: Date.now() + 7 * 3_600_000 })] })).reason).toMatch(/expiration .* ahead/);
+    expect((await refusal({ batchId: 'b', sweeps: [trxSweep('t', 1, HOT, 5n, { expiration: Date.now() + 7 * 3_600_000 })] })).reason).toMatch(
+      /expiration .* ahead/,
+    );
   });
 
   it('refuses a memo, another permission, and a zero amount', async () => {

@@ -150,7 +150,13 @@ export async function startSignerServer(config: SignerConfig, options: { now?: (
   });
   const port = (server.address() as AddressInfo).port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  log.write({ event: 'started', via: 'http', listen: `${host}:${port}`, accountXpub: signer.accountXpub, allowedDestinations: signer.policy.allowedDestinations });
+  log.write({
+    event: 'started',
+    via: 'http',
+    listen: `${host}:${port}`,
+    accountXpub: signer.accountXpub,
+    allowedDestinations: signer.policy.allowedDestinations,
+  });
   return {
     url: `http://${host}:${port}`,
     port,

@@ -93,14 +93,16 @@ function refuse(reason: string, sweepId?: string): never {
 export function parseBatch(body: unknown): SweepBatch {
   if (!body || typeof body !== 'object' || Array.isArray(body)) refuse('the body must be a JSON object { batchId, sweeps }');
   const { batchId, sweeps } = body as Record<string, unknown>;
-  if (typeof batchId !== 'string' || batchId.length === 0 || batchId.length > MAX_ID_LENGTH) refuse(`batchId must be a string of 1..${MAX_ID_LENGTH} characters`);
+  if (typeof batchId !== 'string' || batchId.length === 0 || batchId.length > MAX_ID_LENGTH)
+    refuse(`batchId must be a string of 1..${MAX_ID_LENGTH} characters`);
   if (!Array.isArray(sweeps) || sweeps.length === 0) refuse('sweeps must be a non-empty array');
   if (sweeps.length > MAX_SWEEPS_PER_BATCH) refuse(`at most ${MAX_SWEEPS_PER_BATCH} sweeps per batch`);
   const ids = new Set<string>();
   const parsed = sweeps.map((s: unknown, position): SweepRequest => {
     if (!s || typeof s !== 'object' || Array.isArray(s)) refuse(`sweeps[${position}] must be an object { id, index, rawDataHex }`);
     const { id, index, rawDataHex } = s as Record<string, unknown>;
-    if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH) refuse(`sweeps[${position}].id must be a string of 1..${MAX_ID_LENGTH} characters`);
+    if (typeof id !== 'string' || id.length === 0 || id.length > MAX_ID_LENGTH)
+      refuse(`sweeps[${position}].id must be a string of 1..${MAX_ID_LENGTH} characters`);
     if (ids.has(id)) refuse('the id appears twice in the batch', id);
     ids.add(id);
     if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0 || index > MAX_DEPOSIT_INDEX) {
@@ -202,7 +204,17 @@ export function createSweepSigner(config: Pick<SignerConfig, 'accountXprv'> & Sw
     }
     if (!allowed.has(to)) refuse(`destination ${hexToBase58(to)} is not an allowed destination`, s.id);
     if (amount <= 0n) refuse('the amount must be above zero', s.id);
-    return { id: s.id, index: s.index, kind, from: hexToBase58(owner), to: hexToBase58(to), amount, feeLimit: raw.feeLimit, expiration: raw.expiration, txId: txIdOf(bytes) };
+    return {
+      id: s.id,
+      index: s.index,
+      kind,
+      from: hexToBase58(owner),
+      to: hexToBase58(to),
+      amount,
+      feeLimit: raw.feeLimit,
+      expiration: raw.expiration,
+      txId: txIdOf(bytes),
+    };
   }
 
   return {
@@ -253,7 +265,13 @@ export function signBatchLogged(signer: SweepSigner, log: Pick<SignerLog, 'write
     result = signer.signBatch(body);
   } catch (e) {
     if (e instanceof SweepRefusedError) {
-      log.write({ event: 'refused', ...origin, batchId: typeof batchId === 'string' ? batchId.slice(0, 200) : null, sweepId: e.sweepId ?? null, reason: e.reason });
+      log.write({
+        event: 'refused',
+        ...origin,
+        batchId: typeof batchId === 'string' ? batchId.slice(0, 200) : null,
+        sweepId: e.sweepId ?? null,
+        reason: e.reason,
+      });
     }
     throw e;
   }

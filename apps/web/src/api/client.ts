@@ -1,11 +1,4 @@
-import {
-  ErrorCode,
-  REQUEST_RETRIES,
-  REQUEST_TIMEOUT_MS,
-  type CallDefinition,
-  type CallRequest,
-  type CallResponse,
-} from '@lobby/contract';
+import { ErrorCode, REQUEST_RETRIES, REQUEST_TIMEOUT_MS, type CallDefinition, type CallRequest, type CallResponse } from '@lobby/contract';
 import { newRequestId } from '../lib/requestId';
 
 /** What the client needs to know about a call. */
@@ -134,11 +127,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   const sleep = (ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
 
-  type Attempt =
-    | { type: 'response'; status: number; envelope: Envelope | undefined }
-    | { type: 'network' }
-    | { type: 'timeout' }
-    | { type: 'aborted' };
+  type Attempt = { type: 'response'; status: number; envelope: Envelope | undefined } | { type: 'network' } | { type: 'timeout' } | { type: 'aborted' };
 
   async function attempt(url: string, init: RequestInit, outer?: AbortSignal): Promise<Attempt> {
     const controller = new AbortController();
@@ -207,10 +196,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  function handle<T>(
-    result: Attempt,
-    silent: boolean,
-  ): T {
+  function handle<T>(result: Attempt, silent: boolean): T {
     if (result.type === 'aborted') throw new ApiError('aborted', 'aborted', { handled: true });
     if (result.type === 'timeout') {
       if (!silent) events.timeout();

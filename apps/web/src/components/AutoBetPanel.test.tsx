@@ -30,7 +30,13 @@ function running(reward: string): Partial<AutoBetLog> {
     reward,
     amountBalance: '10001.95',
     result: [],
-    record: Array.from({ length: 40 }, (_, i) => ({ blockNum: 1000 + i, amount: '1', profitAmount: '0.95', betArea: 'big' as const, status: BetStatus.SETTLED_WIN })),
+    record: Array.from({ length: 40 }, (_, i) => ({
+      blockNum: 1000 + i,
+      amount: '1',
+      profitAmount: '0.95',
+      betArea: 'big' as const,
+      status: BetStatus.SETTLED_WIN,
+    })),
   };
 }
 

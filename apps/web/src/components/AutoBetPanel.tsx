@@ -13,7 +13,6 @@ const tail = (hash: string) => hash.slice(-5);
 // Through the app's one money format: cut, never rounded up, with the language's separators.
 const fixed = (value: string, digits: number) => formatAmount(value, digits);
 
-
 /** Profit with its sign, so a glance at the chip tells a gain from a loss. */
 function signedProfit(log: AutoBetLog | undefined) {
   const value = log ? fixed(log.reward, LOG_DISPLAY_DECIMALS) : fixed('0', LOG_DISPLAY_DECIMALS);

@@ -40,15 +40,7 @@ export function GameBadge({ kind, language }: BadgeProps) {
         </linearGradient>
       </defs>
       <path d={`M0 0H${width}V12Q${width} 18 ${width - 6} 18H0Z`} fill={`url(#${gradient})`} />
-      <text
-        x={width / 2}
-        y="12.8"
-        textAnchor="middle"
-        fill="#fff"
-        fontSize={zh ? 11 : 10}
-        fontWeight="800"
-        letterSpacing={zh ? 0 : 0.6}
-      >
+      <text x={width / 2} y="12.8" textAnchor="middle" fill="#fff" fontSize={zh ? 11 : 10} fontWeight="800" letterSpacing={zh ? 0 : 0.6}>
         {label}
       </text>
     </svg>

@@ -11,9 +11,7 @@ export function Button({ variant = 'primary', size = 'md', block, busy, classNam
   return (
     <button
       type={type ?? 'button'}
-      className={['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', busy ? 'is-busy' : '', className]
-        .filter(Boolean)
-        .join(' ')}
+      className={['btn', `btn--${variant}`, `btn--${size}`, block ? 'btn--block' : '', busy ? 'is-busy' : '', className].filter(Boolean).join(' ')}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
       {...rest}

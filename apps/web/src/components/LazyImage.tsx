@@ -21,14 +21,7 @@ export function LazyImage({ src, alt, className, fallback, eager = false }: Lazy
   return (
     <span className={['lazy-image', className].filter(Boolean).join(' ')}>
       {usable ? (
-        <img
-          src={src!}
-          alt={alt}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          draggable={false}
-          onError={() => setFailed(true)}
-        />
+        <img src={src!} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" draggable={false} onError={() => setFailed(true)} />
       ) : (
         <span className="lazy-image__fallback">{fallback}</span>
       )}

@@ -181,9 +181,7 @@ export function PopupHost() {
   const top = popups.filter((p) => !holding || !p.notice).at(-1);
   return (
     <>
-      {holding && waiting > 0 && (
-        <NoticeQueue count={waiting} onOpen={() => setOpened(true)} />
-      )}
+      {holding && waiting > 0 && <NoticeQueue count={waiting} onOpen={() => setOpened(true)} />}
       {top ? <PopupView popup={top} /> : null}
     </>
   );

@@ -10,7 +10,11 @@ import { answerEachTest, loadTexts, renderScreen, settle } from '../testing/scre
 import { BulletinBoard, PopupHost } from './Overlays';
 
 const call = vi.fn();
-vi.mock('../api', async () => ({ ApiError: (await import('../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../api', async () => ({
+  ApiError: (await import('../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 
 let autoBetOpen = false;
 answerEachTest(call, {
@@ -38,7 +42,8 @@ async function renderHost(path = '/home', search = '') {
   );
 }
 
-const levelUp = () => showConfirm({ title: 'VIP 1 reached!', message: 'Open the VIP club', confirm: 'Open', cancel: 'Later', testId: 'vip-level-up', notice: true });
+const levelUp = () =>
+  showConfirm({ title: 'VIP 1 reached!', message: 'Open the VIP club', confirm: 'Open', cancel: 'Later', testId: 'vip-level-up', notice: true });
 
 async function setAutoBet(open: boolean) {
   autoBetOpen = open;
@@ -50,7 +55,10 @@ describe('closing a popup', () => {
   it('a single-button reward popup closes with its corner cross, as a dismissal (nothing is claimed)', async () => {
     const view = await renderHost();
     let choice: PopupChoice | undefined;
-    act(() => void showActivityPopup({ title: 'Reward', message: 'Claim 5 USDT', button: 'Claim', testId: 'activity-popup', notice: true }).then((c) => (choice = c)));
+    act(
+      () =>
+        void showActivityPopup({ title: 'Reward', message: 'Claim 5 USDT', button: 'Claim', testId: 'activity-popup', notice: true }).then((c) => (choice = c)),
+    );
     await settle();
     expect(view.byTestId('activity-popup')).not.toBeNull();
     expect(view.byTestId('popup-close')?.getAttribute('aria-label')).toBe('Close');

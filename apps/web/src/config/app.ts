@@ -9,11 +9,7 @@ type PlatformCode = (typeof PLATFORM_CODES)[number];
 export const CLIENT_VERSION: string = import.meta.env.VITE_CLIENT_VERSION ?? '1.0.0';
 
 const envValue = Number(import.meta.env.VITE_APP_ENV);
-export const APP_ENV: number = Number.isInteger(envValue)
-  ? envValue
-  : import.meta.env.PROD
-    ? Environment.OFFICIAL
-    : Environment.TEST;
+export const APP_ENV: number = Number.isInteger(envValue) ? envValue : import.meta.env.PROD ? Environment.OFFICIAL : Environment.TEST;
 
 export interface LaunchParams {
   channelMd5?: string;

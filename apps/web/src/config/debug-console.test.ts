@@ -45,7 +45,14 @@ describe('the debug console (SPEC section 4)', () => {
   it('puts the real eruda console into the page', async () => {
     // jsdom has no media queries nor CSS.supports, which eruda reads for its layout.
     (globalThis as { CSS?: unknown }).CSS ??= { supports: () => false, escape: (value: string) => value };
-    window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} })) as unknown as typeof window.matchMedia;
+    window.matchMedia ??= ((query: string) => ({
+      matches: false,
+      media: query,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
     expect(await startDebugConsole(undefined, Environment.TEST)).toBe(true);
     expect(document.getElementById('eruda')).not.toBeNull();
   });

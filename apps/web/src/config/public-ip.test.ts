@@ -13,7 +13,9 @@ function client() {
     sent.push(init!.headers as Record<string, string>);
     return { status: 200, json: async () => ({ code: 0, data: {} }) } as Response;
   });
-  const events = Object.fromEntries(['businessError', 'sessionEnded', 'httpError', 'maintenance', 'timeout', 'networkError'].map((name) => [name, vi.fn()])) as unknown as ApiEvents;
+  const events = Object.fromEntries(
+    ['businessError', 'sessionEnded', 'httpError', 'maintenance', 'timeout', 'networkError'].map((name) => [name, vi.fn()]),
+  ) as unknown as ApiEvents;
   events.beginLoading = () => () => undefined;
   const api = createApiClient({
     fetch: fetch as unknown as typeof globalThis.fetch,

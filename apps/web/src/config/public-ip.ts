@@ -33,7 +33,11 @@ export function parsePublicIp(body: string): string | undefined {
   return IPV4.test(candidate) || (candidate.includes(':') && IPV6.test(candidate)) ? candidate : undefined;
 }
 
-export async function lookupPublicIp(url: string = PUBLIC_IP_URL, fetcher: typeof fetch = (...args) => globalThis.fetch(...args), timeoutMs = PUBLIC_IP_TIMEOUT_MS): Promise<string | undefined> {
+export async function lookupPublicIp(
+  url: string = PUBLIC_IP_URL,
+  fetcher: typeof fetch = (...args) => globalThis.fetch(...args),
+  timeoutMs = PUBLIC_IP_TIMEOUT_MS,
+): Promise<string | undefined> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {

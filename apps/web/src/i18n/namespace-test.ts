@@ -9,9 +9,7 @@ export const NON_LATIN_LANGUAGES = ['zh_CN', 'zh_TW', 'th_TH', 'ar_EG'] as const
 
 export function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
-    ),
+    Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)))),
   );
 }
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@lobby/contract';
-import { dayPattern, formatAmount, formatClock, formatDay, formatExact, formatMicroExact, formatMicroShort, formatOdds, setNumberLanguage, shortAddress, LANGUAGE_SEPARATORS } from './format';
+import {
+  dayPattern,
+  formatAmount,
+  formatClock,
+  formatDay,
+  formatExact,
+  formatMicroExact,
+  formatMicroShort,
+  formatOdds,
+  setNumberLanguage,
+  shortAddress,
+  LANGUAGE_SEPARATORS,
+} from './format';
 import { rootFontSize } from './rem';
 
 describe('amounts', () => {
@@ -65,7 +77,10 @@ describe('separators of the app languages', () => {
     for (const language of LANGUAGES) {
       const tag = language.replace('_', '-');
       const parts = new Intl.NumberFormat(`${tag}-u-nu-latn`).formatToParts(12345.6);
-      expect(LANGUAGE_SEPARATORS[tag], tag).toEqual({ group: parts.find((p) => p.type === 'group')!.value, decimal: parts.find((p) => p.type === 'decimal')!.value });
+      expect(LANGUAGE_SEPARATORS[tag], tag).toEqual({
+        group: parts.find((p) => p.type === 'group')!.value,
+        decimal: parts.find((p) => p.type === 'decimal')!.value,
+      });
     }
   });
 });

@@ -149,7 +149,12 @@ describe('hash game names', () => {
   const bundles = import.meta.glob<Record<string, unknown>>('../locales/*.json', { eager: true, import: 'default' });
   const translator = (language: string) => {
     const instance = i18next.createInstance();
-    void instance.init({ lng: language, resources: { [language]: { translation: bundles[`../locales/${language}.json`] } }, initAsync: false, interpolation: { escapeValue: false } });
+    void instance.init({
+      lng: language,
+      resources: { [language]: { translation: bundles[`../locales/${language}.json`] } },
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
     return instance.getFixedT(language);
   };
   const namesIn = (language: string) => HASH_GAMES.map((g) => hashGameNameWith(translator(language), g.id)!);

@@ -16,7 +16,7 @@ function installOffer(outcome: 'accepted' | 'dismissed'): BeforeInstallPromptEve
 afterEach(() => usePwa.setState({ installEvent: null, installed: false }));
 
 describe('the installable web app (lib/pwa)', () => {
-  it('tells iPhone and iPad, which install only from Safari\'s Share menu, from Android', () => {
+  it("tells iPhone and iPad, which install only from Safari's Share menu, from Android", () => {
     expect(isIos(IPHONE, 5)).toBe(true);
     expect(isIos(IPAD_AS_MAC, 5)).toBe(true);
     expect(isIos(IPAD_AS_MAC, 0)).toBe(false);

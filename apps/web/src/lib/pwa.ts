@@ -28,11 +28,7 @@ export function isNativeShell(): boolean {
 
 /** Running as the installed app: opened from the home screen rather than in a browser tab. */
 export function isStandalone(): boolean {
-  return (
-    isNativeShell() ||
-    window.matchMedia?.('(display-mode: standalone)').matches === true ||
-    (navigator as { standalone?: boolean }).standalone === true
-  );
+  return isNativeShell() || window.matchMedia?.('(display-mode: standalone)').matches === true || (navigator as { standalone?: boolean }).standalone === true;
 }
 
 /** iPhone and iPad (iPadOS presents itself as a Mac with touch): Safari installs only from its Share menu. */

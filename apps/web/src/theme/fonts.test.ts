@@ -24,7 +24,13 @@ function faces(css: string): Face[] {
     const ranges = /unicode-range:\s*([^;]+)/
       .exec(body)![1]
       .split(',')
-      .map((part) => part.trim().replace(/^U\+/i, '').split('-').map((n) => parseInt(n, 16)));
+      .map((part) =>
+        part
+          .trim()
+          .replace(/^U\+/i, '')
+          .split('-')
+          .map((n) => parseInt(n, 16)),
+      );
     return {
       family: /font-family:\s*'([^']+)'/.exec(body)![1],
       src: /src:\s*([^;]+)/.exec(body)![1],

@@ -23,9 +23,7 @@ export const activityConf = z
     endAt: isoTime.nullable().describe('Null for a permanent activity'),
     manual: z.boolean().describe('True when the player must call /v1/activity/participate; false when rewards are automatic'),
     requiresRecharge: z.boolean().describe('Only players with a first deposit may take part'),
-    rules: z
-      .record(z.string(), z.unknown())
-      .describe('Type-specific parameters (tiers, rates, caps), shown on the rules page'),
+    rules: z.record(z.string(), z.unknown()).describe('Type-specific parameters (tiers, rates, caps), shown on the rules page'),
     wageringMultiplier: z
       .number()
       .int()
@@ -121,10 +119,7 @@ export const activityCalls = {
       .object({
         activityId: id,
         bonusType: bonusTypeCode,
-        reward: z
-          .object({ amount: moneyString, currency })
-          .nullable()
-          .describe('Null when joining earns nothing yet'),
+        reward: z.object({ amount: moneyString, currency }).nullable().describe('Null when joining earns nothing yet'),
         balances,
       })
       .describe('Our design: what was credited and the balances after it'),

@@ -108,7 +108,7 @@ export const appCalls = {
     path: '/v1/app/region',
     auth: 'public',
     summary:
-      "Designed (not in the spec): the country this request comes from (offline IP database) and whether the operator blocks it; the app shows the region screen when blocked (PROTECTION.md \"Jurisdictions\")",
+      'Designed (not in the spec): the country this request comes from (offline IP database) and whether the operator blocks it; the app shows the region screen when blocked (PROTECTION.md "Jurisdictions")',
     request: body({}),
     response: z.object({
       country: z.string().nullable().describe('ISO 3166-1 alpha-2; null for a private, loopback or unknown address'),

@@ -41,9 +41,7 @@ export const strategy = z
   })
   .describe(strategyDescription);
 
-export const wakeUpTypeCode = z
-  .literal(Object.values(AutoBetWakeUpType))
-  .describe('0 lose, 1 win, 2 every, 3 none');
+export const wakeUpTypeCode = z.literal(Object.values(AutoBetWakeUpType)).describe('0 lose, 1 win, 2 every, 3 none');
 const wakeUpDescription =
   'Our design of `rule`: for types 0 and 1, rule[0] is how many rounds in a row the area of the next bet must have lost (0) or won (1) before a sequence starts; the run watches without betting at the start and again after every win that brings the stake back to the first step. Type 2 bets every due round and type 3 has no wake-up condition (both take no rule and never watch)';
 
@@ -58,9 +56,7 @@ export const wakeUpInput = z
   })
   .describe(wakeUpDescription);
 
-export const wakeUp = z
-  .object({ type: wakeUpTypeCode, rule: z.array(z.number().int()) })
-  .describe(wakeUpDescription);
+export const wakeUp = z.object({ type: wakeUpTypeCode, rule: z.array(z.number().int()) }).describe(wakeUpDescription);
 
 export const autoBetStatus = z.object({
   isOpen: z.boolean(),
@@ -71,7 +67,9 @@ export const autoBetStatus = z.object({
 
 export const stopReasonCode = z
   .union([z.literal(0), z.literal(Object.values(AutoBetStopReason))])
-  .describe('0 still running; 1 stop-loss, 2 take-profit, 3 bet over limit, 4 insufficient balance, 5 strategy finished, 6 a limit reached or a time-out or self-exclusion begun');
+  .describe(
+    '0 still running; 1 stop-loss, 2 take-profit, 3 bet over limit, 4 insufficient balance, 5 strategy finished, 6 a limit reached or a time-out or self-exclusion begun',
+  );
 
 export const autoBetLog = z.object({
   totalNum: z.number().int().min(0),
@@ -120,7 +118,7 @@ export const autoBetCalls = {
         .object({
           gameId: hashGameId,
           kind: hashGameKind,
-          name: z.string().describe('In the player\'s language'),
+          name: z.string().describe("In the player's language"),
           areas: z.array(betArea),
           levels: z.array(z.object({ level: betLevel, currency, min: moneyString, max: moneyString })),
         })
@@ -143,9 +141,7 @@ export const autoBetCalls = {
     auth: 'player',
     summary: 'Save the strategy and wake-up rule for a game',
     request: body({ gameId: hashGameId, strategy: strategyInput, wakeUp: wakeUpInput }),
-    response: z
-      .object({ currentData: strategy, wakeUpData: wakeUp })
-      .describe('Our design: what was saved, as /strategy returns it'),
+    response: z.object({ currentData: strategy, wakeUpData: wakeUp }).describe('Our design: what was saved, as /strategy returns it'),
   }),
   start: defineCall({
     path: '/v1/auto_bet/start',
@@ -160,13 +156,7 @@ export const autoBetCalls = {
       wakeUp: wakeUpInput,
       stopWinAmount: defaultAmount(AUTO_BET_DEFAULTS.stopWinAmount).describe('Stop once the run is this far ahead'),
       stopLoseAmount: defaultAmount(AUTO_BET_DEFAULTS.stopLoseAmount).describe('Stop once the run is this far behind'),
-      interval: z
-        .number()
-        .int()
-        .min(1)
-        .max(100)
-        .default(AUTO_BET_DEFAULTS.interval)
-        .describe('Rounds from one bet to the next (1 = every round)'),
+      interval: z.number().int().min(1).max(100).default(AUTO_BET_DEFAULTS.interval).describe('Rounds from one bet to the next (1 = every round)'),
     }),
     response: autoBetStatus,
   }),

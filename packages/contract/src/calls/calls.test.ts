@@ -238,7 +238,13 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   '/v1/auto_bet/strategy': { gameId: 1 },
   '/v1/auto_bet/strategy_update': {
     gameId: 1,
-    strategy: { name: 'Double up', details: [{ area: 'big', amount: '1' }, { area: 'big', amount: '2' }] },
+    strategy: {
+      name: 'Double up',
+      details: [
+        { area: 'big', amount: '1' },
+        { area: 'big', amount: '2' },
+      ],
+    },
     wakeUp: { type: 0, rule: [3] },
   },
   '/v1/auto_bet/start': {
@@ -362,12 +368,17 @@ describe('every request', () => {
       const { requestId: _dropped, ...withoutKey } = sample(c.path);
       const result = c.request.safeParse(withoutKey);
       expect(result.success, c.path).toBe(false);
-      expect(issuesOf(result).some((i) => i.path[0] === 'requestId'), c.path).toBe(true);
+      expect(
+        issuesOf(result).some((i) => i.path[0] === 'requestId'),
+        c.path,
+      ).toBe(true);
     }
   });
 
   it('marks every call that debits or credits a wallet as moving money', () => {
-    const movers = ALL_CALLS.filter((c) => c.movesMoney).map((c) => c.path).sort();
+    const movers = ALL_CALLS.filter((c) => c.movesMoney)
+      .map((c) => c.path)
+      .sort();
     expect(movers).toEqual(
       [
         '/v1/activity/participate',
@@ -426,7 +437,10 @@ describe('text no database column holds', () => {
       for (const path of stringPaths(sample(c.path))) {
         const result = c.request.safeParse(withStringAt(sample(c.path), path, poison));
         expect(result.success, `${c.path} ${path.join('.')}`).toBe(false);
-        expect(issuesOf(result).map((issue) => issue.path.join('.')), c.path).toContain(path.join('.'));
+        expect(
+          issuesOf(result).map((issue) => issue.path.join('.')),
+          c.path,
+        ).toContain(path.join('.'));
         poisoned++;
       }
     }
@@ -592,15 +606,14 @@ describe('hash-game calls', () => {
     expect(req.safeParse({ ...sample('/v1/hashGame/verify'), height: 1001 }).success).toBe(false);
   });
 
-  it.each([
-    { blockId: 'not hex' },
-    { blockId: 'x'.repeat(64) },
-    { height: 1.5 },
-  ])('refuses a malformed block id or height %j with an issue, never an exception', (change) => {
-    const result = call('/v1/hashGame/verify').request.safeParse({ ...sample('/v1/hashGame/verify'), ...change });
-    expect(result.success).toBe(false);
-    expect(issuesOf(result).map((issue) => issue.path[0])).toEqual(Object.keys(change));
-  });
+  it.each([{ blockId: 'not hex' }, { blockId: 'x'.repeat(64) }, { height: 1.5 }])(
+    'refuses a malformed block id or height %j with an issue, never an exception',
+    (change) => {
+      const result = call('/v1/hashGame/verify').request.safeParse({ ...sample('/v1/hashGame/verify'), ...change });
+      expect(result.success).toBe(false);
+      expect(issuesOf(result).map((issue) => issue.path[0])).toEqual(Object.keys(change));
+    },
+  );
 
   it('verifies a stake only with its area', () => {
     const req = call('/v1/hashGame/verify').request;

@@ -40,9 +40,10 @@ export const chatCalls = {
   history: defineCall({
     path: '/v1/chat/history',
     auth: 'player',
-    summary: 'The player\'s support conversation: the newest page, an older page (beforeSeq) or what came after a seen message (afterSeq, catch-up after a reconnect)',
+    summary:
+      "The player's support conversation: the newest page, an older page (beforeSeq) or what came after a seen message (afterSeq, catch-up after a reconnect)",
     request: body({
-      conversationId: id.optional().describe('The player\'s own conversation; another one is refused with 15'),
+      conversationId: id.optional().describe("The player's own conversation; another one is refused with 15"),
       afterSeq: z.number().int().min(0).optional(),
       beforeSeq: z.number().int().min(1).optional(),
       limit: z.number().int().min(1).max(100).optional(),
@@ -55,7 +56,7 @@ export const chatCalls = {
   send: defineCall({
     path: '/v1/chat/send',
     auth: 'player',
-    summary: 'Send a text message to support; the message is answered and also pushed (event chat.message) to the player\'s sockets',
+    summary: "Send a text message to support; the message is answered and also pushed (event chat.message) to the player's sockets",
     request: body({ clientMsgId, text: z.string().trim().min(1).max(CHAT_TEXT_MAX) }),
     response: chatMessage,
   }),
@@ -93,7 +94,7 @@ export const chatCalls = {
   widget: defineCall({
     path: '/v1/chat/widget',
     auth: 'player',
-    summary: 'The external live-chat widget the operator configured (Chatwoot), with the player\'s identity signed by the server; null when none',
+    summary: "The external live-chat widget the operator configured (Chatwoot), with the player's identity signed by the server; null when none",
     request: emptyBody,
     response: z
       .object({
@@ -101,7 +102,7 @@ export const chatCalls = {
         baseUrl: z.string(),
         websiteToken: z.string(),
         identifier: z.string().describe('The player as the widget knows them'),
-        identifierHash: z.string().nullable().describe('HMAC-SHA256 of identifier with the widget\'s HMAC token, hex; null without a token'),
+        identifierHash: z.string().nullable().describe("HMAC-SHA256 of identifier with the widget's HMAC token, hex; null without a token"),
         name: z.string(),
       })
       .nullable(),

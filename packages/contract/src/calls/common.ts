@@ -14,12 +14,10 @@ const EARLIEST_REQUEST_TIME = Date.UTC(1970, 0, 1);
 const END_OF_REQUEST_TIME = Date.UTC(10000, 0, 1);
 
 /** Request timestamps must carry an offset: the server's timezone is not the player's. */
-export const isoTimeInput = z.iso
-  .datetime({ offset: true })
-  .refine((value) => {
-    const time = Date.parse(value);
-    return time >= EARLIEST_REQUEST_TIME && time < END_OF_REQUEST_TIME;
-  }, 'between 1970-01-01 and 9999-12-31 UTC');
+export const isoTimeInput = z.iso.datetime({ offset: true }).refine((value) => {
+  const time = Date.parse(value);
+  return time >= EARLIEST_REQUEST_TIME && time < END_OF_REQUEST_TIME;
+}, 'between 1970-01-01 and 9999-12-31 UTC');
 
 /** Database ids: positive integers, far below 2^53 so JSON numbers hold them exactly. */
 export const entityId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -98,12 +96,7 @@ export function checkDateRange(value: { from?: string; to?: string }, ctx: z.Ref
  * Report windows (`lastDay`): the last N days including today, in the operator's timezone.
  * 1 is today; the upper bound matches how long detailed bets are kept online (our choice).
  */
-export const lastDay = z
-  .number()
-  .int()
-  .min(1)
-  .max(90)
-  .describe('The last N days including today (1 = today), in the operator timezone');
+export const lastDay = z.number().int().min(1).max(90).describe('The last N days including today (1 = today), in the operator timezone');
 
 /** A secret being checked against a stored one: any shape, so a wrong value gets its own code, not "invalid input". */
 export const secretInput = z.string().min(1).max(128);

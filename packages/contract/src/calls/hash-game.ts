@@ -13,10 +13,7 @@ import { balances } from './player.ts';
  * Every bet area of every kind. Which areas a game accepts depends on its kind; the server answers
  * 21005 for an area the game does not have, so one enum serves all games.
  */
-export const HASH_BET_AREAS = [
-  'small', 'big', 'odd', 'even', 'banker', 'player', 'tie',
-  '0', '1', '2', '3', '4', '5', '6', '7', '8', '9',
-] as const;
+export const HASH_BET_AREAS = ['small', 'big', 'odd', 'even', 'banker', 'player', 'tie', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 export const betArea = z.enum(HASH_BET_AREAS).describe('small|big, odd|even, banker|player|tie, or a lucky-ten digit 0-9');
 
 export const HASH_GAME_KINDS = ['bigSmall', 'oddEven', 'bull', 'bankerPlayer', 'luckyTen', 'bigSmallSum', 'oddEvenSum'] as const;
@@ -55,9 +52,7 @@ const stake = z
 export const betLevel = z.literal(Object.values(BetLevel)).describe('0 beginner, 1 intermediate');
 export const betStatusCode = z
   .literal(Object.values(BetStatus))
-  .describe(
-    '0 unknown, 1 unsettled, 2 user-cancelled, 3 system-cancelled, 4-6 settled draw/win/lose, 7-9 secondary settled draw/win/lose',
-  );
+  .describe('0 unknown, 1 unsettled, 2 user-cancelled, 3 system-cancelled, 4-6 settled draw/win/lose, 7-9 secondary settled draw/win/lose');
 export const roundPeriodCode = z
   .literal(Object.values(RoundPeriod))
   .describe('1 three seconds, 2 one minute, 3 three minutes, 4 nine seconds, 5 thirty seconds');
@@ -162,9 +157,7 @@ export const hashGameCalls = {
       amount: stake,
       currency,
       level: betLevel,
-      round: height
-        .optional()
-        .describe('Deciding height the client showed; if betting on it has closed the bet is refused (21006), never moved'),
+      round: height.optional().describe('Deciding height the client showed; if betting on it has closed the bet is refused (21006), never moved'),
     }),
     response: z.object({ bet: hashBet, balances }).describe('Our design: the accepted bet and balances after it'),
   }),

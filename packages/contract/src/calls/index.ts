@@ -70,6 +70,4 @@ export const CALL_GROUPS = {
   security: securityCalls,
 } as const;
 
-export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap(
-  (group) => Object.values(group) as CallDefinition[],
-);
+export const ALL_CALLS: readonly CallDefinition[] = Object.values(CALL_GROUPS).flatMap((group) => Object.values(group) as CallDefinition[]);

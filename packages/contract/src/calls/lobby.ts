@@ -52,7 +52,7 @@ export const lobbyCalls = {
   removeFavourite: defineCall({
     path: '/v1/lobby/favourite/remove',
     auth: 'player',
-    summary: "Our design: unmark a favourite; a game that was not one changes nothing",
+    summary: 'Our design: unmark a favourite; a game that was not one changes nothing',
     request: body({ gameId }),
     response: emptyReply,
   }),

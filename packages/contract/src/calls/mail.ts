@@ -68,7 +68,7 @@ export const mailCalls = {
       ...pageFields,
       category: z.number().int().min(0).optional(),
       unreadOnly: z.boolean().optional(),
-      id: id.optional().describe('Our design: just this message (the detail screen); an empty list when it is not the player\'s'),
+      id: id.optional().describe("Our design: just this message (the detail screen); an empty list when it is not the player's"),
       language: langField,
     }),
     response: paged(mail),

@@ -12,9 +12,7 @@ export const playerMarkCalls = {
     summary: 'Special-invite status, checked before entering a third-party game',
     request: emptyBody,
     response: z.object({
-      accountType: z
-        .literal(Object.values(SpecialInviteType))
-        .describe('0 not special, 1 special, 2 was special'),
+      accountType: z.literal(Object.values(SpecialInviteType)).describe('0 not special, 1 special, 2 was special'),
       markedAt: isoTime.nullable().describe('Our design: when the account became special; null if never'),
     }),
   }),

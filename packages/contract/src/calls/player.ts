@@ -117,7 +117,7 @@ export const playerCalls = {
   captchaChangePassword: defineCall({
     path: '/v1/player/captchachpwd',
     auth: 'public',
-    summary: "Send a password-reset code to the email linked to an account (account name or email)",
+    summary: 'Send a password-reset code to the email linked to an account (account name or email)',
     request: body({ account: accountOrEmail, lang: langField }),
     response: codeSent.extend({ maskedEmail: z.string().describe('e.g. j***@example.com') }),
   }),
@@ -188,14 +188,19 @@ export const playerCalls = {
       email: email.optional(),
       code: verificationCode.optional().describe('The code sent to `email`'),
       password: z.string().min(1).max(128).optional().describe('Our design: the login password, required with `email`'),
-      oldCode: verificationCode.optional().describe('Our design: the code sent to the bound address (email/captcha with bound: true), required to change a bound email'),
+      oldCode: verificationCode
+        .optional()
+        .describe('Our design: the code sent to the bound address (email/captcha with bound: true), required to change a bound email'),
       twoFactorCode: twoFactorCode.optional().describe('With `email`, while two-factor is on'),
     })
       .refine((b) => (b.email === undefined) === (b.code === undefined), {
         message: 'email and code go together',
         path: ['code'],
       })
-      .refine((b) => b.email === undefined || b.password !== undefined, { message: 'binding or changing the email needs the login password', path: ['password'] })
+      .refine((b) => b.email === undefined || b.password !== undefined, {
+        message: 'binding or changing the email needs the login password',
+        path: ['password'],
+      })
       .refine((b) => b.oldCode === undefined || b.email !== undefined, { message: 'oldCode goes with email', path: ['oldCode'] }),
     response: player,
   }),

@@ -33,7 +33,7 @@ export const referralRate = z.object({
 export const referralCommission = z
   .object({
     currency,
-    today: moneyString.describe("Commission accrued today (Shanghai day), claimed or not"),
+    today: moneyString.describe('Commission accrued today (Shanghai day), claimed or not'),
     total: moneyString.describe('Commission accrued since the account opened, claimed or not'),
     claimed: moneyString.describe('Paid out by claims'),
     claimable: moneyString.describe('total − claimed'),

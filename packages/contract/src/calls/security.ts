@@ -66,7 +66,12 @@ export const securityCalls = {
     path: '/v1/player/security/two_factor_enable',
     auth: 'player',
     summary: 'Confirms enrolment with a first code: two-factor is on, this device is known, and the recovery codes are shown once',
-    request: body({ code: z.string().trim().regex(/^\d{6}$/, 'six digits') }),
+    request: body({
+      code: z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'six digits'),
+    }),
     response: recoveryCodes,
   }),
   twoFactorRecoveryCodes: defineCall({

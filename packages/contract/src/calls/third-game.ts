@@ -59,9 +59,7 @@ export const thirdGameCalls = {
     auth: 'player',
     summary: 'Close the open third-party session so its last wins land in the wallet before the lobby shows balances',
     request: body({ gameId: id.optional().describe('Our design: the game being left; all open sessions when absent') }),
-    response: z
-      .object({ balances })
-      .describe('Our design: balances after the session closed, so the lobby needs no extra call'),
+    response: z.object({ balances }).describe('Our design: balances after the session closed, so the lobby needs no extra call'),
   }),
   betRecord: defineCall({
     path: '/v1/thirdGame/betRecord',

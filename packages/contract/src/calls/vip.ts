@@ -57,11 +57,9 @@ export const vipDetail = z
       nextClaimableAt: isoTime.nullable().describe('Start of next month once claimed, else null'),
     }),
   })
-  .describe('Our design: the player\'s VIP progress and gifts');
+  .describe("Our design: the player's VIP progress and gifts");
 
-const giftCredited = z
-  .object({ amount: moneyString, currency, balances })
-  .describe('Our design: what was credited and the balances after it');
+const giftCredited = z.object({ amount: moneyString, currency, balances }).describe('Our design: what was credited and the balances after it');
 
 export const vipCalls = {
   queryVipReturnProfitConf: defineCall({

@@ -3,18 +3,7 @@ import { BetAddressStatus, CashoutAccountType } from '../enums.ts';
 import { ErrorCode } from '../errors.ts';
 import { moneyString, positiveMoneyAmount } from '../money.ts';
 import { body, defineCall, emptyBody, emptyReply, requestId } from './define.ts';
-import {
-  catalogueCheck,
-  checkDateRange,
-  currency,
-  dateRangeFields,
-  entityId as id,
-  isoTime,
-  pageFields,
-  paged,
-  secretInput,
-  tronAddress,
-} from './common.ts';
+import { catalogueCheck, checkDateRange, currency, dateRangeFields, entityId as id, isoTime, pageFields, paged, secretInput, tronAddress } from './common.ts';
 import { EMAIL_PATTERN, accountOrEmail, balances } from './player.ts';
 import { twoFactorCode } from './security.ts';
 
@@ -61,7 +50,10 @@ export function pixKeyError(type: (typeof PIX_KEY_TYPES)[number], key: string) {
   }
 }
 
-const cpf = z.string().trim().refine(...catalogueCheck(isValidCpf, ErrorCode.CPF_FORMAT_INVALID, 'not a valid CPF'));
+const cpf = z
+  .string()
+  .trim()
+  .refine(...catalogueCheck(isValidCpf, ErrorCode.CPF_FORMAT_INVALID, 'not a valid CPF'));
 const accountEmail = z
   .string()
   .trim()
@@ -114,10 +106,16 @@ export const cashoutAccountInput = z
     }),
     body({
       accountType: z.literal(CashoutAccountType.CURRENCY),
-      currencyCode: z.string().regex(/^[A-Z]{3}$/, 'ISO 4217 code').describe('Fiat currency of the account'),
+      currencyCode: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'ISO 4217 code')
+        .describe('Fiat currency of the account'),
       bankName: z.string().trim().min(2).max(64),
       branch: z.string().trim().max(32).optional(),
-      accountNumber: z.string().trim().regex(/^[0-9A-Za-z -]{4,34}$/, '4 to 34 letters or digits'),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^[0-9A-Za-z -]{4,34}$/, '4 to 34 letters or digits'),
       holderName,
       label: label.optional(),
     }),
@@ -173,7 +171,9 @@ export const cashoutAccount = z
 export const activationInstructions = z
   .object({
     toAddress: z.string(),
-    amount: moneyString.describe('Least TRX amount to send from the address being bound to toAddress (your deposit address); it is credited to you as a deposit'),
+    amount: moneyString.describe(
+      'Least TRX amount to send from the address being bound to toAddress (your deposit address); it is credited to you as a deposit',
+    ),
     currency,
     expiresAt: isoTime,
   })
@@ -183,16 +183,12 @@ export const betAddress = z
   .object({
     id,
     address: z.string(),
-    status: z
-      .literal(Object.values(BetAddressStatus))
-      .describe('1 in use (SPEC); 0 waiting for the activation transfer and 2 unbound are our design'),
+    status: z.literal(Object.values(BetAddressStatus)).describe('1 in use (SPEC); 0 waiting for the activation transfer and 2 unbound are our design'),
     activation: activationInstructions.nullable().describe('While status is 0'),
     createdAt: isoTime,
     activatedAt: isoTime.nullable(),
   })
-  .describe(
-    'A wallet address bound for transfer bets; transfers from it count as the player\'s bets. A new one may be added only while none is in use',
-  );
+  .describe("A wallet address bound for transfer bets; transfers from it count as the player's bets. A new one may be added only while none is in use");
 
 // ---------------------------------------------------------------- trade records
 
@@ -202,10 +198,10 @@ export const WITHDRAWAL_WAITING_REASONS = ['hot_wallet_funds'] as const;
 
 export const depositConfirmations = z
   .object({
-    seen: z.number().int().min(0).describe('Blocks so far: the transfer\'s block and each one after it'),
+    seen: z.number().int().min(0).describe("Blocks so far: the transfer's block and each one after it"),
     needed: z.number().int().min(1).describe('Blocks before it is credited'),
   })
-  .describe('Our design: a deposit\'s progress towards being credited');
+  .describe("Our design: a deposit's progress towards being credited");
 
 /** Name of the websocket event (channel `player`) that tells a player a deposit on its way gained a confirmation. */
 export const DEPOSIT_EVENT = 'deposit';
@@ -226,9 +222,7 @@ export const tradeRecord = z
   .object({
     id,
     type: z.enum(TRADE_TYPES),
-    status: z
-      .enum(TRADE_STATUSES)
-      .describe('pending: awaiting confirmations or review; processing: being sent; failed and rejected withdrawals were refunded'),
+    status: z.enum(TRADE_STATUSES).describe('pending: awaiting confirmations or review; processing: being sent; failed and rejected withdrawals were refunded'),
     direction: z.enum(['in', 'out']).describe('Whether the amount reached or left the player'),
     currency,
     amount: moneyString.describe('Gross amount, before fee'),
@@ -238,10 +232,7 @@ export const tradeRecord = z
     rate: z.string().nullable().describe('Exchanges: units of toCurrency per unit of currency'),
     address: z.string().nullable().describe('Deposits: sending address; withdrawals: destination'),
     txId: z.string().nullable().describe('On-chain transaction, once known'),
-    counterparty: z
-      .object({ id, nickname: z.string() })
-      .nullable()
-      .describe('Transfers: the other player'),
+    counterparty: z.object({ id, nickname: z.string() }).nullable().describe('Transfers: the other player'),
     remark: z.string().nullable(),
     confirmations: depositConfirmations
       .optional()
@@ -249,19 +240,21 @@ export const tradeRecord = z
     heldForReview: z
       .literal(true)
       .optional()
-      .describe('Deposits (status pending) from an address on a sanctions list: not credited, held until staff review them; credited afterwards, or declined (status rejected)'),
+      .describe(
+        'Deposits (status pending) from an address on a sanctions list: not credited, held until staff review them; credited afterwards, or declined (status rejected)',
+      ),
     waitingReason: z
       .enum(WITHDRAWAL_WAITING_REASONS)
       .optional()
-      .describe('Withdrawals being sent: why it has not left yet. hot_wallet_funds: the site\'s payout wallet is being topped up; it leaves on its own afterwards'),
+      .describe(
+        "Withdrawals being sent: why it has not left yet. hot_wallet_funds: the site's payout wallet is being topped up; it leaves on its own afterwards",
+      ),
     createdAt: isoTime,
     completedAt: isoTime.nullable(),
   })
   .describe('Our design (spec: not shown): one row of the trade history');
 
-const moneyMoved = z
-  .object({ record: tradeRecord, balances })
-  .describe('Our design: the record created and the balances after it');
+const moneyMoved = z.object({ record: tradeRecord, balances }).describe('Our design: the record created and the balances after it');
 
 // ---------------------------------------------------------------- calls
 
@@ -283,7 +276,8 @@ export const walletCalls = {
   cashoutAddressAdd: defineCall({
     path: '/v1/player/cashout_address/add',
     auth: 'player',
-    summary: 'Save a withdrawal address (10025 already saved, 10026 too many, 10052 invalid); it may be used once it has waited (usableAt), and the player is mailed',
+    summary:
+      'Save a withdrawal address (10025 already saved, 10026 too many, 10052 invalid); it may be used once it has waited (usableAt), and the player is mailed',
     request: body({ address: tronAddress, label, twoFactorCode: twoFactorCode.optional() }),
     response: cashoutAddress,
   }),
@@ -304,8 +298,7 @@ export const walletCalls = {
   financePasswordUpdate: defineCall({
     path: '/v1/player/finance_password/update',
     auth: 'player',
-    summary:
-      'Set the fund password (with loginPassword) or change it (with oldPassword; loginPassword also works when it is forgotten)',
+    summary: 'Set the fund password (with loginPassword) or change it (with oldPassword; loginPassword also works when it is forgotten)',
     request: body({
       oldPassword: secretInput.optional(),
       newPassword: fundPassword,
@@ -337,9 +330,7 @@ export const walletCalls = {
       message: 'nothing to update',
       path: ['id'],
     }),
-    response: z
-      .array(cashoutAccount)
-      .describe('Our design: every account after the change, since a new default changes another row too'),
+    response: z.array(cashoutAccount).describe('Our design: every account after the change, since a new default changes another row too'),
   }),
   cashoutAccountGet: defineCall({
     path: '/v1/player/cashout_account/get',
@@ -366,9 +357,9 @@ export const walletCalls = {
     path: '/v1/player/bet_address/unbind',
     auth: 'player',
     summary:
-      'Our design: stop a binding (in use or waiting for its transfer); later transfers from the address are no longer the player\'s bets. Binding it again takes a new activation transfer (10031 when the player has no such binding)',
+      "Our design: stop a binding (in use or waiting for its transfer); later transfers from the address are no longer the player's bets. Binding it again takes a new activation transfer (10031 when the player has no such binding)",
     request: body({ id }),
-    response: z.array(betAddress).describe('The player\'s bindings after the change'),
+    response: z.array(betAddress).describe("The player's bindings after the change"),
   }),
 } as const;
 
@@ -400,7 +391,8 @@ export const bankCalls = {
   cashoutSubmit: defineCall({
     path: '/v1/bank/cashout/submit',
     auth: 'player',
-    summary: 'Withdraw to a saved (addressId) or typed (address) TRON address; debits at once, refunds if rejected. A saved address still waiting after it was added is refused (10066, data.usableAt)',
+    summary:
+      'Withdraw to a saved (addressId) or typed (address) TRON address; debits at once, refunds if rejected. A saved address still waiting after it was added is refused (10066, data.usableAt)',
     movesMoney: true,
     request: body({
       requestId,
@@ -458,8 +450,7 @@ export const bankCalls = {
   transferSubmit: defineCall({
     path: '/v1/bank/transfer/submit',
     auth: 'player',
-    summary:
-      'Designed (not in the spec): send funds to another player (10047 no receiver, 10048 self, 10049-10051 merchant rules)',
+    summary: 'Designed (not in the spec): send funds to another player (10047 no receiver, 10048 self, 10049-10051 merchant rules)',
     movesMoney: true,
     request: body({
       requestId,

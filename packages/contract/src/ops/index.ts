@@ -102,4 +102,6 @@ export const OPS_CALL_GROUPS = {
   treasury: treasuryOpsCalls,
 } as const;
 
-export const ALL_OPS_CALLS: readonly OpsCallDefinition[] = Object.values(OPS_CALL_GROUPS).flatMap((group) => Object.values(group as Record<string, OpsCallDefinition>));
+export const ALL_OPS_CALLS: readonly OpsCallDefinition[] = Object.values(OPS_CALL_GROUPS).flatMap((group) =>
+  Object.values(group as Record<string, OpsCallDefinition>),
+);

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { buildOpsOpenApiDocument } from '../openapi.ts';
 import { ALL_OPS_CALLS } from './index.ts';
 
-type Operation = { post: { operationId: string; security: unknown[]; 'x-permission': string; 'x-audit': string; 'x-step-up'?: boolean; responses: Record<string, unknown> } };
+type Operation = {
+  post: { operationId: string; security: unknown[]; 'x-permission': string; 'x-audit': string; 'x-step-up'?: boolean; responses: Record<string, unknown> };
+};
 
 describe('the operator OpenAPI document', () => {
   const doc = buildOpsOpenApiDocument({ version: 'test' });
@@ -15,7 +17,7 @@ describe('the operator OpenAPI document', () => {
     expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
   });
 
-  it('states each call\'s permission, audit and step-up as the contract declares them, and asks a credential of all but the sign-in steps', () => {
+  it("states each call's permission, audit and step-up as the contract declares them, and asks a credential of all but the sign-in steps", () => {
     for (const call of ALL_OPS_CALLS) {
       const { post } = operation(call.path);
       expect([post['x-permission'], post['x-audit'], post['x-step-up'] ?? false], call.path).toEqual([call.access, call.audit, call.stepUp ?? false]);

@@ -65,7 +65,17 @@ export const SHIPPED_ROLE_PERMISSIONS: Record<ShippedRole, readonly Permission[]
   ],
   support: ['players.read', 'players.pii', 'support.chat', 'support.mail', 'support.bulletin'],
   marketing: ['dashboard.read', 'marketing.activities', 'marketing.banners', 'marketing.referral', 'support.mail', 'support.bulletin', 'games.catalogue'],
-  risk: ['dashboard.read', 'players.read', 'players.pii', 'players.freeze', 'players.security', 'risk.read', 'risk.decide', 'marketing.referral', 'finance.read'],
+  risk: [
+    'dashboard.read',
+    'players.read',
+    'players.pii',
+    'players.freeze',
+    'players.security',
+    'risk.read',
+    'risk.decide',
+    'marketing.referral',
+    'finance.read',
+  ],
   analyst: ['dashboard.read', 'finance.read', 'risk.read', 'treasury.read'],
 };
 

@@ -97,11 +97,19 @@ export default function Dashboard() {
           <Tabs
             style={{ marginTop: 16 }}
             items={[
-              ...period.currencies.map((entry) => ({ key: entry.currency, label: entry.currency, children: <MoneyPanel figures={entry} currency={entry.currency} /> })),
+              ...period.currencies.map((entry) => ({
+                key: entry.currency,
+                label: entry.currency,
+                children: <MoneyPanel figures={entry} currency={entry.currency} />,
+              })),
               {
                 key: 'usdt-equivalent',
                 label: t('dashboard.usdtEquivalent'),
-                children: period.usdtEquivalent ? <MoneyPanel figures={period.usdtEquivalent} currency="USDT" /> : <Typography.Text type="secondary">{t('dashboard.noRate')}</Typography.Text>,
+                children: period.usdtEquivalent ? (
+                  <MoneyPanel figures={period.usdtEquivalent} currency="USDT" />
+                ) : (
+                  <Typography.Text type="secondary">{t('dashboard.noRate')}</Typography.Text>
+                ),
               },
             ]}
           />
@@ -158,17 +166,27 @@ function MoneyPanel({ figures, currency }: { figures: Omit<MoneyFigures, 'curren
       <Row gutter={[16, 16]}>
         <Col xs={12} md={6}>
           <Card size="small">
-            <Statistic title={t('dashboard.firstDeposits')} value={t('dashboard.count', { count: figures.firstDeposits.count, amount: money(figures.firstDeposits.amount, currency) })} />
+            <Statistic
+              title={t('dashboard.firstDeposits')}
+              value={t('dashboard.count', { count: figures.firstDeposits.count, amount: money(figures.firstDeposits.amount, currency) })}
+            />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card size="small">
-            <Statistic title={t('dashboard.deposits')} value={t('dashboard.count', { count: figures.deposits.count, amount: money(figures.deposits.amount, currency) })} data-testid={`deposits-${currency}`} />
+            <Statistic
+              title={t('dashboard.deposits')}
+              value={t('dashboard.count', { count: figures.deposits.count, amount: money(figures.deposits.amount, currency) })}
+              data-testid={`deposits-${currency}`}
+            />
           </Card>
         </Col>
         <Col xs={12} md={6}>
           <Card size="small">
-            <Statistic title={t('dashboard.withdrawals')} value={t('dashboard.count', { count: figures.withdrawals.count, amount: money(figures.withdrawals.amount, currency) })} />
+            <Statistic
+              title={t('dashboard.withdrawals')}
+              value={t('dashboard.count', { count: figures.withdrawals.count, amount: money(figures.withdrawals.amount, currency) })}
+            />
           </Card>
         </Col>
         {stat('netDeposits', figures.netDeposits)}

@@ -12,7 +12,15 @@ interface Values {
 }
 
 /** Asks for a credit or debit of a player's cash: a request another person decides. */
-export function AdjustmentRequest({ open, onClose, onFiled }: { open: boolean; onClose: () => void; onFiled: (request: Response<'approvals', 'requestAdjustment'>) => void }) {
+export function AdjustmentRequest({
+  open,
+  onClose,
+  onFiled,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onFiled: (request: Response<'approvals', 'requestAdjustment'>) => void;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<Values>();
   const { busy, error, submit: run } = useSubmit();

@@ -72,13 +72,25 @@ export default function Approvals() {
       case 'withdrawal.approve':
         return (
           <span data-testid="approval-what">
-            {t('finance.approvals.withdrawal', { id: text(p.withdrawalId), amount: money(text(p.amount), text(p.currency)), playerId: text(p.playerId), address: text(p.toAddress) })}
+            {t('finance.approvals.withdrawal', {
+              id: text(p.withdrawalId),
+              amount: money(text(p.amount), text(p.currency)),
+              playerId: text(p.playerId),
+              address: text(p.toAddress),
+            })}
           </span>
         );
       case 'heldWin.release':
         return (
           <span data-testid="approval-what">
-            {t('finance.approvals.heldWin', { id: text(p.heldWinId), amount: money(text(p.amount), text(p.currency)), playerId: text(p.playerId), aggregator: text(p.aggregator), game: text(p.gameCode), round: text(p.round) })}
+            {t('finance.approvals.heldWin', {
+              id: text(p.heldWinId),
+              amount: money(text(p.amount), text(p.currency)),
+              playerId: text(p.playerId),
+              aggregator: text(p.aggregator),
+              game: text(p.gameCode),
+              round: text(p.round),
+            })}
           </span>
         );
       case 'staff.roles': {
@@ -91,12 +103,17 @@ export default function Approvals() {
       }
       case 'staff.role': {
         const after = list(p.permissions);
-        if (p.permissionsBefore === null || p.permissionsBefore === undefined) return <span data-testid="approval-what">{t('finance.approvals.newRole', { name: text(p.name), count: after.length })}</span>;
+        if (p.permissionsBefore === null || p.permissionsBefore === undefined)
+          return <span data-testid="approval-what">{t('finance.approvals.newRole', { name: text(p.name), count: after.length })}</span>;
         const before = list(p.permissionsBefore);
         const added = after.filter((name) => !before.includes(name));
         const removed = before.filter((name) => !after.includes(name));
         const none = t('finance.approvals.none');
-        return <span data-testid="approval-what">{t('finance.approvals.role', { name: text(p.name), added: added.join(', ') || none, removed: removed.join(', ') || none })}</span>;
+        return (
+          <span data-testid="approval-what">
+            {t('finance.approvals.role', { name: text(p.name), added: added.join(', ') || none, removed: removed.join(', ') || none })}
+          </span>
+        );
       }
       case 'staff.key':
         return (
@@ -154,7 +171,10 @@ export default function Approvals() {
 
   return (
     <div data-testid="approvals">
-      <PageHeading title={t('finance.approvals.title')} intro={t('finance.approvals.intro')} extra={
+      <PageHeading
+        title={t('finance.approvals.title')}
+        intro={t('finance.approvals.intro')}
+        extra={
           <>
             {mayRequestAdjustment && (
               <Button onClick={() => setAdjusting(true)} data-testid="request-adjustment">
@@ -191,18 +211,36 @@ export default function Approvals() {
           data-testid="approvals-kind"
         />
       </Space>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={query.data?.total === 0} emptyText={t('finance.approvals.empty')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.data?.total === 0}
+        emptyText={t('finance.approvals.empty')}
+      >
         <Table<Request>
           rowKey="id"
           size="small"
           dataSource={rows}
           scroll={{ x: true }}
-          onRow={(request) => ({ 'data-testid': `approval-${request.id}`, 'data-kind': request.kind, 'data-status': request.status }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: query.data?.total ?? 0, onChange: setPage, showTotal: (total) => t('common.total', { count: total }) }}
+          onRow={(request) =>
+            ({ 'data-testid': `approval-${request.id}`, 'data-kind': request.kind, 'data-status': request.status }) as React.HTMLAttributes<HTMLElement>
+          }
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: query.data?.total ?? 0,
+            onChange: setPage,
+            showTotal: (total) => t('common.total', { count: total }),
+          }}
           columns={[
             { title: t('finance.id'), dataIndex: 'id', width: 60 },
             { title: t('finance.approvals.kind'), dataIndex: 'kind', render: (value: string) => <Tag color="blue">{kindName(value)}</Tag> },
-            { title: t('finance.approvals.what'), key: 'what', render: (_, request) => <div style={{ minWidth: 180, maxWidth: 340, wordBreak: 'break-word' }}>{describe(request)}</div> },
+            {
+              title: t('finance.approvals.what'),
+              key: 'what',
+              render: (_, request) => <div style={{ minWidth: 180, maxWidth: 340, wordBreak: 'break-word' }}>{describe(request)}</div>,
+            },
             {
               title: t('finance.approvals.requester'),
               key: 'requester',

@@ -58,7 +58,22 @@ export default function HeldWins() {
   };
 
   const exportCsv = () => {
-    const header = ['id', 'playerId', 'aggregator', 'gameCode', 'round', 'currency', 'amount', 'stakes', 'reason', 'status', 'decidedBy', 'decisionReason', 'decidedAt', 'createdAt'];
+    const header = [
+      'id',
+      'playerId',
+      'aggregator',
+      'gameCode',
+      'round',
+      'currency',
+      'amount',
+      'stakes',
+      'reason',
+      'status',
+      'decidedBy',
+      'decisionReason',
+      'decidedAt',
+      'createdAt',
+    ];
     downloadCsv(
       `held-wins-${status}.csv`,
       toCsv(
@@ -89,9 +104,22 @@ export default function HeldWins() {
           options={(['held', 'released', 'rejected'] as const).map((value) => ({ value, label: t(`finance.heldWins.statuses.${value}`) }))}
           data-testid="held-wins-status"
         />
-        <InputNumber min={1} precision={0} placeholder={t('finance.payments.playerId')} value={playerId} onChange={(value) => setPlayerId(value ?? null)} style={{ width: 140 }} />
+        <InputNumber
+          min={1}
+          precision={0}
+          placeholder={t('finance.payments.playerId')}
+          value={playerId}
+          onChange={(value) => setPlayerId(value ?? null)}
+          style={{ width: 140 }}
+        />
       </Space>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={query.isSuccess && rows.length === 0} emptyText={t('finance.heldWins.empty')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.isSuccess && rows.length === 0}
+        emptyText={t('finance.heldWins.empty')}
+      >
         <Table<HeldWin>
           rowKey="id"
           size="small"
@@ -102,18 +130,27 @@ export default function HeldWins() {
           columns={[
             { title: t('finance.id'), dataIndex: 'id', width: 60 },
             { title: t('common.player'), dataIndex: 'playerId', render: (id: number) => <PlayerLink id={id} /> },
-            { title: t('common.amount'), key: 'amount', align: 'right', render: (_, win) => <span style={{ whiteSpace: 'nowrap' }}>{money(win.amount, win.currency)}</span> },
+            {
+              title: t('common.amount'),
+              key: 'amount',
+              align: 'right',
+              render: (_, win) => <span style={{ whiteSpace: 'nowrap' }}>{money(win.amount, win.currency)}</span>,
+            },
             { title: t('finance.heldWins.stakes'), dataIndex: 'stakes', align: 'right', render: (value: string) => money(value) },
             { title: t('finance.heldWins.aggregator'), dataIndex: 'aggregator' },
             { title: t('finance.heldWins.game'), dataIndex: 'gameCode' },
-            { title: t('finance.heldWins.round'), dataIndex: 'round', render: (value: string) => <Typography.Text style={{ fontSize: 12, wordBreak: 'break-all' }}>{value}</Typography.Text> },
+            {
+              title: t('finance.heldWins.round'),
+              dataIndex: 'round',
+              render: (value: string) => <Typography.Text style={{ fontSize: 12, wordBreak: 'break-all' }}>{value}</Typography.Text>,
+            },
             { title: t('finance.heldWins.heldReason'), dataIndex: 'reason', render: (value: string) => <Tag color="orange">{value}</Tag> },
             { title: t('common.time'), dataIndex: 'createdAt', render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span> },
             ...(status === 'held'
               ? [
                   {
                     title: t('common.actions'),
-              onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+                    onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
                     key: 'actions',
                     render: (_: unknown, win: HeldWin) =>
                       mayDecide && (
@@ -131,7 +168,11 @@ export default function HeldWins() {
               : [
                   { title: t('finance.heldWins.decidedBy'), dataIndex: 'decidedBy', render: (value: string | null) => value ?? '—' },
                   { title: t('finance.heldWins.decision'), dataIndex: 'decisionReason', render: (value: string | null) => value ?? '—' },
-                  { title: t('finance.payments.completedAt'), dataIndex: 'decidedAt', render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span> },
+                  {
+                    title: t('finance.payments.completedAt'),
+                    dataIndex: 'decidedAt',
+                    render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span>,
+                  },
                 ]),
           ]}
         />

@@ -68,7 +68,13 @@ export default function PaymentsPage() {
     if (beforeId === undefined) void query.refetch();
   });
 
-  const apply = (values: { kind: PaymentKind; currency?: 'USDT' | 'TRX'; status?: string; playerId?: number | null; period?: [Dayjs | null, Dayjs | null] | null }) => {
+  const apply = (values: {
+    kind: PaymentKind;
+    currency?: 'USDT' | 'TRX';
+    status?: string;
+    playerId?: number | null;
+    period?: [Dayjs | null, Dayjs | null] | null;
+  }) => {
     const [from, to] = values.period ?? [];
     setFilters({
       kind: values.kind,
@@ -128,7 +134,12 @@ export default function PaymentsPage() {
           <Select allowClear placeholder={t('common.all')} style={{ width: 110 }} options={['USDT', 'TRX'].map((value) => ({ value, label: value }))} />
         </Form.Item>
         <Form.Item name="status" label={t('common.status')}>
-          <Select allowClear placeholder={t('common.all')} style={{ width: 150 }} options={PAYMENT_STATUSES[kind as PaymentKind].map((value) => ({ value, label: value }))} />
+          <Select
+            allowClear
+            placeholder={t('common.all')}
+            style={{ width: 150 }}
+            options={PAYMENT_STATUSES[kind as PaymentKind].map((value) => ({ value, label: value }))}
+          />
         </Form.Item>
         <Form.Item name="playerId" label={t('finance.payments.playerId')}>
           <InputNumber min={1} precision={0} style={{ width: 120 }} data-testid="payments-player" />
@@ -153,7 +164,13 @@ export default function PaymentsPage() {
         </Form.Item>
       </Form>
       {truncated !== null && <Alert type="warning" showIcon message={t('finance.payments.truncated', { rows: truncated })} style={{ marginBottom: 12 }} />}
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={query.isSuccess && rows.length === 0 && cursors.length === 1} emptyText={t('finance.payments.empty')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.isSuccess && rows.length === 0 && cursors.length === 1}
+        emptyText={t('finance.payments.empty')}
+      >
         <Table<Row>
           rowKey={(row) => `${row.kind}-${row.id}`}
           size="small"
@@ -165,21 +182,61 @@ export default function PaymentsPage() {
           columns={[
             { title: t('finance.id'), dataIndex: 'id', width: 70 },
             { title: t('common.player'), dataIndex: 'playerId', render: (id: number) => <PlayerLink id={id} /> },
-            { title: t('common.amount'), key: 'amount', align: 'right', render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{money(row.amount, row.currency)}</span> },
+            {
+              title: t('common.amount'),
+              key: 'amount',
+              align: 'right',
+              render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{money(row.amount, row.currency)}</span>,
+            },
             { title: t('finance.fee'), dataIndex: 'fee', align: 'right', render: (value: string) => money(value) },
             ...(filters.kind === 'exchange'
-              ? [{ title: t('finance.payments.toAmount'), key: 'to', align: 'right' as const, render: (_: unknown, row: Row) => <span style={{ whiteSpace: 'nowrap' }}>{money(row.toAmount, row.toCurrency ?? undefined)}</span> }]
+              ? [
+                  {
+                    title: t('finance.payments.toAmount'),
+                    key: 'to',
+                    align: 'right' as const,
+                    render: (_: unknown, row: Row) => <span style={{ whiteSpace: 'nowrap' }}>{money(row.toAmount, row.toCurrency ?? undefined)}</span>,
+                  },
+                ]
               : []),
-            ...(filters.kind === 'transfer' ? [{ title: t('finance.payments.counterparty'), dataIndex: 'counterpartyId', render: (id: number | null) => <PlayerLink id={id} /> }] : []),
+            ...(filters.kind === 'transfer'
+              ? [{ title: t('finance.payments.counterparty'), dataIndex: 'counterpartyId', render: (id: number | null) => <PlayerLink id={id} /> }]
+              : []),
             { title: t('common.status'), dataIndex: 'status', render: (value: string) => <Tag color={STATUS_COLOR[value] ?? 'default'}>{value}</Tag> },
             ...(filters.kind === 'deposit' || filters.kind === 'withdrawal'
               ? [
-                  { title: t('finance.address'), dataIndex: 'address', render: (value: string | null) => <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{value ?? '—'}</Typography.Text> },
-                  { title: t('finance.txId'), dataIndex: 'txId', render: (value: string | null) => (value ? <Typography.Text copyable={{ text: value }} style={{ fontFamily: 'monospace', fontSize: 12 }}>{`${value.slice(0, 8)}…`}</Typography.Text> : '—') },
+                  {
+                    title: t('finance.address'),
+                    dataIndex: 'address',
+                    render: (value: string | null) => (
+                      <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{value ?? '—'}</Typography.Text>
+                    ),
+                  },
+                  {
+                    title: t('finance.txId'),
+                    dataIndex: 'txId',
+                    render: (value: string | null) =>
+                      value ? (
+                        <Typography.Text
+                          copyable={{ text: value }}
+                          style={{ fontFamily: 'monospace', fontSize: 12 }}
+                        >{`${value.slice(0, 8)}…`}</Typography.Text>
+                      ) : (
+                        '—'
+                      ),
+                  },
                 ]
               : []),
-            { title: t('finance.payments.createdAt'), dataIndex: 'createdAt', render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span> },
-            { title: t('finance.payments.completedAt'), dataIndex: 'completedAt', render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span> },
+            {
+              title: t('finance.payments.createdAt'),
+              dataIndex: 'createdAt',
+              render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span>,
+            },
+            {
+              title: t('finance.payments.completedAt'),
+              dataIndex: 'completedAt',
+              render: (value: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span>,
+            },
           ]}
         />
         <Space style={{ marginTop: 12 }}>

@@ -72,15 +72,31 @@ export default function Withdrawals() {
 
   return (
     <div data-testid="withdrawal-queue">
-      <PageHeading title={t('finance.withdrawals.title')} intro={t('finance.withdrawals.intro')} extra={<Button onClick={() => void queue.refetch()}>{t('common.refresh')}</Button>} />
-      <PageState loading={queue.isLoading} error={queue.error} onRetry={() => void queue.refetch()} empty={queue.data?.total === 0} emptyText={t('finance.withdrawals.empty')}>
+      <PageHeading
+        title={t('finance.withdrawals.title')}
+        intro={t('finance.withdrawals.intro')}
+        extra={<Button onClick={() => void queue.refetch()}>{t('common.refresh')}</Button>}
+      />
+      <PageState
+        loading={queue.isLoading}
+        error={queue.error}
+        onRetry={() => void queue.refetch()}
+        empty={queue.data?.total === 0}
+        emptyText={t('finance.withdrawals.empty')}
+      >
         <Table<Entry>
           rowKey="id"
           size="small"
           dataSource={rows}
           scroll={{ x: true }}
           onRow={(row) => ({ 'data-testid': `withdrawal-${row.id}` }) as React.HTMLAttributes<HTMLElement>}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: queue.data?.total ?? 0, onChange: setPage, showTotal: (total) => t('common.total', { count: total }) }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: queue.data?.total ?? 0,
+            onChange: setPage,
+            showTotal: (total) => t('common.total', { count: total }),
+          }}
           expandable={{
             expandedRowKeys: expanded,
             onExpand: (open, row) =>
@@ -117,8 +133,20 @@ export default function Withdrawals() {
               ),
             },
             { title: t('finance.fee'), key: 'fee', align: 'right', render: (_, row) => money(row.fee) },
-            { title: t('finance.withdrawals.toAddress'), dataIndex: 'toAddress', render: (value: string) => <Typography.Text copyable={{ text: value }} style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{value}</Typography.Text> },
-            { title: t('finance.requestedAt'), dataIndex: 'requestedAt', render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span> },
+            {
+              title: t('finance.withdrawals.toAddress'),
+              dataIndex: 'toAddress',
+              render: (value: string) => (
+                <Typography.Text copyable={{ text: value }} style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+                  {value}
+                </Typography.Text>
+              ),
+            },
+            {
+              title: t('finance.requestedAt'),
+              dataIndex: 'requestedAt',
+              render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(value)}</span>,
+            },
             { title: t('finance.withdrawals.riskFlags'), key: 'flags', render: (_, row) => <FlagTags context={row.context} /> },
             {
               title: t('common.actions'),
@@ -161,14 +189,38 @@ function FlagTags({ context }: { context: Context }) {
   const t = useTranslate();
   const flags = context.riskFlags;
   const tags = [
-    flags.frozen && <Tag key="frozen" color="red">{t('finance.withdrawals.frozen')}</Tag>,
-    flags.selfReferral && <Tag key="self" color="orange">{t('finance.withdrawals.selfReferral', { matched: flags.selfReferral.matched, status: flags.selfReferral.status, inviterId: flags.selfReferral.inviterId })}</Tag>,
-    flags.heldInvitees > 0 && <Tag key="invitees" color="orange">{t('finance.withdrawals.heldInvitees', { count: flags.heldInvitees })}</Tag>,
-    ...flags.heldWins.map((win) => <Tag key={`held-${win.currency}`} color="volcano">{t('finance.withdrawals.heldWins', { count: win.count, amount: money(win.amount, win.currency) })}</Tag>),
+    flags.frozen && (
+      <Tag key="frozen" color="red">
+        {t('finance.withdrawals.frozen')}
+      </Tag>
+    ),
+    flags.selfReferral && (
+      <Tag key="self" color="orange">
+        {t('finance.withdrawals.selfReferral', {
+          matched: flags.selfReferral.matched,
+          status: flags.selfReferral.status,
+          inviterId: flags.selfReferral.inviterId,
+        })}
+      </Tag>
+    ),
+    flags.heldInvitees > 0 && (
+      <Tag key="invitees" color="orange">
+        {t('finance.withdrawals.heldInvitees', { count: flags.heldInvitees })}
+      </Tag>
+    ),
+    ...flags.heldWins.map((win) => (
+      <Tag key={`held-${win.currency}`} color="volcano">
+        {t('finance.withdrawals.heldWins', { count: win.count, amount: money(win.amount, win.currency) })}
+      </Tag>
+    )),
     context.linkedAccounts.total > 0 && <Tag key="linked" color="purple">{`${t('finance.withdrawals.linked')}: ${context.linkedAccounts.total}`}</Tag>,
   ].filter(Boolean);
   if (tags.length === 0) return <Tag color="green">{t('finance.withdrawals.noFlags')}</Tag>;
-  return <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>{tags}</Space>;
+  return (
+    <Space size={[0, 4]} wrap style={{ maxWidth: 260 }}>
+      {tags}
+    </Space>
+  );
 }
 
 /** The player's context beside a withdrawal, per currency where money is concerned. */

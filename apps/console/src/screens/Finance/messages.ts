@@ -15,7 +15,8 @@ export const en = {
   fourEyesFiled: 'Request #{id} filed: another person must approve it under Approvals before anything moves.',
   withdrawals: {
     title: 'Withdrawal review',
-    intro: "Withdrawals waiting for review, oldest first, with the player's context. Approving a large withdrawal (at or above the four-eyes threshold) files a request that another person decides under Approvals.",
+    intro:
+      "Withdrawals waiting for review, oldest first, with the player's context. Approving a large withdrawal (at or above the four-eyes threshold) files a request that another person decides under Approvals.",
     empty: 'No withdrawal is waiting for review.',
     netDeposits: 'Net deposits',
     deposited: 'Deposited',

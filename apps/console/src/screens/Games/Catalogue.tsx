@@ -57,10 +57,18 @@ export default function Catalogue() {
   };
 
   const report = query.data;
-  const sourceTag = (row: Category) => <Tag color={row.source === 'rule' ? 'blue' : row.source === 'meaning' ? 'default' : 'orange'}>{t(`games.sources.${row.source}`)}</Tag>;
+  const sourceTag = (row: Category) => (
+    <Tag color={row.source === 'rule' ? 'blue' : row.source === 'meaning' ? 'default' : 'orange'}>{t(`games.sources.${row.source}`)}</Tag>
+  );
 
   const categories = (
-    <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={!query.isLoading && !report?.categories.length} emptyText={t('games.noCategories')}>
+    <PageState
+      loading={query.isLoading}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      empty={!query.isLoading && !report?.categories.length}
+      emptyText={t('games.noCategories')}
+    >
       {report && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Card size="small" title={t('games.unmappedTitle', { count: report.unmapped.length })} data-testid="unmapped">
@@ -77,8 +85,21 @@ export default function Catalogue() {
                     <Typography.Text type="secondary">{t('games.gameCount', { count: row.games })}</Typography.Text>
                     {mayMap && (
                       <>
-                        <Select size="small" style={{ width: 160 }} placeholder={t('games.showAs')} options={typeOptions} value={picked[row.key]} onChange={(value) => setPicked((current) => ({ ...current, [row.key]: value }))} />
-                        <Button size="small" type="primary" disabled={picked[row.key] === undefined} loading={busy === row.category} onClick={() => void map(row.category, { gameType: picked[row.key] })}>
+                        <Select
+                          size="small"
+                          style={{ width: 160 }}
+                          placeholder={t('games.showAs')}
+                          options={typeOptions}
+                          value={picked[row.key]}
+                          onChange={(value) => setPicked((current) => ({ ...current, [row.key]: value }))}
+                        />
+                        <Button
+                          size="small"
+                          type="primary"
+                          disabled={picked[row.key] === undefined}
+                          loading={busy === row.category}
+                          onClick={() => void map(row.category, { gameType: picked[row.key] })}
+                        >
                           {t('games.map')}
                         </Button>
                         <Button size="small" loading={busy === row.category} onClick={() => void map(row.category, { hidden: true })}>
@@ -100,24 +121,57 @@ export default function Catalogue() {
             scroll={{ x: true }}
             columns={[
               { title: t('games.aggregator'), dataIndex: 'aggregator' },
-              { title: t('games.category'), dataIndex: 'category', render: (category: string, row: Category) => <span data-testid={`category-${row.key}`}>{category}</span> },
-              { title: t('games.games'), key: 'games', align: 'end' as const, render: (_: unknown, row: Category) => t('games.shownOf', { shown: row.shown, games: row.games }) },
+              {
+                title: t('games.category'),
+                dataIndex: 'category',
+                render: (category: string, row: Category) => <span data-testid={`category-${row.key}`}>{category}</span>,
+              },
+              {
+                title: t('games.games'),
+                key: 'games',
+                align: 'end' as const,
+                render: (_: unknown, row: Category) => t('games.shownOf', { shown: row.shown, games: row.games }),
+              },
               {
                 title: t('games.shownAs'),
                 key: 'gameType',
                 render: (_: unknown, row: Category) =>
                   mayMap ? (
-                    <Select size="small" style={{ width: 150 }} value={row.gameType} options={typeOptions} loading={busy === row.category} onChange={(gameType) => void map(row.category, { gameType })} data-testid={`category-type-${row.key}`} />
+                    <Select
+                      size="small"
+                      style={{ width: 150 }}
+                      value={row.gameType}
+                      options={typeOptions}
+                      loading={busy === row.category}
+                      onChange={(gameType) => void map(row.category, { gameType })}
+                      data-testid={`category-type-${row.key}`}
+                    />
                   ) : (
                     typeName(row.gameType)
                   ),
               },
-              { title: t('games.why'), key: 'source', render: (_: unknown, row: Category) => (row.unmapped ? <Tag color="red">{t('games.unmapped')}</Tag> : sourceTag(row)) },
+              {
+                title: t('games.why'),
+                key: 'source',
+                render: (_: unknown, row: Category) => (row.unmapped ? <Tag color="red">{t('games.unmapped')}</Tag> : sourceTag(row)),
+              },
               {
                 title: t('games.visible'),
                 key: 'hidden',
                 render: (_: unknown, row: Category) =>
-                  mayMap ? <Switch size="small" checked={!row.hidden} loading={busy === row.category} onChange={(on) => void map(row.category, { hidden: !on })} data-testid={`category-visible-${row.key}`} /> : row.hidden ? t('common.no') : t('common.yes'),
+                  mayMap ? (
+                    <Switch
+                      size="small"
+                      checked={!row.hidden}
+                      loading={busy === row.category}
+                      onChange={(on) => void map(row.category, { hidden: !on })}
+                      data-testid={`category-visible-${row.key}`}
+                    />
+                  ) : row.hidden ? (
+                    t('common.no')
+                  ) : (
+                    t('common.yes')
+                  ),
               },
               {
                 title: t('common.actions'),

@@ -28,7 +28,11 @@ export function GameOverrides() {
   const [filter, setFilter] = useState<{ search?: string; gameType?: number; page: number; pageSize: number }>({ page: 1, pageSize: 20 });
   const [sorts, setSorts] = useState<Record<number, number | null>>({});
   const [busy, setBusy] = useState<number | null>(null);
-  const query = useQuery({ queryKey: ['ops', 'games', 'list', filter], queryFn: () => opsCall<Page>('/ops/v1/games/list', filter), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: ['ops', 'games', 'list', filter],
+    queryFn: () => opsCall<Page>('/ops/v1/games/list', filter),
+    placeholderData: keepPreviousData,
+  });
   const mayOverride = mayCall(permissions, 'games.override');
   const typeName = (type: number) => t(`dashboard.gameTypes.${type}`, String(type));
 
@@ -71,7 +75,12 @@ export function GameOverrides() {
   return (
     <Space direction="vertical" size={12} style={{ width: '100%' }}>
       <Space wrap>
-        <Input.Search allowClear placeholder={t('games.searchHint')} style={{ width: 240 }} onSearch={(search) => setFilter((current) => ({ ...current, search: search.trim() || undefined, page: 1 }))} />
+        <Input.Search
+          allowClear
+          placeholder={t('games.searchHint')}
+          style={{ width: 240 }}
+          onSearch={(search) => setFilter((current) => ({ ...current, search: search.trim() || undefined, page: 1 }))}
+        />
         <Select
           style={{ width: 170 }}
           value={filter.gameType ?? null}
@@ -79,7 +88,13 @@ export function GameOverrides() {
           options={[{ value: null, label: t('common.all') }, ...THIRD_PARTY_GAME_TYPES.map((type) => ({ value: type, label: typeName(type) }))]}
         />
       </Space>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={!query.isLoading && query.data?.total === 0} emptyText={filter.search || filter.gameType ? t('games.noMatch') : t('games.noGames')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={!query.isLoading && query.data?.total === 0}
+        emptyText={filter.search || filter.gameType ? t('games.noMatch') : t('games.noGames')}
+      >
         <Table
           size="small"
           rowKey="id"
@@ -126,7 +141,17 @@ export function GameOverrides() {
                 const draft = game.id in sorts ? sorts[game.id] : game.sortOverride;
                 return (
                   <Space size={4} style={{ whiteSpace: 'nowrap' }}>
-                    <InputNumber size="small" style={{ width: 90 }} min={-1_000_000} max={1_000_000} precision={0} disabled={!mayOverride} placeholder={String(game.sort)} value={draft} onChange={(value) => setSorts((current) => ({ ...current, [game.id]: value }))} />
+                    <InputNumber
+                      size="small"
+                      style={{ width: 90 }}
+                      min={-1_000_000}
+                      max={1_000_000}
+                      precision={0}
+                      disabled={!mayOverride}
+                      placeholder={String(game.sort)}
+                      value={draft}
+                      onChange={(value) => setSorts((current) => ({ ...current, [game.id]: value }))}
+                    />
                     {mayOverride && game.id in sorts && (
                       <Button size="small" type="primary" loading={busy === game.id} onClick={() => void override(game.id, { sort: sorts[game.id] ?? null })}>
                         {t('common.save')}
@@ -141,7 +166,13 @@ export function GameOverrides() {
               key: 'visible',
               render: (_: unknown, game: Game) => (
                 <Space size={4}>
-                  <Switch size="small" checked={game.visible} disabled={!mayOverride} loading={busy === game.id} onChange={(visible) => void override(game.id, { visible })} />
+                  <Switch
+                    size="small"
+                    checked={game.visible}
+                    disabled={!mayOverride}
+                    loading={busy === game.id}
+                    onChange={(visible) => void override(game.id, { visible })}
+                  />
                   {!game.listed && <Tag>{t('games.delisted')}</Tag>}
                 </Space>
               ),

@@ -117,9 +117,25 @@ export default function HashGames() {
 
   const exportCsv = () => {
     const rows = list.flatMap((game) =>
-      game.levels.map((level) => [game.id, nameOf(game), game.enabled ? 'on' : 'off', level.level, level.transferAddress ?? '', level.limits.USDT.min, level.limits.USDT.max, level.limits.TRX.min, level.limits.TRX.max, Object.entries(level.odds).map(([area, value]) => `${area}=${value}`).join(' ')]),
+      game.levels.map((level) => [
+        game.id,
+        nameOf(game),
+        game.enabled ? 'on' : 'off',
+        level.level,
+        level.transferAddress ?? '',
+        level.limits.USDT.min,
+        level.limits.USDT.max,
+        level.limits.TRX.min,
+        level.limits.TRX.max,
+        Object.entries(level.odds)
+          .map(([area, value]) => `${area}=${value}`)
+          .join(' '),
+      ]),
     );
-    downloadCsv('hash-games.csv', toCsv(['game_id', 'name', 'enabled', 'level', 'transfer_address', 'usdt_min', 'usdt_max', 'trx_min', 'trx_max', 'odds'], rows));
+    downloadCsv(
+      'hash-games.csv',
+      toCsv(['game_id', 'name', 'enabled', 'level', 'transfer_address', 'usdt_min', 'usdt_max', 'trx_min', 'trx_max', 'odds'], rows),
+    );
   };
 
   const levelRows = (game: HashGame) => (
@@ -171,7 +187,10 @@ export default function HashGames() {
       dependencies={bound === 'max' ? [`${currency}_min`] : []}
       rules={[
         { required: true, pattern: AMOUNT, message: t('games.hash.amountFormat') },
-        { validator: (_, value: string) => (value && AMOUNT.test(value.trim()) && micro(value) <= 0n ? Promise.reject(new Error(t('games.hash.amountFormat'))) : Promise.resolve()) },
+        {
+          validator: (_, value: string) =>
+            value && AMOUNT.test(value.trim()) && micro(value) <= 0n ? Promise.reject(new Error(t('games.hash.amountFormat'))) : Promise.resolve(),
+        },
         ...(bound === 'max'
           ? [
               ({ getFieldValue }: { getFieldValue: (name: string) => string }) => ({
@@ -200,7 +219,13 @@ export default function HashGames() {
           {t('common.exportCsv')}
         </Button>
       </Space>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={!query.isLoading && list.length === 0} emptyText={t('games.hash.none')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={!query.isLoading && list.length === 0}
+        emptyText={t('games.hash.none')}
+      >
         <Table<HashGame>
           size="small"
           rowKey="id"
@@ -218,7 +243,13 @@ export default function HashGames() {
               key: 'enabled',
               render: (_: unknown, game) =>
                 mayToggle ? (
-                  <Switch size="small" checked={game.enabled} loading={busy === game.id} onChange={(on) => void toggle(game, on)} data-testid={`hash-enabled-${game.id}`} />
+                  <Switch
+                    size="small"
+                    checked={game.enabled}
+                    loading={busy === game.id}
+                    onChange={(on) => void toggle(game, on)}
+                    data-testid={`hash-enabled-${game.id}`}
+                  />
                 ) : (
                   <Tag color={game.enabled ? 'green' : 'default'}>{game.enabled ? t('common.yes') : t('common.no')}</Tag>
                 ),

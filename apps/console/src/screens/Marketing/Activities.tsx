@@ -64,7 +64,19 @@ export default function Activities() {
       'activities.csv',
       toCsv(
         ['id', 'type', 'title', 'state', 'startAt', 'endAt', 'currency', 'budgetCap', 'paidTotal', 'wageringMultiplier', 'perPlayerLimit'],
-        shown.map((a) => [a.id, typeName(a.type), titleOf(a), stateOf(a), a.startAt, a.endAt, a.currency, a.budgetCap, a.paidTotal, a.wageringMultiplier, a.perPlayerLimit]),
+        shown.map((a) => [
+          a.id,
+          typeName(a.type),
+          titleOf(a),
+          stateOf(a),
+          a.startAt,
+          a.endAt,
+          a.currency,
+          a.budgetCap,
+          a.paidTotal,
+          a.wageringMultiplier,
+          a.perPlayerLimit,
+        ]),
       ),
     );
 
@@ -91,7 +103,13 @@ export default function Activities() {
           )}
         </Space>
       </Space>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={!query.isLoading && shown.length === 0} emptyText={t('marketing.activities.empty')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={!query.isLoading && shown.length === 0}
+        emptyText={t('marketing.activities.empty')}
+      >
         <Table
           size="small"
           rowKey="id"
@@ -100,7 +118,12 @@ export default function Activities() {
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           scroll={{ x: true }}
           columns={[
-            { title: t('marketing.activities.banner'), dataIndex: 'imageUrl', width: 110, render: (url: string | null) => (url ? <Image src={url} width={90} height={36} style={{ objectFit: 'cover' }} /> : '—') },
+            {
+              title: t('marketing.activities.banner'),
+              dataIndex: 'imageUrl',
+              width: 110,
+              render: (url: string | null) => (url ? <Image src={url} width={90} height={36} style={{ objectFit: 'cover' }} /> : '—'),
+            },
             {
               title: t('marketing.activities.name'),
               key: 'name',
@@ -122,7 +145,12 @@ export default function Activities() {
                   <Space size={4}>
                     <Tag color={STATE_COLOURS[state]}>{t(`marketing.activities.states.${state}`)}</Tag>
                     {mayCall(permissions, 'activities.disable') && (
-                      <Switch size="small" checked={activity.enabled} loading={busy} onChange={(on) => void run('/ops/v1/activities/disable', { id: activity.id, enabled: on })} />
+                      <Switch
+                        size="small"
+                        checked={activity.enabled}
+                        loading={busy}
+                        onChange={(on) => void run('/ops/v1/activities/disable', { id: activity.id, enabled: on })}
+                      />
                     )}
                   </Space>
                 );
@@ -145,7 +173,9 @@ export default function Activities() {
               render: (_: unknown, activity: Activity) => (
                 <div style={{ whiteSpace: 'nowrap' }}>
                   <div>{money(activity.paidTotal, activity.currency)}</div>
-                  <Typography.Text type="secondary">{activity.budgetCap ? t('marketing.activities.ofBudget', { budget: money(activity.budgetCap) }) : t('marketing.activities.noBudget')}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {activity.budgetCap ? t('marketing.activities.ofBudget', { budget: money(activity.budgetCap) }) : t('marketing.activities.noBudget')}
+                  </Typography.Text>
                 </div>
               ),
             },
@@ -197,7 +227,14 @@ export default function Activities() {
           }}
         />
       )}
-      {editing && <ActivityEditor activity={editing} busy={busy} onClose={() => setEditing(null)} onSubmit={(body) => run('/ops/v1/activities/edit', { id: editing.id, ...body })} />}
+      {editing && (
+        <ActivityEditor
+          activity={editing}
+          busy={busy}
+          onClose={() => setEditing(null)}
+          onSubmit={(body) => run('/ops/v1/activities/edit', { id: editing.id, ...body })}
+        />
+      )}
       {scheduling && (
         <ScheduleDialog
           startsAt={scheduling.startAt}
@@ -210,18 +247,40 @@ export default function Activities() {
           }}
         />
       )}
-      <Drawer open={history !== null} width={Math.min(760, window.innerWidth - 40)} title={history ? `${t('marketing.history.title')}: ${titleOf(history)}` : ''} onClose={() => setHistory(null)} destroyOnHidden>
+      <Drawer
+        open={history !== null}
+        width={Math.min(760, window.innerWidth - 40)}
+        title={history ? `${t('marketing.history.title')}: ${titleOf(history)}` : ''}
+        onClose={() => setHistory(null)}
+        destroyOnHidden
+      >
         {history && <History path="/ops/v1/activities/audit" body={{ id: history.id, limit: 100 }} queryKey={['activities', 'audit', history.id]} />}
       </Drawer>
     </div>
   );
 }
 
-function CreateDialog({ busy, onClose, onSubmit }: { busy: boolean; onClose: () => void; onSubmit: (type: number, title: string, summary: string) => Promise<void> }) {
+function CreateDialog({
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (type: number, title: string, summary: string) => Promise<void>;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<{ type: number; title: string; summary: string }>();
   return (
-    <Modal open title={t('marketing.activities.create')} onCancel={onClose} confirmLoading={busy} okText={t('common.save')} onOk={() => void form.validateFields().then((values) => onSubmit(values.type, values.title.trim(), values.summary.trim()))} destroyOnHidden>
+    <Modal
+      open
+      title={t('marketing.activities.create')}
+      onCancel={onClose}
+      confirmLoading={busy}
+      okText={t('common.save')}
+      onOk={() => void form.validateFields().then((values) => onSubmit(values.type, values.title.trim(), values.summary.trim()))}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">{t('marketing.activities.createHint')}</Typography.Paragraph>
       <Form form={form} layout="vertical" initialValues={{ type: 1 }}>
         <Form.Item name="type" label={t('marketing.activities.type')} rules={[{ required: true }]}>
@@ -255,12 +314,23 @@ interface EditForm {
 }
 
 /** An activity's texts (English required, Chinese optional), terms and type rules (JSON, checked by the server against the type). */
-function ActivityEditor({ activity, busy, onClose, onSubmit }: { activity: Activity; busy: boolean; onClose: () => void; onSubmit: (body: object) => Promise<boolean> }) {
+function ActivityEditor({
+  activity,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  activity: Activity;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (body: object) => Promise<boolean>;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<EditForm>();
   const en = activity.texts.en_US;
   const zh = activity.texts.zh_CN;
-  const text = (title?: string, summary?: string, content?: string) => (title?.trim() && summary?.trim() ? { title: title.trim(), summary: summary.trim(), ...(content?.trim() ? { content: content.trim() } : {}) } : undefined);
+  const text = (title?: string, summary?: string, content?: string) =>
+    title?.trim() && summary?.trim() ? { title: title.trim(), summary: summary.trim(), ...(content?.trim() ? { content: content.trim() } : {}) } : undefined;
   const submit = async () => {
     const values = await form.validateFields();
     const texts: Record<string, ActivityText> = { ...activity.texts, en_US: text(values.enTitle, values.enSummary, values.enContent)! };
@@ -297,7 +367,16 @@ function ActivityEditor({ activity, busy, onClose, onSubmit }: { activity: Activ
     },
   };
   return (
-    <Modal open width={Math.min(760, window.innerWidth - 40)} title={`${t('marketing.edit')}: #${activity.id} ${t(`marketing.activities.types.${activity.type}`)}`} onCancel={onClose} onOk={() => void submit()} okText={t('common.save')} confirmLoading={busy} destroyOnHidden>
+    <Modal
+      open
+      width={Math.min(760, window.innerWidth - 40)}
+      title={`${t('marketing.edit')}: #${activity.id} ${t(`marketing.activities.types.${activity.type}`)}`}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.save')}
+      confirmLoading={busy}
+      destroyOnHidden
+    >
       <Form
         form={form}
         layout="vertical"

@@ -74,7 +74,13 @@ export default function Banners() {
           )}
         </Space>
       </Space>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={!query.isLoading && banners.length === 0} emptyText={t('marketing.banners.empty')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={!query.isLoading && banners.length === 0}
+        emptyText={t('marketing.banners.empty')}
+      >
         <Table
           size="small"
           rowKey="id"
@@ -83,7 +89,12 @@ export default function Banners() {
           pagination={false}
           scroll={{ x: true }}
           columns={[
-            { title: t('marketing.banners.picture'), dataIndex: 'imageUrl', width: 130, render: (url: string) => <Image src={url} width={110} height={44} style={{ objectFit: 'cover' }} /> },
+            {
+              title: t('marketing.banners.picture'),
+              dataIndex: 'imageUrl',
+              width: 130,
+              render: (url: string) => <Image src={url} width={110} height={44} style={{ objectFit: 'cover' }} />,
+            },
             {
               title: t('marketing.banners.bannerTitle'),
               dataIndex: 'title',
@@ -139,8 +150,24 @@ export default function Banners() {
               key: 'actions',
               render: (_: unknown, banner: Banner, index: number) => (
                 <Space size={4} wrap style={{ minWidth: 200 }}>
-                  {mayChange && <Button size="small" icon={<ArrowUpOutlined />} disabled={index === 0 || busy} onClick={() => move(index, -1)} aria-label={t('marketing.banners.up')} />}
-                  {mayChange && <Button size="small" icon={<ArrowDownOutlined />} disabled={index === banners.length - 1 || busy} onClick={() => move(index, 1)} aria-label={t('marketing.banners.down')} />}
+                  {mayChange && (
+                    <Button
+                      size="small"
+                      icon={<ArrowUpOutlined />}
+                      disabled={index === 0 || busy}
+                      onClick={() => move(index, -1)}
+                      aria-label={t('marketing.banners.up')}
+                    />
+                  )}
+                  {mayChange && (
+                    <Button
+                      size="small"
+                      icon={<ArrowDownOutlined />}
+                      disabled={index === banners.length - 1 || busy}
+                      onClick={() => move(index, 1)}
+                      aria-label={t('marketing.banners.down')}
+                    />
+                  )}
                   {mayChange && (
                     <Button size="small" onClick={() => setEditing(banner)}>
                       {t('marketing.edit')}
@@ -160,7 +187,9 @@ export default function Banners() {
           ]}
         />
       </PageState>
-      {editing && <BannerEditor banner={editing === 'new' ? null : editing} busy={busy} onClose={() => setEditing(null)} onSubmit={(path, body) => run(path, body)} />}
+      {editing && (
+        <BannerEditor banner={editing === 'new' ? null : editing} busy={busy} onClose={() => setEditing(null)} onSubmit={(path, body) => run(path, body)} />
+      )}
       {scheduling && (
         <ScheduleDialog
           startsAt={scheduling.startsAt}
@@ -172,14 +201,30 @@ export default function Banners() {
           }}
         />
       )}
-      <Drawer open={history !== null} width={Math.min(720, window.innerWidth - 40)} title={history?.id ? `${t('marketing.history.title')}: ${history.title}` : t('marketing.history.all')} onClose={() => setHistory(null)} destroyOnHidden>
+      <Drawer
+        open={history !== null}
+        width={Math.min(720, window.innerWidth - 40)}
+        title={history?.id ? `${t('marketing.history.title')}: ${history.title}` : t('marketing.history.all')}
+        onClose={() => setHistory(null)}
+        destroyOnHidden
+      >
         {history && <History path="/ops/v1/banners/audit" body={history.id ? { id: history.id } : {}} queryKey={['banners', 'audit', history.id]} />}
       </Drawer>
     </div>
   );
 }
 
-function BannerEditor({ banner, busy, onClose, onSubmit }: { banner: Banner | null; busy: boolean; onClose: () => void; onSubmit: (path: string, body: object) => Promise<boolean> }) {
+function BannerEditor({
+  banner,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  banner: Banner | null;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (path: string, body: object) => Promise<boolean>;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<BannerForm>();
   const [file, setFile] = useState<File | null>(null);
@@ -199,16 +244,50 @@ function BannerEditor({ banner, busy, onClose, onSubmit }: { banner: Banner | nu
     };
     const ok = banner
       ? await onSubmit('/ops/v1/banners/edit', { id: banner.id, ...common, ...(image ? { image } : {}) })
-      : await onSubmit('/ops/v1/banners/create', { ...common, image, enabled: values.enabled ?? true, startsAt: toIso(values.window?.[0]), endsAt: toIso(values.window?.[1]) });
+      : await onSubmit('/ops/v1/banners/create', {
+          ...common,
+          image,
+          enabled: values.enabled ?? true,
+          startsAt: toIso(values.window?.[0]),
+          endsAt: toIso(values.window?.[1]),
+        });
     if (ok) onClose();
   };
   return (
-    <Modal open title={banner ? t('marketing.banners.edit') : t('marketing.banners.create')} onCancel={onClose} onOk={() => void submit()} okText={t('common.save')} confirmLoading={busy} okButtonProps={{ 'data-testid': 'banner-save' } as Record<string, string>} destroyOnHidden>
-      <Form form={form} layout="vertical" initialValues={{ title: banner?.title ?? '', link: banner?.link ?? '', language: banner?.language ?? null, promotionChannel: banner?.promotionChannel ?? '', enabled: true }}>
-        <Form.Item name="title" label={t('marketing.banners.bannerTitle')} rules={[{ required: true, whitespace: true, max: 100, message: t('marketing.banners.titleRule') }]}>
+    <Modal
+      open
+      title={banner ? t('marketing.banners.edit') : t('marketing.banners.create')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.save')}
+      confirmLoading={busy}
+      okButtonProps={{ 'data-testid': 'banner-save' } as Record<string, string>}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{
+          title: banner?.title ?? '',
+          link: banner?.link ?? '',
+          language: banner?.language ?? null,
+          promotionChannel: banner?.promotionChannel ?? '',
+          enabled: true,
+        }}
+      >
+        <Form.Item
+          name="title"
+          label={t('marketing.banners.bannerTitle')}
+          rules={[{ required: true, whitespace: true, max: 100, message: t('marketing.banners.titleRule') }]}
+        >
           <Input data-testid="banner-title-input" maxLength={100} />
         </Form.Item>
-        <Form.Item label={t('marketing.banners.picture')} required={!banner} validateStatus={fileError ? 'error' : undefined} help={fileError ? t('marketing.banners.pictureRule') : t('marketing.banners.pictureHint')}>
+        <Form.Item
+          label={t('marketing.banners.picture')}
+          required={!banner}
+          validateStatus={fileError ? 'error' : undefined}
+          help={fileError ? t('marketing.banners.pictureRule') : t('marketing.banners.pictureHint')}
+        >
           <Upload
             accept="image/png,image/jpeg,image/webp,image/gif"
             maxCount={1}
@@ -225,12 +304,24 @@ function BannerEditor({ banner, busy, onClose, onSubmit }: { banner: Banner | nu
             </Button>
           </Upload>
         </Form.Item>
-        <Form.Item name="link" label={t('marketing.banners.link')} rules={[{ validator: async (_, value?: string) => (!value?.trim() || LINK.test(value.trim()) ? undefined : Promise.reject(new Error(t('marketing.banners.linkRule')))) }]}>
+        <Form.Item
+          name="link"
+          label={t('marketing.banners.link')}
+          rules={[
+            {
+              validator: async (_, value?: string) =>
+                !value?.trim() || LINK.test(value.trim()) ? undefined : Promise.reject(new Error(t('marketing.banners.linkRule'))),
+            },
+          ]}
+        >
           <Input placeholder="/vip  https://…" data-testid="banner-link" />
         </Form.Item>
         <Space wrap>
           <Form.Item name="language" label={t('marketing.banners.language')}>
-            <Select style={{ width: 180 }} options={[{ value: null, label: t('marketing.banners.allLanguages') }, ...LANGUAGES.map((code) => ({ value: code, label: code }))]} />
+            <Select
+              style={{ width: 180 }}
+              options={[{ value: null, label: t('marketing.banners.allLanguages') }, ...LANGUAGES.map((code) => ({ value: code, label: code }))]}
+            />
           </Form.Item>
           <Form.Item name="promotionChannel" label={t('marketing.banners.channel')} rules={[{ max: 64 }]}>
             <Input placeholder={t('marketing.banners.allChannels')} style={{ width: 200 }} />
@@ -283,7 +374,12 @@ export function ScheduleDialog({
       destroyOnHidden
     >
       <Space direction="vertical">
-        <DatePicker.RangePicker showTime allowEmpty={[!requireStart, true]} value={range} onChange={(value) => setRange([value?.[0] ?? null, value?.[1] ?? null])} />
+        <DatePicker.RangePicker
+          showTime
+          allowEmpty={[!requireStart, true]}
+          value={range}
+          onChange={(value) => setRange([value?.[0] ?? null, value?.[1] ?? null])}
+        />
         <Typography.Text type="secondary">{t('marketing.scheduleHint')}</Typography.Text>
         {backwards && <Typography.Text type="danger">{t('marketing.endBeforeStart')}</Typography.Text>}
       </Space>

@@ -62,12 +62,21 @@ export default function Economy() {
       children: found && (
         <Space direction="vertical" size={16} style={{ width: '100%' }}>
           <Typography.Text type="secondary" data-testid={`setting-state-${key}`}>
-            {found.isDefault ? t('marketing.economy.isDefault') : t('marketing.economy.changedBy', { name: found.updatedBy ?? '—', time: dateTime(found.updatedAt) })}
+            {found.isDefault
+              ? t('marketing.economy.isDefault')
+              : t('marketing.economy.changedBy', { name: found.updatedBy ?? '—', time: dateTime(found.updatedAt) })}
           </Typography.Text>
           {!mayEdit && <Alert type="info" showIcon message={t('marketing.economy.readOnly')} />}
           {editor(found)}
           <Card size="small" title={t('marketing.history.title')}>
-            <History path="/ops/v1/economy/audit" body={{ key, limit: 50 }} queryKey={['economy', 'audit', key]} describe={(difference) => describeDifference(key, difference, t)} format={key === 'rebate.rates' || key === 'referral.rates' ? percentOf : undefined} testId={`history-${key}`} />
+            <History
+              path="/ops/v1/economy/audit"
+              body={{ key, limit: 50 }}
+              queryKey={['economy', 'audit', key]}
+              describe={(difference) => describeDifference(key, difference, t)}
+              format={key === 'rebate.rates' || key === 'referral.rates' ? percentOf : undefined}
+              testId={`history-${key}`}
+            />
           </Card>
         </Space>
       ),
@@ -81,12 +90,24 @@ export default function Economy() {
         <Tabs
           destroyOnHidden
           items={[
-            tab('rebate.rates', t('marketing.economy.rebateRates'), (found) => <RatesEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />),
-            tab('vip.levels', t('marketing.economy.vipLevels'), (found) => <VipLevelsEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />),
-            tab('referral.rates', t('marketing.economy.referralRates'), (found) => <RatesEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />),
-            tab('wagering.multipliers', t('marketing.economy.multipliers'), (found) => <MultipliersEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />),
-            tab('vip.trxPerUsdt', t('marketing.economy.trxPerUsdt'), (found) => <TrxRateEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />),
-            ...(mayCall(permissions, 'quotas.get') ? [{ key: 'quotas', label: t('marketing.quotas.title'), children: <QuotasEditor mayEdit={mayCall(permissions, 'quotas.set')} /> }] : []),
+            tab('rebate.rates', t('marketing.economy.rebateRates'), (found) => (
+              <RatesEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />
+            )),
+            tab('vip.levels', t('marketing.economy.vipLevels'), (found) => (
+              <VipLevelsEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />
+            )),
+            tab('referral.rates', t('marketing.economy.referralRates'), (found) => (
+              <RatesEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />
+            )),
+            tab('wagering.multipliers', t('marketing.economy.multipliers'), (found) => (
+              <MultipliersEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />
+            )),
+            tab('vip.trxPerUsdt', t('marketing.economy.trxPerUsdt'), (found) => (
+              <TrxRateEditor key={found.updatedAt ?? 'default'} setting={found} mayEdit={mayEdit} />
+            )),
+            ...(mayCall(permissions, 'quotas.get')
+              ? [{ key: 'quotas', label: t('marketing.quotas.title'), children: <QuotasEditor mayEdit={mayCall(permissions, 'quotas.set')} /> }]
+              : []),
           ]}
         />
       </PageState>
@@ -106,7 +127,23 @@ function describeDifference(key: SettingKey, { path }: Difference, t: ReturnType
   return t('marketing.economy.trxPerUsdt');
 }
 
-function SaveBar({ errors, dirty, saving, onSave, onReset, name, extra }: { errors: number; dirty: boolean; saving: boolean; onSave: () => void; onReset: () => void; name: string; extra?: ReactNode }) {
+function SaveBar({
+  errors,
+  dirty,
+  saving,
+  onSave,
+  onReset,
+  name,
+  extra,
+}: {
+  errors: number;
+  dirty: boolean;
+  saving: boolean;
+  onSave: () => void;
+  onReset: () => void;
+  name: string;
+  extra?: ReactNode;
+}) {
   const t = useTranslate();
   return (
     <Space wrap>
@@ -126,7 +163,9 @@ function SaveBar({ errors, dirty, saving, onSave, onReset, name, extra }: { erro
 function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean }) {
   const t = useTranslate();
   const key = setting.key as 'rebate.rates' | 'referral.rates';
-  const initial = (setting.value as RateRow[]).map((row) => Object.fromEntries(RATE_GAME_TYPES.map((type) => [String(type), ppmToPercent(row[String(type)] ?? 0)])));
+  const initial = (setting.value as RateRow[]).map((row) =>
+    Object.fromEntries(RATE_GAME_TYPES.map((type) => [String(type), ppmToPercent(row[String(type)] ?? 0)])),
+  );
   const [draft, setDraft] = useState<Record<string, string>[]>(initial);
   const { save, saving } = useSaveSetting();
   const isRebate = key === 'rebate.rates';
@@ -137,8 +176,13 @@ function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean 
   };
   const errors = draft.reduce((count, row) => count + Object.values(row).filter(invalid).length, 0);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  const change = (level: number, type: string, text: string) => setDraft((rows) => rows.map((row, index) => (index === level ? { ...row, [type]: text } : row)));
-  const onSave = () => save(key, draft.map((row) => Object.fromEntries(Object.entries(row).map(([type, text]) => [type, percentToPpm(text)!]))));
+  const change = (level: number, type: string, text: string) =>
+    setDraft((rows) => rows.map((row, index) => (index === level ? { ...row, [type]: text } : row)));
+  const onSave = () =>
+    save(
+      key,
+      draft.map((row) => Object.fromEntries(Object.entries(row).map(([type, text]) => [type, percentToPpm(text)!]))),
+    );
 
   return (
     <EditorFrame hint={t(isRebate ? 'marketing.economy.rebateHint' : 'marketing.economy.referralHint', { max: ppmToPercent(max) })}>
@@ -156,7 +200,11 @@ function RatesEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolean 
             dataIndex: 'level',
             fixed: 'left' as const,
             onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
-            render: (level: number) => <span style={{ whiteSpace: 'nowrap' }}>{isRebate ? t('marketing.economy.vipLevel', { level }) : t('marketing.economy.treeLevel', { level: level + 1 })}</span>,
+            render: (level: number) => (
+              <span style={{ whiteSpace: 'nowrap' }}>
+                {isRebate ? t('marketing.economy.vipLevel', { level }) : t('marketing.economy.treeLevel', { level: level + 1 })}
+              </span>
+            ),
           },
           ...RATE_GAME_TYPES.map((type) => ({
             title: <span data-testid={`column-${type}`}>{t(`dashboard.gameTypes.${type}`)}</span>,
@@ -243,7 +291,8 @@ function VipLevelsEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bool
   const fields = ['threshold', 'upLevelGift', 'monthGift'] as const;
   const errors = draft.reduce((count, _, level) => count + fields.filter((field) => fieldError(draft, level, field)).length, 0);
   const dirty = JSON.stringify(draft) !== JSON.stringify(initial);
-  const change = (level: number, field: keyof VipLevel, text: string) => setDraft((rows) => rows.map((row, index) => (index === level ? { ...row, [field]: text } : row)));
+  const change = (level: number, field: keyof VipLevel, text: string) =>
+    setDraft((rows) => rows.map((row, index) => (index === level ? { ...row, [field]: text } : row)));
 
   return (
     <EditorFrame hint={t('marketing.economy.vipHint')}>
@@ -294,7 +343,12 @@ function VipLevelsEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bool
           errors={errors}
           dirty={dirty}
           saving={saving}
-          onSave={() => save('vip.levels', draft.map((row) => ({ threshold: row.threshold.trim(), upLevelGift: row.upLevelGift.trim(), monthGift: row.monthGift.trim() })))}
+          onSave={() =>
+            save(
+              'vip.levels',
+              draft.map((row) => ({ threshold: row.threshold.trim(), upLevelGift: row.upLevelGift.trim(), monthGift: row.monthGift.trim() })),
+            )
+          }
           onReset={() => setDraft(initial)}
           extra={
             <LevelButtons
@@ -348,7 +402,16 @@ function MultipliersEditor({ setting, mayEdit }: { setting: Setting; mayEdit: bo
           },
         ]}
       />
-      {mayEdit && <SaveBar name="wagering.multipliers" errors={errors} dirty={dirty} saving={saving} onSave={() => save('wagering.multipliers', draft)} onReset={() => setDraft(initial)} />}
+      {mayEdit && (
+        <SaveBar
+          name="wagering.multipliers"
+          errors={errors}
+          dirty={dirty}
+          saving={saving}
+          onSave={() => save('wagering.multipliers', draft)}
+          onReset={() => setDraft(initial)}
+        />
+      )}
     </EditorFrame>
   );
 }
@@ -364,13 +427,38 @@ function TrxRateEditor({ setting, mayEdit }: { setting: Setting; mayEdit: boolea
   return (
     <Space direction="vertical" size={12}>
       <Typography.Text type="secondary">{t('marketing.economy.trxHint')}</Typography.Text>
-      <Input value={draft} disabled={!mayEdit} status={bad ? 'error' : undefined} onChange={(event) => setDraft(event.target.value)} placeholder={t('marketing.economy.trxEmpty')} addonAfter="TRX / USDT" style={{ maxWidth: 320 }} data-testid="trx-per-usdt" />
-      {mayEdit && <SaveBar name="vip.trxPerUsdt" errors={bad ? 1 : 0} dirty={draft !== initial} saving={saving} onSave={() => save('vip.trxPerUsdt', value === '' ? null : value)} onReset={() => setDraft(initial)} />}
+      <Input
+        value={draft}
+        disabled={!mayEdit}
+        status={bad ? 'error' : undefined}
+        onChange={(event) => setDraft(event.target.value)}
+        placeholder={t('marketing.economy.trxEmpty')}
+        addonAfter="TRX / USDT"
+        style={{ maxWidth: 320 }}
+        data-testid="trx-per-usdt"
+      />
+      {mayEdit && (
+        <SaveBar
+          name="vip.trxPerUsdt"
+          errors={bad ? 1 : 0}
+          dirty={draft !== initial}
+          saving={saving}
+          onSave={() => save('vip.trxPerUsdt', value === '' ? null : value)}
+          onReset={() => setDraft(initial)}
+        />
+      )}
     </Space>
   );
 }
 
-const QUOTA_FIELDS = ['messagesPerMinute', 'imagesPerHour', 'imageBytesPerHour', 'imagesPerDay', 'imageBytesPerDay', 'mediaBytesPerPlayer'] as const satisfies readonly (keyof Quotas)[];
+const QUOTA_FIELDS = [
+  'messagesPerMinute',
+  'imagesPerHour',
+  'imageBytesPerHour',
+  'imagesPerDay',
+  'imageBytesPerDay',
+  'mediaBytesPerPlayer',
+] as const satisfies readonly (keyof Quotas)[];
 type Quotas = Response<'quotas', 'get'>['limits'];
 
 /** The support chat's and media store's limits: changed ones are sent, the others keep their value. */
@@ -383,7 +471,9 @@ function QuotasEditor({ mayEdit }: { mayEdit: boolean }) {
   const [draft, setDraft] = useState<Partial<Record<keyof Quotas, number | null>>>({});
   const [saving, setSaving] = useState(false);
   const limits = query.data?.limits;
-  const changed = Object.fromEntries(Object.entries(draft).filter(([field, value]) => value !== undefined && limits && value !== limits[field as keyof Quotas]));
+  const changed = Object.fromEntries(
+    Object.entries(draft).filter(([field, value]) => value !== undefined && limits && value !== limits[field as keyof Quotas]),
+  );
   const bad = Object.values(changed).some((value) => value === null);
   const onSave = async () => {
     setSaving(true);
@@ -430,9 +520,23 @@ function QuotasEditor({ mayEdit }: { mayEdit: boolean }) {
               },
             ]}
           />
-          {mayEdit && <SaveBar name="quotas" errors={bad ? 1 : 0} dirty={Object.keys(changed).length > 0} saving={saving} onSave={() => void onSave()} onReset={() => setDraft({})} />}
+          {mayEdit && (
+            <SaveBar
+              name="quotas"
+              errors={bad ? 1 : 0}
+              dirty={Object.keys(changed).length > 0}
+              saving={saving}
+              onSave={() => void onSave()}
+              onReset={() => setDraft({})}
+            />
+          )}
           <Card size="small" title={t('marketing.history.title')}>
-            <History path="/ops/v1/quotas/audit" body={{ limit: 50 }} queryKey={['quotas', 'audit']} describe={({ path }) => t(`marketing.quotas.fields.${path[0]}`, path[0] ?? '')} />
+            <History
+              path="/ops/v1/quotas/audit"
+              body={{ limit: 50 }}
+              queryKey={['quotas', 'audit']}
+              describe={({ path }) => t(`marketing.quotas.fields.${path[0]}`, path[0] ?? '')}
+            />
           </Card>
         </Space>
       )}

@@ -59,10 +59,13 @@ export function History({
                   {shown.map((difference) => (
                     <div key={difference.path.join('.')}>
                       <Typography.Text type="secondary">{describe ? describe(difference) : difference.path.join('.') || '—'}: </Typography.Text>
-                      <Typography.Text delete>{format(difference.before)}</Typography.Text> → <Typography.Text strong>{format(difference.after)}</Typography.Text>
+                      <Typography.Text delete>{format(difference.before)}</Typography.Text> →{' '}
+                      <Typography.Text strong>{format(difference.after)}</Typography.Text>
                     </div>
                   ))}
-                  {list.length > shown.length && <Typography.Text type="secondary">{t('marketing.history.more', { count: list.length - shown.length })}</Typography.Text>}
+                  {list.length > shown.length && (
+                    <Typography.Text type="secondary">{t('marketing.history.more', { count: list.length - shown.length })}</Typography.Text>
+                  )}
                 </div>
               );
             },

@@ -29,7 +29,8 @@ export const en = {
     rebateHint: 'Percent of valid turnover paid back, per VIP level and game type (at most {max}%). Levels above the last row use the last row.',
     referralHint: "Percent of a team member's valid turnover paid as commission, per tree level and game type (at most {max}%).",
     vipHint: 'XP is lifetime valid turnover in USDT. Thresholds must rise with the level; level 0 starts at 0.',
-    multipliersHint: 'Claiming X of a bonus adds X × the multiplier to wager before it becomes cash; 0 pays cash at once. Sources without their own use “Other activities”.',
+    multipliersHint:
+      'Claiming X of a bonus adds X × the multiplier to wager before it becomes cash; 0 pays cash at once. Sources without their own use “Other activities”.',
     trxHint: 'TRX per USDT used to count TRX turnover as XP while the exchange is closed. Empty: the exchange rate only.',
     trxEmpty: 'Exchange rate only',
     level: 'Level',

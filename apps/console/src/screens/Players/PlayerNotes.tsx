@@ -66,7 +66,13 @@ export function PlayerNotes({ playerId }: { playerId: number }) {
         </Space.Compact>
       )}
       {failure !== null && <Alert type="error" showIcon closable onClose={() => setFailure(null)} style={{ marginBottom: 12 }} message={errorText(failure)} />}
-      <PageState loading={notes.isLoading} error={notes.error} empty={!notes.isLoading && list.length === 0} emptyText={t('players.notes.empty')} onRetry={() => void notes.refetch()}>
+      <PageState
+        loading={notes.isLoading}
+        error={notes.error}
+        empty={!notes.isLoading && list.length === 0}
+        emptyText={t('players.notes.empty')}
+        onRetry={() => void notes.refetch()}
+      >
         <List
           size="small"
           dataSource={list}

@@ -192,7 +192,12 @@ export default function PlayerPage() {
               onClose={() => setDialog(null)}
               submit={async ({ amount, note }) => {
                 const requestId = `console-${playerId}-${Date.now()}`;
-                await call('playerMarks', 'grantExperienceGold', { requestId, playerId, amount: amount.trim(), ...(note?.trim() ? { note: note.trim() } : {}) });
+                await call('playerMarks', 'grantExperienceGold', {
+                  requestId,
+                  playerId,
+                  amount: amount.trim(),
+                  ...(note?.trim() ? { note: note.trim() } : {}),
+                });
                 setNotice(t('players.actions.granted', { amount: money(amount.trim()) }));
                 await refresh();
               }}
@@ -269,10 +274,22 @@ function AmountField() {
 function Header({ player, linked }: { player: Player; linked: boolean }) {
   const t = useTranslate();
   const marks = [
-    player.experienceType === 1 && <Tag key="exp" color="purple">{t('players.mark.experience')}</Tag>,
+    player.experienceType === 1 && (
+      <Tag key="exp" color="purple">
+        {t('players.mark.experience')}
+      </Tag>
+    ),
     player.experienceType === 2 && <Tag key="was">{t('players.mark.wasExperience')}</Tag>,
-    player.specialInviteType > 0 && <Tag key="inv" color="gold">{t('players.mark.specialInvite')}</Tag>,
-    player.openChat && <Tag key="chat" color="orange">{t('players.mark.openChat')}</Tag>,
+    player.specialInviteType > 0 && (
+      <Tag key="inv" color="gold">
+        {t('players.mark.specialInvite')}
+      </Tag>
+    ),
+    player.openChat && (
+      <Tag key="chat" color="orange">
+        {t('players.mark.openChat')}
+      </Tag>
+    ),
   ].filter(Boolean);
   return (
     <Card size="small" style={{ marginTop: 12 }} data-testid="player-header">
@@ -298,14 +315,18 @@ function Header({ player, linked }: { player: Player; linked: boolean }) {
       <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }}>
         <Descriptions.Item label={t('players.nickname')}>{player.nickname}</Descriptions.Item>
         <Descriptions.Item label={t('players.email')}>{player.email ?? '—'}</Descriptions.Item>
-        <Descriptions.Item label={t('players.userType.label')}>{player.userType === 1 ? t('players.userType.business') : t('players.userType.normal')}</Descriptions.Item>
+        <Descriptions.Item label={t('players.userType.label')}>
+          {player.userType === 1 ? t('players.userType.business') : t('players.userType.normal')}
+        </Descriptions.Item>
         <Descriptions.Item label={t('players.registeredAt')}>{dateTime(player.registeredAt)}</Descriptions.Item>
         <Descriptions.Item label={t('players.registerIp')}>{player.registerIp}</Descriptions.Item>
         <Descriptions.Item label={t('players.lastSignIn')}>{dateTime(player.lastSignInAt)}</Descriptions.Item>
         <Descriptions.Item label={t('players.lastLoginIp')}>{player.lastLoginIp ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('players.firstDeposit')}>{dateTime(player.firstDepositAt)}</Descriptions.Item>
         <Descriptions.Item label={t('players.xp')}>{money(player.xp)}</Descriptions.Item>
-        <Descriptions.Item label={t('players.inviter')}>{player.inviterId ? <Link to={`/players/${player.inviterId}`}>{player.inviterId}</Link> : '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('players.inviter')}>
+          {player.inviterId ? <Link to={`/players/${player.inviterId}`}>{player.inviterId}</Link> : '—'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('players.language')}>{player.language ?? '—'}</Descriptions.Item>
         <Descriptions.Item label={t('players.depositAddress')}>
           <Typography.Text style={{ wordBreak: 'break-all' }}>{player.depositAddress ?? '—'}</Typography.Text>
@@ -334,7 +355,12 @@ function Balances({ balances }: { balances: Balance[] }) {
           { title: t('common.currency'), dataIndex: 'currency' },
           { title: t('players.cash'), dataIndex: 'cash', align: 'right', render: (value: string) => money(value) },
           { title: t('players.bonusMoney'), dataIndex: 'bonus', align: 'right', render: (value: string) => money(value) },
-          { title: t('players.wagering'), key: 'wagering', align: 'right', render: (_, row) => `${money(row.wageringOutstanding)} / ${money(row.wageringRequired)}` },
+          {
+            title: t('players.wagering'),
+            key: 'wagering',
+            align: 'right',
+            render: (_, row) => `${money(row.wageringOutstanding)} / ${money(row.wageringRequired)}`,
+          },
           { title: t('players.bonusAtStake'), dataIndex: 'bonusAtStake', align: 'right', render: (value: string) => money(value) },
           { title: t('players.experienceGold'), dataIndex: 'experienceGold', render: (value: boolean) => (value ? t('common.yes') : t('common.no')) },
         ]}

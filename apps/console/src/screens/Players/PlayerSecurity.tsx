@@ -26,7 +26,9 @@ export function PlayerSecurity({ playerId }: { playerId: number }) {
   return (
     <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
       <div data-testid="player-security">
-        {done && <Alert type="success" showIcon closable onClose={() => setDone(false)} style={{ marginBottom: 12 }} message={t('players.security.resetDone')} />}
+        {done && (
+          <Alert type="success" showIcon closable onClose={() => setDone(false)} style={{ marginBottom: 12 }} message={t('players.security.resetDone')} />
+        )}
         {twoFactor && (
           <Descriptions size="small" column={1} style={{ marginBottom: 12 }}>
             <Descriptions.Item label={t('players.security.twoFactor')}>
@@ -34,8 +36,12 @@ export function PlayerSecurity({ playerId }: { playerId: number }) {
                 <Tag color={twoFactor.enabled ? 'green' : undefined} data-testid="security-two-factor">
                   {twoFactor.enabled ? t('players.security.on') : t('players.security.off')}
                 </Tag>
-                {twoFactor.enabledAt && <Typography.Text type="secondary">{t('players.security.since', { at: dateTime(twoFactor.enabledAt) })}</Typography.Text>}
-                {twoFactor.enabled && <Typography.Text type="secondary">{t('players.security.recoveryLeft', { count: twoFactor.recoveryCodesLeft })}</Typography.Text>}
+                {twoFactor.enabledAt && (
+                  <Typography.Text type="secondary">{t('players.security.since', { at: dateTime(twoFactor.enabledAt) })}</Typography.Text>
+                )}
+                {twoFactor.enabled && (
+                  <Typography.Text type="secondary">{t('players.security.recoveryLeft', { count: twoFactor.recoveryCodesLeft })}</Typography.Text>
+                )}
                 {twoFactor.enabled && mayCall(permissions, 'accountSecurity.resetTwoFactor') && (
                   <Button danger size="small" onClick={() => setResetting(true)} data-testid="reset-two-factor">
                     {t('players.security.reset')}
@@ -58,7 +64,11 @@ export function PlayerSecurity({ playerId }: { playerId: number }) {
             { title: t('common.time'), dataIndex: 'at', render: dateTime },
             { title: t('players.security.device'), dataIndex: 'device' },
             { title: t('players.security.address'), dataIndex: 'ip' },
-            { title: t('players.security.country'), dataIndex: 'country', render: (value: string | null) => (value ? `${countryName(value, locale)} (${value})` : '—') },
+            {
+              title: t('players.security.country'),
+              dataIndex: 'country',
+              render: (value: string | null) => (value ? `${countryName(value, locale)} (${value})` : '—'),
+            },
             {
               title: t('common.status'),
               dataIndex: 'active',

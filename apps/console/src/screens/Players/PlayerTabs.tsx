@@ -122,7 +122,9 @@ export function PlayerTabs({ playerId, player, onChanged }: { playerId: number; 
           { key: 'sessions', label: t('players.tabs.sessions'), children: <SessionsTab playerId={playerId} /> },
           { key: 'referral', label: t('players.tabs.referral'), children: <ReferralTab playerId={playerId} /> },
           { key: 'standing', label: t('players.tabs.standing'), children: <StandingTab playerId={playerId} frozen={player.status !== 0} /> },
-          ...(mayCall(permissions, 'bonus.state') ? [{ key: 'bonus', label: t('players.tabs.bonus'), children: <BonusTab playerId={playerId} onChanged={onChanged} /> }] : []),
+          ...(mayCall(permissions, 'bonus.state')
+            ? [{ key: 'bonus', label: t('players.tabs.bonus'), children: <BonusTab playerId={playerId} onChanged={onChanged} /> }]
+            : []),
           ...(mayCall(permissions, 'protection.player')
             ? [
                 {
@@ -138,7 +140,9 @@ export function PlayerTabs({ playerId, player, onChanged }: { playerId: number; 
             : []),
           ...(mayCall(permissions, 'audit.list') ? [{ key: 'audit', label: t('players.tabs.audit'), children: <AuditTab playerId={playerId} /> }] : []),
           ...(mayCall(permissions, 'players.notes') ? [{ key: 'notes', label: t('players.tabs.notes'), children: <PlayerNotes playerId={playerId} /> }] : []),
-          ...(mayCall(permissions, 'accountSecurity.playerSecurity') ? [{ key: 'security', label: t('players.tabs.security'), children: <PlayerSecurity playerId={playerId} /> }] : []),
+          ...(mayCall(permissions, 'accountSecurity.playerSecurity')
+            ? [{ key: 'security', label: t('players.tabs.security'), children: <PlayerSecurity playerId={playerId} /> }]
+            : []),
         ].map((item) => ({ ...item, label: <span data-testid={`tab-${item.key}`}>{item.label}</span> }))}
       />
     </Card>
@@ -185,7 +189,12 @@ function LedgerTable({ playerId, currency }: { playerId: number; currency?: 'USD
         { title: t('common.time'), dataIndex: 'at', render: dateTime },
         { title: t('players.ledger.kind'), dataIndex: 'kind' },
         { title: t('players.ledger.account'), dataIndex: 'account', render: (value: string) => t(value === 'bonus' ? 'players.bonusMoney' : 'players.cash') },
-        { title: t('common.amount'), key: 'amount', align: 'right', render: (_, row) => <Typography.Text type={row.amount.startsWith('-') ? 'danger' : undefined}>{money(row.amount, row.currency)}</Typography.Text> },
+        {
+          title: t('common.amount'),
+          key: 'amount',
+          align: 'right',
+          render: (_, row) => <Typography.Text type={row.amount.startsWith('-') ? 'danger' : undefined}>{money(row.amount, row.currency)}</Typography.Text>,
+        },
         { title: t('players.ledger.reference'), dataIndex: 'reference', render: (value) => value ?? '—' },
       ]}
     />
@@ -195,9 +204,7 @@ function LedgerTable({ playerId, currency }: { playerId: number; currency?: 'USD
 function BetsTab({ playerId }: { playerId: number }) {
   const t = useTranslate();
   return (
-    <KindSwitch kinds={{ hash: t('players.bets.hash'), third: t('players.bets.third') }}>
-      {(kind) => <BetsTable playerId={playerId} kind={kind} />}
-    </KindSwitch>
+    <KindSwitch kinds={{ hash: t('players.bets.hash'), third: t('players.bets.third') }}>{(kind) => <BetsTable playerId={playerId} kind={kind} />}</KindSwitch>
   );
 }
 
@@ -215,7 +222,12 @@ function BetsTable({ playerId, kind }: { playerId: number; kind: 'hash' | 'third
         { title: t('players.bets.gameType'), dataIndex: 'gameType' },
         { title: t('players.bets.game'), dataIndex: 'game' },
         { title: t('players.bets.stake'), key: 'stake', align: 'right', render: (_, row) => money(row.stake, row.currency) },
-        { title: t('players.bets.payout'), key: 'payout', align: 'right', render: (_, row) => (row.payout === null ? <Tag>{t('players.bets.open')}</Tag> : money(row.payout, row.currency)) },
+        {
+          title: t('players.bets.payout'),
+          key: 'payout',
+          align: 'right',
+          render: (_, row) => (row.payout === null ? <Tag>{t('players.bets.open')}</Tag> : money(row.payout, row.currency)),
+        },
         { title: t('players.bets.count'), dataIndex: 'bets', align: 'right' },
         { title: t('players.bets.settledAt'), dataIndex: 'settledAt', render: dateTime },
       ]}
@@ -251,8 +263,16 @@ function PaymentsTable({ playerId, kind }: { playerId: number; kind: 'deposit' |
         { title: t('common.amount'), key: 'amount', align: 'right', render: (_, row) => money(row.amount, row.currency) },
         { title: t('players.payments.fee'), key: 'fee', align: 'right', render: (_, row) => money(row.fee, row.currency) },
         { title: t('common.status'), dataIndex: 'status', render: (value: string) => <Tag>{value}</Tag> },
-        { title: t('players.payments.address'), dataIndex: 'address', render: (value: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{value}</Typography.Text> },
-        { title: t('players.payments.txId'), dataIndex: 'txId', render: (value: string | null) => (value ? <Typography.Text copyable={{ text: value }}>{`${value.slice(0, 10)}…`}</Typography.Text> : '—') },
+        {
+          title: t('players.payments.address'),
+          dataIndex: 'address',
+          render: (value: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{value}</Typography.Text>,
+        },
+        {
+          title: t('players.payments.txId'),
+          dataIndex: 'txId',
+          render: (value: string | null) => (value ? <Typography.Text copyable={{ text: value }}>{`${value.slice(0, 10)}…`}</Typography.Text> : '—'),
+        },
         { title: t('players.payments.completedAt'), dataIndex: 'completedAt', render: dateTime },
       ]}
     />
@@ -271,11 +291,19 @@ function SessionsTab({ playerId }: { playerId: number }) {
       emptyText={t('players.sessions.empty')}
       columns={[
         { title: t('players.sessions.createdAt'), dataIndex: 'createdAt', render: dateTime },
-        { title: t('common.status'), dataIndex: 'open', render: (open: boolean) => (open ? <Tag color="green">{t('players.sessions.open')}</Tag> : <Tag>{t('players.sessions.closed')}</Tag>) },
+        {
+          title: t('common.status'),
+          dataIndex: 'open',
+          render: (open: boolean) => (open ? <Tag color="green">{t('players.sessions.open')}</Tag> : <Tag>{t('players.sessions.closed')}</Tag>),
+        },
         { title: t('players.sessions.loginIp'), dataIndex: 'loginIp' },
         { title: t('players.sessions.clientIp'), dataIndex: 'clientIp', render: (value) => value ?? '—' },
         { title: t('players.sessions.device'), dataIndex: 'device', render: (value) => value ?? '—' },
-        { title: t('players.sessions.country'), dataIndex: 'country', render: (value: string | null) => (value ? `${countryName(value, locale)} (${value})` : '—') },
+        {
+          title: t('players.sessions.country'),
+          dataIndex: 'country',
+          render: (value: string | null) => (value ? `${countryName(value, locale)} (${value})` : '—'),
+        },
         { title: t('players.sessions.expiresAt'), dataIndex: 'expiresAt', render: dateTime },
         { title: t('players.sessions.endedAt'), dataIndex: 'endedAt', render: dateTime },
         { title: t('players.sessions.endReason'), dataIndex: 'endReason', render: (value) => value ?? '—' },
@@ -318,7 +346,9 @@ function ReferralTab({ playerId }: { playerId: number }) {
                 : '—'}
             </Descriptions.Item>
             <Descriptions.Item label={t('players.referral.team')}>
-              {[data.team.level1, data.team.level2, data.team.level3].map((count, index) => `${t('players.referral.level', { level: index + 1 })} ${count}`).join(' · ')}
+              {[data.team.level1, data.team.level2, data.team.level3]
+                .map((count, index) => `${t('players.referral.level', { level: index + 1 })} ${count}`)
+                .join(' · ')}
             </Descriptions.Item>
             <Descriptions.Item label={t('players.referral.review')}>
               {data.review ? (
@@ -379,7 +409,12 @@ function StandingTab({ playerId, frozen }: { playerId: number; frozen: boolean }
         data-testid="standing-table"
         columns={[
           { title: t('common.time'), dataIndex: 'at', render: dateTime },
-          { title: t('players.standing.change'), dataIndex: 'frozen', render: (value: boolean) => (value ? <Tag color="red">{t('players.standing.frozen')}</Tag> : <Tag color="green">{t('players.standing.active')}</Tag>) },
+          {
+            title: t('players.standing.change'),
+            dataIndex: 'frozen',
+            render: (value: boolean) =>
+              value ? <Tag color="red">{t('players.standing.frozen')}</Tag> : <Tag color="green">{t('players.standing.active')}</Tag>,
+          },
           { title: t('common.reason'), dataIndex: 'reason' },
           { title: t('players.standing.by'), dataIndex: 'by' },
         ]}
@@ -499,8 +534,16 @@ function AuditTab({ playerId }: { playerId: number }) {
           { title: t('common.time'), dataIndex: 'at', render: dateTime },
           { title: t('players.audit.actor'), dataIndex: 'actorName', render: (value) => value ?? '—' },
           { title: t('players.audit.action'), dataIndex: 'action' },
-          { title: t('players.audit.kind'), dataIndex: 'kind', render: (value: string) => <Tag color={value === 'change' ? 'orange' : value === 'pii' ? 'purple' : undefined}>{value}</Tag> },
-          { title: t('players.audit.code'), dataIndex: 'code', render: (value: number) => (value === 0 ? <Tag color="green">0</Tag> : <Tag color="red">{value}</Tag>) },
+          {
+            title: t('players.audit.kind'),
+            dataIndex: 'kind',
+            render: (value: string) => <Tag color={value === 'change' ? 'orange' : value === 'pii' ? 'purple' : undefined}>{value}</Tag>,
+          },
+          {
+            title: t('players.audit.code'),
+            dataIndex: 'code',
+            render: (value: number) => (value === 0 ? <Tag color="green">0</Tag> : <Tag color="red">{value}</Tag>),
+          },
           { title: t('common.reason'), dataIndex: 'reason', render: (value) => value ?? '—' },
         ]}
       />

@@ -2,7 +2,8 @@
 export const en = {
   title: 'Players',
   searchPlaceholder: 'Id, account, e-mail, deposit, bound or IP address',
-  searchHint: 'Enter a player id, an account (3 characters or more), an e-mail, a deposit address, a bound bet address, or an IP address a player registered or signed in from (with the right to see personal data).',
+  searchHint:
+    'Enter a player id, an account (3 characters or more), an e-mail, a deposit address, a bound bet address, or an IP address a player registered or signed in from (with the right to see personal data).',
   noMatch: 'No player matches “{query}”.',
   id: 'Id',
   account: 'Account',
@@ -88,7 +89,8 @@ export const en = {
     recoveryLeft: 'Recovery codes left: {count}',
     reset: 'Reset two-factor',
     resetTitle: 'Reset two-factor',
-    resetHint: 'Only after you checked who the player is. Their authenticator, recovery codes and known devices are forgotten; they may sign in with the password alone until they turn it on again.',
+    resetHint:
+      'Only after you checked who the player is. Their authenticator, recovery codes and known devices are forgotten; they may sign in with the password alone until they turn it on again.',
     resetDone: 'Two-factor of this player is off.',
     logins: 'Last sign-ins',
     device: 'Device',
@@ -120,7 +122,15 @@ export const en = {
     open: 'Open',
     empty: 'No bets of this kind.',
   },
-  payments: { deposit: 'Deposits', withdrawal: 'Withdrawals', fee: 'Fee', address: 'Address', txId: 'Transaction', completedAt: 'Completed', empty: 'None of this kind.' },
+  payments: {
+    deposit: 'Deposits',
+    withdrawal: 'Withdrawals',
+    fee: 'Fee',
+    address: 'Address',
+    txId: 'Transaction',
+    completedAt: 'Completed',
+    empty: 'None of this kind.',
+  },
   sessions: {
     createdAt: 'Signed in',
     expiresAt: 'Expires',

@@ -117,7 +117,11 @@ export default function ExclusionLinks() {
           />
         </Form.Item>
         <Form.Item noStyle shouldUpdate={(before, after) => before.decision !== after.decision}>
-          {({ getFieldValue }) => (getFieldValue('decision') === 'confirmed' ? <Alert type="warning" showIcon message={t('protection.queue.confirmHint')} style={{ marginBottom: 12 }} /> : null)}
+          {({ getFieldValue }) =>
+            getFieldValue('decision') === 'confirmed' ? (
+              <Alert type="warning" showIcon message={t('protection.queue.confirmHint')} style={{ marginBottom: 12 }} />
+            ) : null
+          }
         </Form.Item>
       </ActionDialog>
     </div>

@@ -82,7 +82,9 @@ export default function PlayerProtection({ playerId }: { playerId: number }) {
                 {pause.kind === 'self_exclusion' && (
                   <>
                     <Descriptions.Item label={t('protection.tab.returnAsked')}>{dateTime(pause.returnRequestedAt)}</Descriptions.Item>
-                    <Descriptions.Item label={t('protection.tab.endsAt')}>{pause.endsAt ? dateTime(pause.endsAt) : t('protection.tab.endsAtNotYet')}</Descriptions.Item>
+                    <Descriptions.Item label={t('protection.tab.endsAt')}>
+                      {pause.endsAt ? dateTime(pause.endsAt) : t('protection.tab.endsAtNotYet')}
+                    </Descriptions.Item>
                   </>
                 )}
               </>
@@ -121,7 +123,9 @@ export default function PlayerProtection({ playerId }: { playerId: number }) {
                 title: t('protection.tab.used'),
                 key: 'used',
                 align: 'right',
-                render: (_, row) => <Typography.Text type={micro(row.used) >= micro(row.amount) ? 'danger' : undefined}>{money(row.used, 'USDT')}</Typography.Text>,
+                render: (_, row) => (
+                  <Typography.Text type={micro(row.used) >= micro(row.amount) ? 'danger' : undefined}>{money(row.used, 'USDT')}</Typography.Text>
+                ),
               },
               { title: t('protection.tab.resetsAt'), dataIndex: 'resetsAt', render: dateTime },
               {
@@ -130,9 +134,15 @@ export default function PlayerProtection({ playerId }: { playerId: number }) {
                 render: (_, row) =>
                   row.pending ? (
                     <Space direction="vertical" size={0}>
-                      <Tag color="orange">{row.pending.amount === null ? t('protection.tab.pendingRemoval') : t('protection.tab.pendingRaise', { amount: money(row.pending.amount) })}</Tag>
+                      <Tag color="orange">
+                        {row.pending.amount === null
+                          ? t('protection.tab.pendingRemoval')
+                          : t('protection.tab.pendingRaise', { amount: money(row.pending.amount) })}
+                      </Tag>
                       <Typography.Text type="secondary">
-                        {Date.parse(row.pending.readyAt) <= now ? t('protection.tab.readyNow') : t('protection.tab.readyAt', { time: dateTime(row.pending.readyAt) })}
+                        {Date.parse(row.pending.readyAt) <= now
+                          ? t('protection.tab.readyNow')
+                          : t('protection.tab.readyAt', { time: dateTime(row.pending.readyAt) })}
                       </Typography.Text>
                     </Space>
                   ) : (

@@ -68,15 +68,36 @@ export default function ProtectionSettings() {
       <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
         {settings && (
           <Card size="small" style={{ maxWidth: 720 }}>
-            {!editable && <Alert type="info" showIcon message={t('protection.settings.readOnly')} style={{ marginBottom: 12 }} data-testid="protection-settings-read-only" />}
+            {!editable && (
+              <Alert
+                type="info"
+                showIcon
+                message={t('protection.settings.readOnly')}
+                style={{ marginBottom: 12 }}
+                data-testid="protection-settings-read-only"
+              />
+            )}
             <Form<Settings> form={form} layout="vertical" disabled={!editable} initialValues={settings} onFinish={submit}>
-              <Form.Item name="periodZone" label={t('protection.settings.periodZone')} extra={t('protection.settings.periodZoneHint')} rules={[{ required: true, message: t('protection.settings.required') }]}>
+              <Form.Item
+                name="periodZone"
+                label={t('protection.settings.periodZone')}
+                extra={t('protection.settings.periodZoneHint')}
+                rules={[{ required: true, message: t('protection.settings.required') }]}
+              >
                 <Select showSearch options={zones} optionFilterProp="label" style={{ maxWidth: 360 }} data-testid="period-zone" />
               </Form.Item>
-              <Form.Item name="realityCheckDefaultMinutes" label={t('protection.settings.realityCheckDefault')} extra={t('protection.settings.realityCheckDefaultHint')} rules={[{ required: true }]}>
+              <Form.Item
+                name="realityCheckDefaultMinutes"
+                label={t('protection.settings.realityCheckDefault')}
+                extra={t('protection.settings.realityCheckDefaultHint')}
+                rules={[{ required: true }]}
+              >
                 <Select
                   style={{ maxWidth: 240 }}
-                  options={REALITY_CHECK_MINUTES.map((minutes) => ({ value: minutes, label: minutes === 0 ? t('protection.off') : t('protection.minutes', { minutes }) }))}
+                  options={REALITY_CHECK_MINUTES.map((minutes) => ({
+                    value: minutes,
+                    label: minutes === 0 ? t('protection.off') : t('protection.minutes', { minutes }),
+                  }))}
                   data-testid="reality-check-default"
                 />
               </Form.Item>

@@ -24,7 +24,11 @@ export function useFlagColumns(players: TableColumnsType<Flag>): TableColumnsTyp
     { title: t('protection.queue.flaggedAt'), dataIndex: 'createdAt', render: dateTime },
     ...players,
     { title: t('protection.queue.link'), dataIndex: 'link', render: (value: string) => <Tag>{t(`protection.link.${value}`)}</Tag> },
-    { title: t('protection.queue.detail'), dataIndex: 'detail', render: (value: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{value}</Typography.Text> },
+    {
+      title: t('protection.queue.detail'),
+      dataIndex: 'detail',
+      render: (value: string) => <Typography.Text style={{ wordBreak: 'break-all' }}>{value}</Typography.Text>,
+    },
     { title: t('common.status'), key: 'decision', render: (_, row) => <DecisionTag flag={row} /> },
   ];
 }

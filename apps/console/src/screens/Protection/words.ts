@@ -38,7 +38,10 @@ export function useProtectionWords() {
         return t('protection.detail.timeOut', { days: d.days ?? '—', until: until(d.until) });
       case 'self_excluded':
         if (!d.until) return t('protection.detail.selfExcludedIndefinite');
-        return t('protection.detail.selfExcluded', { period: t(`protection.exclusionPeriod.${String(d.period)}`, String(d.period ?? '')), until: until(d.until) });
+        return t('protection.detail.selfExcluded', {
+          period: t(`protection.exclusionPeriod.${String(d.period)}`, String(d.period ?? '')),
+          until: until(d.until),
+        });
       case 'return_asked':
         return '';
       case 'deposit_held':
@@ -46,11 +49,20 @@ export function useProtectionWords() {
       case 'held_released':
         return t('protection.detail.released', { amount: money(d.amount as string), currency: d.currency });
       case 'held_returned':
-        return t('protection.detail.returned', { amount: money(d.amount as string), currency: d.currency, count: Array.isArray(d.deposits) ? d.deposits.length : 0 });
+        return t('protection.detail.returned', {
+          amount: money(d.amount as string),
+          currency: d.currency,
+          count: Array.isArray(d.deposits) ? d.deposits.length : 0,
+        });
       case 'held_return_failed':
         return t('protection.detail.returnFailed', { amount: money(d.amount as string), currency: d.currency, id: d.depositId });
       case 'transfer_bet_refunded':
-        return t('protection.detail.refunded', { txId: `${String(d.txId ?? '').slice(0, 10)}…`, amount: money(d.amount as string), currency: d.currency, code: d.code });
+        return t('protection.detail.refunded', {
+          txId: `${String(d.txId ?? '').slice(0, 10)}…`,
+          amount: money(d.amount as string),
+          currency: d.currency,
+          code: d.code,
+        });
       case 'link_decided':
         return t('protection.detail.linkDecided', {
           decision: t(`protection.queue.decision.${String(d.decision)}`),

@@ -34,7 +34,9 @@ export default function BigWinners() {
       `big-winners-${fromDay}-${toDay}.csv`,
       toCsv(
         ['currency', 'playerId', 'account', 'nickname', 'bets', 'stakes', 'payouts', 'net'],
-        currencies.flatMap((entry) => entry.list.map((row) => [entry.currency, row.playerId, row.account, row.nickname, row.bets, row.stakes, row.payouts, row.net])),
+        currencies.flatMap((entry) =>
+          entry.list.map((row) => [entry.currency, row.playerId, row.account, row.nickname, row.bets, row.stakes, row.payouts, row.net]),
+        ),
       ),
     );
   return (
@@ -57,13 +59,27 @@ export default function BigWinners() {
             { value: 'TRX', label: 'TRX' },
           ]}
         />
-        <InputNumber min={1} max={100} precision={0} value={limit} onChange={(value) => value && setLimit(value)} addonBefore={t('risk.bigWinners.limit')} style={{ width: 180 }} />
+        <InputNumber
+          min={1}
+          max={100}
+          precision={0}
+          value={limit}
+          onChange={(value) => value && setLimit(value)}
+          addonBefore={t('risk.bigWinners.limit')}
+          style={{ width: 180 }}
+        />
         <Button disabled={currencies.every((entry) => entry.list.length === 0)} onClick={exportCsv} data-testid="export-csv">
           {t('common.exportCsv')}
         </Button>
       </Space>
       <Typography.Paragraph type="secondary">{t('risk.bigWinners.days')}</Typography.Paragraph>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={query.isSuccess && currencies.every((entry) => entry.list.length === 0)} emptyText={t('risk.bigWinners.none')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.isSuccess && currencies.every((entry) => entry.list.length === 0)}
+        emptyText={t('risk.bigWinners.none')}
+      >
         <Tabs
           items={currencies.map((entry) => ({
             key: entry.currency,
@@ -79,12 +95,21 @@ export default function BigWinners() {
                 locale={{ emptyText: t('risk.bigWinners.empty', { currency: entry.currency }) }}
                 data-testid={`big-winners-${entry.currency}`}
                 columns={[
-                  { title: t('common.player'), key: 'player', render: (_, row) => <PlayerLink playerId={row.playerId} account={row.account} nickname={row.nickname} /> },
+                  {
+                    title: t('common.player'),
+                    key: 'player',
+                    render: (_, row) => <PlayerLink playerId={row.playerId} account={row.account} nickname={row.nickname} />,
+                  },
                   { title: t('common.status'), dataIndex: 'status', render: (value: number) => <StatusTag status={value} /> },
                   { title: t('risk.bigWinners.bets'), dataIndex: 'bets', align: 'right' },
                   { title: t('risk.bigWinners.stakes'), dataIndex: 'stakes', align: 'right', render: (value: string) => money(value) },
                   { title: t('risk.bigWinners.payouts'), dataIndex: 'payouts', align: 'right', render: (value: string) => money(value) },
-                  { title: t('risk.bigWinners.net'), dataIndex: 'net', align: 'right', render: (value: string) => <Typography.Text strong>{money(value, entry.currency)}</Typography.Text> },
+                  {
+                    title: t('risk.bigWinners.net'),
+                    dataIndex: 'net',
+                    align: 'right',
+                    render: (value: string) => <Typography.Text strong>{money(value, entry.currency)}</Typography.Text>,
+                  },
                 ]}
               />
             ),

@@ -45,7 +45,9 @@ export default function LinkedAccounts() {
           empty={query.data?.list.length === 0}
           emptyText={t('risk.linked.empty', { id: playerId })}
         >
-          {query.data?.truncated && <Alert type="info" showIcon message={t('risk.linked.truncated', { count: query.data.list.length })} style={{ marginBottom: 8 }} />}
+          {query.data?.truncated && (
+            <Alert type="info" showIcon message={t('risk.linked.truncated', { count: query.data.list.length })} style={{ marginBottom: 8 }} />
+          )}
           <Table<Linked>
             rowKey="playerId"
             size="small"
@@ -54,7 +56,11 @@ export default function LinkedAccounts() {
             pagination={{ pageSize: 50, hideOnSinglePage: true }}
             data-testid="linked-table"
             columns={[
-              { title: t('common.player'), key: 'player', render: (_, row) => <PlayerLink playerId={row.playerId} account={row.account} nickname={row.nickname} /> },
+              {
+                title: t('common.player'),
+                key: 'player',
+                render: (_, row) => <PlayerLink playerId={row.playerId} account={row.account} nickname={row.nickname} />,
+              },
               { title: t('common.status'), dataIndex: 'status', render: (value: number) => <StatusTag status={value} /> },
               { title: t('players.registeredAt'), dataIndex: 'registeredAt', render: dateTime },
               {
@@ -65,7 +71,8 @@ export default function LinkedAccounts() {
                     {row.shares.map((share) => (
                       <span key={`${share.kind}-${share.value}-${share.how}`}>
                         <Tag>{t(`risk.linked.kind.${share.kind}`)}</Tag>
-                        <Typography.Text style={{ wordBreak: 'break-all' }}>{share.value}</Typography.Text> <Typography.Text type="secondary">({share.how})</Typography.Text>
+                        <Typography.Text style={{ wordBreak: 'break-all' }}>{share.value}</Typography.Text>{' '}
+                        <Typography.Text type="secondary">({share.how})</Typography.Text>
                       </span>
                     ))}
                   </Space>

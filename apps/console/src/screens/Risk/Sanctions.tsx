@@ -56,7 +56,11 @@ export default function Sanctions() {
       </PageState>
       <Hits mayDecide={mayDecide} onDecided={() => void lists.refetch()} />
       {mayChange && <UploadForm lists={lists.data?.lists.map((row) => row.list) ?? []} onUploaded={() => void lists.refetch()} />}
-      <Entries mayRemove={mayCall(permissions, 'sanctions.remove')} lists={lists.data?.lists.map((row) => row.list) ?? []} onRemoved={() => void lists.refetch()} />
+      <Entries
+        mayRemove={mayCall(permissions, 'sanctions.remove')}
+        lists={lists.data?.lists.map((row) => row.list) ?? []}
+        onRemoved={() => void lists.refetch()}
+      />
     </div>
   );
 }
@@ -99,8 +103,16 @@ function Hits({ mayDecide, onDecided }: { mayDecide: boolean; onDecided: () => v
           pagination={{ current: page, pageSize: 20, total: query.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
           columns={[
             { title: t('risk.sanctions.when'), dataIndex: 'createdAt', render: dateTime },
-            { title: t('risk.sanctions.kind.title'), dataIndex: 'kind', render: (kind: Hit['kind']) => <span style={{ whiteSpace: 'nowrap' }}>{t(`risk.sanctions.kind.${kind}`)}</span> },
-            { title: t('risk.sanctions.player'), dataIndex: 'playerId', render: (id: number | null) => (id === null ? '—' : <Link to={`/players/${id}`}>{id}</Link>) },
+            {
+              title: t('risk.sanctions.kind.title'),
+              dataIndex: 'kind',
+              render: (kind: Hit['kind']) => <span style={{ whiteSpace: 'nowrap' }}>{t(`risk.sanctions.kind.${kind}`)}</span>,
+            },
+            {
+              title: t('risk.sanctions.player'),
+              dataIndex: 'playerId',
+              render: (id: number | null) => (id === null ? '—' : <Link to={`/players/${id}`}>{id}</Link>),
+            },
             {
               title: t('risk.sanctions.address'),
               key: 'address',
@@ -114,7 +126,12 @@ function Hits({ mayDecide, onDecided }: { mayDecide: boolean; onDecided: () => v
                 </span>
               ),
             },
-            { title: t('risk.sanctions.amount'), key: 'amount', align: 'right', render: (_, hit) => (hit.amount === null ? '—' : money(hit.amount, hit.currency ?? undefined)) },
+            {
+              title: t('risk.sanctions.amount'),
+              key: 'amount',
+              align: 'right',
+              render: (_, hit) => (hit.amount === null ? '—' : money(hit.amount, hit.currency ?? undefined)),
+            },
             {
               title: t('common.status'),
               key: 'state',
@@ -122,7 +139,9 @@ function Hits({ mayDecide, onDecided }: { mayDecide: boolean; onDecided: () => v
                 <span data-testid={`hit-state-${hit.id}`}>
                   <Tag color={STATE_COLOR[hit.state]}>{t(`risk.sanctions.state.${hit.state}`)}</Tag>
                   {hit.decidedBy ? (
-                    <Typography.Text type="secondary">{t('risk.sanctions.decided', { by: hit.decidedBy, at: dateTime(hit.decidedAt), reason: hit.decisionReason ?? '' })}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      {t('risk.sanctions.decided', { by: hit.decidedBy, at: dateTime(hit.decidedAt), reason: hit.decisionReason ?? '' })}
+                    </Typography.Text>
                   ) : null}
                 </span>
               ),
@@ -203,7 +222,11 @@ function UploadForm({ lists, onUploaded }: { lists: string[]; onUploaded: () => 
       <Form form={form} layout="vertical" initialValues={{ mode: 'add', list: '' }} data-testid="sanction-upload" style={{ maxWidth: 720 }}>
         <Row gutter={12}>
           <Col xs={24} sm={14}>
-            <Form.Item name="list" label={t('risk.sanctions.list')} rules={[{ required: true, pattern: /^\s*[a-zA-Z0-9][a-zA-Z0-9-]{1,39}\s*$/, message: t('risk.sanctions.listRule') }]}>
+            <Form.Item
+              name="list"
+              label={t('risk.sanctions.list')}
+              rules={[{ required: true, pattern: /^\s*[a-zA-Z0-9][a-zA-Z0-9-]{1,39}\s*$/, message: t('risk.sanctions.listRule') }]}
+            >
               <AutoComplete options={lists.map((value) => ({ value }))} data-testid="upload-list" />
             </Form.Item>
           </Col>
@@ -308,11 +331,30 @@ function Entries({ lists, mayRemove, onRemoved }: { lists: string[]; mayRemove: 
           loading={entries.isFetching}
           locale={{ emptyText: t('risk.sanctions.noEntries') }}
           data-testid="sanction-entries"
-          pagination={{ current: page, pageSize: 20, total: entries.data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (total) => t('common.total', { count: total }) }}
+          pagination={{
+            current: page,
+            pageSize: 20,
+            total: entries.data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (total) => t('common.total', { count: total }),
+          }}
           columns={[
-            { title: t('risk.sanctions.address'), dataIndex: 'address', render: (address: string) => <Typography.Text code copyable>{address}</Typography.Text> },
+            {
+              title: t('risk.sanctions.address'),
+              dataIndex: 'address',
+              render: (address: string) => (
+                <Typography.Text code copyable>
+                  {address}
+                </Typography.Text>
+              ),
+            },
             { title: t('risk.sanctions.list'), dataIndex: 'list' },
-            { title: t('risk.sanctions.source.title'), dataIndex: 'source', render: (source: Entry['source']) => <Tag color={source === 'shipped' ? 'blue' : 'purple'}>{t(`risk.sanctions.source.${source}`)}</Tag> },
+            {
+              title: t('risk.sanctions.source.title'),
+              dataIndex: 'source',
+              render: (source: Entry['source']) => <Tag color={source === 'shipped' ? 'blue' : 'purple'}>{t(`risk.sanctions.source.${source}`)}</Tag>,
+            },
             { title: t('risk.sanctions.added'), key: 'added', render: (_, row) => `${dateTime(row.addedAt)}${row.addedBy ? ` · ${row.addedBy}` : ''}` },
             ...(mayRemove
               ? [

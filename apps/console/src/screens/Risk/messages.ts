@@ -68,11 +68,13 @@ export const en = {
     creditHint: 'The deposit is credited to its player now, as any confirmed deposit is. Do this only when the review cleared the sender.',
     refund: 'Send back',
     refundTitle: 'Send transfer #{id} back',
-    refundHint: 'The transfer is never played: its full amount goes back to the address it came from, as a refund is sent. Do this only when the review cleared the sender.',
+    refundHint:
+      'The transfer is never played: its full amount goes back to the address it came from, as a refund is sent. Do this only when the review cleared the sender.',
     keepTitle: 'Keep #{id} refused',
     keepHint: 'Nothing is credited, played or sent back; the player sees a deposit declined. The coins stay where they arrived.',
     upload: 'Upload a list',
-    uploadHint: 'One TRON address a line; blank lines and lines starting with # are skipped. Every line is checked first: one bad line and nothing changes. Replace puts the text in place of the list’s uploaded addresses; shipped ones stay.',
+    uploadHint:
+      'One TRON address a line; blank lines and lines starting with # are skipped. Every line is checked first: one bad line and nothing changes. Replace puts the text in place of the list’s uploaded addresses; shipped ones stay.',
     list: 'List',
     listRule: 'Letters, digits and hyphens, 2 to 40.',
     mode: 'How',
@@ -169,7 +171,8 @@ export const zh: typeof en = {
     keepTitle: '维持拒绝 #{id}',
     keepHint: '不入账、不投注也不退回；玩家看到该充值被拒绝。资金留在到账地址。',
     upload: '上传名单',
-    uploadHint: '每行一个 TRON 地址；空行和以 # 开头的行会被跳过。所有行先全部校验：只要有一行错误就不做任何更改。“替换”会用本次内容替换该名单中已上传的地址；内置地址保留。',
+    uploadHint:
+      '每行一个 TRON 地址；空行和以 # 开头的行会被跳过。所有行先全部校验：只要有一行错误就不做任何更改。“替换”会用本次内容替换该名单中已上传的地址；内置地址保留。',
     list: '名单',
     listRule: '字母、数字和连字符，2 到 40 个字符。',
     mode: '方式',

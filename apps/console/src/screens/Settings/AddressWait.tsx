@@ -49,7 +49,9 @@ function AddressWaitForm({ hours, editable }: { hours: number; editable: boolean
       <Form.Item
         name="hours"
         label={t('settings.addressWait.label')}
-        rules={[{ required: true, type: 'integer', min: 0, max: ADDRESS_WAIT_MAX_HOURS, message: t('settings.addressWait.range', { max: ADDRESS_WAIT_MAX_HOURS }) }]}
+        rules={[
+          { required: true, type: 'integer', min: 0, max: ADDRESS_WAIT_MAX_HOURS, message: t('settings.addressWait.range', { max: ADDRESS_WAIT_MAX_HOURS }) },
+        ]}
       >
         <InputNumber precision={0} addonAfter={t('settings.addressWait.unit')} data-testid="address-wait-hours" />
       </Form.Item>

@@ -87,7 +87,15 @@ export default function ApiKeys() {
           pagination={{ pageSize: 50, hideOnSinglePage: true }}
           onRow={(key) => ({ 'data-testid': `key-${key.name}` }) as React.HTMLAttributes<HTMLElement>}
           columns={[
-            { title: t('settings.keys.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong style={NOWRAP}>{name}</Typography.Text> },
+            {
+              title: t('settings.keys.name'),
+              dataIndex: 'name',
+              render: (name: string) => (
+                <Typography.Text strong style={NOWRAP}>
+                  {name}
+                </Typography.Text>
+              ),
+            },
             {
               title: t('common.status'),
               key: 'state',
@@ -117,7 +125,11 @@ export default function ApiKeys() {
                 </Tooltip>
               ),
             },
-            { title: t('settings.keys.approvedAt'), dataIndex: 'approvedAt', render: (at: string | null) => <span style={NOWRAP}>{at ? dateTime(at) : t('settings.waitingApproval')}</span> },
+            {
+              title: t('settings.keys.approvedAt'),
+              dataIndex: 'approvedAt',
+              render: (at: string | null) => <span style={NOWRAP}>{at ? dateTime(at) : t('settings.waitingApproval')}</span>,
+            },
             { title: t('settings.staff.createdAt'), dataIndex: 'createdAt', render: (at: string | null) => <span style={NOWRAP}>{dateTime(at)}</span> },
             { title: t('settings.keys.expiresAt'), dataIndex: 'expiresAt', render: (at: string | null) => <span style={NOWRAP}>{dateTime(at)}</span> },
             { title: t('settings.keys.lastUsedAt'), dataIndex: 'lastUsedAt', render: (at: string | null) => <span style={NOWRAP}>{dateTime(at)}</span> },
@@ -148,14 +160,30 @@ export default function ApiKeys() {
           refresh();
         }}
       />
-      <ShownOnce title={t('settings.keys.createdTitle', { name: created?.info.name ?? '' })} secret={created?.key ?? null} hint={t('settings.keys.keyHint')} testId="api-key" onClose={() => setCreated(null)}>
+      <ShownOnce
+        title={t('settings.keys.createdTitle', { name: created?.info.name ?? '' })}
+        secret={created?.key ?? null}
+        hint={t('settings.keys.keyHint')}
+        testId="api-key"
+        onClose={() => setCreated(null)}
+      >
         {created && <PendingGrant request={created.request} what={t('settings.keys.pending', { id: created.request.id })} />}
       </ShownOnce>
     </div>
   );
 }
 
-function CreateKeyDialog({ open, permissions, onClose, onCreated }: { open: boolean; permissions: string[]; onClose: () => void; onCreated: (created: Created) => void }) {
+function CreateKeyDialog({
+  open,
+  permissions,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  permissions: string[];
+  onClose: () => void;
+  onCreated: (created: Created) => void;
+}) {
   const t = useTranslate();
   const [form] = Form.useForm<{ name: string; permissions: string[]; days: number; reason?: string }>();
   const { busy, error, submit: run } = useSubmit();
@@ -171,13 +199,35 @@ function CreateKeyDialog({ open, permissions, onClose, onCreated }: { open: bool
       onCreated(result);
     });
   return (
-    <Modal open={open} title={t('settings.keys.create')} onCancel={onClose} onOk={() => form.submit()} okText={t('settings.keys.createSubmit')} okButtonProps={{ loading: busy, id: 'key-create-submit' }} width={720} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('settings.keys.create')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('settings.keys.createSubmit')}
+      okButtonProps={{ loading: busy, id: 'key-create-submit' }}
+      width={720}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ days: 90, permissions: [] }}>
-        <Form.Item name="name" label={t('settings.keys.name')} rules={[required(t('settings.required')), { pattern: /^[A-Za-z0-9][A-Za-z0-9 ._-]{2,63}$/, message: t('settings.keys.nameRule') }]}>
+        <Form.Item
+          name="name"
+          label={t('settings.keys.name')}
+          rules={[required(t('settings.required')), { pattern: /^[A-Za-z0-9][A-Za-z0-9 ._-]{2,63}$/, message: t('settings.keys.nameRule') }]}
+        >
           <Input autoComplete="off" data-testid="key-name" />
         </Form.Item>
-        <Form.Item name="permissions" label={t('settings.keys.permissions')} extra={t('settings.keys.permissionsHint')} rules={[{ required: true, type: 'array', min: 1, message: t('settings.keys.permissionsRule') }]}>
-          <Checkbox.Group data-testid="key-permissions" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }} options={permissions.map((name) => ({ value: name, label: name }))} />
+        <Form.Item
+          name="permissions"
+          label={t('settings.keys.permissions')}
+          extra={t('settings.keys.permissionsHint')}
+          rules={[{ required: true, type: 'array', min: 1, message: t('settings.keys.permissionsRule') }]}
+        >
+          <Checkbox.Group
+            data-testid="key-permissions"
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
+            options={permissions.map((name) => ({ value: name, label: name }))}
+          />
         </Form.Item>
         <Form.Item name="days" label={t('settings.keys.days')} rules={[required(t('settings.required'))]}>
           <InputNumber min={1} max={366} precision={0} data-testid="key-days" />
@@ -185,7 +235,11 @@ function CreateKeyDialog({ open, permissions, onClose, onCreated }: { open: bool
         <Form.Item name="reason" label={t('common.reason')} extra={t('common.reasonHint')} rules={[{ min: 3, max: 500, message: t('settings.reasonRule') }]}>
           <Input.TextArea rows={2} />
         </Form.Item>
-        {error && <Typography.Paragraph type="danger" data-testid="key-error">{error}</Typography.Paragraph>}
+        {error && (
+          <Typography.Paragraph type="danger" data-testid="key-error">
+            {error}
+          </Typography.Paragraph>
+        )}
       </Form>
     </Modal>
   );

@@ -61,7 +61,22 @@ export default function AuditLog() {
       'audit.csv',
       toCsv(
         ['id', 'at', 'actorKind', 'actorName', 'action', 'target', 'kind', 'code', 'reason', 'ip', 'userAgent', 'before', 'after', 'hash'],
-        rows.map((row) => [row.id, row.at, row.actorKind, row.actorName, row.action, row.target, row.kind, row.code, row.reason, row.ip, row.userAgent, json(row.before), json(row.after), row.hash]),
+        rows.map((row) => [
+          row.id,
+          row.at,
+          row.actorKind,
+          row.actorName,
+          row.action,
+          row.target,
+          row.kind,
+          row.code,
+          row.reason,
+          row.ip,
+          row.userAgent,
+          json(row.before),
+          json(row.after),
+          row.hash,
+        ]),
       ),
     );
 
@@ -93,7 +108,9 @@ export default function AuditLog() {
           onClose={() => setVerdict(null)}
           type={verdict.ok ? 'success' : 'error'}
           data-testid="audit-verdict"
-          message={verdict.ok ? t('settings.audit.intact', { count: verdict.count }) : t('settings.audit.broken', { id: verdict.brokenAt, count: verdict.count })}
+          message={
+            verdict.ok ? t('settings.audit.intact', { count: verdict.count }) : t('settings.audit.broken', { id: verdict.brokenAt, count: verdict.count })
+          }
           description={verdict.ok ? undefined : verdict.reason}
         />
       )}
@@ -125,7 +142,13 @@ export default function AuditLog() {
           </Button>
         </Space>
       </Form>
-      <PageState loading={page.isLoading} error={page.error} onRetry={() => void page.refetch()} empty={rows.length === 0 && cursors.length === 1} emptyText={t('settings.audit.none')}>
+      <PageState
+        loading={page.isLoading}
+        error={page.error}
+        onRetry={() => void page.refetch()}
+        empty={rows.length === 0 && cursors.length === 1}
+        emptyText={t('settings.audit.none')}
+      >
         <Table<AuditRecord>
           rowKey="id"
           size="small"
@@ -147,7 +170,15 @@ export default function AuditLog() {
                 </Space>
               ),
             },
-            { title: t('settings.audit.action'), dataIndex: 'action', render: (action: string) => <Typography.Text code style={NOWRAP}>{action}</Typography.Text> },
+            {
+              title: t('settings.audit.action'),
+              dataIndex: 'action',
+              render: (action: string) => (
+                <Typography.Text code style={NOWRAP}>
+                  {action}
+                </Typography.Text>
+              ),
+            },
             { title: t('settings.audit.target'), dataIndex: 'target', render: (target: string | null) => <span style={NOWRAP}>{target ?? '—'}</span> },
             {
               title: t('settings.audit.outcome'),
@@ -167,7 +198,11 @@ export default function AuditLog() {
           <Button disabled={cursors.length === 1} onClick={() => setCursors(cursors.slice(0, -1))} data-testid="audit-newer">
             {t('settings.audit.newer')}
           </Button>
-          <Button disabled={!page.data?.nextBeforeId} onClick={() => page.data?.nextBeforeId && setCursors([...cursors, page.data.nextBeforeId])} data-testid="audit-older">
+          <Button
+            disabled={!page.data?.nextBeforeId}
+            onClick={() => page.data?.nextBeforeId && setCursors([...cursors, page.data.nextBeforeId])}
+            data-testid="audit-older"
+          >
             {t('settings.audit.older')}
           </Button>
           <Typography.Text type="secondary">{t('settings.audit.pageNo', { page: cursors.length })}</Typography.Text>
@@ -217,8 +252,16 @@ function RecordDetails({ row }: { row: AuditRecord }) {
           tableLayout="fixed"
           columns={[
             { title: t('settings.audit.field'), dataIndex: 'field', width: 160 },
-            { title: t('settings.audit.before'), dataIndex: 'before', render: (text: string, entry) => <DiffCell text={text} changed={entry.before !== entry.after} tone="before" /> },
-            { title: t('settings.audit.after'), dataIndex: 'after', render: (text: string, entry) => <DiffCell text={text} changed={entry.before !== entry.after} tone="after" /> },
+            {
+              title: t('settings.audit.before'),
+              dataIndex: 'before',
+              render: (text: string, entry) => <DiffCell text={text} changed={entry.before !== entry.after} tone="before" />,
+            },
+            {
+              title: t('settings.audit.after'),
+              dataIndex: 'after',
+              render: (text: string, entry) => <DiffCell text={text} changed={entry.before !== entry.after} tone="after" />,
+            },
           ]}
         />
       )}

@@ -41,7 +41,9 @@ function CountriesForm({ value, editable }: { value: string[]; editable: boolean
   useEffect(() => form.setFieldsValue({ countries: saved ? saved.split(',') : [] }), [form, saved]);
   const options = useMemo(
     () =>
-      COUNTRY_CODES.map((code) => ({ value: code, label: `${countryName(code, locale)} (${code})` })).sort((a, b) => a.label.localeCompare(b.label, locale === 'zh' ? 'zh-CN' : 'en')),
+      COUNTRY_CODES.map((code) => ({ value: code, label: `${countryName(code, locale)} (${code})` })).sort((a, b) =>
+        a.label.localeCompare(b.label, locale === 'zh' ? 'zh-CN' : 'en'),
+      ),
     [locale],
   );
 

@@ -127,7 +127,11 @@ function ContactsForm({ value, editable }: { value: Contact[]; editable: boolean
             ))}
             <Form.ErrorList errors={errors} />
             <Space wrap>
-              <Button onClick={() => add({ kind: 'official', name: { en_US: '' }, url: '', enabled: true })} disabled={fields.length >= MAX} data-testid="contact-add">
+              <Button
+                onClick={() => add({ kind: 'official', name: { en_US: '' }, url: '', enabled: true })}
+                disabled={fields.length >= MAX}
+                data-testid="contact-add"
+              >
                 {t('settings.contacts.add')}
               </Button>
               <Button type="primary" htmlType="submit" loading={busy} data-testid="save-customer-service">

@@ -82,7 +82,11 @@ function BuyCryptoLinks({ value, editable }: { value: BuyLink[]; editable: boole
         onFinish={(values) =>
           void save({
             key: 'buyCryptoLinks',
-            value: (values.links ?? []).map((link) => ({ name: link.name.trim(), url: link.url.trim(), ...(link.note?.trim() ? { note: link.note.trim() } : {}) })),
+            value: (values.links ?? []).map((link) => ({
+              name: link.name.trim(),
+              url: link.url.trim(),
+              ...(link.note?.trim() ? { note: link.note.trim() } : {}),
+            })),
           })
         }
       >

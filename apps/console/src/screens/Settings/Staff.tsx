@@ -109,7 +109,15 @@ function Members() {
         locale={{ emptyText: t('settings.staff.none') }}
         onRow={(member) => ({ 'data-testid': `member-${member.login}` }) as React.HTMLAttributes<HTMLElement>}
         columns={[
-          { title: t('settings.staff.login'), dataIndex: 'login', render: (login: string) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{login}</Typography.Text> },
+          {
+            title: t('settings.staff.login'),
+            dataIndex: 'login',
+            render: (login: string) => (
+              <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                {login}
+              </Typography.Text>
+            ),
+          },
           {
             title: t('common.status'),
             dataIndex: 'status',
@@ -122,11 +130,28 @@ function Members() {
           {
             title: t('settings.staff.roles'),
             dataIndex: 'roles',
-            render: (list: string[]) => (list.length ? list.map((role) => <Tag key={role}>{role}</Tag>) : <Typography.Text type="secondary">{t('settings.staff.noRoles')}</Typography.Text>),
+            render: (list: string[]) =>
+              list.length ? (
+                list.map((role) => <Tag key={role}>{role}</Tag>)
+              ) : (
+                <Typography.Text type="secondary">{t('settings.staff.noRoles')}</Typography.Text>
+              ),
           },
-          { title: <span style={{ whiteSpace: 'nowrap' }}>{t('settings.staff.twoFactor')}</span>, dataIndex: 'twoFactorEnrolled', render: (yes: boolean) => (yes ? t('common.yes') : t('common.no')) },
-          { title: t('settings.staff.createdAt'), dataIndex: 'createdAt', render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span> },
-          { title: t('settings.staff.lastLogin'), dataIndex: 'lastLoginAt', render: (at: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span> },
+          {
+            title: <span style={{ whiteSpace: 'nowrap' }}>{t('settings.staff.twoFactor')}</span>,
+            dataIndex: 'twoFactorEnrolled',
+            render: (yes: boolean) => (yes ? t('common.yes') : t('common.no')),
+          },
+          {
+            title: t('settings.staff.createdAt'),
+            dataIndex: 'createdAt',
+            render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span>,
+          },
+          {
+            title: t('settings.staff.lastLogin'),
+            dataIndex: 'lastLoginAt',
+            render: (at: string | null) => <span style={{ whiteSpace: 'nowrap' }}>{dateTime(at)}</span>,
+          },
           {
             title: t('common.actions'),
             key: 'actions',
@@ -161,7 +186,12 @@ function Members() {
         onClose={() => setInviting(false)}
         onInvited={(invited) => {
           setInviting(false);
-          setShown({ title: t('settings.staff.inviteLinkTitle', { login: invited.staff.login }), link: invited.link, expiresAt: invited.expiresAt, request: invited.request });
+          setShown({
+            title: t('settings.staff.inviteLinkTitle', { login: invited.staff.login }),
+            link: invited.link,
+            expiresAt: invited.expiresAt,
+            request: invited.request,
+          });
           refresh();
         }}
       />
@@ -204,12 +234,24 @@ function InviteDialog({
   const { busy, error, submit: run } = useSubmit();
   const submit = (values: { login: string; roles: string[]; reason?: string }) =>
     run(async () => {
-      const invited = await call('staff', 'invite', { login: values.login.trim(), roles: values.roles, ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}) });
+      const invited = await call('staff', 'invite', {
+        login: values.login.trim(),
+        roles: values.roles,
+        ...(values.reason?.trim() ? { reason: values.reason.trim() } : {}),
+      });
       form.resetFields();
       onInvited(invited);
     });
   return (
-    <Modal open={open} title={t('settings.staff.invite')} onCancel={onClose} onOk={() => form.submit()} okText={t('settings.staff.inviteSubmit')} okButtonProps={{ loading: busy, id: 'invite-submit' }} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t('settings.staff.invite')}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('settings.staff.inviteSubmit')}
+      okButtonProps={{ loading: busy, id: 'invite-submit' }}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit} initialValues={{ roles: [] }}>
         <Form.Item
           name="login"
@@ -226,13 +268,27 @@ function InviteDialog({
           <Input.TextArea rows={2} data-testid="invite-reason" />
         </Form.Item>
         <Typography.Text type="secondary">{t('settings.staff.inviteNote')}</Typography.Text>
-        {error && <Typography.Paragraph type="danger" data-testid="invite-error">{error}</Typography.Paragraph>}
+        {error && (
+          <Typography.Paragraph type="danger" data-testid="invite-error">
+            {error}
+          </Typography.Paragraph>
+        )}
       </Form>
     </Modal>
   );
 }
 
-function RolesDialog({ member, roleNames, onClose, onSaved }: { member: Member | null; roleNames: string[]; onClose: () => void; onSaved: (request: ApprovalRequest | null) => void }) {
+function RolesDialog({
+  member,
+  roleNames,
+  onClose,
+  onSaved,
+}: {
+  member: Member | null;
+  roleNames: string[];
+  onClose: () => void;
+  onSaved: (request: ApprovalRequest | null) => void;
+}) {
   const t = useTranslate();
   const [roles, setRoles] = useState<string[]>([]);
   const [reason, setReason] = useState('');
@@ -265,7 +321,12 @@ function RolesDialog({ member, roleNames, onClose, onSaved }: { member: Member |
       okText={t('common.save')}
       okButtonProps={{ loading: busy, id: 'roles-save', disabled: reason.trim().length > 0 && reason.trim().length < 3 }}
     >
-      <Checkbox.Group value={roles} onChange={(value) => setRoles(value as string[])} options={roleNames.map((name) => ({ value: name, label: name }))} data-testid="member-roles" />
+      <Checkbox.Group
+        value={roles}
+        onChange={(value) => setRoles(value as string[])}
+        options={roleNames.map((name) => ({ value: name, label: name }))}
+        data-testid="member-roles"
+      />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         {adding ? t('settings.staff.addingWaits') : t('settings.staff.removingApplies')}
       </Typography.Paragraph>
@@ -309,7 +370,11 @@ function RolesMatrix() {
   const save = async (role: Role) => {
     setBusy(role.name);
     try {
-      const saved = await call('staff', 'setRole', { name: role.name, permissions: held(role), ...(reason.trim().length >= 3 ? { reason: reason.trim() } : {}) });
+      const saved = await call('staff', 'setRole', {
+        name: role.name,
+        permissions: held(role),
+        ...(reason.trim().length >= 3 ? { reason: reason.trim() } : {}),
+      });
       const { [role.name]: _saved, ...rest } = drafts;
       setDrafts(rest);
       setGrant({ request: saved.request });
@@ -347,7 +412,13 @@ function RolesMatrix() {
         >
           {t('settings.roles.add')}
         </Button>
-        <Input placeholder={t('common.reasonHint')} value={reason} onChange={(event) => setReason(event.target.value)} style={{ width: 360, maxWidth: '100%' }} maxLength={500} />
+        <Input
+          placeholder={t('common.reasonHint')}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          style={{ width: 360, maxWidth: '100%' }}
+          maxLength={500}
+        />
       </Space>
       {columns.some(changed) && (
         <Space wrap style={{ marginBottom: 12 }}>
@@ -367,7 +438,12 @@ function RolesMatrix() {
         scroll={{ x: true }}
         data-testid="roles-matrix"
         columns={[
-          { title: t('settings.roles.permission'), key: 'permission', fixed: 'left', render: (_: unknown, permission: Permission) => <Typography.Text code>{permission}</Typography.Text> },
+          {
+            title: t('settings.roles.permission'),
+            key: 'permission',
+            fixed: 'left',
+            render: (_: unknown, permission: Permission) => <Typography.Text code>{permission}</Typography.Text>,
+          },
           ...columns.map((role) => ({
             key: role.name,
             align: 'center' as const,

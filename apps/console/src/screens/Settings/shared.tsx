@@ -63,7 +63,12 @@ export function ShownOnce({
       }
     >
       <Alert type="info" showIcon message={t('settings.shownOnce')} description={hint} style={{ marginBottom: 12 }} />
-      <Typography.Paragraph copyable={{ text: secret ?? '', tooltips: [t('settings.copy'), t('settings.copied')] }} code data-testid={testId} style={{ wordBreak: 'break-all' }}>
+      <Typography.Paragraph
+        copyable={{ text: secret ?? '', tooltips: [t('settings.copy'), t('settings.copied')] }}
+        code
+        data-testid={testId}
+        style={{ wordBreak: 'break-all' }}
+      >
         {secret}
       </Typography.Paragraph>
       {children}

@@ -50,7 +50,12 @@ export default function Enrol() {
   return (
     <Layout style={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
       <Card style={{ width: '100%', maxWidth: 520 }} title={t('signIn.enrolTitle')} extra={<LanguagePicker />}>
-        <Steps size="small" current={step} items={[{ title: t('signIn.password') }, { title: t('signIn.code') }, { title: t('signIn.recoveryCode') }]} style={{ marginBottom: 24 }} />
+        <Steps
+          size="small"
+          current={step}
+          items={[{ title: t('signIn.password') }, { title: t('signIn.code') }, { title: t('signIn.recoveryCode') }]}
+          style={{ marginBottom: 24 }}
+        />
         {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} data-testid="enrol-error" />}
         {step === 0 && (
           <Form
@@ -100,7 +105,10 @@ export default function Enrol() {
             <Typography.Paragraph>{t('signIn.scan')}</Typography.Paragraph>
             {qr && <img src={qr} alt="" width={200} height={200} style={{ display: 'block', margin: '0 auto 12px' }} />}
             <Typography.Paragraph>
-              {t('signIn.secret')}: <Typography.Text code copyable data-testid="totp-secret">{secret.secret}</Typography.Text>
+              {t('signIn.secret')}:{' '}
+              <Typography.Text code copyable data-testid="totp-secret">
+                {secret.secret}
+              </Typography.Text>
             </Typography.Paragraph>
             <Form.Item name="code" label={t('signIn.code')} rules={[{ required: true, pattern: /^\d{6}$/ }]}>
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} data-testid="enrol-code" />
@@ -121,7 +129,9 @@ export default function Enrol() {
               grid={{ column: 2 }}
               renderItem={(code) => (
                 <List.Item>
-                  <Typography.Text code data-testid="recovery-code">{code}</Typography.Text>
+                  <Typography.Text code data-testid="recovery-code">
+                    {code}
+                  </Typography.Text>
                 </List.Item>
               )}
             />

@@ -51,7 +51,13 @@ export default function Bulletins() {
           </Button>
         )}
       </Space>
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={rows.length === 0} emptyText={t('support.bulletins.empty')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={rows.length === 0}
+        emptyText={t('support.bulletins.empty')}
+      >
         <Table<Bulletin>
           rowKey="id"
           size="small"
@@ -65,9 +71,17 @@ export default function Bulletins() {
           columns={[
             { title: t('support.mail.id'), dataIndex: 'id', width: 70 },
             { title: t('support.mail.subject'), key: 'title', render: (_, row) => row.title[DEFAULT_TEXT_LANGUAGE] ?? Object.values(row.title)[0] },
-            { title: t('support.bulletins.status'), dataIndex: 'status', render: (status: BulletinStatus) => <Tag color={STATUS_COLOR[status]}>{t(`support.bulletins.statuses.${status}`)}</Tag> },
+            {
+              title: t('support.bulletins.status'),
+              dataIndex: 'status',
+              render: (status: BulletinStatus) => <Tag color={STATUS_COLOR[status]}>{t(`support.bulletins.statuses.${status}`)}</Tag>,
+            },
             { title: t('support.bulletins.startsAt'), dataIndex: 'startsAt', render: (value: string) => dateTime(value) },
-            { title: t('support.bulletins.endsAt'), dataIndex: 'endsAt', render: (value: string | null) => (value ? dateTime(value) : t('support.bulletins.noEnd')) },
+            {
+              title: t('support.bulletins.endsAt'),
+              dataIndex: 'endsAt',
+              render: (value: string | null) => (value ? dateTime(value) : t('support.bulletins.noEnd')),
+            },
             { title: t('support.mail.at'), dataIndex: 'createdAt', render: (value: string) => dateTime(value) },
             ...(canWithdraw
               ? [
@@ -76,7 +90,12 @@ export default function Bulletins() {
                     key: 'actions',
                     render: (_: unknown, row: Bulletin) =>
                       row.status === 'showing' || row.status === 'scheduled' ? (
-                        <Popconfirm title={t('support.bulletins.withdrawConfirm')} onConfirm={() => withdraw(row.id)} okText={t('support.bulletins.withdraw')} cancelText={t('support.bulletins.cancel')}>
+                        <Popconfirm
+                          title={t('support.bulletins.withdrawConfirm')}
+                          onConfirm={() => withdraw(row.id)}
+                          okText={t('support.bulletins.withdraw')}
+                          cancelText={t('support.bulletins.cancel')}
+                        >
                           <Button danger size="small" data-testid="bulletin-withdraw">
                             {t('support.bulletins.withdraw')}
                           </Button>
@@ -146,7 +165,11 @@ function PublishDialog({ onDone }: { onDone: () => void }) {
           <Form.Item label={t('support.bulletins.startsAt')}>
             <DatePicker showTime value={startsAt} onChange={setStartsAt} placeholder={t('support.bulletins.startsNow')} />
           </Form.Item>
-          <Form.Item label={t('support.bulletins.endsAt')} validateStatus={tried && badRange ? 'error' : undefined} help={tried && badRange ? t('support.bulletins.endBeforeStart') : undefined}>
+          <Form.Item
+            label={t('support.bulletins.endsAt')}
+            validateStatus={tried && badRange ? 'error' : undefined}
+            help={tried && badRange ? t('support.bulletins.endBeforeStart') : undefined}
+          >
             <DatePicker showTime value={endsAt} onChange={setEndsAt} placeholder={t('support.bulletins.noEnd')} />
           </Form.Item>
         </Space>

@@ -45,7 +45,13 @@ export function CannedReplies({ onPick }: { onPick: (text: string) => void }) {
         popupMatchSelectWidth={360}
         data-testid="canned-replies"
       />
-      <Button icon={<EditOutlined />} onClick={() => setEditing([...replies])} title={t('support.chats.canned.edit')} aria-label={t('support.chats.canned.edit')} data-testid="canned-edit" />
+      <Button
+        icon={<EditOutlined />}
+        onClick={() => setEditing([...replies])}
+        title={t('support.chats.canned.edit')}
+        aria-label={t('support.chats.canned.edit')}
+        data-testid="canned-edit"
+      />
       <Modal
         open={editing !== null}
         title={t('support.chats.canned.title')}

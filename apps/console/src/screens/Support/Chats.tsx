@@ -61,11 +61,12 @@ export default function Chats() {
   );
 
   const conversations = list.data?.conversations ?? [];
-  const choose = (id: number) => setParams((previous) => {
-    const next = new URLSearchParams(previous);
-    next.set('c', String(id));
-    return next;
-  });
+  const choose = (id: number) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      next.set('c', String(id));
+      return next;
+    });
 
   return (
     <div data-testid="support-chats">
@@ -96,8 +97,18 @@ export default function Chats() {
         {t('support.chats.noAssign')}
       </Typography.Paragraph>
       <div style={{ display: 'flex', gap: 12, alignItems: 'stretch', minWidth: 0 }}>
-        <Card size="small" style={{ width: 300, flex: '0 0 300px', minWidth: 0 }} styles={{ body: { padding: 0, height: '100%', display: 'flex', flexDirection: 'column' } }}>
-          <PageState loading={list.isLoading} error={list.error} onRetry={() => void list.refetch()} empty={conversations.length === 0 && offset === 0} emptyText={status === 'closed' ? t('support.chats.emptyClosed') : t('support.chats.empty')}>
+        <Card
+          size="small"
+          style={{ width: 300, flex: '0 0 300px', minWidth: 0 }}
+          styles={{ body: { padding: 0, height: '100%', display: 'flex', flexDirection: 'column' } }}
+        >
+          <PageState
+            loading={list.isLoading}
+            error={list.error}
+            onRetry={() => void list.refetch()}
+            empty={conversations.length === 0 && offset === 0}
+            emptyText={status === 'closed' ? t('support.chats.emptyClosed') : t('support.chats.empty')}
+          >
             <List
               dataSource={conversations}
               data-testid="chat-inbox"
@@ -118,7 +129,13 @@ export default function Chats() {
                     {row.unread > 0 && <Badge count={row.unread} size="small" title={t('support.chats.unread', { count: row.unread })} />}
                   </div>
                   <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 13 }}>
-                    {row.playerTyping ? t('support.chats.typing') : row.lastMessage ? (row.lastMessage.imageUrl && !row.lastMessage.text ? t('support.chats.image') : row.lastMessage.text) : t('support.chats.noMessage')}
+                    {row.playerTyping
+                      ? t('support.chats.typing')
+                      : row.lastMessage
+                        ? row.lastMessage.imageUrl && !row.lastMessage.text
+                          ? t('support.chats.image')
+                          : row.lastMessage.text
+                        : t('support.chats.noMessage')}
                   </Typography.Text>
                   <Space size={4} wrap style={{ marginTop: 2 }}>
                     {row.awaitingReply && <Tag color="orange">{t('support.chats.awaiting')}</Tag>}
@@ -216,19 +233,32 @@ function ConversationPane({ id, canAnswer, canClose }: { id: number; canAnswer: 
               <Typography.Text strong>{conversation.nickname ?? t('support.chats.player', { id: conversation.playerId })}</Typography.Text>
               <Link to={`/players/${conversation.playerId}`}>{t('support.chats.openPlayer')}</Link>
               {conversation.status === 'closed' && <Tag>{t('support.chats.status.closed')}</Tag>}
-              {conversation.playerTyping && <Tag color="blue" data-testid="chat-player-typing">{t('support.chats.typing')}</Tag>}
+              {conversation.playerTyping && (
+                <Tag color="blue" data-testid="chat-player-typing">
+                  {t('support.chats.typing')}
+                </Tag>
+              )}
               <HolderTag holder={conversation.assignedTo} mine={conversation.mine} />
               {canAssign && <AssignButton conversationId={id} holder={conversation.assignedTo} mine={conversation.mine} />}
             </Space>
             {canClose && conversation.status === 'open' && (
-              <Popconfirm title={t('support.chats.closeConfirm')} onConfirm={close} okText={t('support.chats.close')} cancelText={t('support.bulletins.cancel')}>
+              <Popconfirm
+                title={t('support.chats.closeConfirm')}
+                onConfirm={close}
+                okText={t('support.chats.close')}
+                cancelText={t('support.bulletins.cancel')}
+              >
                 <Button danger size="small" data-testid="chat-close">
                   {t('support.chats.close')}
                 </Button>
               </Popconfirm>
             )}
           </Space>
-          <div ref={scroller} style={{ height: 'calc(100vh - 420px)', minHeight: 220, overflowY: 'auto', background: '#f6f8fa', borderRadius: 6, padding: 12 }} data-testid="chat-messages">
+          <div
+            ref={scroller}
+            style={{ height: 'calc(100vh - 420px)', minHeight: 220, overflowY: 'auto', background: '#f6f8fa', borderRadius: 6, padding: 12 }}
+            data-testid="chat-messages"
+          >
             {hasMore && (
               <div style={{ textAlign: 'center', marginBottom: 8 }}>
                 <Button size="small" loading={loadingOlder} onClick={() => void loadOlder()}>
@@ -256,9 +286,24 @@ function MessageBubble({ item, read }: { item: ChatMessage; read: boolean }) {
       <div
         data-testid="console-chat-message"
         data-sender={item.sender}
-        style={{ maxWidth: '75%', background: mine ? '#d6e6ff' : '#fff', border: '1px solid #e1e4e8', borderRadius: 8, padding: '6px 10px', overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+        style={{
+          maxWidth: '75%',
+          background: mine ? '#d6e6ff' : '#fff',
+          border: '1px solid #e1e4e8',
+          borderRadius: 8,
+          padding: '6px 10px',
+          overflowWrap: 'anywhere',
+          whiteSpace: 'pre-wrap',
+        }}
       >
-        {item.imageUrl && <Image src={item.imageUrl} alt={t('support.chats.image')} style={{ maxWidth: 240, maxHeight: 240, display: 'block', marginBottom: item.text ? 6 : 0 }} data-testid="chat-image" />}
+        {item.imageUrl && (
+          <Image
+            src={item.imageUrl}
+            alt={t('support.chats.image')}
+            style={{ maxWidth: 240, maxHeight: 240, display: 'block', marginBottom: item.text ? 6 : 0 }}
+            data-testid="chat-image"
+          />
+        )}
         {item.text && <div>{item.text}</div>}
         <div style={{ fontSize: 11, color: '#6e7781', marginTop: 2 }}>
           {mine ? `${item.operatorName ?? t('support.chats.you')} · ` : ''}
@@ -361,4 +406,3 @@ function AnswerBox({ id }: { id: number }) {
     </div>
   );
 }
-

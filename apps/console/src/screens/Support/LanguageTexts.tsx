@@ -46,7 +46,19 @@ export function everyLanguage(texts: Texts): { title: Record<Language, string>; 
  * A title and a text in one or more of the players' languages: the default language always, the
  * others when the member ticks them; the ones left out are sent with the default's words.
  */
-export function LanguageTexts({ value, onChange, titleMax, contentMax, showError }: { value: Texts; onChange: (next: Texts) => void; titleMax: number; contentMax: number; showError?: boolean }) {
+export function LanguageTexts({
+  value,
+  onChange,
+  titleMax,
+  contentMax,
+  showError,
+}: {
+  value: Texts;
+  onChange: (next: Texts) => void;
+  titleMax: number;
+  contentMax: number;
+  showError?: boolean;
+}) {
   const t = useTranslate();
   const chosen = PLAYER_LANGUAGES.map(([lang]) => lang).filter((lang) => value[lang] !== undefined);
   const setLanguages = (languages: Language[]) => {
@@ -54,7 +66,8 @@ export function LanguageTexts({ value, onChange, titleMax, contentMax, showError
     for (const lang of new Set<Language>([DEFAULT_TEXT_LANGUAGE, ...languages])) next[lang] = value[lang] ?? { title: '', content: '' };
     onChange(next);
   };
-  const setText = (lang: Language, field: 'title' | 'content', text: string) => onChange({ ...value, [lang]: { ...(value[lang] ?? { title: '', content: '' }), [field]: text } });
+  const setText = (lang: Language, field: 'title' | 'content', text: string) =>
+    onChange({ ...value, [lang]: { ...(value[lang] ?? { title: '', content: '' }), [field]: text } });
 
   return (
     <div data-testid="language-texts">
@@ -84,7 +97,12 @@ export function LanguageTexts({ value, onChange, titleMax, contentMax, showError
                 validateStatus={showError && lang === DEFAULT_TEXT_LANGUAGE && !value[lang]?.title.trim() ? 'error' : undefined}
                 style={{ marginBottom: 8 }}
               >
-                <Input value={value[lang]?.title ?? ''} maxLength={titleMax} onChange={(event) => setText(lang, 'title', event.target.value)} data-testid={`text-title-${lang}`} />
+                <Input
+                  value={value[lang]?.title ?? ''}
+                  maxLength={titleMax}
+                  onChange={(event) => setText(lang, 'title', event.target.value)}
+                  data-testid={`text-title-${lang}`}
+                />
               </Form.Item>
               <Form.Item
                 label={t('support.languages.content')}
@@ -93,7 +111,13 @@ export function LanguageTexts({ value, onChange, titleMax, contentMax, showError
                 help={showError && lang === DEFAULT_TEXT_LANGUAGE && !defaultTextGiven(value) ? t('support.languages.titleRequired') : undefined}
                 style={{ marginBottom: 8 }}
               >
-                <Input.TextArea value={value[lang]?.content ?? ''} maxLength={contentMax} autoSize={{ minRows: 3, maxRows: 10 }} onChange={(event) => setText(lang, 'content', event.target.value)} data-testid={`text-content-${lang}`} />
+                <Input.TextArea
+                  value={value[lang]?.content ?? ''}
+                  maxLength={contentMax}
+                  autoSize={{ minRows: 3, maxRows: 10 }}
+                  onChange={(event) => setText(lang, 'content', event.target.value)}
+                  data-testid={`text-content-${lang}`}
+                />
               </Form.Item>
             </div>
           ),

@@ -75,7 +75,11 @@ function Compose() {
 
   const chosenCategory = category ?? categories.data?.[0]?.id ?? null;
   const audienceProblem =
-    kind === 'player' && !playerId ? t('support.mail.playerRequired') : kind === 'segment' && vipMin === null && vipMax === null && !registeredSince ? t('support.mail.segmentRequired') : null;
+    kind === 'player' && !playerId
+      ? t('support.mail.playerRequired')
+      : kind === 'segment' && vipMin === null && vipMax === null && !registeredSince
+        ? t('support.mail.segmentRequired')
+        : null;
   const ready = !audienceProblem && defaultTextGiven(texts) && chosenCategory !== null;
 
   const send = async () => {
@@ -85,7 +89,12 @@ function Compose() {
       kind === 'player'
         ? { kind, playerId }
         : kind === 'segment'
-          ? { kind, ...(vipMin !== null ? { vipMin } : {}), ...(vipMax !== null ? { vipMax } : {}), ...(registeredSince ? { registeredSince: registeredSince.toISOString() } : {}) }
+          ? {
+              kind,
+              ...(vipMin !== null ? { vipMin } : {}),
+              ...(vipMax !== null ? { vipMax } : {}),
+              ...(registeredSince ? { registeredSince: registeredSince.toISOString() } : {}),
+            }
           : { kind };
     setSending(true);
     try {
@@ -127,7 +136,12 @@ function Compose() {
           />
         </Form.Item>
         {kind === 'player' && (
-          <Form.Item label={t('support.mail.playerId')} required validateStatus={tried && audienceProblem ? 'error' : undefined} help={tried ? audienceProblem : undefined}>
+          <Form.Item
+            label={t('support.mail.playerId')}
+            required
+            validateStatus={tried && audienceProblem ? 'error' : undefined}
+            help={tried ? audienceProblem : undefined}
+          >
             <InputNumber min={1} precision={0} value={playerId} onChange={(value) => setPlayerId(value)} style={{ width: 200 }} data-testid="mail-player-id" />
           </Form.Item>
         )}
@@ -155,12 +169,23 @@ function Compose() {
             />
           </Form.Item>
           <Form.Item label={t('support.mail.expiresAt')}>
-            <DatePicker showTime value={expiresAt} onChange={setExpiresAt} placeholder={t('support.mail.never')} disabledDate={(day) => day.isBefore(new Date(), 'day')} />
+            <DatePicker
+              showTime
+              value={expiresAt}
+              onChange={setExpiresAt}
+              placeholder={t('support.mail.never')}
+              disabledDate={(day) => day.isBefore(new Date(), 'day')}
+            />
           </Form.Item>
         </Space>
         <LanguageTexts value={texts} onChange={setTexts} titleMax={120} contentMax={5000} showError={tried} />
         {kind === 'all' ? (
-          <Popconfirm title={t('support.mail.sendAllConfirm')} onConfirm={() => void send()} okText={t('support.mail.send')} cancelText={t('support.bulletins.cancel')}>
+          <Popconfirm
+            title={t('support.mail.sendAllConfirm')}
+            onConfirm={() => void send()}
+            okText={t('support.mail.send')}
+            cancelText={t('support.bulletins.cancel')}
+          >
             <Button type="primary" loading={sending} data-testid="mail-send">
               {t('support.mail.send')}
             </Button>
@@ -197,7 +222,9 @@ function Sent() {
   const query = useQuery({
     queryKey: ['ops', 'mail', 'sent', cursors],
     queryFn: async () => {
-      const pages = await Promise.all(cursors.map((beforeId) => opsCall<SentPage>('/ops/v1/mail/sent', { limit: SENT_PAGE, ...(beforeId ? { beforeId } : {}) })));
+      const pages = await Promise.all(
+        cursors.map((beforeId) => opsCall<SentPage>('/ops/v1/mail/sent', { limit: SENT_PAGE, ...(beforeId ? { beforeId } : {}) })),
+      );
       return pages.flatMap((page) => page.mails);
     },
   });
@@ -245,7 +272,13 @@ function Audit() {
     return text.length > 160 ? `${text.slice(0, 160)}…` : text;
   };
   return (
-    <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={rows.length === 0} emptyText={t('support.mail.auditEmpty')}>
+    <PageState
+      loading={query.isLoading}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      empty={rows.length === 0}
+      emptyText={t('support.mail.auditEmpty')}
+    >
       <Table<AuditRow>
         rowKey="id"
         size="small"
@@ -258,7 +291,11 @@ function Audit() {
           { title: t('support.mail.action'), dataIndex: 'action' },
           { title: t('support.mail.subjectId'), dataIndex: 'subjectId', width: 80 },
           { title: t('support.mail.by'), dataIndex: 'by' },
-          { title: t('support.mail.details'), key: 'details', render: (_, row) => <Typography.Text style={{ fontSize: 12, overflowWrap: 'anywhere' }}>{brief(row.newValue ?? row.oldValue)}</Typography.Text> },
+          {
+            title: t('support.mail.details'),
+            key: 'details',
+            render: (_, row) => <Typography.Text style={{ fontSize: 12, overflowWrap: 'anywhere' }}>{brief(row.newValue ?? row.oldValue)}</Typography.Text>,
+          },
         ]}
       />
       {rows.length === limit && limit < 500 && (

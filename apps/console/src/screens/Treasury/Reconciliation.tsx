@@ -57,7 +57,13 @@ export default function Reconciliation() {
         {t('treasury.reconciliation.hint')}
       </Typography.Paragraph>
       {error !== null && <Alert type="error" showIcon message={errorText(error)} style={{ marginBottom: 16 }} />}
-      <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()} empty={query.isSuccess && !latest} emptyText={t('treasury.reconciliation.none')}>
+      <PageState
+        loading={query.isLoading}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={query.isSuccess && !latest}
+        emptyText={t('treasury.reconciliation.none')}
+      >
         {latest && (
           <>
             <Typography.Paragraph data-testid="reconciliation-latest">
@@ -65,7 +71,14 @@ export default function Reconciliation() {
               {t('treasury.reconciliation.latest', { id: latest.id, at: dateTime(latest.finishedAt), addresses: latest.addresses })}
             </Typography.Paragraph>
             {latest.failures.length > 0 && (
-              <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="reconciliation-failures" message={t('treasury.reconciliation.failures', { count: latest.failures.length })} description={latest.failures.map((f) => `${f.currency} ${f.address}: ${f.error}`).join('\n')} />
+              <Alert
+                type="warning"
+                showIcon
+                style={{ marginBottom: 16 }}
+                data-testid="reconciliation-failures"
+                message={t('treasury.reconciliation.failures', { count: latest.failures.length })}
+                description={latest.failures.map((f) => `${f.currency} ${f.address}: ${f.error}`).join('\n')}
+              />
             )}
             <Row gutter={[12, 12]} style={{ marginBottom: 24 }}>
               {latest.currencies.map((figures) => (
@@ -88,8 +101,16 @@ export default function Reconciliation() {
           columns={[
             { title: t('treasury.reconciliation.id'), dataIndex: 'id' },
             { title: t('common.time'), dataIndex: 'finishedAt', render: (value: string) => dateTime(value) },
-            { title: t('treasury.reconciliation.trigger.title'), dataIndex: 'trigger', render: (value: Run['trigger'], row) => row.requestedBy ?? t(`treasury.reconciliation.trigger.${value}`) },
-            { title: t('common.status'), dataIndex: 'status', render: (value: Run['status']) => <Tag color={STATUS_COLOR[value]}>{t(`treasury.reconciliation.status.${value}`)}</Tag> },
+            {
+              title: t('treasury.reconciliation.trigger.title'),
+              dataIndex: 'trigger',
+              render: (value: Run['trigger'], row) => row.requestedBy ?? t(`treasury.reconciliation.trigger.${value}`),
+            },
+            {
+              title: t('common.status'),
+              dataIndex: 'status',
+              render: (value: Run['status']) => <Tag color={STATUS_COLOR[value]}>{t(`treasury.reconciliation.status.${value}`)}</Tag>,
+            },
             ...(['USDT', 'TRX'] as const).map((currency) => ({
               title: `${t('treasury.reconciliation.difference')} ${currency}`,
               key: currency,
@@ -133,7 +154,9 @@ function CurrencyCard({ figures }: { figures: Figures }) {
           <span data-testid={`reconciliation-${figures.currency}-difference`}>
             <Difference amount={figures.difference} />
           </span>
-          {figures.inFlight !== '0' && <Typography.Text type="secondary"> · {t('treasury.reconciliation.inFlight', { amount: money(figures.inFlight) })}</Typography.Text>}
+          {figures.inFlight !== '0' && (
+            <Typography.Text type="secondary"> · {t('treasury.reconciliation.inFlight', { amount: money(figures.inFlight) })}</Typography.Text>
+          )}
         </Descriptions.Item>
       </Descriptions>
     </Card>

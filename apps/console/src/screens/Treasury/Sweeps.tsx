@@ -33,7 +33,23 @@ const STATUS_COLOR: Record<Sweep['status'] | 'running', string> = {
 const STATE_COLOR: Record<HotState, string> = { low: 'red', ok: 'green', high: 'gold', unknown: 'default' };
 const MONO = { fontFamily: 'monospace', fontSize: 12 } as const;
 /** A cycle's counts in the order it works: following what was sent, sweeping, then the hot wallet. */
-const SUMMARY_ORDER = ['confirmed', 'failed', 'dropped', 'reoffered', 'planned', 'signed', 'activated', 'funded', 'delegated', 'undelegated', 'waiting', 'energyShort', 'feeCapped', 'topups', 'rebalanced'];
+const SUMMARY_ORDER = [
+  'confirmed',
+  'failed',
+  'dropped',
+  'reoffered',
+  'planned',
+  'signed',
+  'activated',
+  'funded',
+  'delegated',
+  'undelegated',
+  'waiting',
+  'energyShort',
+  'feeCapped',
+  'topups',
+  'rebalanced',
+];
 const rank = (key: string) => (SUMMARY_ORDER.includes(key) ? SUMMARY_ORDER.indexOf(key) : SUMMARY_ORDER.length);
 /** Times and ids keep to one line; the table scrolls sideways within itself when narrow. */
 const oneLine = (text: string) => <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
@@ -123,7 +139,17 @@ export default function Sweeps() {
       <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
         {t('treasury.sweeps.hint')}
       </Typography.Paragraph>
-      {error !== null && <Alert type="error" showIcon closable onClose={() => setError(null)} message={errorText(error)} style={{ marginBottom: 16 }} data-testid="sweep-error" />}
+      {error !== null && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setError(null)}
+          message={errorText(error)}
+          style={{ marginBottom: 16 }}
+          data-testid="sweep-error"
+        />
+      )}
       <PageState loading={query.isLoading} error={query.error} onRetry={() => void query.refetch()}>
         {data && (
           <>
@@ -264,12 +290,17 @@ function SettingsCard({ settings, mayChange, onChange }: { settings: Settings; m
             title: currency,
             key: currency,
             align: 'right' as const,
-            render: (_: unknown, row: { figure: (typeof FIGURES)[number] }) => <span data-testid={`setting-${row.figure}-${currency}`}>{money(settings[row.figure][currency])}</span>,
+            render: (_: unknown, row: { figure: (typeof FIGURES)[number] }) => (
+              <span data-testid={`setting-${row.figure}-${currency}`}>{money(settings[row.figure][currency])}</span>
+            ),
           })),
         ]}
       />
       <Typography.Paragraph type="secondary" style={{ fontSize: 12, margin: '8px 0 0' }} data-testid="sweep-settings-updated">
-        {settings.updatedAt ? t('treasury.sweeps.updated', { by: settings.updatedBy ?? '—', at: dateTime(settings.updatedAt) }) : t('treasury.sweeps.fromConfig')} {t('treasury.sweeps.settingsHint')}
+        {settings.updatedAt
+          ? t('treasury.sweeps.updated', { by: settings.updatedBy ?? '—', at: dateTime(settings.updatedAt) })
+          : t('treasury.sweeps.fromConfig')}{' '}
+        {t('treasury.sweeps.settingsHint')}
       </Typography.Paragraph>
     </Card>
   );
@@ -281,7 +312,9 @@ function SettingsDialog({ settings, onClose, onSaved }: { settings: Settings; on
   const t = useTranslate();
   const [form] = Form.useForm<SettingsForm>();
   const { busy, error, submit } = useSubmit();
-  const initial = Object.fromEntries(FIGURES.flatMap((figure) => CURRENCIES.map((currency) => [`${figure}_${currency}`, settings[figure][currency]]))) as SettingsForm;
+  const initial = Object.fromEntries(
+    FIGURES.flatMap((figure) => CURRENCIES.map((currency) => [`${figure}_${currency}`, settings[figure][currency]])),
+  ) as SettingsForm;
   const save = async () => {
     const values = await form.validateFields();
     const each = (figure: (typeof FIGURES)[number]) => ({ USDT: values[`${figure}_USDT`].trim(), TRX: values[`${figure}_TRX`].trim() });
@@ -293,9 +326,17 @@ function SettingsDialog({ settings, onClose, onSaved }: { settings: Settings; on
       label={t(`treasury.sweeps.${figure}`)}
       dependencies={figure === 'floor' ? [`target_${currency}`] : figure === 'target' ? [`floor_${currency}`] : []}
       rules={[
-        { validator: async (_: unknown, value?: string) => (parseMicro(value ?? '') === undefined ? Promise.reject(new Error(t('treasury.sweeps.amountRule'))) : undefined) },
+        {
+          validator: async (_: unknown, value?: string) =>
+            parseMicro(value ?? '') === undefined ? Promise.reject(new Error(t('treasury.sweeps.amountRule'))) : undefined,
+        },
         ...(figure === 'threshold'
-          ? [{ validator: async (_: unknown, value?: string) => (parseMicro(value ?? '') === 0n ? Promise.reject(new Error(t('treasury.sweeps.positiveRule'))) : undefined) }]
+          ? [
+              {
+                validator: async (_: unknown, value?: string) =>
+                  parseMicro(value ?? '') === 0n ? Promise.reject(new Error(t('treasury.sweeps.positiveRule'))) : undefined,
+              },
+            ]
           : []),
         ...(figure === 'floor'
           ? [
@@ -365,7 +406,16 @@ function TopupsCard({ topups }: { topups: Topup[] }) {
             columns={[
               { title: '#', dataIndex: 'id' },
               { title: t('common.currency'), dataIndex: 'currency' },
-              { title: t('treasury.sweeps.topupAmount'), dataIndex: 'amount', align: 'right', render: (value: string, row) => <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>{money(value, row.currency)}</Typography.Text> },
+              {
+                title: t('treasury.sweeps.topupAmount'),
+                dataIndex: 'amount',
+                align: 'right',
+                render: (value: string, row) => (
+                  <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+                    {money(value, row.currency)}
+                  </Typography.Text>
+                ),
+              },
               { title: t('treasury.sweeps.hotBalanceThen'), dataIndex: 'hotBalance', align: 'right', render: (value: string) => money(value) },
               { title: t('treasury.sweeps.floor'), dataIndex: 'floor', align: 'right', render: (value: string) => money(value) },
               { title: t('treasury.sweeps.target'), dataIndex: 'target', align: 'right', render: (value: string) => money(value) },
@@ -431,22 +481,36 @@ function TopupTransaction({ topup, onClose }: { topup: Topup; onClose: () => voi
         <Descriptions column={1} size="small" bordered data-testid="topup-transaction-details">
           <Descriptions.Item label={t('treasury.sweeps.topupAmount')}>{money(prepared.data.amount, prepared.data.currency)}</Descriptions.Item>
           <Descriptions.Item label={t('treasury.sweeps.from')}>
-            <Typography.Text copyable style={MONO}>{prepared.data.from}</Typography.Text>
+            <Typography.Text copyable style={MONO}>
+              {prepared.data.from}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('treasury.sweeps.to')}>
-            <Typography.Text copyable style={MONO}>{prepared.data.to}</Typography.Text>
+            <Typography.Text copyable style={MONO}>
+              {prepared.data.to}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label="txID">
-            <Typography.Text copyable style={MONO} data-testid="topup-txid">{prepared.data.txId}</Typography.Text>
+            <Typography.Text copyable style={MONO} data-testid="topup-txid">
+              {prepared.data.txId}
+            </Typography.Text>
           </Descriptions.Item>
           <Descriptions.Item label={t('treasury.sweeps.expires')}>{dateTime(prepared.data.expiresAt)}</Descriptions.Item>
           <Descriptions.Item label="raw_data_hex">
-            <Typography.Paragraph copyable={{ text: prepared.data.rawDataHex }} style={{ ...MONO, wordBreak: 'break-all', margin: 0 }} ellipsis={{ rows: 3, expandable: true }}>
+            <Typography.Paragraph
+              copyable={{ text: prepared.data.rawDataHex }}
+              style={{ ...MONO, wordBreak: 'break-all', margin: 0 }}
+              ellipsis={{ rows: 3, expandable: true }}
+            >
               {prepared.data.rawDataHex}
             </Typography.Paragraph>
           </Descriptions.Item>
           <Descriptions.Item label="raw_data (JSON)">
-            <Typography.Paragraph copyable={{ text: JSON.stringify(prepared.data.rawData) }} style={{ ...MONO, wordBreak: 'break-all', margin: 0 }} ellipsis={{ rows: 3, expandable: true }}>
+            <Typography.Paragraph
+              copyable={{ text: JSON.stringify(prepared.data.rawData) }}
+              style={{ ...MONO, wordBreak: 'break-all', margin: 0 }}
+              ellipsis={{ rows: 3, expandable: true }}
+            >
               {JSON.stringify(prepared.data.rawData)}
             </Typography.Paragraph>
           </Descriptions.Item>
@@ -562,7 +626,12 @@ function ActionsTable({ actions }: { actions: Action[] }) {
         { title: t('common.amount'), dataIndex: 'amount', align: 'right', render: (value: string, row) => oneLine(money(value, row.currency)) },
         { title: t('common.status'), dataIndex: 'status', render: (value: Action['status']) => <StatusTag status={value} /> },
         { title: t('treasury.sweeps.txId'), dataIndex: 'txId', render: (value: string) => <Short text={value} /> },
-        { title: t('treasury.sweeps.fee'), dataIndex: 'networkFee', align: 'right', render: (value: string | null, row) => <Fee fee={value} error={row.lastError} /> },
+        {
+          title: t('treasury.sweeps.fee'),
+          dataIndex: 'networkFee',
+          align: 'right',
+          render: (value: string | null, row) => <Fee fee={value} error={row.lastError} />,
+        },
         { title: oneLine(t('treasury.sweeps.cycle')), dataIndex: 'cycleId', render: (value: number) => `#${value}` },
       ]}
     />
@@ -584,8 +653,16 @@ function CyclesTable({ cycles }: { cycles: Cycle[] }) {
       columns={[
         { title: oneLine(t('treasury.sweeps.cycle')), dataIndex: 'id', render: (value: number) => `#${value}` },
         { title: t('treasury.sweeps.startedAt'), dataIndex: 'startedAt', render: (value: string) => oneLine(dateTime(value)) },
-        { title: t('treasury.sweeps.finishedAt'), dataIndex: 'finishedAt', render: (value: string | null) => (value ? oneLine(dateTime(value)) : <StatusTag status="running" />) },
-        { title: t('treasury.sweeps.trigger.title'), dataIndex: 'trigger', render: (value: Cycle['trigger'], row) => row.requestedBy ?? t(`treasury.sweeps.trigger.${value}`) },
+        {
+          title: t('treasury.sweeps.finishedAt'),
+          dataIndex: 'finishedAt',
+          render: (value: string | null) => (value ? oneLine(dateTime(value)) : <StatusTag status="running" />),
+        },
+        {
+          title: t('treasury.sweeps.trigger.title'),
+          dataIndex: 'trigger',
+          render: (value: Cycle['trigger'], row) => row.requestedBy ?? t(`treasury.sweeps.trigger.${value}`),
+        },
         {
           title: t('treasury.sweeps.summary'),
           dataIndex: 'summary',

@@ -56,11 +56,13 @@ export const en = {
       unknown: 'Try again in a moment',
     },
     topups: 'Top-up requests',
-    topupsHint: "The hot wallet fell below its floor: the cold wallet's holders should send this much to the hot wallet. A request closes by itself once the hot wallet is back at or above its floor.",
+    topupsHint:
+      "The hot wallet fell below its floor: the cold wallet's holders should send this much to the hot wallet. A request closes by itself once the hot wallet is back at or above its floor.",
     noTopups: 'No top-up request is open: the hot wallet is at or above its floor in every currency.',
     prepare: 'Prepare the transfer',
     prepareTitle: 'Top-up request #{id}: the transfer to sign',
-    prepareHint: "Built now from the cold address to the hot wallet, unsigned and good for 24 hours. The cold wallet's holders sign it in their own wallet (a multi-signature account with its active permission) and broadcast it; the request closes once the hot wallet is back at its floor.",
+    prepareHint:
+      "Built now from the cold address to the hot wallet, unsigned and good for 24 hours. The cold wallet's holders sign it in their own wallet (a multi-signature account with its active permission) and broadcast it; the request closes once the hot wallet is back at its floor.",
     permission: 'Signed under',
     permissionOwner: 'Owner permission (0)',
     permissionActive: 'Active permission (2)',
@@ -198,7 +200,8 @@ export const zh: typeof en = {
     noTopups: '没有未处理的补充资金请求：各币种的热钱包余额均不低于下限。',
     prepare: '生成转账',
     prepareTitle: '补充资金请求 #{id}：待签名的转账',
-    prepareHint: '现从冷钱包地址向热钱包生成的未签名转账，24 小时内有效。冷钱包持有人在各自的钱包中签名（多签账户使用其活跃权限）并广播；热钱包恢复到下限后请求自动关闭。',
+    prepareHint:
+      '现从冷钱包地址向热钱包生成的未签名转账，24 小时内有效。冷钱包持有人在各自的钱包中签名（多签账户使用其活跃权限）并广播；热钱包恢复到下限后请求自动关闭。',
     permission: '签名权限',
     permissionOwner: 'Owner 权限（0）',
     permissionActive: '活跃权限（2）',

@@ -877,9 +877,7 @@ export class DevnetChain {
       return { ...this.moveUsdt(tx, intent, transfer), fee };
     }
     const view = this.callUsdt(intent.owner, intent.data, intent.callValue);
-    return view === null
-      ? { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed' }
-      : { tx, intent, result: 'SUCCESS', contractResult: view };
+    return view === null ? { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed' } : { tx, intent, result: 'SUCCESS', contractResult: view };
   }
 
   private moveUsdt(tx: TransactionJson, intent: TransactionIntent & { kind: 'trigger' }, transfer: { to: string; amount: bigint }): TxRecord {
@@ -941,9 +939,7 @@ export class DevnetChain {
       return this.moveUsdt(tx, intent, transfer);
     }
     const view = this.callUsdt(intent.owner, intent.data, intent.callValue);
-    return view === null
-      ? { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed' }
-      : { tx, intent, result: 'SUCCESS', contractResult: view };
+    return view === null ? { tx, intent, result: 'REVERT', resMessage: 'REVERT opcode executed' } : { tx, intent, result: 'SUCCESS', contractResult: view };
   }
 
   /** Effects of account creation, staking and delegation (validated already). Returns unstaked TRX withdrawn. */
@@ -1025,7 +1021,7 @@ export class DevnetChain {
         const fromUnlocked = intent.amount < unlocked ? intent.amount : unlocked;
         const fromLocked = intent.amount - fromUnlocked;
         // The receiver's usage of the returned stake goes back to the owner with it, as on mainnet.
-        const perTrx = energy ? this.params?.energyPerTrx ?? 0n : this.params?.netPerTrx ?? 0n;
+        const perTrx = energy ? (this.params?.energyPerTrx ?? 0n) : (this.params?.netPerTrx ?? 0n);
         const allFrozen = energy ? receiver.frozenEnergy + receiver.acquiredEnergy : receiver.frozenBandwidth + receiver.acquiredBandwidth;
         const usage = energy ? recovered(receiver.energyUsage, receiver.energyTime, now) : recovered(receiver.netUsage, receiver.netTime, now);
         const byShare = allFrozen === 0n ? 0n : (usage * intent.amount) / allFrozen;

@@ -38,8 +38,7 @@ describe('devnet block format', () => {
       timestamp: 1777445307000,
     };
     expect(blockIdOf(header)).toBe('0000000003fe266bf6b6d392f654dc2e5011601546ed04623d9fcc4e9d439a25');
-    const signature =
-      '55a29981b2ba121613788de5d1b6bd87579ef63479f4fbb7bc99b1c721769487023cb74ea3b604778ed448bf1c90db3db0fd8fedc85102cfda4231fd1c75d6e100';
+    const signature = '55a29981b2ba121613788de5d1b6bd87579ef63479f4fbb7bc99b1c721769487023cb74ea3b604778ed448bf1c90db3db0fd8fedc85102cfda4231fd1c75d6e100';
     expect(recoverSignerAddress(bytesToHex(sha256(encodeBlockHeader(header))), signature)).toBe(header.witnessAddress);
   });
 
@@ -182,7 +181,7 @@ describe('devnet broadcast validation', () => {
     expect(t.devnet.balances(a.address).trx).toBe(7n * TRX);
   });
 
-  it('rejects a transaction signed by a key other than the owner\'s (SIGERROR) and moves nothing', async () => {
+  it("rejects a transaction signed by a key other than the owner's (SIGERROR) and moves nothing", async () => {
     const a = t.fundedWallet({ trx: 10n * TRX });
     const thief = t.newWallet();
     const tx = await createTrx(a.address, thief.address, 10n * TRX);
@@ -236,11 +235,11 @@ describe('devnet broadcast validation', () => {
   it('refuses to build a TRX transfer beyond the balance, to oneself, of zero, or from an unknown account', async () => {
     const a = t.fundedWallet({ trx: TRX });
     const b = t.newWallet();
-    expect((await createTrx(a.address, b.address, 2n * TRX) as Obj).Error).toMatch(/balance is not sufficient/);
-    expect((await createTrx(a.address, a.address, 1n) as Obj).Error).toMatch(/yourself/);
-    expect((await createTrx(a.address, b.address, 0n) as Obj).Error).toMatch(/greater than 0/);
-    expect((await createTrx(b.address, a.address, 1n) as Obj).Error).toMatch(/no OwnerAccount/);
-    expect((await createTrx(a.address, 'Tnot-an-address', 1n) as Obj).Error).toMatch(/Invalid toAddress/);
+    expect(((await createTrx(a.address, b.address, 2n * TRX)) as Obj).Error).toMatch(/balance is not sufficient/);
+    expect(((await createTrx(a.address, a.address, 1n)) as Obj).Error).toMatch(/yourself/);
+    expect(((await createTrx(a.address, b.address, 0n)) as Obj).Error).toMatch(/greater than 0/);
+    expect(((await createTrx(b.address, a.address, 1n)) as Obj).Error).toMatch(/no OwnerAccount/);
+    expect(((await createTrx(a.address, 'Tnot-an-address', 1n)) as Obj).Error).toMatch(/Invalid toAddress/);
   });
 
   it('rejects expired transactions and transactions referring to a block not on this chain', async () => {
@@ -310,7 +309,13 @@ describe('devnet broadcast validation', () => {
   it('answers TRC20 view calls of the USDT contract', async () => {
     const a = t.fundedWallet({ trx: TRX, usdt: 1234n });
     const call = (function_selector: string, parameter = '') =>
-      post(t.url, '/wallet/triggerconstantcontract', { owner_address: a.address, contract_address: USDT_CONTRACT, function_selector, parameter, visible: true });
+      post(t.url, '/wallet/triggerconstantcontract', {
+        owner_address: a.address,
+        contract_address: USDT_CONTRACT,
+        function_selector,
+        parameter,
+        visible: true,
+      });
     expect(BigInt(`0x${(await call('balanceOf(address)', encodeTransferParams(a.address, 0n).slice(0, 64))).constant_result[0]}`)).toBe(1234n);
     expect(BigInt(`0x${(await call('decimals()')).constant_result[0]}`)).toBe(6n);
     const symbol = (await call('symbol()')).constant_result[0] as string;
@@ -375,7 +380,10 @@ describe('devnet persistence', () => {
       expect(again.head()).toEqual(head);
       expect(again.balances(b.address)).toEqual({ trx: 1_000_001n, usdt: 2_500_000n });
       expect(again.balances(a.address)).toEqual({ trx: 10n * TRX - 1_000_001n, usdt: 7_500_000n });
-      expect(await post(url, '/wallet/gettransactioninfobyid', { value: txId })).toMatchObject({ blockNumber: info!.blockNumber, receipt: { result: 'SUCCESS' } });
+      expect(await post(url, '/wallet/gettransactioninfobyid', { value: txId })).toMatchObject({
+        blockNumber: info!.blockNumber,
+        receipt: { result: 'SUCCESS' },
+      });
       expect(again.produceBlock().parentHash).toBe(head.id);
     } finally {
       await again.stop();

@@ -113,8 +113,7 @@ function txInfoJson(r: TxRecord): Json {
   };
   const rc = r.receipt;
   // java-tron leaves zero fields out of the receipt (proto3 JSON).
-  const nonZero = (fields: Record<string, bigint>): Record<string, bigint> =>
-    Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== 0n));
+  const nonZero = (fields: Record<string, bigint>): Record<string, bigint> => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== 0n));
   const netFields = rc ? nonZero({ net_usage: rc.netUsage, net_fee: rc.netFee }) : {};
   if (r.intent.kind !== 'trigger') {
     if (r.fee) base.fee = r.fee;
@@ -232,7 +231,11 @@ function callData(body: Body): string {
 /** Reads TronGrid query parameters, which accept camelCase and snake_case alike. */
 function queryParams(url: URL): Map<string, string> {
   const out = new Map<string, string>();
-  for (const [k, v] of url.searchParams) out.set(k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), v);
+  for (const [k, v] of url.searchParams)
+    out.set(
+      k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+      v,
+    );
   return out;
 }
 
@@ -320,12 +323,7 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
     },
     getblock: (b) => {
       const key = b.id_or_num === undefined ? undefined : String(b.id_or_num);
-      const block =
-        key === undefined || key === ''
-          ? chain.head()
-          : /^\d+$/.test(key)
-            ? chain.blockByNumber(Number(key))
-            : chain.blockById(key);
+      const block = key === undefined || key === '' ? chain.head() : /^\d+$/.test(key) ? chain.blockByNumber(Number(key)) : chain.blockById(key);
       const detail = b.detail === true || b.detail === 'true';
       return block ? blockJson(chain, block, isVisible(b), detail) : {};
     },
@@ -471,9 +469,7 @@ export function createDevnetHttpServer(chain: DevnetChain, hooks: DevnetHttpHook
       const data = callData(b);
       const tx = chain.buildTrigger(owner, contract, data, requireInt(b.fee_limit, 'fee_limit', 0n), requireInt(b.call_value, 'call_value', 0n));
       // java-tron also runs view functions it is asked to trigger and reports their result.
-      const isView = [SELECTOR.balanceOf, SELECTOR.decimals, SELECTOR.symbol, SELECTOR.name, SELECTOR.totalSupply].includes(
-        data.slice(0, 8) as never,
-      );
+      const isView = [SELECTOR.balanceOf, SELECTOR.decimals, SELECTOR.symbol, SELECTOR.name, SELECTOR.totalSupply].includes(data.slice(0, 8) as never);
       const constant = isView ? chain.callUsdt(owner, data, 0n) : null;
       return { result: { result: true }, ...(constant !== null ? { constant_result: [constant] } : {}), transaction: txFor(tx, isVisible(b)) };
     },

@@ -49,7 +49,9 @@ export async function up(db: Kysely<any>): Promise<void> {
       constraint provider_transactions_once unique (aggregator, transaction_uuid),
       constraint provider_transactions_placeholder_is_bet check (not placeholder or (kind = 'bet' and amount = 0 and rolled_back))
     )`.execute(db);
-  await sql`create index provider_transactions_reference_idx on provider_transactions (aggregator, reference_transaction_uuid) where reference_transaction_uuid is not null`.execute(db);
+  await sql`create index provider_transactions_reference_idx on provider_transactions (aggregator, reference_transaction_uuid) where reference_transaction_uuid is not null`.execute(
+    db,
+  );
 
   await sql`
     create table provider_rounds (

@@ -95,7 +95,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`delete from verification_codes where purpose = 'change_email_old'`.execute(db);
   await sql`alter table verification_codes drop constraint verification_codes_purpose_check`.execute(db);
-  await sql`alter table verification_codes add constraint verification_codes_purpose_check check (purpose in ('register', 'reset_password', 'bind_email'))`.execute(db);
+  await sql`alter table verification_codes add constraint verification_codes_purpose_check check (purpose in ('register', 'reset_password', 'bind_email'))`.execute(
+    db,
+  );
   for (const table of ['quota_settings_audit', 'quota_settings', 'media_usage', 'media_owners', 'usage_quotas', 'referral_held', 'referral_reviews']) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }

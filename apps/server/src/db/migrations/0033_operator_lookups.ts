@@ -15,7 +15,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ['player_daily_bets_day_currency', 'bet_addresses_activated_address', 'deposits_from_address', 'player_sessions_device_code', 'player_sessions_login_ip']) {
+  for (const index of [
+    'player_daily_bets_day_currency',
+    'bet_addresses_activated_address',
+    'deposits_from_address',
+    'player_sessions_device_code',
+    'player_sessions_login_ip',
+  ]) {
     await sql`drop index if exists ${sql.ref(index)}`.execute(db);
   }
 }

@@ -93,7 +93,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     alter table ledger_accounts drop constraint ledger_player_balance_non_negative,
       add constraint ledger_player_balance_non_negative check (kind not in ('player', 'player_bonus', 'player_held') or balance >= 0)`.execute(db);
   // Auto-bet stop reason 6: a limit reached, or a time-out or self-exclusion begun.
-  await sql`alter table auto_bet_runs drop constraint auto_bet_runs_stop_type_check, add constraint auto_bet_runs_stop_type_check check (stop_type between 0 and 6)`.execute(db);
+  await sql`alter table auto_bet_runs drop constraint auto_bet_runs_stop_type_check, add constraint auto_bet_runs_stop_type_check check (stop_type between 0 and 6)`.execute(
+    db,
+  );
   await sql`
     create table protection_settings (
       id smallint primary key default 1 check (id = 1),
@@ -106,8 +108,18 @@ export async function down(db: Kysely<any>): Promise<void> {
   await sql`
     alter table ledger_accounts drop constraint ledger_player_balance_non_negative,
       add constraint ledger_player_balance_non_negative check (kind not in ('player', 'player_bonus') or balance >= 0)`.execute(db);
-  await sql`alter table auto_bet_runs drop constraint auto_bet_runs_stop_type_check, add constraint auto_bet_runs_stop_type_check check (stop_type between 0 and 5)`.execute(db);
-  for (const table of ['protection_held_deposits', 'protection_settings', 'protection_links', 'protection_history', 'protection_spend', 'protection_limits', 'player_protection']) {
+  await sql`alter table auto_bet_runs drop constraint auto_bet_runs_stop_type_check, add constraint auto_bet_runs_stop_type_check check (stop_type between 0 and 5)`.execute(
+    db,
+  );
+  for (const table of [
+    'protection_held_deposits',
+    'protection_settings',
+    'protection_links',
+    'protection_history',
+    'protection_spend',
+    'protection_limits',
+    'player_protection',
+  ]) {
     await sql`drop table if exists ${sql.table(table)}`.execute(db);
   }
 }

@@ -76,9 +76,13 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index treasury_chain_actions_open on treasury_chain_actions (id) where status in ('signed', 'broadcast')`.execute(db);
   await sql`create index treasury_chain_actions_to on treasury_chain_actions (to_address, kind, status)`.execute(db);
   // A delegation is taken back by one live undelegation at most.
-  await sql`create unique index treasury_chain_actions_undelegate_once on treasury_chain_actions (parent_id) where kind = 'undelegate' and status in ('signed', 'broadcast', 'confirmed')`.execute(db);
+  await sql`create unique index treasury_chain_actions_undelegate_once on treasury_chain_actions (parent_id) where kind = 'undelegate' and status in ('signed', 'broadcast', 'confirmed')`.execute(
+    db,
+  );
   // One excess move to cold per currency at a time.
-  await sql`create unique index treasury_chain_actions_rebalance_open on treasury_chain_actions (currency) where kind = 'rebalance' and status in ('signed', 'broadcast')`.execute(db);
+  await sql`create unique index treasury_chain_actions_rebalance_open on treasury_chain_actions (currency) where kind = 'rebalance' and status in ('signed', 'broadcast')`.execute(
+    db,
+  );
 
   await sql`
     create table treasury_topup_requests (

@@ -36,7 +36,14 @@ export function fishExactRtp(kind: FishKind, sea: readonly Fish[] = FISH, return
 }
 
 /** Each shot costs the stake and is aimed at one fish; a catch pays stake × the fish's multiplier. */
-export function fishGame(title: { code: string; name: string; sea: readonly Fish[]; returned: number; studio?: Studio; background?: string }): DemoGame<{ fish: FishKind }> {
+export function fishGame(title: {
+  code: string;
+  name: string;
+  sea: readonly Fish[];
+  returned: number;
+  studio?: Studio;
+  background?: string;
+}): DemoGame<{ fish: FishKind }> {
   const { sea, returned } = title;
   return {
     code: title.code,

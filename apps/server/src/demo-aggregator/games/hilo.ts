@@ -37,11 +37,18 @@ function isCard(state: unknown): state is number {
 /** Every guess that can win, from every rank, equally weighted. */
 export function hiloAverageRtp(returned = 96): number {
   const rtps: number[] = [];
-  for (let rank = 1; rank <= 13; rank++) for (const guess of ['higher', 'lower'] as const) if (winningRanks(rank, guess) > 0) rtps.push(hiloExactRtp(rank, guess, returned));
+  for (let rank = 1; rank <= 13; rank++)
+    for (const guess of ['higher', 'lower'] as const) if (winningRanks(rank, guess) > 0) rtps.push(hiloExactRtp(rank, guess, returned));
   return rtps.reduce((a, b) => a + b, 0) / rtps.length;
 }
 
-export function hiloGame(title: { code: string; name: string; returned: number; studio?: Studio; background?: string }): DemoGame<{ guess: HiLoGuess; card: number }> {
+export function hiloGame(title: {
+  code: string;
+  name: string;
+  returned: number;
+  studio?: Studio;
+  background?: string;
+}): DemoGame<{ guess: HiLoGuess; card: number }> {
   const { returned } = title;
   return {
     code: title.code,
@@ -51,7 +58,12 @@ export function hiloGame(title: { code: string; name: string; returned: number; 
     studio: title.studio,
     background: title.background,
     rtp: hiloAverageRtp(returned),
-    pageData: { multipliers: Array.from({ length: 13 }, (_, i) => ({ higher: hiloMultiplier(i + 1, 'higher', returned), lower: hiloMultiplier(i + 1, 'lower', returned) })) },
+    pageData: {
+      multipliers: Array.from({ length: 13 }, (_, i) => ({
+        higher: hiloMultiplier(i + 1, 'higher', returned),
+        lower: hiloMultiplier(i + 1, 'lower', returned),
+      })),
+    },
     initialState: (rng: RoundRng) => rng.int(52),
     parseChoice(choice, state) {
       const guess = (choice as { guess?: unknown } | null)?.guess;

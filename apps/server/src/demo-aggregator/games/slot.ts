@@ -15,7 +15,11 @@ export interface SlotTable {
 
 /** The five lines over the 3x3 window: rows top, middle, bottom, then both diagonals ([reel] = row). */
 export const SLOT_LINES: readonly (readonly [number, number, number])[] = [
-  [0, 0, 0], [1, 1, 1], [2, 2, 2], [0, 1, 2], [2, 1, 0],
+  [0, 0, 0],
+  [1, 1, 1],
+  [2, 2, 2],
+  [0, 1, 2],
+  [2, 1, 0],
 ];
 
 /** Symbols of Fruit Lines, cheapest first. */
@@ -24,14 +28,41 @@ export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
 
 /** The reel strip of Fruit Lines. */
 export const SLOT_STRIP: readonly SlotSymbol[] = [
-  'cherry', 'lemon', 'orange', 'cherry', 'grape', 'lemon', 'bell', 'cherry', 'orange', 'lemon',
-  'bar', 'cherry', 'grape', 'orange', 'lemon', 'seven', 'cherry', 'bell', 'lemon', 'orange',
-  'cherry', 'grape', 'lemon', 'bar',
+  'cherry',
+  'lemon',
+  'orange',
+  'cherry',
+  'grape',
+  'lemon',
+  'bell',
+  'cherry',
+  'orange',
+  'lemon',
+  'bar',
+  'cherry',
+  'grape',
+  'orange',
+  'lemon',
+  'seven',
+  'cherry',
+  'bell',
+  'lemon',
+  'orange',
+  'cherry',
+  'grape',
+  'lemon',
+  'bar',
 ];
 
 /** The paytable of Fruit Lines. */
 export const SLOT_PAYS: Record<SlotSymbol, number> = {
-  cherry: 14, lemon: 18, orange: 30, grape: 50, bell: 120, bar: 200, seven: 600,
+  cherry: 14,
+  lemon: 18,
+  orange: 30,
+  grape: 50,
+  bell: 120,
+  bar: 200,
+  seven: 600,
 };
 
 export const FRUIT_TABLE: SlotTable = { symbols: SLOT_SYMBOLS, strip: SLOT_STRIP, pays: SLOT_PAYS };
@@ -40,8 +71,26 @@ export const FRUIT_TABLE: SlotTable = { symbols: SLOT_SYMBOLS, strip: SLOT_STRIP
 export const SEVENS_TABLE: SlotTable = {
   symbols: ['plum', 'clover', 'star', 'horseshoe', 'diamond', 'seven'],
   strip: [
-    'plum', 'clover', 'plum', 'star', 'horseshoe', 'clover', 'plum', 'diamond', 'star', 'clover',
-    'plum', 'horseshoe', 'seven', 'clover', 'plum', 'star', 'clover', 'diamond', 'plum', 'horseshoe',
+    'plum',
+    'clover',
+    'plum',
+    'star',
+    'horseshoe',
+    'clover',
+    'plum',
+    'diamond',
+    'star',
+    'clover',
+    'plum',
+    'horseshoe',
+    'seven',
+    'clover',
+    'plum',
+    'star',
+    'clover',
+    'diamond',
+    'plum',
+    'horseshoe',
   ],
   pays: { plum: 6, clover: 14, star: 40, horseshoe: 60, diamond: 150, seven: 800 },
 };
@@ -50,9 +99,32 @@ export const SEVENS_TABLE: SlotTable = {
 export const DRAGON_TABLE: SlotTable = {
   symbols: ['coin', 'lantern', 'fan', 'pearl', 'jade', 'dragon'],
   strip: [
-    'coin', 'lantern', 'coin', 'fan', 'coin', 'lantern', 'pearl', 'coin', 'fan', 'lantern',
-    'coin', 'dragon', 'fan', 'coin', 'lantern', 'pearl', 'coin', 'fan', 'coin', 'lantern',
-    'jade', 'coin', 'fan', 'lantern', 'coin', 'pearl',
+    'coin',
+    'lantern',
+    'coin',
+    'fan',
+    'coin',
+    'lantern',
+    'pearl',
+    'coin',
+    'fan',
+    'lantern',
+    'coin',
+    'dragon',
+    'fan',
+    'coin',
+    'lantern',
+    'pearl',
+    'coin',
+    'fan',
+    'coin',
+    'lantern',
+    'jade',
+    'coin',
+    'fan',
+    'lantern',
+    'coin',
+    'pearl',
   ],
   pays: { coin: 9, lantern: 14, fan: 20, pearl: 60, jade: 300, dragon: 500 },
 };

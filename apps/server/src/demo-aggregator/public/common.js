@@ -3,16 +3,22 @@
   'use strict';
   var config = JSON.parse(document.getElementById('config').textContent);
   var S = config.strings;
-  var $ = function (id) { return document.getElementById(id); };
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
   var balance = null;
   var busy = false;
   var stakeIndex = Math.min(3, config.stakes.length - 1);
   try {
     var saved = Number(localStorage.getItem('demo-stake'));
     if (config.stakes.indexOf(saved) >= 0) stakeIndex = config.stakes.indexOf(saved);
-  } catch (e) { /* storage may be blocked inside a frame */ }
+  } catch (e) {
+    /* storage may be blocked inside a frame */
+  }
 
-  document.querySelectorAll('[data-s]').forEach(function (el) { el.textContent = S[el.getAttribute('data-s')] || ''; });
+  document.querySelectorAll('[data-s]').forEach(function (el) {
+    el.textContent = S[el.getAttribute('data-s')] || '';
+  });
 
   /** Amount in 1/100000 units as text with two decimals, never through a float of money. */
   function amount(units) {
@@ -27,7 +33,9 @@
     return amount(units) + ' ' + config.currency;
   }
   function format(key, values) {
-    return (S[key] || key).replace(/\{(\w+)\}/g, function (_, name) { return values && name in values ? '\u2066' + values[name] + '\u2069' : ''; });
+    return (S[key] || key).replace(/\{(\w+)\}/g, function (_, name) {
+      return values && name in values ? '\u2066' + values[name] + '\u2069' : '';
+    });
   }
   function showBalance(value) {
     if (typeof value === 'number') balance = value;
@@ -41,7 +49,11 @@
   function tellParent(data) {
     if (window.parent !== window) {
       data.source = 'demo-aggregator';
-      try { window.parent.postMessage(data, '*'); } catch (e) { /* ignore */ }
+      try {
+        window.parent.postMessage(data, '*');
+      } catch (e) {
+        /* ignore */
+      }
     }
   }
   function post(path, body) {
@@ -49,23 +61,37 @@
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
-    }).then(function (response) {
-      return response.json().catch(function () { return { ok: false, error: 'network' }; });
-    }, function () { return { ok: false, error: 'network' }; });
+    }).then(
+      function (response) {
+        return response.json().catch(function () {
+          return { ok: false, error: 'network' };
+        });
+      },
+      function () {
+        return { ok: false, error: 'network' };
+      },
+    );
   }
   function errorText(answer) {
     switch (answer && answer.error) {
-      case 'not_enough_money': return S.notEnough;
-      case 'round_cancelled': return S.cancelled;
-      case 'session_expired': return S.expired;
-      case 'refused': return S.refused;
-      default: return S.network;
+      case 'not_enough_money':
+        return S.notEnough;
+      case 'round_cancelled':
+        return S.cancelled;
+      case 'session_expired':
+        return S.expired;
+      case 'refused':
+        return S.refused;
+      default:
+        return S.network;
     }
   }
   function refreshBalance() {
     return post('balance', { token: config.token }).then(function (answer) {
-      if (answer.ok) { showBalance(answer.balance); tellParent({ type: 'balance', balance: answer.balance, currency: answer.currency }); }
-      else if (answer.error === 'session_expired') message(S.expired, 'error');
+      if (answer.ok) {
+        showBalance(answer.balance);
+        tellParent({ type: 'balance', balance: answer.balance, currency: answer.currency });
+      } else if (answer.error === 'session_expired') message(S.expired, 'error');
       return answer;
     });
   }
@@ -80,8 +106,14 @@
     chip.addEventListener('click', function () {
       if (busy) return;
       stakeIndex = index;
-      try { localStorage.setItem('demo-stake', String(stake)); } catch (e) { /* ignore */ }
-      Array.prototype.forEach.call(chips.children, function (c, i) { c.classList.toggle('on', i === index); });
+      try {
+        localStorage.setItem('demo-stake', String(stake));
+      } catch (e) {
+        /* ignore */
+      }
+      Array.prototype.forEach.call(chips.children, function (c, i) {
+        c.classList.toggle('on', i === index);
+      });
     });
     chips.appendChild(chip);
   });
@@ -106,44 +138,57 @@
   function play(choice) {
     if (busy) return Promise.resolve(null);
     var stake = config.stakes[stakeIndex];
-    if (balance !== null && balance < stake) { message(S.notEnough, 'error'); return Promise.resolve(null); }
+    if (balance !== null && balance < stake) {
+      message(S.notEnough, 'error');
+      return Promise.resolve(null);
+    }
     busy = true;
     playButton.disabled = true;
     message('');
     if (balance !== null) $('balance').textContent = money(balance - stake);
     var started = game.start ? game.start(choice) : null;
-    return post('play', { token: config.token, game_code: config.game.code, stake: stake, choice: choice }).then(function (answer) {
-      if (!answer.ok) {
-        if (game.abort) game.abort(answer);
-        if (typeof answer.balance === 'number') showBalance(answer.balance); else showBalance();
-        message(errorText(answer), 'error');
-        if (answer.error !== 'not_enough_money') refreshBalance();
-        return answer;
-      }
-      return Promise.resolve(started).then(function () { return game.animate(answer); }).then(function () {
-        if (typeof answer.balance === 'number') {
-          showBalance(answer.balance);
-          tellParent({ type: 'balance', balance: answer.balance, currency: answer.currency });
-        } else {
-          showBalance();
-          refreshBalance();
+    return post('play', { token: config.token, game_code: config.game.code, stake: stake, choice: choice })
+      .then(function (answer) {
+        if (!answer.ok) {
+          if (game.abort) game.abort(answer);
+          if (typeof answer.balance === 'number') showBalance(answer.balance);
+          else showBalance();
+          message(errorText(answer), 'error');
+          if (answer.error !== 'not_enough_money') refreshBalance();
+          return answer;
         }
-        if (game.announce) game.announce(answer);
-        else if (answer.payout > 0) message(format('win', { amount: money(answer.payout) }), 'win');
-        else message(S.noWin, 'lose');
-        if (answer.payout > 0 && answer.balance === null) message(S.pending, 'win');
-        return answer;
-      });
-    }).then(function (answer) {
-      busy = false;
-      playButton.disabled = false;
-      return answer;
-    }, function () {
-      busy = false;
-      playButton.disabled = false;
-      message(S.network, 'error');
-      return null;
-    });
+        return Promise.resolve(started)
+          .then(function () {
+            return game.animate(answer);
+          })
+          .then(function () {
+            if (typeof answer.balance === 'number') {
+              showBalance(answer.balance);
+              tellParent({ type: 'balance', balance: answer.balance, currency: answer.currency });
+            } else {
+              showBalance();
+              refreshBalance();
+            }
+            if (game.announce) game.announce(answer);
+            else if (answer.payout > 0) message(format('win', { amount: money(answer.payout) }), 'win');
+            else message(S.noWin, 'lose');
+            if (answer.payout > 0 && answer.balance === null) message(S.pending, 'win');
+            return answer;
+          });
+      })
+      .then(
+        function (answer) {
+          busy = false;
+          playButton.disabled = false;
+          return answer;
+        },
+        function () {
+          busy = false;
+          playButton.disabled = false;
+          message(S.network, 'error');
+          return null;
+        },
+      );
   }
 
   window.Demo = {
@@ -155,17 +200,27 @@
     stage: $('stage'),
     options: $('options'),
     play: play,
-    isBusy: function () { return busy; },
-    stake: function () { return config.stakes[stakeIndex]; },
+    isBusy: function () {
+      return busy;
+    },
+    stake: function () {
+      return config.stakes[stakeIndex];
+    },
     /** A game registers once: {playLabel, choice(), animate(answer) -> Promise, start?, abort?, announce?, hidePlay?}. */
     register: function (definition) {
       game = definition;
       playButton.textContent = S[definition.playLabel || 'play'];
       if (definition.hidePlay) playButton.classList.add('hidden');
-      playButton.addEventListener('click', function () { play(game.choice ? game.choice() : {}); });
+      playButton.addEventListener('click', function () {
+        play(game.choice ? game.choice() : {});
+      });
       refreshBalance();
     },
-    wait: function (ms) { return new Promise(function (resolve) { setTimeout(resolve, ms); }); },
+    wait: function (ms) {
+      return new Promise(function (resolve) {
+        setTimeout(resolve, ms);
+      });
+    },
     svg: function (markup, width, height) {
       return '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ' + width + ' ' + height + '">' + markup + '</svg>';
     },

@@ -37,7 +37,10 @@ export class AccountSecurityRepo {
       .insertInto('player_two_factor')
       .values({ player_id: playerId, secret_sealed: secretSealed })
       .onConflict((oc) =>
-        oc.column('player_id').doUpdateSet({ secret_sealed: secretSealed, last_step: null, failures: 0, failures_since: null, created_at: sql`now()` }).where('player_two_factor.enabled_at', 'is', null),
+        oc
+          .column('player_id')
+          .doUpdateSet({ secret_sealed: secretSealed, last_step: null, failures: 0, failures_since: null, created_at: sql`now()` })
+          .where('player_two_factor.enabled_at', 'is', null),
       )
       .returning('player_id')
       .executeTakeFirst();
@@ -92,7 +95,10 @@ export class AccountSecurityRepo {
 
   async replaceRecoveryCodes(playerId: number, hashes: string[]): Promise<void> {
     await this.db.deleteFrom('player_recovery_codes').where('player_id', '=', playerId).execute();
-    await this.db.insertInto('player_recovery_codes').values(hashes.map((code_hash) => ({ player_id: playerId, code_hash }))).execute();
+    await this.db
+      .insertInto('player_recovery_codes')
+      .values(hashes.map((code_hash) => ({ player_id: playerId, code_hash })))
+      .execute();
   }
 
   /** Uses an unused recovery code of the player; false when there is none with this hash. */
@@ -119,12 +125,21 @@ export class AccountSecurityRepo {
   }
 
   async knowsDevice(playerId: number, deviceHash: string): Promise<boolean> {
-    const row = await this.db.selectFrom('player_known_devices').select('player_id').where('player_id', '=', playerId).where('device_hash', '=', deviceHash).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('player_known_devices')
+      .select('player_id')
+      .where('player_id', '=', playerId)
+      .where('device_hash', '=', deviceHash)
+      .executeTakeFirst();
     return row !== undefined;
   }
 
   async rememberDevice(playerId: number, deviceHash: string): Promise<void> {
-    await this.db.insertInto('player_known_devices').values({ player_id: playerId, device_hash: deviceHash }).onConflict((oc) => oc.doNothing()).execute();
+    await this.db
+      .insertInto('player_known_devices')
+      .values({ player_id: playerId, device_hash: deviceHash })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
   }
 
   /** Whether the player signed in (or registered) from this device before the session `exceptId`. */

@@ -7,12 +7,29 @@ import type { SessionService } from '../player/session.service.ts';
 import type { AccountSecurityService } from './account-security.service.ts';
 
 /** The player's security calls; those that check a code are limited like the other credential calls. */
-export function registerAccountSecurityRoutes(app: FastifyInstance, sessions: SessionService, security: AccountSecurityService, limits: { credentialsPerMinute: number }) {
+export function registerAccountSecurityRoutes(
+  app: FastifyInstance,
+  sessions: SessionService,
+  security: AccountSecurityService,
+  limits: { credentialsPerMinute: number },
+) {
   const CREDENTIALS = { rateLimit: { max: limits.credentialsPerMinute, timeWindow: '1 minute' } };
   registerCall(app, sessions, securityCalls.securityGet, (ctx) => security.state(ctx.session.playerId));
   registerCall(app, sessions, securityCalls.twoFactorSetup, (ctx) => security.setup(ctx.session.playerId));
-  registerCall(app, sessions, securityCalls.twoFactorEnable, (ctx) => security.enable(ctx.session.playerId, ctx.body.code, reportedDeviceCode(ctx.request)), CREDENTIALS);
-  registerCall(app, sessions, securityCalls.twoFactorRecoveryCodes, (ctx) => security.regenerateRecoveryCodes(ctx.session.playerId, ctx.body.twoFactorCode), CREDENTIALS);
+  registerCall(
+    app,
+    sessions,
+    securityCalls.twoFactorEnable,
+    (ctx) => security.enable(ctx.session.playerId, ctx.body.code, reportedDeviceCode(ctx.request)),
+    CREDENTIALS,
+  );
+  registerCall(
+    app,
+    sessions,
+    securityCalls.twoFactorRecoveryCodes,
+    (ctx) => security.regenerateRecoveryCodes(ctx.session.playerId, ctx.body.twoFactorCode),
+    CREDENTIALS,
+  );
   registerCall(app, sessions, securityCalls.twoFactorDisable, (ctx) => security.disable(ctx.session.playerId, ctx.body.twoFactorCode), CREDENTIALS);
   registerCall(app, sessions, securityCalls.loginHistory, (ctx) => security.loginHistory(ctx.session.playerId, ctx.session.sessionId));
   registerCall(app, sessions, securityCalls.endOtherSessions, (ctx) => security.endOtherSessions(ctx.session.playerId, ctx.session.sessionId));

@@ -142,7 +142,9 @@ export class AccountSecurityService implements SecondFactor {
     const player = await this.repo.emailOf(playerId);
     if (!player?.email) return;
     const mail = newDeviceMail(normalizeLanguage(player.language) ?? 'en_US', { device: deviceName(origin.userAgent), ip: origin.ip, at: this.now() });
-    await this.options.mailer.send({ to: player.email, ...mail }).catch((error: unknown) => this.options.log.warn({ err: error, playerId }, 'new-device mail not sent'));
+    await this.options.mailer
+      .send({ to: player.email, ...mail })
+      .catch((error: unknown) => this.options.log.warn({ err: error, playerId }, 'new-device mail not sent'));
   }
 
   async loginHistory(playerId: number, currentSessionId: bigint | null): Promise<LoginRecord[]> {
@@ -176,7 +178,9 @@ export class AccountSecurityService implements SecondFactor {
     const player = await this.repo.emailOf(playerId);
     if (!player?.email) return;
     const mail = newAddressMail(normalizeLanguage(player.language) ?? 'en_US', { address, usableAt: await this.usableAt(createdAt) });
-    await this.options.mailer.send({ to: player.email, ...mail }).catch((error: unknown) => this.options.log.warn({ err: error, playerId }, 'new-address mail not sent'));
+    await this.options.mailer
+      .send({ to: player.email, ...mail })
+      .catch((error: unknown) => this.options.log.warn({ err: error, playerId }, 'new-address mail not sent'));
   }
 
   addressWaitHours(): Promise<number> {

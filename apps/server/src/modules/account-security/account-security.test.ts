@@ -86,7 +86,12 @@ describe('two-factor for players (RFC 6238)', () => {
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(otpauthUri).toBe(`otpauth://totp/Lobby:${p.account}?secret=${secret}&issuer=Lobby&algorithm=SHA1&digits=6&period=30`);
     // Sealed at rest: the database holds neither the secret nor its bytes in the clear.
-    const stored = await t.app.database.db.withTables<AccountSecurityTables>().selectFrom('player_two_factor').selectAll().where('player_id', '=', p.playerId).executeTakeFirstOrThrow();
+    const stored = await t.app.database.db
+      .withTables<AccountSecurityTables>()
+      .selectFrom('player_two_factor')
+      .selectAll()
+      .where('player_id', '=', p.playerId)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(stored)).not.toContain(secret);
 
     expect((await t.call('/v1/player/security/two_factor_enable', { code: code(secret, 2) }, { token: p.token })).code).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
@@ -96,9 +101,18 @@ describe('two-factor for players (RFC 6238)', () => {
     expect(enabled.data.recoveryCodes).toHaveLength(10);
     expect(new Set(enabled.data.recoveryCodes).size).toBe(10);
     for (const recovery of enabled.data.recoveryCodes) expect(recovery).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
-    const hashes = await t.app.database.db.withTables<AccountSecurityTables>().selectFrom('player_recovery_codes').select('code_hash').where('player_id', '=', p.playerId).execute();
+    const hashes = await t.app.database.db
+      .withTables<AccountSecurityTables>()
+      .selectFrom('player_recovery_codes')
+      .select('code_hash')
+      .where('player_id', '=', p.playerId)
+      .execute();
     expect(JSON.stringify(hashes)).not.toContain(enabled.data.recoveryCodes[0]);
-    expect((await t.call('/v1/player/security/get', {}, { token: p.token })).data.twoFactor).toEqual({ enabled: true, enabledAt: new Date(clock).toISOString(), recoveryCodesLeft: 10 });
+    expect((await t.call('/v1/player/security/get', {}, { token: p.token })).data.twoFactor).toEqual({
+      enabled: true,
+      enabledAt: new Date(clock).toISOString(),
+      recoveryCodesLeft: 10,
+    });
     // On already: no second enrolment over it.
     expect((await t.call('/v1/player/security/two_factor_setup', {}, { token: p.token })).code).toBe(ErrorCode.INVALID_PARAMETERS);
     nextStep();
@@ -138,7 +152,9 @@ describe('two-factor for players (RFC 6238)', () => {
     expect(again.code).toBe(0);
 
     expect((await t.call('/v1/player/security/two_factor_disable', {}, { token: again.data.token })).code).toBe(ErrorCode.INVALID_PARAMETERS);
-    expect((await t.call('/v1/player/security/two_factor_disable', { twoFactorCode: code(p.secret) }, { token: again.data.token })).code).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
+    expect((await t.call('/v1/player/security/two_factor_disable', { twoFactorCode: code(p.secret) }, { token: again.data.token })).code).toBe(
+      ErrorCode.TWO_FACTOR_CODE_WRONG,
+    );
     nextStep();
     const off = await t.call('/v1/player/security/two_factor_disable', { twoFactorCode: code(p.secret) }, { token: again.data.token });
     expect(off.data.twoFactor).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0 });
@@ -159,7 +175,15 @@ describe('sign-in on a new device', () => {
     // A client that names no device is asked every time.
     expect((await login(p)).code).toBe(ErrorCode.TWO_FACTOR_REQUIRED);
     // A wrong password is told as before, before any code is asked.
-    expect((await t.call('/v1/player/login', { kind: 1, account: p.account, password: 'wrong123', twoFactorCode: code(p.secret) }, { headers: { 'device-code': phone } })).code).toBe(ErrorCode.WRONG_PASSWORD);
+    expect(
+      (
+        await t.call(
+          '/v1/player/login',
+          { kind: 1, account: p.account, password: 'wrong123', twoFactorCode: code(p.secret) },
+          { headers: { 'device-code': phone } },
+        )
+      ).code,
+    ).toBe(ErrorCode.WRONG_PASSWORD);
     nextStep();
   });
 
@@ -183,14 +207,22 @@ describe('guarded calls while two-factor is on', () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '50' });
     const typed = newWallet().address;
-    const refused = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '10', address: typed, fundPassword: FUND_PASSWORD }, { token: p.token });
+    const refused = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'USDT', amount: '10', address: typed, fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     expect(refused.code).toBe(ErrorCode.ADDRESS_WAITING);
     expect(Date.parse(refused.data.usableAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
     const saved = (await t.call('/v1/player/cashout_address/list', {}, { token: p.token })).data;
     expect(saved).toEqual([expect.objectContaining({ address: typed, usableAt: refused.data.usableAt })]);
     expect((await t.balances(p)).usdt).toBe('50');
     // Asking again does not move the wait.
-    const again = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '10', address: typed, fundPassword: FUND_PASSWORD }, { token: p.token });
+    const again = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'USDT', amount: '10', address: typed, fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     expect(again.data.usableAt).toBe(refused.data.usableAt);
   });
 
@@ -316,7 +348,11 @@ describe('new withdrawal addresses', () => {
     expect((await t.balances(p)).usdt).toBe('30');
 
     // A day later (as the database tells it): usable.
-    await t.app.database.db.updateTable('cashout_addresses').set({ created_at: new Date(clock - 24 * 3_600_000 - 1000) }).where('id', '=', added.data.id).execute();
+    await t.app.database.db
+      .updateTable('cashout_addresses')
+      .set({ created_at: new Date(clock - 24 * 3_600_000 - 1000) })
+      .where('id', '=', added.data.id)
+      .execute();
     expect((await withdraw({ addressId: added.data.id })).code).toBe(0);
     expect((await t.balances(p)).usdt).toBe('25');
   });
@@ -332,7 +368,11 @@ describe('new withdrawal addresses', () => {
       expect((await t.ops('/ops/v1/security/settings', {})).data).toEqual({ addressWaitHours: 0 });
       const added = await other.call('/v1/player/cashout_address/add', { address: newWallet().address, label: 'now' }, { token: p.token });
       expect(added.data.usableAt).toBe(added.data.createdAt);
-      const sent = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '5', fundPassword: FUND_PASSWORD, addressId: added.data.id }, { token: p.token });
+      const sent = await t.call(
+        '/v1/bank/cashout/submit',
+        { requestId: requestId(), currency: 'USDT', amount: '5', fundPassword: FUND_PASSWORD, addressId: added.data.id },
+        { token: p.token },
+      );
       expect(sent.code).toBe(0);
       const audit = await t.app.database.db
         .withTables<AuditTables>()
@@ -350,7 +390,7 @@ describe('new withdrawal addresses', () => {
   });
 });
 
-describe('support on a player\'s account security', () => {
+describe("support on a player's account security", () => {
   it('sees two-factor and the sign-ins, and resets two-factor with a reason; then a new device needs no code', async () => {
     const p = await enrol(await t.registerPlayer());
     expect((await login(p, { device: p.device, userAgent: ANDROID_CHROME })).code).toBe(0);
@@ -360,7 +400,9 @@ describe('support on a player\'s account security', () => {
     expect(seen.data.logins[0].current).toBeUndefined();
 
     const support = await createAutomationKey(t.app.database.db, SHIPPED_ROLE_PERMISSIONS.support);
-    expect((await t.ops('/ops/v1/players/resetTwoFactor', { playerId: p.playerId, reason: 'identity checked by video call' }, support.key)).code).toBe(ErrorCode.PERMISSION_DENIED);
+    expect((await t.ops('/ops/v1/players/resetTwoFactor', { playerId: p.playerId, reason: 'identity checked by video call' }, support.key)).code).toBe(
+      ErrorCode.PERMISSION_DENIED,
+    );
     expect((await t.ops('/ops/v1/players/resetTwoFactor', { playerId: p.playerId })).code).toBe(ErrorCode.INVALID_PARAMETERS);
     expect((await t.ops('/ops/v1/players/resetTwoFactor', { playerId: 999_999_999, reason: 'nobody' })).code).toBe(ErrorCode.PLAYER_MISSING);
     const reset = await t.ops('/ops/v1/players/resetTwoFactor', { playerId: p.playerId, reason: 'identity checked by video call' });

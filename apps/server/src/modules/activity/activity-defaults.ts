@@ -55,11 +55,23 @@ export const ACTIVITY_DEFAULTS: ActivityDefault[] = [
       zh_CN: { title: '每日签到', summary: '每天有效投注满 10 USDT 即可签到，连续 7 天奖励 0.1 至 2 USDT，断签重新计算。' },
       zh_TW: { title: '每日簽到', summary: '每天有效投注滿 10 USDT 即可簽到，連續 7 天獎勵 0.1 至 2 USDT，斷簽重新計算。' },
       en_US: { title: 'Daily sign-in', summary: 'Wager 10 USDT a day to sign in; a 7-day streak pays 0.1 to 2 USDT, a missed day starts it again.' },
-      pt_BR: { title: 'Check-in diário', summary: 'Aposte 10 USDT por dia para fazer check-in; 7 dias seguidos pagam de 0,1 a 2 USDT, um dia perdido reinicia.' },
-      vi_VN: { title: 'Điểm danh hằng ngày', summary: 'Cược hợp lệ 10 USDT mỗi ngày để điểm danh; chuỗi 7 ngày thưởng 0,1 đến 2 USDT, bỏ lỡ một ngày sẽ bắt đầu lại.' },
-      id_ID: { title: 'Absen harian', summary: 'Taruhan 10 USDT sehari untuk absen; 7 hari berturut-turut memberi 0,1 hingga 2 USDT, terlewat sehari mulai lagi.' },
+      pt_BR: {
+        title: 'Check-in diário',
+        summary: 'Aposte 10 USDT por dia para fazer check-in; 7 dias seguidos pagam de 0,1 a 2 USDT, um dia perdido reinicia.',
+      },
+      vi_VN: {
+        title: 'Điểm danh hằng ngày',
+        summary: 'Cược hợp lệ 10 USDT mỗi ngày để điểm danh; chuỗi 7 ngày thưởng 0,1 đến 2 USDT, bỏ lỡ một ngày sẽ bắt đầu lại.',
+      },
+      id_ID: {
+        title: 'Absen harian',
+        summary: 'Taruhan 10 USDT sehari untuk absen; 7 hari berturut-turut memberi 0,1 hingga 2 USDT, terlewat sehari mulai lagi.',
+      },
       th_TH: { title: 'เช็คอินรายวัน', summary: 'เดิมพันที่นับได้ 10 USDT ต่อวันเพื่อเช็คอิน ต่อเนื่อง 7 วันรับ 0.1 ถึง 2 USDT ขาดหนึ่งวันเริ่มใหม่' },
-      ar_EG: { title: 'تسجيل الحضور اليومي', summary: 'راهن بـ 10 USDT يوميًا لتسجيل الحضور؛ سلسلة 7 أيام تدفع من 0.1 إلى 2 USDT، ويومٌ فائت يعيدها من البداية.' },
+      ar_EG: {
+        title: 'تسجيل الحضور اليومي',
+        summary: 'راهن بـ 10 USDT يوميًا لتسجيل الحضور؛ سلسلة 7 أيام تدفع من 0.1 إلى 2 USDT، ويومٌ فائت يعيدها من البداية.',
+      },
     },
   },
   {

@@ -97,7 +97,13 @@ export class ActivityOpsService {
 
   /** Stores a banner image through the media store (checked by size and magic bytes) and sets it on the activity. */
   async banner(id: number, image: { bytes: Uint8Array; declaredType?: string }, by: string) {
-    const stored = await this.media.store({ bytes: image.bytes, declaredType: image.declaredType, maxBytes: ACTIVITY_BANNER_MAX_BYTES, kinds: BANNER_KINDS, purpose: 'activity_banner' });
+    const stored = await this.media.store({
+      bytes: image.bytes,
+      declaredType: image.declaredType,
+      maxBytes: ACTIVITY_BANNER_MAX_BYTES,
+      kinds: BANNER_KINDS,
+      purpose: 'activity_banner',
+    });
     return this.change(id, { imageUrl: stored.url }, by, 'banner');
   }
 

@@ -44,7 +44,12 @@ export class ActivityRepository {
   }
 
   typesPresent(): Promise<number[]> {
-    return this.db.selectFrom('activities').select('type').distinct().execute().then((rows) => rows.map((r) => r.type));
+    return this.db
+      .selectFrom('activities')
+      .select('type')
+      .distinct()
+      .execute()
+      .then((rows) => rows.map((r) => r.type));
   }
 
   async insert(values: ActivityValues, by: string): Promise<ActivityRow> {

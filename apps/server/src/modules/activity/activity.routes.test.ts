@@ -24,7 +24,10 @@ afterEach(async () => {
 });
 
 const db = () => t.app.database.db;
-const TEXTS = { en_US: { title: 'Welcome <b>back</b>', summary: 'Bind an e-mail', content: 'Line one\n\n<script>x</script>' }, zh_CN: { title: '欢迎回来', summary: '绑定邮箱' } };
+const TEXTS = {
+  en_US: { title: 'Welcome <b>back</b>', summary: 'Bind an e-mail', content: 'Line one\n\n<script>x</script>' },
+  zh_CN: { title: '欢迎回来', summary: '绑定邮箱' },
+};
 
 /** Players with a bound e-mail, written directly: these tests are about claims, not about binding. */
 async function playersWithEmail(n: number): Promise<TestPlayer[]> {
@@ -36,7 +39,11 @@ async function playersWithEmail(n: number): Promise<TestPlayer[]> {
 /** A key acting under a person's name, as the audit shows it; one per name and database. */
 const keysByName = new Map<string, Promise<string>>();
 const keyOf = (name: string) => {
-  if (!keysByName.has(name)) keysByName.set(name, createAutomationKey(db(), ['marketing.activities'], name).then((created) => created.key));
+  if (!keysByName.has(name))
+    keysByName.set(
+      name,
+      createAutomationKey(db(), ['marketing.activities'], name).then((created) => created.key),
+    );
   return keysByName.get(name)!;
 };
 
@@ -50,14 +57,20 @@ describe('/v1/activity/configSync', () => {
     expect(reply.code).toBe(0);
     expect(reply.data.confs.map((c: { bonusType: number }) => c.bonusType).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const signIn = reply.data.confs.find((c: { bonusType: number }) => c.bonusType === 1);
-    expect(signIn).toMatchObject({ title: '每日签到', manual: true, endAt: null, rules: { dailyTurnover: '10', rewards: ['0.1', '0.2', '0.3', '0.5', '0.8', '1', '2'] } });
+    expect(signIn).toMatchObject({
+      title: '每日签到',
+      manual: true,
+      endAt: null,
+      rules: { dailyTurnover: '10', rewards: ['0.1', '0.2', '0.3', '0.5', '0.8', '1', '2'] },
+    });
     const again = await t.call('/v1/activity/configSync', { language: 'zh_CN', sinceVersion: reply.data.version }, { token: p.token });
     expect(again.data).toEqual({ version: reply.data.version, changed: false, confs: [] });
   });
 
   it("states each activity's wagering multiplier: its own when set, else the economy settings' for its bonus source", async () => {
     const p = await t.registerPlayer();
-    const confs = async () => (await t.call('/v1/activity/configSync', {}, { token: p.token })).data.confs as { id: number; bonusType: number; wageringMultiplier: number }[];
+    const confs = async () =>
+      (await t.call('/v1/activity/configSync', {}, { token: p.token })).data.confs as { id: number; bonusType: number; wageringMultiplier: number }[];
     const before = await confs();
     // ECONOMY.md defaults: register reward 10, first recharge 10, sign-in 5, the other activities 5.
     expect(Object.fromEntries(before.map((c) => [c.bonusType, c.wageringMultiplier]))).toEqual({ 1: 5, 2: 10, 3: 5, 4: 5, 5: 5, 6: 10, 7: 5 });
@@ -150,9 +163,9 @@ describe("the 'activity' push", () => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect(pushes.filter((x) => x.playerId === p.playerId && x.event === 'activity')).toEqual([]);
       await t.bindEmail(p);
-      await expect.poll(() => pushes.filter((x) => x.playerId === p.playerId && x.event === 'activity'), { timeout: 15_000 }).toEqual([
-        { playerId: p.playerId, event: 'activity', data: { claimable: 1, activityIds: [registerId] } },
-      ]);
+      await expect
+        .poll(() => pushes.filter((x) => x.playerId === p.playerId && x.event === 'activity'), { timeout: 15_000 })
+        .toEqual([{ playerId: p.playerId, event: 'activity', data: { claimable: 1, activityIds: [registerId] } }]);
     } finally {
       off();
     }
@@ -196,11 +209,17 @@ describe('/ops/v1/activities', () => {
     const other = new ActivityCatalogue(db(), t.app.bus);
     await other.start();
     try {
-      const created = await t.ops('/ops/v1/activities/create', { type: BonusType.LOSS_REBATE, texts: TEXTS, rules: { percent: 10, minLoss: '20', cap: '100' } }, await keyOf('alice'));
+      const created = await t.ops(
+        '/ops/v1/activities/create',
+        { type: BonusType.LOSS_REBATE, texts: TEXTS, rules: { percent: 10, minLoss: '20', cap: '100' } },
+        await keyOf('alice'),
+      );
       const id = created.data.activity.id as number;
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(other.get(id)?.rules).toMatchObject({ percent: 10, minLoss: USDT(20) });
-      expect((await t.ops('/ops/v1/activities/edit', { id, rules: { percent: 7, minLoss: '20', cap: null }, wageringMultiplier: 3 }, await keyOf('bob'))).code).toBe(0);
+      expect(
+        (await t.ops('/ops/v1/activities/edit', { id, rules: { percent: 7, minLoss: '20', cap: null }, wageringMultiplier: 3 }, await keyOf('bob'))).code,
+      ).toBe(0);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(other.get(id)).toMatchObject({ rules: { percent: 7, cap: null }, wageringMultiplier: 3 });
       const p = await t.registerPlayer();
@@ -215,7 +234,10 @@ describe('/ops/v1/activities', () => {
         ['edit', 'bob'],
         ['create', 'alice'],
       ]);
-      expect(audit[1]).toMatchObject({ oldValue: { rules: { percent: 10 }, wagering_multiplier: null }, newValue: { rules: { percent: 7 }, wagering_multiplier: 3 } });
+      expect(audit[1]).toMatchObject({
+        oldValue: { rules: { percent: 10 }, wagering_multiplier: null },
+        newValue: { rules: { percent: 7 }, wagering_multiplier: 3 },
+      });
       expect(Date.parse(audit[0].at)).toBeGreaterThan(Date.now() - 60_000);
     } finally {
       other.stop();

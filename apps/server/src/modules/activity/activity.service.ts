@@ -82,10 +82,13 @@ export class ActivityService {
   private wakeAt(at: number | undefined): void {
     if (at === undefined || (this.timer && this.timer.at <= at)) return;
     if (this.timer) clearTimeout(this.timer.handle);
-    const handle = setTimeout(() => {
-      this.timer = undefined;
-      this.flushing = this.flushing.then(() => this.flushNotices()).catch(() => undefined);
-    }, Math.max(0, at - Date.now()));
+    const handle = setTimeout(
+      () => {
+        this.timer = undefined;
+        this.flushing = this.flushing.then(() => this.flushNotices()).catch(() => undefined);
+      },
+      Math.max(0, at - Date.now()),
+    );
     handle.unref();
     this.timer = { handle, at };
   }
@@ -107,7 +110,8 @@ export class ActivityService {
         const key = claimable.join(',');
         const before = this.claimableSeen.get(playerId) ?? '';
         this.claimableSeen.set(playerId, key);
-        if (key !== before && claimable.length > 0 && !this.protection?.isPaused(playerId)) await this.bus!.publish('push.player', { playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
+        if (key !== before && claimable.length > 0 && !this.protection?.isPaused(playerId))
+          await this.bus!.publish('push.player', { playerId, event: 'activity', data: { claimable: claimable.length, activityIds: claimable } });
       } catch {
         // A missed push costs nothing lasting: the screens read the live state.
       }
@@ -164,7 +168,13 @@ export class ActivityService {
     if (input.activityIds) activities = activities.filter((a) => input.activityIds!.includes(a.id));
     const repo = new ActivityRepository(this.db);
     const facts = new ActivityFactsRepository(this.db);
-    const [claims, player] = await Promise.all([repo.claims(playerId, activities.map((a) => a.id)), facts.player(playerId)]);
+    const [claims, player] = await Promise.all([
+      repo.claims(
+        playerId,
+        activities.map((a) => a.id),
+      ),
+      facts.player(playerId),
+    ]);
     return Promise.all(
       activities.map(async (activity) => {
         const own = claims.filter((c) => c.activity_id === activity.id);
@@ -219,7 +229,15 @@ export class ActivityService {
       const paid: ClaimRow[] = [];
       const playerIds = new Set<number>();
       for (const item of due) {
-        const claim = { activity_id: activity.id, player_id: playerId, period: item.period, step: item.step ?? 0, request_id: input.requestId, currency: activity.currency, amount: item.amount };
+        const claim = {
+          activity_id: activity.id,
+          player_id: playerId,
+          period: item.period,
+          step: item.step ?? 0,
+          request_id: input.requestId,
+          currency: activity.currency,
+          amount: item.amount,
+        };
         // A concurrent claim of the same period commits first; this one then finds it and pays nothing.
         if (!(await repo.insertClaim(claim))) continue;
         if (!(await repo.spendBudget(activity.id, item.amount))) throw fail('NO_REWARD', `activity ${activity.id} has spent its budget`);
@@ -262,7 +280,13 @@ export class ActivityService {
   }
 
   private evaluate(activity: Activity, playerId: number, claims: ClaimRow[], facts: ActivityFactsRepository, now: Date): Promise<Evaluation> {
-    return engineOf(activity.type as ActivityType).evaluate({ activity: activity as Parameters<ActivityEngineAny["evaluate"]>[0]["activity"], playerId, now, facts, claims });
+    return engineOf(activity.type as ActivityType).evaluate({
+      activity: activity as Parameters<ActivityEngineAny['evaluate']>[0]['activity'],
+      playerId,
+      now,
+      facts,
+      claims,
+    });
   }
 
   /** Why the player may not claim regardless of what was earned. */

@@ -34,7 +34,11 @@ export const noonOf = (day: string) => new Date(dayBounds(day).start.getTime() +
 
 /** A wallet test app that also takes the test aggregator's signed third-party rounds. */
 export async function startActivityTestApp(): Promise<ActivityTestApp> {
-  const t = await startWalletTestApp({ HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PUBLIC_KEY_PEM, HUB88_CURRENCY: 'USD', LOG_LEVEL: process.env.ACTIVITY_TEST_LOG ?? 'silent' });
+  const t = await startWalletTestApp({
+    HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PUBLIC_KEY_PEM,
+    HUB88_CURRENCY: 'USD',
+    LOG_LEVEL: process.env.ACTIVITY_TEST_LOG ?? 'silent',
+  });
   const db = t.app.database.db;
   const activity = t.app.services.activity;
   let viewer: string | undefined;
@@ -58,7 +62,14 @@ export async function startActivityTestApp(): Promise<ActivityTestApp> {
     async slotRound(p, stake, win) {
       await fund(t.app.services.ledger, p.playerId, stake);
       const token = newToken();
-      await new ThirdGameRepository(db).createSession({ token, playerId: p.playerId, aggregator: 'hub88', gameCode: 'demo_slot', gameType: GameType.SLOT, manufacturer: 'Demo Studio' });
+      await new ThirdGameRepository(db).createSession({
+        token,
+        playerId: p.playerId,
+        aggregator: 'hub88',
+        gameCode: 'demo_slot',
+        gameType: GameType.SLOT,
+        manufacturer: 'Demo Studio',
+      });
       const calls = callbacks(p.playerId, token, 'demo_slot');
       // Hub88 amounts are 1/100000 USD: 10 micro-USDT.
       const bet = calls.bet(Number(stake / 10n));
@@ -68,7 +79,9 @@ export async function startActivityTestApp(): Promise<ActivityTestApp> {
       if (won.json.status !== 'RS_OK') throw new Error(`slot win refused: ${JSON.stringify(won.json)}`);
     },
     async settledOn(p, day) {
-      await sql`update turnover_records set settled_at = ${noonOf(day)} where player_id = ${p.playerId} and settled_at > now() - interval '10 minutes'`.execute(db);
+      await sql`update turnover_records set settled_at = ${noonOf(day)} where player_id = ${p.playerId} and settled_at > now() - interval '10 minutes'`.execute(
+        db,
+      );
     },
     async bindEmail(p) {
       const email = `${p.account}@example.com`;

@@ -48,7 +48,13 @@ describe('four-eyes calls', () => {
     it('creates a pending request and moves nothing yet', async () => {
       const { code, data } = await requestCredit('clerk');
       expect(code).toBe(0);
-      expect(data).toMatchObject({ kind: 'balance.adjust', status: 'pending', requestedBy: { kind: 'staff', name: 'clerk' }, payload: { playerId, amount: '25.75' }, decidedBy: null });
+      expect(data).toMatchObject({
+        kind: 'balance.adjust',
+        status: 'pending',
+        requestedBy: { kind: 'staff', name: 'clerk' },
+        payload: { playerId, amount: '25.75' },
+        decidedBy: null,
+      });
       expect(await ledger.balance({ kind: 'player', playerId }, 'USDT')).toBe(0n);
     });
   });
@@ -56,18 +62,25 @@ describe('four-eyes calls', () => {
   describe('/ops/v1/approvals/decide', () => {
     it('refuses the requester with 10058 and credits once when another person approves', async () => {
       const { data: request } = await requestCredit('manager', '3');
-      expect(await server.call('/ops/v1/approvals/decide', { id: request.id, approve: true, reason: 'my own' }, 'manager')).toMatchObject({ code: ErrorCode.SECOND_PERSON_REQUIRED });
+      expect(await server.call('/ops/v1/approvals/decide', { id: request.id, approve: true, reason: 'my own' }, 'manager')).toMatchObject({
+        code: ErrorCode.SECOND_PERSON_REQUIRED,
+      });
 
       const { data: other } = await requestCredit('clerk', '4');
       const approved = await server.call('/ops/v1/approvals/decide', { id: other.id, approve: true, reason: 'bank statement seen' }, 'manager');
       expect(approved).toMatchObject({ code: 0, data: { status: 'approved', decidedBy: { name: 'manager' }, result: { balanceAfter: '4' } } });
-      expect(await server.call('/ops/v1/approvals/decide', { id: other.id, approve: true, reason: 'again' }, 'manager')).toMatchObject({ code: ErrorCode.REQUEST_ALREADY_DECIDED });
+      expect(await server.call('/ops/v1/approvals/decide', { id: other.id, approve: true, reason: 'again' }, 'manager')).toMatchObject({
+        code: ErrorCode.REQUEST_ALREADY_DECIDED,
+      });
       expect(await ledger.balance({ kind: 'player', playerId }, 'USDT')).toBe(4_000_000n);
     });
 
     it('refuses a staff member without finance.adjust.approve with 10055', async () => {
       const { data: request } = await requestCredit('manager', '1');
-      expect(await server.call('/ops/v1/approvals/decide', { id: request.id, approve: true, reason: 'looks fine' }, 'clerk')).toMatchObject({ status: 403, code: ErrorCode.PERMISSION_DENIED });
+      expect(await server.call('/ops/v1/approvals/decide', { id: request.id, approve: true, reason: 'looks fine' }, 'clerk')).toMatchObject({
+        status: 403,
+        code: ErrorCode.PERMISSION_DENIED,
+      });
     });
   });
 
@@ -75,7 +88,10 @@ describe('four-eyes calls', () => {
     it('lets the requester take a request back and nobody else', async () => {
       const { data: request } = await requestCredit('clerk', '2');
       expect(await server.call('/ops/v1/approvals/withdraw', { id: request.id }, 'manager')).toMatchObject({ status: 403, code: ErrorCode.PERMISSION_DENIED });
-      expect(await server.call('/ops/v1/approvals/withdraw', { id: request.id, reason: 'wrong player' }, 'clerk')).toMatchObject({ code: 0, data: { status: 'withdrawn' } });
+      expect(await server.call('/ops/v1/approvals/withdraw', { id: request.id, reason: 'wrong player' }, 'clerk')).toMatchObject({
+        code: 0,
+        data: { status: 'withdrawn' },
+      });
     });
   });
 
@@ -97,9 +113,15 @@ describe('four-eyes calls', () => {
   it('leaves an audit record of every decision, refusals included, on an intact chain', async () => {
     const { data } = await server.call('/ops/v1/audit/list', { action: '/ops/v1/approvals/decide', limit: 200 }, 'manager');
     const records = data.list as { actorName: string; code: number; target: string; after: any; before: any }[];
-    expect(records.map((record) => record.code).sort()).toEqual([0, ErrorCode.PERMISSION_DENIED, ErrorCode.SECOND_PERSON_REQUIRED, ErrorCode.REQUEST_ALREADY_DECIDED].sort());
+    expect(records.map((record) => record.code).sort()).toEqual(
+      [0, ErrorCode.PERMISSION_DENIED, ErrorCode.SECOND_PERSON_REQUIRED, ErrorCode.REQUEST_ALREADY_DECIDED].sort(),
+    );
     const approval = records.find((record) => record.code === 0)!;
-    expect(approval).toMatchObject({ actorName: 'manager', before: { status: 'pending' }, after: { status: 'approved', kind: 'balance.adjust', payload: { amount: '4' } } });
+    expect(approval).toMatchObject({
+      actorName: 'manager',
+      before: { status: 'pending' },
+      after: { status: 'approved', kind: 'balance.adjust', payload: { amount: '4' } },
+    });
     expect(approval.target).toMatch(/^approval:\d+$/);
     expect(await verifyAuditChain(handle().db)).toMatchObject({ ok: true });
   });

@@ -39,12 +39,22 @@ describe('Approvals with balance.adjust', () => {
   const cash = (playerId: number) => ledger.balance({ kind: 'player', playerId }, 'USDT');
   const transfersFor = async (requestId: bigint) =>
     (await handle().db.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', `approval:${requestId}`).execute()).length;
-  const adjustment = (playerId: number, direction: 'credit' | 'debit', amount: string): BalanceAdjustment => ({ playerId, currency: 'USDT', direction, amount });
+  const adjustment = (playerId: number, direction: 'credit' | 'debit', amount: string): BalanceAdjustment => ({
+    playerId,
+    currency: 'USDT',
+    direction,
+    amount,
+  });
 
   it('keeps the request pending, with its amount as exact decimal text', async () => {
     const playerId = await insertPlayer(handle().db);
     const request = await approvals.request(BALANCE_ADJUSTMENT, adjustment(playerId, 'credit', '12.500000'), requester, 'lost deposit');
-    expect(request).toMatchObject({ status: 'pending', kind: 'balance.adjust', requested_by_name: 'alice', payload: { playerId, amount: '12.5', direction: 'credit' } });
+    expect(request).toMatchObject({
+      status: 'pending',
+      kind: 'balance.adjust',
+      requested_by_name: 'alice',
+      payload: { playerId, amount: '12.5', direction: 'credit' },
+    });
     expect(await cash(playerId)).toBe(0n);
   });
 
@@ -90,7 +100,12 @@ describe('Approvals with balance.adjust', () => {
     const playerId = await insertPlayer(handle().db);
     const request = await approvals.request(BALANCE_ADJUSTMENT, adjustment(playerId, 'credit', '12.5'), requester, 'lost deposit');
     const decided = await approvals.decide(Number(request.id), approver, true, 'checked the chain');
-    expect(decided).toMatchObject({ status: 'approved', decided_by_name: 'bob', decision_reason: 'checked the chain', result: { replayed: false, balanceAfter: '12.5' } });
+    expect(decided).toMatchObject({
+      status: 'approved',
+      decided_by_name: 'bob',
+      decision_reason: 'checked the chain',
+      result: { replayed: false, balanceAfter: '12.5' },
+    });
     expect(await cash(playerId)).toBe(12_500_000n);
     expect(announced).toContain(playerId);
 
@@ -136,7 +151,11 @@ describe('Approvals with balance.adjust', () => {
     await fund(ledger, playerId, 3_000_000n);
     const request = await approvals.request(BALANCE_ADJUSTMENT, adjustment(playerId, 'debit', '4'), requester, 'duplicate credit');
     expect(await codeOf(approvals.decide(Number(request.id), approver, true, 'confirmed'))).toBe(ErrorCode.INSUFFICIENT_BALANCE);
-    expect(await approvals.get(Number(request.id))).toMatchObject({ status: 'failed', decided_by_name: 'bob', result: { error: { code: ErrorCode.INSUFFICIENT_BALANCE } } });
+    expect(await approvals.get(Number(request.id))).toMatchObject({
+      status: 'failed',
+      decided_by_name: 'bob',
+      result: { error: { code: ErrorCode.INSUFFICIENT_BALANCE } },
+    });
     expect(await cash(playerId)).toBe(3_000_000n);
     expect(await transfersFor(request.id)).toBe(0);
     expect(await codeOf(approvals.decide(Number(request.id), secondApprover, true, 'retry'))).toBe(ErrorCode.REQUEST_ALREADY_DECIDED);

@@ -55,7 +55,8 @@ async function applyAdjustment(ledger: Ledger, balances: Pick<BalanceEvents, 'ch
     const balance = await ledger.balance({ kind: 'player', playerId }, currency, context.trx);
     return { transferId: transfer.transferId.toString(), replayed: transfer.replayed, balanceAfter: formatMicro(balance) };
   } catch (error) {
-    if (error instanceof InsufficientFundsError) throw fail('INSUFFICIENT_BALANCE', `player ${playerId}'s ${currency} cash does not cover ${adjustment.amount}`);
+    if (error instanceof InsufficientFundsError)
+      throw fail('INSUFFICIENT_BALANCE', `player ${playerId}'s ${currency} cash does not cover ${adjustment.amount}`);
     throw error;
   }
 }

@@ -31,7 +31,9 @@ describe('AuditLog', () => {
   it('links each record to the hash of the one before it, starting from 64 zeros', async () => {
     const log = new AuditLog(handle().db);
     await log.record(entry('/ops/v1/players/freeze'));
-    await log.record(entry('/ops/v1/players/get', { actor: null, kind: 'read', code: 10054, before: null, after: null, target: null, reason: null, userAgent: null }));
+    await log.record(
+      entry('/ops/v1/players/get', { actor: null, kind: 'read', code: 10054, before: null, after: null, target: null, reason: null, userAgent: null }),
+    );
     await log.recordCli({ action: 'console create-owner', target: 'staff:1', after: { login: 'owner' }, by: 'root' });
 
     const [first, second, third] = await records();

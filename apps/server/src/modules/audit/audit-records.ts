@@ -20,7 +20,10 @@ export class AuditRecords {
     if (filter.to !== undefined) query = query.where('at', '<', new Date(filter.to));
     if (filter.beforeId !== undefined) query = query.where('id', '<', BigInt(filter.beforeId));
     // One more than asked tells whether another page follows.
-    const rows = await query.orderBy('id', 'desc').limit(filter.limit + 1).execute();
+    const rows = await query
+      .orderBy('id', 'desc')
+      .limit(filter.limit + 1)
+      .execute();
     const page = rows.slice(0, filter.limit);
     return { list: page.map(auditRecordView), nextBeforeId: rows.length > filter.limit ? Number(page.at(-1)!.id) : null };
   }

@@ -21,7 +21,14 @@ describe('audit calls', () => {
     it('refuses a caller without audit.read with 10055, and records the refusal', async () => {
       expect(await server.call('/ops/v1/audit/list', {}, 'analyst')).toMatchObject({ status: 403, code: ErrorCode.PERMISSION_DENIED });
       const { data } = await server.call('/ops/v1/audit/list', { actor: 'analyst' }, 'auditor');
-      expect(data.list[0]).toMatchObject({ actorKind: 'staff', actorName: 'analyst', action: '/ops/v1/audit/list', code: ErrorCode.PERMISSION_DENIED, kind: 'read', userAgent: 'console-test' });
+      expect(data.list[0]).toMatchObject({
+        actorKind: 'staff',
+        actorName: 'analyst',
+        action: '/ops/v1/audit/list',
+        code: ErrorCode.PERMISSION_DENIED,
+        kind: 'read',
+        userAgent: 'console-test',
+      });
     });
 
     it('records a call made by nobody signed in as anonymous', async () => {
@@ -33,7 +40,18 @@ describe('audit calls', () => {
     it('filters by actor, action prefix, target and time, newest first, paged by id', async () => {
       const log = new AuditLog(handle().db);
       for (let i = 0; i < 5; i++) {
-        await log.record({ actor: auditor, action: '/ops/v1/players/get', target: `player:${i}`, kind: 'pii', code: 0, before: null, after: null, reason: null, ip: '203.0.113.5', userAgent: null });
+        await log.record({
+          actor: auditor,
+          action: '/ops/v1/players/get',
+          target: `player:${i}`,
+          kind: 'pii',
+          code: 0,
+          before: null,
+          after: null,
+          reason: null,
+          ip: '203.0.113.5',
+          userAgent: null,
+        });
         await server.call('/ops/v1/audit/list', {}, 'auditor');
       }
       const everything = (await server.call('/ops/v1/audit/list', { limit: 200 }, 'auditor')).data.list as { id: number; at: string }[];
@@ -41,7 +59,11 @@ describe('audit calls', () => {
 
       const first = await server.call('/ops/v1/audit/list', { actor: 'auditor', action: '/ops/v1/audit/', limit: 2 }, 'auditor');
       expect(first.data.list).toHaveLength(2);
-      const second = await server.call('/ops/v1/audit/list', { actor: 'auditor', action: '/ops/v1/audit/', limit: 2, beforeId: first.data.nextBeforeId }, 'auditor');
+      const second = await server.call(
+        '/ops/v1/audit/list',
+        { actor: 'auditor', action: '/ops/v1/audit/', limit: 2, beforeId: first.data.nextBeforeId },
+        'auditor',
+      );
       expect(second.data.list[0].id).toBeLessThan(first.data.list[1].id);
 
       const byTarget = await server.call('/ops/v1/audit/list', { target: 'player:3' }, 'auditor');
@@ -67,10 +89,12 @@ describe('audit calls', () => {
       expect(intact.data.count).toBeGreaterThan(5);
 
       // As someone with direct access to the database could: triggers off for one transaction.
-      await handle().db.transaction().execute(async (trx) => {
-        await sql`set local session_replication_role = replica`.execute(trx);
-        await sql`update audit_records set actor_name = 'someone else' where id = 3`.execute(trx);
-      });
+      await handle()
+        .db.transaction()
+        .execute(async (trx) => {
+          await sql`set local session_replication_role = replica`.execute(trx);
+          await sql`update audit_records set actor_name = 'someone else' where id = 3`.execute(trx);
+        });
       expect(await server.call('/ops/v1/audit/verify', {}, 'auditor')).toMatchObject({ code: 0, data: { ok: false, brokenAt: 3, count: 2 } });
     });
   });

@@ -39,7 +39,10 @@ describe('auto-bet calls', ROUNDS, () => {
     );
     expect(saved.code).toBe(0);
     const again = await t.call('/v1/auto_bet/strategy', { gameId: 1 }, { token });
-    expect(again.data).toMatchObject({ currentData: { progression: 'martingale', side: 'reverse', details: [{ area: 'big', amount: '1' }] }, wakeUpData: { type: 0, rule: [3] } });
+    expect(again.data).toMatchObject({
+      currentData: { progression: 'martingale', side: 'reverse', details: [{ area: 'big', amount: '1' }] },
+      wakeUpData: { type: 0, rule: [3] },
+    });
   });
 
   it('refuses an area of another game, and a second run while one is open', async () => {
@@ -108,7 +111,15 @@ describe('auto-bet stop reasons on real rounds', ROUNDS, () => {
     const { token } = await t.player();
     await t.start(token, {
       simulate: true,
-      strategy: { name: 'Two steps', progression: 'custom', side: 'fixed', details: [{ area: 'big', amount: '1' }, { area: 'big', amount: '2' }] },
+      strategy: {
+        name: 'Two steps',
+        progression: 'custom',
+        side: 'fixed',
+        details: [
+          { area: 'big', amount: '1' },
+          { area: 'big', amount: '2' },
+        ],
+      },
     });
     const log = await t.untilClosed(token, 1, true, { blocks: smallBlocks });
     expect(log.result[0].stopType).toBe(AutoBetStopReason.STRATEGY_FINISHED);
@@ -149,7 +160,9 @@ describe('auto-bet money', ROUNDS, () => {
     for (let i = 0; i < 8; i++) await t.round();
     const log = await t.log(token, 1, true);
     expect(log.totalNum).toBeGreaterThan(2);
-    expect(micro(log.amountBalance)).toBe(10_000_000_000n + sumProfit(log) - log.record.filter((r: any) => r.profitAmount === null).reduce((s: bigint, r: any) => s + micro(r.amount), 0n));
+    expect(micro(log.amountBalance)).toBe(
+      10_000_000_000n + sumProfit(log) - log.record.filter((r: any) => r.profitAmount === null).reduce((s: bigint, r: any) => s + micro(r.amount), 0n),
+    );
     const after = await checkLedger(t.app.database.db);
     expect(after.ok).toBe(true);
     expect(after.stats).toEqual(before.stats);
@@ -220,7 +233,11 @@ describe('auto-bet across a restart', ROUNDS, () => {
           { account: { kind: 'player', playerId }, currency: 'USDT', amount: USDT(500) },
         ],
       });
-      const started = await s.call('/v1/auto_bet/start', { simulate: false, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: { ...MARTINGALE, progression: 'flat' } }, token);
+      const started = await s.call(
+        '/v1/auto_bet/start',
+        { simulate: false, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: { ...MARTINGALE, progression: 'flat' } },
+        token,
+      );
       expect(started.code).toBe(0);
       for (let i = 0; i < 5; i++) await s.round();
       await s.restart();

@@ -233,7 +233,10 @@ describe('auto-bet side choice and interval', () => {
   });
 
   it('reads a run stored with one bet in play, or none, as before', () => {
-    const stored = { ...JSON.parse(stateToJson(initialState(settings('flat')))), pending: { round: 7, area: 'big', amount: '1000000', oddsBp: 19_500, placed: false } };
+    const stored = {
+      ...JSON.parse(stateToJson(initialState(settings('flat')))),
+      pending: { round: 7, area: 'big', amount: '1000000', oddsBp: 19_500, placed: false },
+    };
     expect(stateFromJson(JSON.stringify(stored)).pending).toEqual([{ round: 7, area: 'big', amount: U, oddsBp: 19_500, placed: false }]);
     expect(stateFromJson(JSON.stringify({ ...stored, pending: null })).pending).toEqual([]);
   });

@@ -71,8 +71,7 @@ export function progressionOf(settings: RunSettings): Progression {
   return { name: strategy.progression, base: strategy.details[0].amount };
 }
 
-const watches = (settings: RunSettings) =>
-  settings.wakeUp.type === AutoBetWakeUpType.LOSE || settings.wakeUp.type === AutoBetWakeUpType.WIN;
+const watches = (settings: RunSettings) => settings.wakeUp.type === AutoBetWakeUpType.LOSE || settings.wakeUp.type === AutoBetWakeUpType.WIN;
 
 /** Throws a RangeError naming the first thing that cannot be played on this game. */
 export function validateSettings(gameId: number, settings: RunSettings): void {
@@ -177,10 +176,7 @@ export function watchRound(gameId: number, settings: RunSettings, state: RunStat
   return { ...state, lastWinner, streak: streak >= needed ? 0 : streak, watching: streak < needed };
 }
 
-export type BetPlan =
-  | { kind: 'wait' }
-  | { kind: 'bet'; round: number; area: AreaId; amount: bigint }
-  | { kind: 'stop'; stopType: number };
+export type BetPlan = { kind: 'wait' } | { kind: 'bet'; round: number; area: AreaId; amount: bigint } | { kind: 'stop'; stopType: number };
 
 /**
  * Whether a run may bet while earlier bets are undecided: only when nothing of the next bet depends on

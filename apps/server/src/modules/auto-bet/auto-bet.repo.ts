@@ -74,8 +74,7 @@ function toRun(row: any): RunRow {
 
 // Batches go in as one JSON document unpacked by jsonb_to_recordset: one statement per kind of
 // write however many runs a block touches. Bigints travel as strings.
-const asJson = (rows: object[]) =>
-  JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+const asJson = (rows: object[]) => JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
 
 /** The auto-bet tables: saved strategies, runs, their bets and watched rounds, and the last block the runner processed. */
 export class AutoBetRepository {
@@ -202,7 +201,16 @@ export class AutoBetRepository {
   /** Opens a run; false when the player already has one open. */
   async openRun(
     db: Db,
-    run: { playerId: number; gameId: number; level: number; currency: string; simulate: boolean; settings: string; state: string; virtualBalance: bigint | null },
+    run: {
+      playerId: number;
+      gameId: number;
+      level: number;
+      currency: string;
+      simulate: boolean;
+      settings: string;
+      state: string;
+      virtualBalance: bigint | null;
+    },
   ): Promise<boolean> {
     const inserted = await sql<{ id: string }>`
       insert into auto_bet_runs (player_id, game_id, level, currency, simulate, settings, state, virtual_balance)

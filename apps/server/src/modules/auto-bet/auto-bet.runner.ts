@@ -28,7 +28,12 @@ import type { AutoBetRepository, RecordInsert, RecordSettle, ResultInsert, RunRo
 export const autoBetRequestId = (runId: number, round: number) => `auto-${runId}-${round}`;
 
 /** Refusals that end a run rather than miss a round: no balance, a stake out of bounds, a limit or a pause. */
-const STOPPING_CODES: ReadonlySet<number> = new Set([ErrorCode.INSUFFICIENT_BALANCE, ErrorCode.ILLEGAL_BET_AMOUNT, ErrorCode.LIMIT_REACHED, ErrorCode.PLAY_PAUSED]);
+const STOPPING_CODES: ReadonlySet<number> = new Set([
+  ErrorCode.INSUFFICIENT_BALANCE,
+  ErrorCode.ILLEGAL_BET_AMOUNT,
+  ErrorCode.LIMIT_REACHED,
+  ErrorCode.PLAY_PAUSED,
+]);
 
 /** Blocks a runner that was down catches up on; older rounds are past betting anyway. */
 const MAX_CATCH_UP = 200;
@@ -257,7 +262,10 @@ export class AutoBetRunner {
       open = await this.repo.updateRuns(trx, works.filter((w) => w.changed).map(toUpdate));
       await this.repo.insertRecords(trx, records);
       await this.repo.settleRecords(trx, settled);
-      await this.repo.insertResults(trx, works.flatMap((w) => [...w.results.values()]));
+      await this.repo.insertResults(
+        trx,
+        works.flatMap((w) => [...w.results.values()]),
+      );
       await this.repo.setCursor(trx, h);
     });
 
@@ -285,7 +293,10 @@ export class AutoBetRunner {
       await db.transaction().execute(async (trx) => {
         await this.repo.updateRuns(trx, after.map(toUpdate));
         await this.repo.insertRecords(trx, placedRecords);
-        await this.repo.insertResults(trx, after.flatMap((w) => [...w.results.values()]));
+        await this.repo.insertResults(
+          trx,
+          after.flatMap((w) => [...w.results.values()]),
+        );
       });
     }
 

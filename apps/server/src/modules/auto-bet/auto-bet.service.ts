@@ -1,11 +1,4 @@
-import {
-  AutoBetWakeUpType,
-  formatMicro,
-  type autoBetCalls,
-  type CallParsedRequest,
-  type CallResponse,
-  type Language,
-} from '@lobby/contract';
+import { AutoBetWakeUpType, formatMicro, type autoBetCalls, type CallParsedRequest, type CallResponse, type Language } from '@lobby/contract';
 import { areasOf, CURRENCIES, hashGame, HASH_GAMES, LEVELS, type AreaId, type Currency } from '@lobby/hash-games';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
@@ -171,16 +164,13 @@ export class AutoBetService {
     const run = await this.repo.loggedRun(playerId, gameId, simulate);
     const currency: Currency = run?.currency ?? 'USDT';
     const balance = simulate
-      ? run?.virtual_balance ?? SIMULATION_BALANCE
+      ? (run?.virtual_balance ?? SIMULATION_BALANCE)
       : // What a run may stake: cash, then bonus money (as page bets draw them).
         (await playerBalances(this.db, playerId))[currency];
     if (!run) {
       return { totalNum: 0, winNum: 0, reward: '0', isOpen: false, simulate, amountBalance: formatMicro(BigInt(balance)), currency, result: [], record: [] };
     }
-    const [results, records] = await Promise.all([
-      this.repo.results(run.id, LOG_RESULTS),
-      this.repo.records(run.id, LOG_RECORDS),
-    ]);
+    const [results, records] = await Promise.all([this.repo.results(run.id, LOG_RESULTS), this.repo.records(run.id, LOG_RECORDS)]);
     return {
       totalNum: run.total_num,
       winNum: run.win_num,

@@ -40,7 +40,10 @@ export interface BannerRecord {
   updated_at: Date;
 }
 
-export type BannerValues = Pick<BannerRecord, 'title' | 'image_url' | 'media_id' | 'link' | 'sort' | 'language' | 'promotion_channel' | 'enabled' | 'starts_at' | 'ends_at'>;
+export type BannerValues = Pick<
+  BannerRecord,
+  'title' | 'image_url' | 'media_id' | 'link' | 'sort' | 'language' | 'promotion_channel' | 'enabled' | 'starts_at' | 'ends_at'
+>;
 
 export interface AuditEntry {
   action: BannerAuditAction;

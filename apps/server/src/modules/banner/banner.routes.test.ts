@@ -26,13 +26,23 @@ const ops = (path: string, body: unknown, key?: string | null) => t.ops(path, bo
 const as = (name: string) => keys[name];
 
 const shown = async (app: TestApp, language = 'en_US', promotionChannel?: string) =>
-  (await app.call('/v1/app/queryBanner', { language, ...(promotionChannel ? { promotionChannel } : {}) })).data as { id: number; imageUrl: string; link: string | null; sort: number }[];
+  (await app.call('/v1/app/queryBanner', { language, ...(promotionChannel ? { promotionChannel } : {}) })).data as {
+    id: number;
+    imageUrl: string;
+    link: string | null;
+    sort: number;
+  }[];
 const listed = async () => (await ops('/ops/v1/banners/list', {})).data.banners as { id: number; enabled: boolean; sort: number; live: boolean }[];
-const audit = async (id: number) => (await ops('/ops/v1/banners/audit', { id })).data.changes as { action: string; oldValue: any; newValue: any; by: string; at: string }[];
+const audit = async (id: number) =>
+  (await ops('/ops/v1/banners/audit', { id })).data.changes as { action: string; oldValue: any; newValue: any; by: string; at: string }[];
 
 describe('/ops/v1/banners/create', () => {
   it('stores the uploaded picture, shows the banner at once on every instance and audits who made it', async () => {
-    const reply = await ops('/ops/v1/banners/create', { title: 'Spring promotion', image: image(PNG, 'image/png'), link: '/vip', language: 'pt_BR' }, as('alice'));
+    const reply = await ops(
+      '/ops/v1/banners/create',
+      { title: 'Spring promotion', image: image(PNG, 'image/png'), link: '/vip', language: 'pt_BR' },
+      as('alice'),
+    );
     expect(reply.code).toBe(0);
     const banner = reply.data.banner;
     expect(banner).toMatchObject({ title: 'Spring promotion', link: '/vip', language: 'pt_BR', enabled: true, live: true });
@@ -85,14 +95,20 @@ describe('/ops/v1/banners/create', () => {
 
 describe('/ops/v1/banners/edit, order, schedule, disable, enable', () => {
   it('applies each change at once, on every instance, with old and new values in the audit', async () => {
-    const make = async (title: string) => (await ops('/ops/v1/banners/create', { title, image: image(), link: '/vip', language: 'vi_VN' }, as('bob'))).data.banner.id as number;
+    const make = async (title: string) =>
+      (await ops('/ops/v1/banners/create', { title, image: image(), link: '/vip', language: 'vi_VN' }, as('bob'))).data.banner.id as number;
     const first = await make('first');
     const second = await make('second');
 
     const edited = await ops('/ops/v1/banners/edit', { id: first, link: 'https://example.com/promo', title: 'first, renamed' }, as('carol'));
     expect(edited.data.banner).toMatchObject({ link: 'https://example.com/promo', title: 'first, renamed' });
     expect((await shown(other, 'vi_VN')).find((b) => b.id === first)?.link).toBe('https://example.com/promo');
-    expect((await audit(first))[0]).toMatchObject({ action: 'edit', by: 'carol', oldValue: { link: '/vip', title: 'first' }, newValue: { link: 'https://example.com/promo', title: 'first, renamed' } });
+    expect((await audit(first))[0]).toMatchObject({
+      action: 'edit',
+      by: 'carol',
+      oldValue: { link: '/vip', title: 'first' },
+      newValue: { link: 'https://example.com/promo', title: 'first, renamed' },
+    });
 
     expect((await ops('/ops/v1/banners/order', { ids: [second, first] }, as('carol'))).code).toBe(0);
     const ordered = (await shown(other, 'vi_VN')).map((b) => b.id);
@@ -135,7 +151,10 @@ describe('starting banners', () => {
       const urls = new Set<string>();
       for (const language of LANGUAGES) {
         const banners = await shown(fresh, language);
-        expect(banners.map((b) => b.link), language).toEqual(['/vip', '/newFanshui', '/hashGame/verify']);
+        expect(
+          banners.map((b) => b.link),
+          language,
+        ).toEqual(['/vip', '/newFanshui', '/hashGame/verify']);
         for (const banner of banners) urls.add(banner.imageUrl);
       }
       expect(urls.size).toBe(3 * LANGUAGES.length);

@@ -70,7 +70,7 @@ export class BannerService {
   async create(input: NewBanner, by: string): Promise<BannerView> {
     checkWindow(input.startsAt, input.endsAt);
     const image = await this.storeImage(input.image);
-    const sort = input.sort ?? ((await this.repo.list()).reduce((max, row) => Math.max(max, row.sort), 0) + 10);
+    const sort = input.sort ?? (await this.repo.list()).reduce((max, row) => Math.max(max, row.sort), 0) + 10;
     const row = await this.repo.insert(
       {
         title: input.title,

@@ -133,7 +133,14 @@ export class BonusForfeits {
         experience: w.locked,
         guardsCash: guardsCash(w),
       })),
-      history: history.map((row) => ({ id: Number(row.id), action: row.action, ...forfeitView(row), byPlayer: row.by_player, operator: row.operator, reason: row.reason })),
+      history: history.map((row) => ({
+        id: Number(row.id),
+        action: row.action,
+        ...forfeitView(row),
+        byPlayer: row.by_player,
+        operator: row.operator,
+        reason: row.reason,
+      })),
     };
   }
 

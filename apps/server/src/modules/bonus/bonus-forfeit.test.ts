@@ -30,14 +30,21 @@ function credit(p: TestPlayer, amount: bigint, sourceRef: string, source = 'firs
   return t.app.services.bonus.creditNow({ playerId: p.playerId, bonusType: BonusRecordType.FIRST_RECHARGE, source, sourceRef, currency, amount });
 }
 
-const forfeit = (p: TestPlayer, currency: 'USDT' | 'TRX' = 'USDT', id = requestId()) => t.call('/v1/bonus/forfeit', { requestId: id, currency }, { token: p.token });
+const forfeit = (p: TestPlayer, currency: 'USDT' | 'TRX' = 'USDT', id = requestId()) =>
+  t.call('/v1/bonus/forfeit', { requestId: id, currency }, { token: p.token });
 const wageringOf = async (p: TestPlayer) => (await t.call('/v1/bonus/wagering', {}, { token: p.token })).data;
 const pool = async () => {
-  const { rows } = await sql<{ total: string | null }>`select sum(balance)::text as total from ledger_accounts where kind = 'bonus_pool' and currency = 'USDT'`.execute(db());
+  const { rows } = await sql<{
+    total: string | null;
+  }>`select sum(balance)::text as total from ledger_accounts where kind = 'bonus_pool' and currency = 'USDT'`.execute(db());
   return BigInt(rows[0]?.total ?? 0);
 };
 const withdraw = (p: TestPlayer, amount: string, currency: 'USDT' | 'TRX' = 'USDT') =>
-  t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency, fundPassword: FUND_PASSWORD, amount, address: newWallet().address }, { token: p.token });
+  t.call(
+    '/v1/bank/cashout/submit',
+    { requestId: requestId(), currency, fundPassword: FUND_PASSWORD, amount, address: newWallet().address },
+    { token: p.token },
+  );
 
 describe('/v1/bonus/forfeit', () => {
   it('returns the bonus balance to the house, drops the outstanding wagering to 0, and leaves cash alone', async () => {
@@ -64,7 +71,9 @@ describe('/v1/bonus/forfeit', () => {
     expect(new Set(replies.map((r) => JSON.stringify(r.data.forfeit))).size).toBe(1);
     const rows = await db().selectFrom('bonus_forfeits').select('id').where('player_id', '=', p.playerId).execute();
     expect(rows).toHaveLength(1);
-    expect(await db().selectFrom('ledger_transfers').select('id').where('kind', '=', 'bonus_forfeit').where('reference', '=', String(rows[0]!.id)).execute()).toHaveLength(1);
+    expect(
+      await db().selectFrom('ledger_transfers').select('id').where('kind', '=', 'bonus_forfeit').where('reference', '=', String(rows[0]!.id)).execute(),
+    ).toHaveLength(1);
     expect(await t.balances(p)).toMatchObject({ usdt: '0' });
   });
 
@@ -93,7 +102,9 @@ describe('/v1/bonus/forfeit', () => {
     // Before the split a bonus of 20 (x5 = 100 to wager) was paid to cash; 40 of it is wagered.
     await sql`insert into bonus_credits (player_id, bonus_type, source, source_ref, currency, amount, wagering_added, ledger_key)
               values (${p.playerId}, 2, 'first_recharge', 'legacy', 'USDT', 20000000, 100000000, ${`legacy:${p.playerId}`})`.execute(db());
-    await sql`insert into wagering (player_id, currency, outstanding, required, legacy) values (${p.playerId}, 'USDT', 60000000, 100000000, true)`.execute(db());
+    await sql`insert into wagering (player_id, currency, outstanding, required, legacy) values (${p.playerId}, 'USDT', 60000000, 100000000, true)`.execute(
+      db(),
+    );
     expect((await withdraw(p, '10')).code).toBe(10053);
     const reply = await forfeit(p);
     expect(reply.code).toBe(0);
@@ -116,7 +127,8 @@ describe('bonus money cannot leave by another door (the reproductions)', () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '100' });
     await credit(p, 100n * USDT, 'leak-exchange');
-    const exchange = (amount: string) => t.call('/v1/bank/currency_exchange/submit', { requestId: requestId(), from: 'USDT', to: 'TRX', amount }, { token: p.token });
+    const exchange = (amount: string) =>
+      t.call('/v1/bank/currency_exchange/submit', { requestId: requestId(), from: 'USDT', to: 'TRX', amount }, { token: p.token });
     expect((await exchange('200')).code).toBe(21002);
     expect(await t.balances(p)).toMatchObject({ cash: { usdt: '100', trx: '0' }, bonus: { usdt: '100' } });
     const exchanged = await exchange('100');
@@ -131,7 +143,11 @@ describe('bonus money cannot leave by another door (the reproductions)', () => {
     const [p, merchant] = await Promise.all([t.player(), t.player()]);
     await db().updateTable('players').set({ user_type: 1 }).where('id', '=', merchant.playerId).execute();
     await credit(p, USDT, 'leak-register', 'register');
-    const pay = await t.call('/v1/bank/transfer/submit', { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount: '1', fundPassword: FUND_PASSWORD }, { token: p.token });
+    const pay = await t.call(
+      '/v1/bank/transfer/submit',
+      { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount: '1', fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     expect(pay.code).toBe(21002);
     expect(await t.balances(merchant)).toMatchObject({ usdt: '0' });
   });
@@ -147,12 +163,18 @@ describe('the moment wagering reaches 0', () => {
       await sql`update wagering set outstanding = 1000000 where player_id = ${p.playerId}`.execute(db());
       const poolBefore = await pool();
       const meet = (i: number) =>
-        new TurnoverRepository(db()).recordRounds([{ playerId: p.playerId, roundKey: `tp:race:${round}:${i}`, gameType: 10, currency: 'USDT', stake: USDT, payout: 0n }], DEFAULT_TURNOVER_TERMS);
-      const results = await Promise.allSettled(
-        Array.from({ length: 20 }, (_, i) => (i % 3 === 0 ? meet(i) : i % 3 === 1 ? forfeit(p) : withdraw(p, '60'))),
-      );
+        new TurnoverRepository(db()).recordRounds(
+          [{ playerId: p.playerId, roundKey: `tp:race:${round}:${i}`, gameType: 10, currency: 'USDT', stake: USDT, payout: 0n }],
+          DEFAULT_TURNOVER_TERMS,
+        );
+      const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 3 === 0 ? meet(i) : i % 3 === 1 ? forfeit(p) : withdraw(p, '60'))));
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-      const releases = await db().selectFrom('ledger_transfers').select('id').where('kind', '=', 'bonus_release').where('reference', '=', String(p.playerId)).execute();
+      const releases = await db()
+        .selectFrom('ledger_transfers')
+        .select('id')
+        .where('kind', '=', 'bonus_release')
+        .where('reference', '=', String(p.playerId))
+        .execute();
       const forfeited = await db().selectFrom('bonus_forfeits').select('amount').where('player_id', '=', p.playerId).where('amount', '>', 0n).execute();
       const withdrawn = await db().selectFrom('withdrawals').select('amount').where('player_id', '=', p.playerId).execute();
       // Either the bonus was released (once) or forfeited (once), never both.
@@ -173,7 +195,7 @@ describe('the moment wagering reaches 0', () => {
 describe('/ops/v1/bonus/*', () => {
   const ops = (path: string, body: unknown, key?: string | null) => t.ops(path, body, key);
 
-  it('forfeits a player\'s bonus with a reason, recorded with who decided', async () => {
+  it("forfeits a player's bonus with a reason, recorded with who decided", async () => {
     const p = await t.player();
     await credit(p, 7n * USDT, 'ops1');
     const reply = await ops('/ops/v1/bonus/forfeit', { playerId: p.playerId, currency: 'USDT', reason: 'bonus abuse: linked accounts' });

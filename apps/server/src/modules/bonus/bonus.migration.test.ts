@@ -28,8 +28,6 @@ describe('migration 0015_bonus_and_rebates', () => {
     const playerId = rows[0]!.id;
     await expect(sql`insert into wagering (player_id, currency, outstanding, required) values (${playerId}, 'USDT', -1, 0)`.execute(db)).rejects.toThrow();
     await sql`insert into rebate_claims (player_id, currency, amount, request_id) values (${playerId}, 'USDT', 1, 'r1')`.execute(db);
-    await expect(
-      sql`insert into rebate_claims (player_id, currency, amount, request_id) values (${playerId}, 'USDT', 1, 'r1')`.execute(db),
-    ).rejects.toThrow();
+    await expect(sql`insert into rebate_claims (player_id, currency, amount, request_id) values (${playerId}, 'USDT', 1, 'r1')`.execute(db)).rejects.toThrow();
   });
 });

@@ -121,7 +121,9 @@ export class BonusRepository {
 
   /** A player's forfeits and waivers, newest first. */
   forfeits(playerId: number, limit: number): Promise<BonusForfeitRow[]> {
-    return this.db.selectFrom('bonus_forfeits').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(limit).execute() as Promise<BonusForfeitRow[]>;
+    return this.db.selectFrom('bonus_forfeits').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(limit).execute() as Promise<
+      BonusForfeitRow[]
+    >;
   }
 
   /** A page of a player's bonus credits, newest first, with the total count. */

@@ -24,7 +24,14 @@ afterEach(async () => {
 const db = () => t.app.database.db;
 const bonus = () => t.app.services.bonus;
 
-function credit(p: TestPlayer, amount: bigint, sourceRef: string, source = 'rebate', bonusType: number = BonusRecordType.REBATE, currency: 'USDT' | 'TRX' = 'USDT') {
+function credit(
+  p: TestPlayer,
+  amount: bigint,
+  sourceRef: string,
+  source = 'rebate',
+  bonusType: number = BonusRecordType.REBATE,
+  currency: 'USDT' | 'TRX' = 'USDT',
+) {
   return bonus().creditNow({ playerId: p.playerId, bonusType: bonusType as never, source, sourceRef, currency, amount });
 }
 
@@ -67,7 +74,7 @@ describe('/v1/bonus/wagering', () => {
 });
 
 describe('/v1/bank/cashout/submit beside a bonus', () => {
-  it('never locks the player\'s own deposit: a 100 bonus with 1,000 to wager leaves a 3,000 deposit withdrawable', async () => {
+  it("never locks the player's own deposit: a 100 bonus with 1,000 to wager leaves a 3,000 deposit withdrawable", async () => {
     const p = await t.player();
     await t.deposit(p, { usdt: '3000' });
     await credit(p, 100n * USDT, 'first', 'first_recharge', BonusRecordType.FIRST_RECHARGE);
@@ -135,14 +142,22 @@ describe('wagering met by valid turnover recorded at settlement', () => {
     await t.deposit(p, { usdt: '200' });
     await credit(p, 10n * USDT, 'turnover1');
     const round = (key: string, stake: bigint, payout: bigint) =>
-      new TurnoverRepository(db()).recordRounds([{ playerId: p.playerId, roundKey: `tp:test:${key}`, gameType: 10, currency: 'USDT', stake, payout }], DEFAULT_TURNOVER_TERMS);
+      new TurnoverRepository(db()).recordRounds(
+        [{ playerId: p.playerId, roundKey: `tp:test:${key}`, gameType: 10, currency: 'USDT', stake, payout }],
+        DEFAULT_TURNOVER_TERMS,
+      );
     // A win at 1.95 counts 95 % of the stake: 4 USDT staked, 7.8 paid, 3.8 valid.
     await round('a', 4n * USDT, 7_800_000n);
     expect((await wageringOf(p))[0]).toMatchObject({ currency: 'USDT', outstanding: '6.2', required: '10', wagered: '3.8', bonus: '10', cash: '200' });
     await round('b', 50n * USDT, 0n);
     await round('c', 50n * USDT, 0n);
     expect((await wageringOf(p))[0]).toMatchObject({ currency: 'USDT', outstanding: '0', required: '10', wagered: '10', bonus: '0', cash: '210' });
-    const releases = await db().selectFrom('ledger_transfers').select('id').where('kind', '=', 'bonus_release').where('reference', '=', String(p.playerId)).execute();
+    const releases = await db()
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('kind', '=', 'bonus_release')
+      .where('reference', '=', String(p.playerId))
+      .execute();
     expect(releases).toHaveLength(1);
   });
 });
@@ -154,7 +169,11 @@ describe('/v1/bank/transfer/submit beside a bonus', () => {
     await t.deposit(p, { usdt: '30' });
     await credit(p, 10n * USDT, 'tr1');
     const pay = (amount: string) =>
-      t.call('/v1/bank/transfer/submit', { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount, fundPassword: FUND_PASSWORD }, { token: p.token });
+      t.call(
+        '/v1/bank/transfer/submit',
+        { requestId: requestId(), receiverId: merchant.playerId, currency: 'USDT', amount, fundPassword: FUND_PASSWORD },
+        { token: p.token },
+      );
     expect((await pay('35')).code).toBe(21002);
     const paid = await pay('30');
     expect(paid.code).toBe(0);
@@ -164,7 +183,7 @@ describe('/v1/bank/transfer/submit beside a bonus', () => {
 });
 
 describe('/v1/reportForm/activityForm', () => {
-  it('lists the player\'s bonuses newest first, titled in their language, with the wagering each added', async () => {
+  it("lists the player's bonuses newest first, titled in their language, with the wagering each added", async () => {
     const p = await t.player();
     await credit(p, 18n * USDT, 'level:3', 'vip_level_gift', BonusRecordType.VIP_LEVEL_GIFT);
     await credit(p, 1_500_000n, 'claim:9', 'rebate', BonusRecordType.REBATE);
@@ -173,14 +192,32 @@ describe('/v1/reportForm/activityForm', () => {
     expect(reply.code).toBe(0);
     expect(reply.data).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(reply.data.list).toEqual([
-      { id: expect.any(Number), activityId: null, bonusType: 1, title: '签到奖励', amount: '0.1', currency: 'TRX', wageringAdded: '0.5', createdAt: expect.any(String) },
-      { id: expect.any(Number), activityId: null, bonusType: 10, title: '返水', amount: '1.5', currency: 'USDT', wageringAdded: '1.5', createdAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        activityId: null,
+        bonusType: 1,
+        title: '签到奖励',
+        amount: '0.1',
+        currency: 'TRX',
+        wageringAdded: '0.5',
+        createdAt: expect.any(String),
+      },
+      {
+        id: expect.any(Number),
+        activityId: null,
+        bonusType: 10,
+        title: '返水',
+        amount: '1.5',
+        currency: 'USDT',
+        wageringAdded: '1.5',
+        createdAt: expect.any(String),
+      },
     ]);
     const second = await t.call('/v1/reportForm/activityForm', { page: 2, pageSize: 2 }, { token: p.token });
     expect(second.data.list).toMatchObject([{ bonusType: 8, title: 'VIP level-up gift', amount: '18', wageringAdded: '18' }]);
   });
 
-  it('filters by type and currency and never shows another player\'s bonuses', async () => {
+  it("filters by type and currency and never shows another player's bonuses", async () => {
     const p = await t.player();
     const other = await t.player();
     await credit(p, USDT, 'a', 'vip_month_gift', BonusRecordType.VIP_MONTH_GIFT);
@@ -233,7 +270,14 @@ describe('/ops/v1/economy/*', () => {
     expect((await credit(p, USDT, 'm1')).wageringAdded).toBe(4n * USDT);
     const audit = await ops('/ops/v1/economy/audit', { key: 'wagering.multipliers' });
     expect(audit.data.changes).toEqual([
-      { id: expect.any(Number), key: 'wagering.multipliers', oldValue: ECONOMY_DEFAULTS['wagering.multipliers'], newValue: { rebate: 4, activity: 5 }, by: 'alice', at: expect.any(String) },
+      {
+        id: expect.any(Number),
+        key: 'wagering.multipliers',
+        oldValue: ECONOMY_DEFAULTS['wagering.multipliers'],
+        newValue: { rebate: 4, activity: 5 },
+        by: 'alice',
+        at: expect.any(String),
+      },
     ]);
     await ops('/ops/v1/economy/set', { key: 'wagering.multipliers', value: { rebate: 2, activity: 5 } }, as('bob'));
     const again = await ops('/ops/v1/economy/audit', { key: 'wagering.multipliers' });
@@ -248,7 +292,14 @@ describe('/ops/v1/economy/*', () => {
 
   it('refuses invalid values with 12 naming the problem, and changes nothing', async () => {
     const cases: [string, unknown, RegExp][] = [
-      ['vip.levels', [{ threshold: '0', upLevelGift: '0', monthGift: '0' }, { threshold: '0', upLevelGift: '1', monthGift: '0' }], /vip.levels\[1\]\[threshold\]: thresholds must rise/],
+      [
+        'vip.levels',
+        [
+          { threshold: '0', upLevelGift: '0', monthGift: '0' },
+          { threshold: '0', upLevelGift: '1', monthGift: '0' },
+        ],
+        /vip.levels\[1\]\[threshold\]: thresholds must rise/,
+      ],
       ['vip.levels', [{ threshold: '1', upLevelGift: '0', monthGift: '0' }], /level 0 starts at 0/],
       ['vip.levels', [], /vip.levels/],
       ['vip.levels', 'x', /vip.levels/],
@@ -268,7 +319,9 @@ describe('/ops/v1/economy/*', () => {
     expect((await ops('/ops/v1/economy/set', { key: 'nope', value: 1 }, as('alice'))).code).toBe(12);
     expect((await ops('/ops/v1/economy/set', { key: 'vip.trxPerUsdt' }, as('alice'))).code).toBe(12);
     expect(await db().selectFrom('economy_settings').select('key').execute()).toEqual([]);
-    expect(await db().selectFrom('economy_settings_audit').select('id').where('updated_by', '=', 'alice').where('key', '<>', 'wagering.multipliers').execute()).toEqual([]);
+    expect(
+      await db().selectFrom('economy_settings_audit').select('id').where('updated_by', '=', 'alice').where('key', '<>', 'wagering.multipliers').execute(),
+    ).toEqual([]);
   });
 
   it('answers 401 with an unknown key or none', async () => {

@@ -12,7 +12,13 @@ import { InvalidEconomySettingError, type EconomySettings } from './economy-sett
  * The player's bonus calls: bonus money and its wagering, giving it up, the multipliers a claim will
  * ask, and the bonus record.
  */
-export function registerBonusRoutes(http: FastifyInstance, sessions: SessionService, bonus: BonusService, forfeits: BonusForfeits, settings: EconomySettings): void {
+export function registerBonusRoutes(
+  http: FastifyInstance,
+  sessions: SessionService,
+  bonus: BonusService,
+  forfeits: BonusForfeits,
+  settings: EconomySettings,
+): void {
   registerCall(http, sessions, bonusCalls.wagering, (ctx) => bonus.wageringView(ctx.session.playerId));
   registerCall(http, sessions, bonusCalls.forfeit, (ctx) => forfeits.forfeitByPlayer(ctx.session.playerId, ctx.body.currency, ctx.body.requestId));
   registerCall(http, sessions, bonusCalls.terms, async () => ({

@@ -58,7 +58,12 @@ describe('BonusService.credit', () => {
     });
     expect(result).toMatchObject({ replayed: false, amount: 18n * USDT, wageringAdded: 18n * USDT, playerIds: [playerId] });
     expect(await balance(playerId)).toBe(18n * USDT);
-    const house = await db().selectFrom('ledger_accounts').select('balance').where('kind', '=', 'vip_gifts').where('currency', '=', 'USDT').executeTakeFirstOrThrow();
+    const house = await db()
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('kind', '=', 'vip_gifts')
+      .where('currency', '=', 'USDT')
+      .executeTakeFirstOrThrow();
     expect(house.balance).toBe(-18n * USDT);
     const [record] = await db().selectFrom('bonus_credits').selectAll().where('player_id', '=', playerId).execute();
     expect(record).toMatchObject({ bonus_type: 8, source: 'vip_level_gift', source_ref: 'level:3', amount: 18n * USDT, wagering_added: 18n * USDT });
@@ -84,7 +89,14 @@ describe('BonusService.credit', () => {
     expect(signIn.wageringAdded).toBe(5n * (USDT / 2n));
     expect((await bonus.wagering(playerId))[0]).toMatchObject({ currency: 'USDT', outstanding: 3_500_000n, required: 3_500_000n });
     // Activities without a multiplier of their own use `activity` (5).
-    const hashTask = await bonus.creditNow({ playerId, bonusType: BonusRecordType.HASH_TASK, source: 'hash_task', sourceRef: 'd1', currency: 'TRX', amount: 2n * USDT });
+    const hashTask = await bonus.creditNow({
+      playerId,
+      bonusType: BonusRecordType.HASH_TASK,
+      source: 'hash_task',
+      sourceRef: 'd1',
+      currency: 'TRX',
+      amount: 2n * USDT,
+    });
     expect(hashTask.wageringAdded).toBe(10n * USDT);
   });
 
@@ -102,7 +114,12 @@ describe('BonusService.credit', () => {
     // The second requirement is a cycle of its own: meeting it releases its bonus under a key of its own.
     await sql`update wagering set outstanding = 0 where player_id = ${playerId}`.execute(db());
     expect(await balance(playerId, 'USDT', 'player')).toBe(5n * USDT);
-    const releases = await db().selectFrom('ledger_transfers').select('idempotency_key').where('kind', '=', 'bonus_release').where('reference', '=', String(playerId)).execute();
+    const releases = await db()
+      .selectFrom('ledger_transfers')
+      .select('idempotency_key')
+      .where('kind', '=', 'bonus_release')
+      .where('reference', '=', String(playerId))
+      .execute();
     expect(releases.map((r) => r.idempotency_key).sort()).toEqual([`bonus:release:${playerId}:USDT:0`, `bonus:release:${playerId}:USDT:1`]);
   });
 
@@ -111,7 +128,14 @@ describe('BonusService.credit', () => {
     const playerId = await newPlayer();
     await settings.set('wagering.multipliers', { rebate: 0, activity: 5 }, 'test');
     try {
-      const result = await bonus.creditNow({ playerId, bonusType: BonusRecordType.REBATE, source: 'rebate', sourceRef: 'cash', currency: 'TRX', amount: 2n * USDT });
+      const result = await bonus.creditNow({
+        playerId,
+        bonusType: BonusRecordType.REBATE,
+        source: 'rebate',
+        sourceRef: 'cash',
+        currency: 'TRX',
+        amount: 2n * USDT,
+      });
       expect(result.wageringAdded).toBe(0n);
       expect(await balance(playerId, 'TRX', 'player')).toBe(2n * USDT);
       expect(await balance(playerId, 'TRX')).toBe(0n);
@@ -125,7 +149,14 @@ describe('BonusService.credit', () => {
   it('pays one of twenty parallel copies of a credit, and a later copy answers replayed', async () => {
     const { bonus } = services();
     const playerId = await newPlayer();
-    const input = { playerId, bonusType: BonusRecordType.VIP_MONTH_GIFT, source: 'vip_month_gift', sourceRef: '2026-11', currency: 'USDT' as const, amount: 3n * USDT };
+    const input = {
+      playerId,
+      bonusType: BonusRecordType.VIP_MONTH_GIFT,
+      source: 'vip_month_gift',
+      sourceRef: '2026-11',
+      currency: 'USDT' as const,
+      amount: 3n * USDT,
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => bonus.creditNow(input)));
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.creditId)).size).toBe(1);
@@ -144,7 +175,11 @@ describe('BonusService.credit', () => {
       db()
         .transaction()
         .execute(async (trx) => {
-          await new TurnoverRepository(trx).recordRounds([{ playerId, roundKey: `tp:test:circle-${i}`, gameType: 10, currency: 'USDT', stake: USDT, payout: 0n }], DEFAULT_TURNOVER_TERMS, trx);
+          await new TurnoverRepository(trx).recordRounds(
+            [{ playerId, roundKey: `tp:test:circle-${i}`, gameType: 10, currency: 'USDT', stake: USDT, payout: 0n }],
+            DEFAULT_TURNOVER_TERMS,
+            trx,
+          );
           await ledger.transfer(
             {
               idempotencyKey: `test:circle:${i}`,
@@ -187,7 +222,14 @@ describe('BonusService.credit', () => {
     const result = await bonus.creditNow({ playerId, bonusType: BonusRecordType.REBATE, source: 'rebate', sourceRef: 'm', currency: 'USDT', amount: USDT });
     expect(result.wageringAdded).toBe(3n * USDT);
     // A VIP gift has no multiplier in that setting any more: it takes `activity`'s.
-    const gift = await bonus.creditNow({ playerId, bonusType: BonusRecordType.VIP_LEVEL_GIFT, source: 'vip_level_gift', sourceRef: 'level:1', currency: 'USDT', amount: USDT });
+    const gift = await bonus.creditNow({
+      playerId,
+      bonusType: BonusRecordType.VIP_LEVEL_GIFT,
+      source: 'vip_level_gift',
+      sourceRef: 'level:1',
+      currency: 'USDT',
+      amount: USDT,
+    });
     expect(gift.wageringAdded).toBe(5n * USDT);
     await sql`delete from economy_settings`.execute(db());
     await settings.reload();

@@ -18,7 +18,12 @@ export class EconomySettingsRepository {
     const previous = await this.db.selectFrom('economy_settings').select('value').where('key', '=', key).forUpdate().executeTakeFirst();
     await this.db
       .insertInto('economy_settings_audit')
-      .values({ key, old_value: previous === undefined && defaultValue === null ? null : JSON.stringify(previous === undefined ? defaultValue : previous.value), new_value: json, updated_by: updatedBy })
+      .values({
+        key,
+        old_value: previous === undefined && defaultValue === null ? null : JSON.stringify(previous === undefined ? defaultValue : previous.value),
+        new_value: json,
+        updated_by: updatedBy,
+      })
       .execute();
     await sql`
       insert into economy_settings (key, value, updated_at, updated_by)

@@ -86,7 +86,12 @@ describe('/ops/v1/economy/set referral.rates', () => {
   const ops = (path: string, body: unknown) => t.ops(path, body);
   let seq = 0;
   async function register(inviteCode?: string) {
-    const reply = await t.call('/v1/player/register', { kind: 1, account: `rates${Date.now().toString(36)}${++seq}`, password: 'secret123', ...(inviteCode ? { inviteCode } : {}) });
+    const reply = await t.call('/v1/player/register', {
+      kind: 1,
+      account: `rates${Date.now().toString(36)}${++seq}`,
+      password: 'secret123',
+      ...(inviteCode ? { inviteCode } : {}),
+    });
     expect(reply.code).toBe(0);
     const summary = await t.call('/v1/referral/summary', {}, { token: reply.data.token });
     return { token: reply.data.token as string, playerId: reply.data.player.id as number, inviteCode: summary.data.inviteCode as string };
@@ -127,7 +132,9 @@ describe('/ops/v1/economy/set referral.rates', () => {
     expect(summary.data.rates).toContainEqual({ level: 1, gameType: GameType.HASH, ratePpm: 20_000 });
 
     const audit = await ops('/ops/v1/economy/audit', { key: 'referral.rates' });
-    expect(audit.data.changes).toEqual([{ id: expect.any(Number), key: 'referral.rates', oldValue: ECONOMY_DEFAULTS['referral.rates'], newValue: rates, by: t.opsName, at: expect.any(String) }]);
+    expect(audit.data.changes).toEqual([
+      { id: expect.any(Number), key: 'referral.rates', oldValue: ECONOMY_DEFAULTS['referral.rates'], newValue: rates, by: t.opsName, at: expect.any(String) },
+    ]);
   });
 
   it('refuses invalid rates with 12 naming the problem, and changes nothing', async () => {

@@ -14,7 +14,16 @@ import { EconomySettingsRepository } from './economy-settings.repo.ts';
  */
 
 /** Game types that earn a rebate and count turnover (ECONOMY.md "Valid turnover"). */
-export const REBATE_GAME_TYPES = [GameType.HASH, GameType.CRYPTO, GameType.SLOT, GameType.FISH, GameType.LIVE, GameType.POKER, GameType.SPORT, GameType.MINI] as const;
+export const REBATE_GAME_TYPES = [
+  GameType.HASH,
+  GameType.CRYPTO,
+  GameType.SLOT,
+  GameType.FISH,
+  GameType.LIVE,
+  GameType.POKER,
+  GameType.SPORT,
+  GameType.MINI,
+] as const;
 
 /** Rates are integer parts per million of the valid turnover: 0.5 % is 5,000. */
 export const PPM = 1_000_000n;

@@ -168,7 +168,10 @@ const BET_LIMITS: Record<0 | 1, Record<Currency, { min: bigint; max: bigint }>> 
 const MID = parseRational(WALLET_TEST_ENV.EXCHANGE_TRX_PER_USDT);
 const SPREAD_BPS = Number(WALLET_TEST_ENV.EXCHANGE_SPREAD_BPS);
 const EXCHANGE_MIN: Record<Currency, bigint> = { USDT: UNIT, TRX: (UNIT * MID.num + MID.den - 1n) / MID.den };
-const WITHDRAWAL_MIN: Record<Currency, bigint> = { USDT: parseMicro(WALLET_TEST_ENV.WITHDRAWAL_USDT_MIN)!, TRX: parseMicro(WALLET_TEST_ENV.WITHDRAWAL_TRX_MIN)! };
+const WITHDRAWAL_MIN: Record<Currency, bigint> = {
+  USDT: parseMicro(WALLET_TEST_ENV.WITHDRAWAL_USDT_MIN)!,
+  TRX: parseMicro(WALLET_TEST_ENV.WITHDRAWAL_TRX_MIN)!,
+};
 
 const min = (a: bigint, b: bigint) => (a < b ? a : b);
 const max = (a: bigint, b: bigint) => (a > b ? a : b);
@@ -265,7 +268,14 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
         t.app.chain.devnet!.faucet(senderAddress, { trx: 1_000_000n * UNIT, usdt: 100_000n * UNIT });
         await db()
           .insertInto('bet_addresses')
-          .values({ player_id: players[0].playerId, address: senderAddress, status: 1, activation_amount: UNIT, expires_at: new Date(), activated_at: new Date() })
+          .values({
+            player_id: players[0].playerId,
+            address: senderAddress,
+            status: 1,
+            activation_amount: UNIT,
+            expires_at: new Date(),
+            activated_at: new Date(),
+          })
           .execute();
         let sent: { txId: string; currency: Currency }[] = [];
         // Player 0's hash rounds waiting for their block to close: stakes and payouts per height and currency.
@@ -280,7 +290,14 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
         const sessions = await Promise.all(
           players.map(async (player) => {
             const token = newToken();
-            await new ThirdGameRepository(db()).createSession({ token, playerId: player.playerId, aggregator: 'hub88', gameCode: 'demo_slot', gameType: 10, manufacturer: 'Demo Studio' });
+            await new ThirdGameRepository(db()).createSession({
+              token,
+              playerId: player.playerId,
+              aggregator: 'hub88',
+              gameCode: 'demo_slot',
+              gameType: 10,
+              manufacturer: 'Demo Studio',
+            });
             return token;
           }),
         );
@@ -293,7 +310,19 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
          */
         const advance = async () => {
           await t.advance();
-          const settled = open.length === 0 ? [] : await db().selectFrom('hash_bets').select(['id', 'payout']).where('id', 'in', open.map((b) => BigInt(b.id))).where('settled_at', 'is not', null).execute();
+          const settled =
+            open.length === 0
+              ? []
+              : await db()
+                  .selectFrom('hash_bets')
+                  .select(['id', 'payout'])
+                  .where(
+                    'id',
+                    'in',
+                    open.map((b) => BigInt(b.id)),
+                  )
+                  .where('settled_at', 'is not', null)
+                  .execute();
           const payoutOf = new Map(settled.map((row) => [Number(row.id), row.payout!]));
           const groups = new Map<string, { who: number; round: number; currency: Currency; bets: { amount: bigint; stakeBonus: bigint; payout: bigint }[] }>();
           for (const bet of [...open].sort((a, b) => a.round - b.round)) {
@@ -312,19 +341,34 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
               continue;
             }
             payBets(purse, group.bets);
-            holdRound(group.round, group.currency, group.bets.reduce((sum, b) => sum + b.amount, 0n), group.bets.reduce((sum, b) => sum + b.payout, 0n));
+            holdRound(
+              group.round,
+              group.currency,
+              group.bets.reduce((sum, b) => sum + b.amount, 0n),
+              group.bets.reduce((sum, b) => sum + b.payout, 0n),
+            );
           }
           if (sent.length > 0) {
-            const seen = await db().selectFrom('hash_bets').select(['tx_id', 'round', 'amount', 'payout', 'player_id']).where('tx_id', 'in', sent.map((s) => s.txId)).execute();
+            const seen = await db()
+              .selectFrom('hash_bets')
+              .select(['tx_id', 'round', 'amount', 'payout', 'player_id'])
+              .where(
+                'tx_id',
+                'in',
+                sent.map((s) => s.txId),
+              )
+              .execute();
             for (const bet of seen) {
-              expect(bet.player_id, 'a transfer from a bound address is its player\'s bet').toBe(players[0].playerId);
+              expect(bet.player_id, "a transfer from a bound address is its player's bet").toBe(players[0].playerId);
               holdRound(Number(bet.round), sent.find((s) => s.txId === bet.tx_id)!.currency, bet.amount, bet.payout ?? 0n);
             }
             sent = sent.filter((s) => !seen.some((bet) => bet.tx_id === s.txId));
           }
           if (held.size > 0) {
             const { rows: closed } = await sql<{ height: string }>`
-              select height::text from hash_blocks where height = any(${[...held.keys()]}::int8[]) and turnover_closed_at is not null order by height`.execute(db());
+              select height::text from hash_blocks where height = any(${[...held.keys()]}::int8[]) and turnover_closed_at is not null order by height`.execute(
+              db(),
+            );
             for (const { height } of closed) {
               for (const [c, sums] of held.get(Number(height))!) applyTurnover(purses[0][c], sums.stake, sums.payout);
               held.delete(Number(height));
@@ -336,7 +380,9 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
         const expectWithinBound = (i: number, c: Currency, context: string) => {
           const p = purses[i][c];
           const cameIn = p.deposits + p.otherIn + p.cashWins - p.cashLosses + p.released;
-          expect(p.takenOut <= cameIn, `player ${i} took ${formatMicro(p.takenOut)} ${c} out of cash, only ${formatMicro(cameIn)} came in; ${context}`).toBe(true);
+          expect(p.takenOut <= cameIn, `player ${i} took ${formatMicro(p.takenOut)} ${c} out of cash, only ${formatMicro(cameIn)} came in; ${context}`).toBe(
+            true,
+          );
         };
 
         const step = async (o: Op) => {
@@ -390,7 +436,12 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
             purse.bonus -= stakeBonus;
             purse.atStake += stakeBonus;
             if (o.end === 'rollback') {
-              const refunded = await wallet.rollback({ ...bet, transactionUuid: randomUUID(), referenceTransactionUuid: bet.transactionUuid, roundClosed: true });
+              const refunded = await wallet.rollback({
+                ...bet,
+                transactionUuid: randomUUID(),
+                referenceTransactionUuid: bet.transactionUuid,
+                roundClosed: true,
+              });
               expect(refunded.status).toBe('RS_OK');
               // The stake returns as it was drawn: its bonus part to bonus while the requirement is live.
               const live = purse.outstanding > 0n;
@@ -401,7 +452,13 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
               return;
             }
             const won = (units * BigInt(o.percent)) / 100n;
-            const paid = await wallet.win({ ...bet, transactionUuid: randomUUID(), referenceTransactionUuid: bet.transactionUuid, amount: won, roundClosed: true });
+            const paid = await wallet.win({
+              ...bet,
+              transactionUuid: randomUUID(),
+              referenceTransactionUuid: bet.transactionUuid,
+              amount: won,
+              roundClosed: true,
+            });
             expect(paid.status).toBe('RS_OK');
             settleRound(purse, [{ amount: stake, stakeBonus, payout: won * perUnit }]);
             return;
@@ -449,7 +506,13 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
             const stake = min(limits.max, max(limits.min, amountOf(o.amount, purse)));
             const game = HASH_GAMES.find((g) => g.id === o.gameId)!;
             const areas = areasOf(game.kind);
-            const reply = await t.bet(player.token, { gameId: o.gameId, level: o.level, currency: o.currency, area: areas[o.area % areas.length], amount: formatMicro(stake) });
+            const reply = await t.bet(player.token, {
+              gameId: o.gameId,
+              level: o.level,
+              currency: o.currency,
+              area: areas[o.area % areas.length],
+              amount: formatMicro(stake),
+            });
             if (stake > purse.cash + purse.bonus) {
               expect(reply.code, `a bet of ${formatMicro(stake)} ${o.currency} beyond cash + bonus`).toBe(21002);
               return;
@@ -491,7 +554,11 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
             );
           } else if (o.kind === 'exchange') {
             floor = EXCHANGE_MIN[from];
-            reply = await t.call('/v1/bank/currency_exchange/submit', { requestId: randomUUID(), from, to: from === 'USDT' ? 'TRX' : 'USDT', amount: formatMicro(value) }, { token: player.token });
+            reply = await t.call(
+              '/v1/bank/currency_exchange/submit',
+              { requestId: randomUUID(), from, to: from === 'USDT' ? 'TRX' : 'USDT', amount: formatMicro(value) },
+              { token: player.token },
+            );
           } else {
             floor = 1n;
             reply = await t.call(
@@ -503,7 +570,10 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
           if (reply.code === 0) purse.takenOut += value;
           expectWithinBound(o.who, from, `${o.kind} of ${formatMicro(value)} ${from}`);
           const accepted = value >= floor && value <= purse.cash;
-          expect(reply.code === 0, `${o.kind} of ${formatMicro(value)} ${from} (cash ${formatMicro(purse.cash)}, bonus ${formatMicro(purse.bonus)}) answered ${reply.code}`).toBe(accepted);
+          expect(
+            reply.code === 0,
+            `${o.kind} of ${formatMicro(value)} ${from} (cash ${formatMicro(purse.cash)}, bonus ${formatMicro(purse.bonus)}) answered ${reply.code}`,
+          ).toBe(accepted);
           if (!accepted) return;
           purse.cash -= value;
           if (o.kind === 'exchange') {
@@ -531,7 +601,9 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
               return {
                 balance: balance.data,
                 wagering: CURRENCIES.map((c) => {
-                  const w = (wagering.data as { currency: Currency; outstanding: string; required: string; cash: string; bonus: string }[]).find((row) => row.currency === c)!;
+                  const w = (wagering.data as { currency: Currency; outstanding: string; required: string; cash: string; bonus: string }[]).find(
+                    (row) => row.currency === c,
+                  )!;
                   const atStake = stakes.find((row) => row.currency === c)?.bonus_at_stake ?? 0n;
                   return { currency: c, cash: w.cash, bonus: w.bonus, outstanding: w.outstanding, required: w.required, atStake: formatMicro(atStake) };
                 }),
@@ -548,7 +620,14 @@ describe('bonus money and wagering under random use (ECONOMY.md "Bonus money and
               },
               wagering: CURRENCIES.map((c) => {
                 const p = purse[c];
-                return { currency: c, cash: formatMicro(p.cash), bonus: formatMicro(p.bonus), outstanding: formatMicro(p.outstanding), required: formatMicro(p.required), atStake: formatMicro(p.atStake) };
+                return {
+                  currency: c,
+                  cash: formatMicro(p.cash),
+                  bonus: formatMicro(p.bonus),
+                  outstanding: formatMicro(p.outstanding),
+                  required: formatMicro(p.required),
+                  atStake: formatMicro(p.atStake),
+                };
               }),
             })),
           );

@@ -79,7 +79,13 @@ export class FiguresService {
     const periods = PERIODS.map(({ period }, index) => {
       const start = starts[index]!;
       const rows = days.filter((row) => row.day >= start);
-      const currencies = CURRENCIES.map((currency) => ({ currency, ...moneyFigures(rows.filter((row) => row.currency === currency), () => (amount) => amount) }));
+      const currencies = CURRENCIES.map((currency) => ({
+        currency,
+        ...moneyFigures(
+          rows.filter((row) => row.currency === currency),
+          () => (amount) => amount,
+        ),
+      }));
       let registered = 0;
       for (const [day, count] of registrations) if (day >= start) registered += count;
       return {

@@ -61,7 +61,9 @@ export class PlayersOpsRepository {
           ]
         : []),
       ...(query.length >= PREFIX_MIN && !query.includes('@') && !address && !seen
-        ? [sql`select id as player_id, 'account' as matched, 6 as rank from players where lower(account) like ${likePrefix(query)} and lower(account) <> ${query.toLowerCase()}`]
+        ? [
+            sql`select id as player_id, 'account' as matched, 6 as rank from players where lower(account) like ${likePrefix(query)} and lower(account) <> ${query.toLowerCase()}`,
+          ]
         : []),
     ];
     const { rows } = await sql<PlayerHit & { total: string }>`
@@ -177,7 +179,16 @@ export class PlayersOpsRepository {
   }
 
   deposits(playerId: number, page: Page) {
-    return this.page<{ id: string; currency: 'USDT' | 'TRX'; amount: string; status: string; address: string; tx_id: string; created_at: Date; completed_at: Date | null }>(
+    return this.page<{
+      id: string;
+      currency: 'USDT' | 'TRX';
+      amount: string;
+      status: string;
+      address: string;
+      tx_id: string;
+      created_at: Date;
+      completed_at: Date | null;
+    }>(
       sql`id::text as id, currency, amount::text as amount, status, from_address as address, tx_id, created_at, credited_at as completed_at`,
       sql`deposits where player_id = ${playerId}`,
       sql`created_at desc, id desc`,

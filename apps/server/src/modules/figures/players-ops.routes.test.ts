@@ -10,11 +10,7 @@ import { newWallet } from '../wallet/test-support.ts';
 import { registerFiguresOpsRoutes } from './figures.routes.ts';
 import { registerPlayersOpsRoutes } from './players-ops.routes.ts';
 
-const CALLERS = [
-  staffMember('support', ['players.read', 'players.pii']),
-  staffMember('viewer', ['players.read']),
-  staffMember('analyst', ['dashboard.read']),
-];
+const CALLERS = [staffMember('support', ['players.read', 'players.pii']), staffMember('viewer', ['players.read']), staffMember('analyst', ['dashboard.read'])];
 
 /** The operator calls of this module on a server of their own, callers named by `x-test-staff`, audit records kept in `audit`. */
 async function consoleServer(db: Db) {
@@ -54,11 +50,17 @@ describe('operator calls of the players and the dashboard', () => {
     server = await consoleServer(db());
     alice = await insertPlayer(db(), { account: 'Alice01', email: 'alice@example.com' });
     alicia = await insertPlayer(db(), { account: 'alicia', email: 'alicia@example.org', inviterId: alice, ip: '198.51.100.23' });
-    await sql`insert into deposit_addresses (player_id, derivation_index, address, trx_cursor, usdt_cursor) values (${alice}, 1, ${depositAddress}, 0, 0)`.execute(db());
-    await sql`insert into bet_addresses (player_id, address, status, activation_amount, expires_at) values (${alicia}, ${betAddress}, 1, 1000000, now() + interval '1 day')`.execute(db());
+    await sql`insert into deposit_addresses (player_id, derivation_index, address, trx_cursor, usdt_cursor) values (${alice}, 1, ${depositAddress}, 0, 0)`.execute(
+      db(),
+    );
+    await sql`insert into bet_addresses (player_id, address, status, activation_amount, expires_at) values (${alicia}, ${betAddress}, 1, 1000000, now() + interval '1 day')`.execute(
+      db(),
+    );
     await sql`
       insert into player_sessions (player_id, token_hash, expires_at, login_ip, client_ip, device_code)
-      values (${alice}, 'h1', now() - interval '1 day', '203.0.113.7', null, 'ios-1'), (${alice}, 'h2', now() + interval '1 day', '192.0.2.44', '192.0.2.45', 'web')`.execute(db());
+      values (${alice}, 'h1', now() - interval '1 day', '203.0.113.7', null, 'ios-1'), (${alice}, 'h2', now() + interval '1 day', '192.0.2.44', '192.0.2.45', 'web')`.execute(
+      db(),
+    );
     const ledger = new Ledger(db());
     for (const [kind, amount] of [
       ['player', 100_000_000n],
@@ -183,9 +185,13 @@ describe('operator calls of the players and the dashboard', () => {
 
     it('/ops/v1/players/payments lists deposits and withdrawals, addresses masked without players.pii', async () => {
       const deposits = await server.call('/ops/v1/players/payments', { playerId: alice, kind: 'deposit' }, 'viewer');
-      expect(deposits.data.list).toEqual([expect.objectContaining({ kind: 'deposit', amount: '100', status: 'credited', address: `${payer.slice(0, 4)}…${payer.slice(-4)}` })]);
+      expect(deposits.data.list).toEqual([
+        expect.objectContaining({ kind: 'deposit', amount: '100', status: 'credited', address: `${payer.slice(0, 4)}…${payer.slice(-4)}` }),
+      ]);
       const withdrawals = await server.call('/ops/v1/players/payments', { playerId: alice, kind: 'withdrawal' }, 'support');
-      expect(withdrawals.data.list).toEqual([expect.objectContaining({ kind: 'withdrawal', amount: '20', fee: '0.5', status: 'pending_review', address: payer })]);
+      expect(withdrawals.data.list).toEqual([
+        expect.objectContaining({ kind: 'withdrawal', amount: '20', fee: '0.5', status: 'pending_review', address: payer }),
+      ]);
     });
 
     it('/ops/v1/players/sessions lists sign-ins newest first with address and device, and which are open', async () => {
@@ -198,9 +204,17 @@ describe('operator calls of the players and the dashboard', () => {
 
     it('/ops/v1/players/referral shows the inviter, the team and the self-referral review', async () => {
       const invited = await server.call('/ops/v1/players/referral', { playerId: alicia }, 'viewer');
-      expect(invited.data).toMatchObject({ inviter: { playerId: alice, account: 'Alice01' }, ancestors: [{ level: 1, playerId: alice }], review: { matched: 'device', status: 'held' } });
+      expect(invited.data).toMatchObject({
+        inviter: { playerId: alice, account: 'Alice01' },
+        ancestors: [{ level: 1, playerId: alice }],
+        review: { matched: 'device', status: 'held' },
+      });
       const inviter = await server.call('/ops/v1/players/referral', { playerId: alice }, 'viewer');
-      expect(inviter.data).toMatchObject({ inviter: null, team: { level1: 1, level2: 0, level3: 0 }, members: { total: 1, list: [{ playerId: alicia, level: 1 }] } });
+      expect(inviter.data).toMatchObject({
+        inviter: null,
+        team: { level1: 1, level2: 0, level3: 0 },
+        members: { total: 1, list: [{ playerId: alicia, level: 1 }] },
+      });
     });
   });
 
@@ -213,8 +227,19 @@ describe('operator calls of the players and the dashboard', () => {
       });
       const reply = await add(alicia, '  Asked about a late deposit.  ');
       expect(reply.code).toBe(0);
-      expect(reply.data.note).toMatchObject({ playerId: alicia, body: 'Asked about a late deposit.', author: { kind: 'staff', name: 'viewer' }, createdAt: expect.any(String) });
-      expect(server.audit.at(-1)).toMatchObject({ action: '/ops/v1/players/addNote', kind: 'change', target: `player:${alicia}`, code: 0, actor: { name: 'viewer' } });
+      expect(reply.data.note).toMatchObject({
+        playerId: alicia,
+        body: 'Asked about a late deposit.',
+        author: { kind: 'staff', name: 'viewer' },
+        createdAt: expect.any(String),
+      });
+      expect(server.audit.at(-1)).toMatchObject({
+        action: '/ops/v1/players/addNote',
+        kind: 'change',
+        target: `player:${alicia}`,
+        code: 0,
+        actor: { name: 'viewer' },
+      });
     });
 
     it('lists notes newest first, a page at a time, and a correction is a new note beside the first', async () => {
@@ -228,8 +253,13 @@ describe('operator calls of the players and the dashboard', () => {
       ]);
       expect(first.data.nextBeforeId).toBe(first.data.list[1].id);
       const second = await server.call('/ops/v1/players/notes', { playerId: alice, limit: 2, beforeId: first.data.nextBeforeId }, 'viewer');
-      expect(second.data).toEqual({ list: [expect.objectContaining({ body: 'First contact.', author: expect.objectContaining({ name: 'support' }) })], nextBeforeId: null });
-      expect((await server.call('/ops/v1/players/notes', { playerId: alicia }, 'viewer')).data.list.map((n: any) => n.body)).toEqual(['Asked about a late deposit.']);
+      expect(second.data).toEqual({
+        list: [expect.objectContaining({ body: 'First contact.', author: expect.objectContaining({ name: 'support' }) })],
+        nextBeforeId: null,
+      });
+      expect((await server.call('/ops/v1/players/notes', { playerId: alicia }, 'viewer')).data.list.map((n: any) => n.body)).toEqual([
+        'Asked about a late deposit.',
+      ]);
       expect(server.audit.at(-1)).toMatchObject({ action: '/ops/v1/players/notes', kind: 'read', target: `player:${alicia}` });
     });
 

@@ -60,7 +60,11 @@ export function registerPlayersOpsRoutes(ops: OpsRegistrar, db: Db): void {
     audit.target = `player:${body.playerId}`;
     const shown = mayReadPersonalData(actor);
     const mask = personalData(shown);
-    const [player, wallet, wagering] = await Promise.all([existing(body.playerId), playerWallet(db, body.playerId), new BonusRepository(db).wagering(body.playerId)]);
+    const [player, wallet, wagering] = await Promise.all([
+      existing(body.playerId),
+      playerWallet(db, body.playerId),
+      new BonusRepository(db).wagering(body.playerId),
+    ]);
     return {
       playerId: player.id,
       account: player.account,

@@ -36,8 +36,12 @@ describe('/ops/v1/queues/counts', () => {
     playerId = await insertPlayer(db);
   });
 
-  it("gives each caller only the queues their permissions reach, and counts the requests they may decide, never their own", async () => {
-    const filed = await server.call('/ops/v1/approvals/requestAdjustment', { playerId, currency: 'USDT', direction: 'credit', amount: '5', reason: 'missing deposit' }, 'clerk');
+  it('gives each caller only the queues their permissions reach, and counts the requests they may decide, never their own', async () => {
+    const filed = await server.call(
+      '/ops/v1/approvals/requestAdjustment',
+      { playerId, currency: 'USDT', direction: 'credit', amount: '5', reason: 'missing deposit' },
+      'clerk',
+    );
     expect(filed.code).toBe(0);
     expect(published.at(-1)).toMatchObject({ requestId: filed.data.id, kind: 'balance.adjust', status: 'pending', permission: 'finance.adjust.approve' });
 

@@ -151,7 +151,8 @@ export class FinanceOpsRepository {
    */
   async links(playerIds: number[]): Promise<LinkRow[]> {
     const marks = SHARED_VALUES.map(
-      (source) => sql`select s.player_id as subject_id, ${source.kind}::text as kind, v.value from subject s join (${source.rows}) v on v.player_id = s.player_id`,
+      (source) =>
+        sql`select s.player_id as subject_id, ${source.kind}::text as kind, v.value from subject s join (${source.rows}) v on v.player_id = s.player_id`,
     );
     const links = SHARED_VALUES.map(
       (source) => sql`

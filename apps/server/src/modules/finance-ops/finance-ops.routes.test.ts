@@ -44,12 +44,16 @@ beforeAll(async () => {
   await t.processWithdrawals();
   // Over it: waits for review, and is not yet withdrawn.
   expect((await withdraw(withdrawer, 'USDT', '1500')).code).toBe(0);
-  expect((await t.call('/v1/bank/currency_exchange/submit', { requestId: requestId(), from: 'USDT', to: 'TRX', amount: '8' }, { token: sameWallet.token })).code).toBe(0);
+  expect(
+    (await t.call('/v1/bank/currency_exchange/submit', { requestId: requestId(), from: 'USDT', to: 'TRX', amount: '8' }, { token: sameWallet.token })).code,
+  ).toBe(0);
 
   // Every test player registers and signs in from 127.0.0.1: give each an address of its own, then share on purpose.
   for (const [index, player] of [withdrawer, sameAddress, sameDevice, sameWallet, stranger].entries()) {
     await sql`update players set register_ip = ${`10.9.0.${index + 1}`} where id = ${player.playerId}`.execute(db());
-    await sql`update player_sessions set login_ip = ${`10.9.1.${index + 1}`}, device_code = ${`own-device-${index}`} where player_id = ${player.playerId}`.execute(db());
+    await sql`update player_sessions set login_ip = ${`10.9.1.${index + 1}`}, device_code = ${`own-device-${index}`} where player_id = ${player.playerId}`.execute(
+      db(),
+    );
   }
   await sql`update players set register_ip = ${ADDRESS} where id in (${withdrawer.playerId}, ${sameAddress.playerId})`.execute(db());
   await sql`update player_sessions set device_code = ${DEVICE} where player_id in (${withdrawer.playerId}, ${sameDevice.playerId})`.execute(db());
@@ -140,9 +144,13 @@ describe('/ops/v1/finance/payments', () => {
       [withdrawer.playerId, '3000'],
     ]);
     const waiting = await t.ops('/ops/v1/finance/payments', { kind: 'withdrawal', status: 'pending_review' });
-    expect(waiting.data.list).toEqual([expect.objectContaining({ kind: 'withdrawal', playerId: withdrawer.playerId, amount: '1500', status: 'pending_review', completedAt: null })]);
+    expect(waiting.data.list).toEqual([
+      expect.objectContaining({ kind: 'withdrawal', playerId: withdrawer.playerId, amount: '1500', status: 'pending_review', completedAt: null }),
+    ]);
     const exchanges = await t.ops('/ops/v1/finance/payments', { kind: 'exchange', currency: 'TRX' });
-    expect(exchanges.data.list).toEqual([expect.objectContaining({ playerId: sameWallet.playerId, currency: 'USDT', amount: '8', toCurrency: 'TRX', status: 'done' })]);
+    expect(exchanges.data.list).toEqual([
+      expect.objectContaining({ playerId: sameWallet.playerId, currency: 'USDT', amount: '8', toCurrency: 'TRX', status: 'done' }),
+    ]);
     expect((await t.ops('/ops/v1/finance/payments', { kind: 'transfer' })).data.list).toEqual([]);
   });
 
@@ -196,7 +204,22 @@ describe('/ops/v1/finance/export', () => {
       expect(reply.code).toBe(0);
       expect(reply.data).toMatchObject({ rows: listed.length, truncated: false });
       const [header, ...rows] = parse(reply.data.csv);
-      expect(header).toEqual(['kind', 'id', 'playerId', 'currency', 'amount', 'fee', 'status', 'address', 'txId', 'counterpartyId', 'toCurrency', 'toAmount', 'createdAt', 'completedAt']);
+      expect(header).toEqual([
+        'kind',
+        'id',
+        'playerId',
+        'currency',
+        'amount',
+        'fee',
+        'status',
+        'address',
+        'txId',
+        'counterpartyId',
+        'toCurrency',
+        'toAmount',
+        'createdAt',
+        'completedAt',
+      ]);
       const sixDecimals = (amount: string | null) => (amount === null ? '' : `${amount.split('.')[0]}.${(amount.split('.')[1] ?? '').padEnd(6, '0')}`);
       expect(rows).toEqual(
         listed.map((row: any) => [
@@ -231,7 +254,9 @@ describe('/ops/v1/finance/export', () => {
   it(`stops at ${PAYMENTS_EXPORT_MAX_ROWS} rows, newest first, and says more matched`, async () => {
     await sql`
       insert into exchanges (player_id, request_id, from_currency, to_currency, amount, to_amount, rate)
-      select ${stranger.playerId}, 'bulk-' || n, 'TRX', 'USDT', 4000000, 1000000, '0.25' from generate_series(1, ${PAYMENTS_EXPORT_MAX_ROWS + 1}) n`.execute(db());
+      select ${stranger.playerId}, 'bulk-' || n, 'TRX', 'USDT', 4000000, 1000000, '0.25' from generate_series(1, ${PAYMENTS_EXPORT_MAX_ROWS + 1}) n`.execute(
+      db(),
+    );
     const reply = await t.ops('/ops/v1/finance/export', { kind: 'exchange', playerId: stranger.playerId });
     expect(reply.data).toMatchObject({ rows: PAYMENTS_EXPORT_MAX_ROWS, truncated: true });
     const lines = parse(reply.data.csv);
@@ -271,7 +296,9 @@ describe('/ops/v1/risk/linkedAccounts', () => {
         ]),
       );
       const back = await t.ops('/ops/v1/risk/linkedAccounts', { playerId: sameWallet.playerId });
-      expect(back.data.list.find((row: any) => row.playerId === stranger.playerId).shares).toEqual([{ kind: 'wallet', value: rows[0]!.from_address, how: 'bet address' }]);
+      expect(back.data.list.find((row: any) => row.playerId === stranger.playerId).shares).toEqual([
+        { kind: 'wallet', value: rows[0]!.from_address, how: 'bet address' },
+      ]);
     } finally {
       await sql`delete from bet_addresses where player_id = ${stranger.playerId}`.execute(db());
     }

@@ -1,7 +1,22 @@
 import { MONEY_DECIMALS, type PaymentKind } from '@lobby/contract';
 import type { PaymentRow } from './finance-ops.repo.ts';
 
-const HEADER = ['kind', 'id', 'playerId', 'currency', 'amount', 'fee', 'status', 'address', 'txId', 'counterpartyId', 'toCurrency', 'toAmount', 'createdAt', 'completedAt'];
+const HEADER = [
+  'kind',
+  'id',
+  'playerId',
+  'currency',
+  'amount',
+  'fee',
+  'status',
+  'address',
+  'txId',
+  'counterpartyId',
+  'toCurrency',
+  'toAmount',
+  'createdAt',
+  'completedAt',
+];
 
 /** Micro-units as a decimal with all 6 places ("12.500000"), so a spreadsheet column lines up and nothing is lost. */
 export function fixedMoney(micro: bigint): string {

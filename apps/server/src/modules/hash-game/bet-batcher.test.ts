@@ -12,7 +12,9 @@ function recordingRepo(failWhen: (bets: PlaceBetInput[]) => boolean = () => fals
           bets,
           shard,
           answer: () =>
-            failWhen(bets) ? reject(new Error('deadlock detected')) : resolve(bets.map((bet) => ({ o_outcome: 'placed', o_id: String(bet.requestId) }) as unknown as PlaceBetRow)),
+            failWhen(bets)
+              ? reject(new Error('deadlock detected'))
+              : resolve(bets.map((bet) => ({ o_outcome: 'placed', o_id: String(bet.requestId) }) as unknown as PlaceBetRow)),
         });
       });
     },
@@ -55,7 +57,12 @@ describe('BetBatcher', () => {
     const { repo, statements } = recordingRepo((bets) => bets.length > 1 || bets[0].requestId === 'c');
     const batcher = new BetBatcher(repo, { minHeadTime: () => 0, headLock: 1n, maxConcurrent: 1 });
     const first = batcher.submit(bet(1, 'a'));
-    const rest = [batcher.submit(bet(2, 'b')), batcher.submit(bet(3, 'c'))].map((p) => p.then((row) => row.o_id, (error: Error) => error.message));
+    const rest = [batcher.submit(bet(2, 'b')), batcher.submit(bet(3, 'c'))].map((p) =>
+      p.then(
+        (row) => row.o_id,
+        (error: Error) => error.message,
+      ),
+    );
     statements[0].answer();
     await first;
     await tick();

@@ -191,7 +191,9 @@ describe('unsettled page bets and the wallet (SPEC section 5, experience account
     // so it stays the player's and may leave now.
     await vi.waitFor(async () => expect(await withdrawable()).toBe('2.45'));
     expect(await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')).toBe(2_450_000n);
-    expect((await t.app.database.db.selectFrom('players').select('experience_type').where('id', '=', playerId).executeTakeFirstOrThrow()).experience_type).toBe(2);
+    expect((await t.app.database.db.selectFrom('players').select('experience_type').where('id', '=', playerId).executeTakeFirstOrThrow()).experience_type).toBe(
+      2,
+    );
   });
 });
 

@@ -134,14 +134,18 @@ describe('page bets draw on cash first, then bonus money (ECONOMY.md "Bonus mone
   });
 });
 
-describe('settlement pays in the bet\'s proportions', () => {
-  it('returns a win\'s bonus part, rounded down, to bonus money while the requirement is live, and the rest to cash', async () => {
+describe("settlement pays in the bet's proportions", () => {
+  it("returns a win's bonus part, rounded down, to bonus money while the requirement is live, and the rest to cash", async () => {
     const { token, playerId } = await playerWith(1, 10);
     const bet = (await t.bet(token, { gameId: 1, area: 'big', amount: '3.000001' })).data.bet;
     expect(await stakeBonus(bet.id)).toBe(2_000_001n);
     await decide(bet.round, 'big');
 
-    const payout = settle({ area: 'big', result: resultOf(1, (await t.app.services.hashGame.repo.block(bet.round))!.blockId, bet.round), stake: 3_000_001n }).payout;
+    const payout = settle({
+      area: 'big',
+      result: resultOf(1, (await t.app.services.hashGame.repo.block(bet.round))!.blockId, bet.round),
+      stake: 3_000_001n,
+    }).payout;
     expect(payout).toBeGreaterThan(0n);
     const bonusPart = (payout * 2_000_001n) / 3_000_001n;
     expect((payout * 2_000_001n) % 3_000_001n).not.toBe(0n); // the rounding is exercised
@@ -223,14 +227,17 @@ describe('settlement pays in the bet\'s proportions', () => {
 
   it('keeps a legacy requirement (cash, no bonus money) as it is: the win goes to cash and the requirement only falls by the turnover', async () => {
     const { token, playerId } = await playerWith(10, 0);
-    await db().insertInto('wagering').values({ player_id: playerId, currency: 'USDT', outstanding: USDT(50), required: USDT(50), legacy: true }).execute();
+    await db()
+      .insertInto('wagering')
+      .values({ player_id: playerId, currency: 'USDT', outstanding: USDT(50), required: USDT(50), legacy: true })
+      .execute();
     const bet = (await t.bet(token, { gameId: 1, area: 'big', amount: '5' })).data.bet;
     await decide(bet.round, 'small');
     expect(await wallet(playerId)).toEqual({ cash: USDT(5), bonus: 0n });
     expect(await wagering(playerId)).toEqual({ outstanding: USDT(45), bonus_at_stake: 0n });
   });
 
-  it('lets an experience account bet its cash first, then its gold, and keeps the gold\'s winnings as gold', async () => {
+  it("lets an experience account bet its cash first, then its gold, and keeps the gold's winnings as gold", async () => {
     const { token, playerId } = await playerWith(2, 0);
     await db().updateTable('players').set({ experience_type: 1 }).where('id', '=', playerId).execute();
     await t.app.services.bonus.creditNow({

@@ -93,10 +93,28 @@ export async function createHashGameModule(deps: HashGameDependencies): Promise<
   const bets = new BetBatcher(repo, { minHeadTime: () => Date.now() - settings.headMaxAgeMs, headLock: HEAD_LOCK });
   const service = new HashGameService(repo, bets, rules, heads, bus, announce, settings, deps.protection);
   const publisher = new RoundPublisher(db, bus, service, repo, rules, heads, deps.balanceEvents, lobby, deps.players, log);
-  const watcher = new TransferWatcher(db, chain.client, repo, rules, deps.betAddressOwner, new Set([chain.hotWallet.address]), settings.transferRescanMs, log, deps.turnover, deps.sanctions, deps.protection);
-  const payouts = createPayoutSender(db, new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE), { maxAttempts: settings.payoutMaxAttempts }, log, undefined, (alert) =>
-    // Transfer-bet payouts and refunds go out of the hot wallet like withdrawals: the same staff hear of them.
-    void bus.publish('alert', { ...alert, permission: 'finance.withdrawals.review' }).catch(() => undefined),
+  const watcher = new TransferWatcher(
+    db,
+    chain.client,
+    repo,
+    rules,
+    deps.betAddressOwner,
+    new Set([chain.hotWallet.address]),
+    settings.transferRescanMs,
+    log,
+    deps.turnover,
+    deps.sanctions,
+    deps.protection,
+  );
+  const payouts = createPayoutSender(
+    db,
+    new HotWalletSender(chain.client, chain.hotWallet, settings.payoutConfirmations, deps.config.HOT_WALLET_TRX_RESERVE),
+    { maxAttempts: settings.payoutMaxAttempts },
+    log,
+    undefined,
+    (alert) =>
+      // Transfer-bet payouts and refunds go out of the hot wallet like withdrawals: the same staff hear of them.
+      void bus.publish('alert', { ...alert, permission: 'finance.withdrawals.review' }).catch(() => undefined),
   );
 
   // The engine holds its lock on a session of its own, opened on the same server as the pool.

@@ -160,10 +160,7 @@ export class HashGameRepository {
 
   /** Decided rounds of a game with `blocks` blocks a round, newest first. */
   async decidedRounds(blocks: number, limit: number, before: number | undefined, executor: Db = this.db): Promise<StoredBlock[]> {
-    let query = executor
-      .selectFrom('hash_blocks')
-      .select(['height', 'block_id', 'parent_hash', 'block_time'])
-      .where(sql<boolean>`height % ${blocks} = 0`);
+    let query = executor.selectFrom('hash_blocks').select(['height', 'block_id', 'parent_hash', 'block_time']).where(sql<boolean>`height % ${blocks} = 0`);
     if (before !== undefined) query = query.where('height', '<', BigInt(before));
     const rows = await query.orderBy('height', 'desc').limit(limit).execute();
     return rows.map(toBlock);
@@ -292,7 +289,9 @@ export class HashGameRepository {
         ? []
         : [{ player_id: row.player_id, currency: row.currency, paid: row.paid!, bets: row.bets!, stake_bonus: row.stake_bonus, paid_bonus: row.paid_bonus }],
     );
-    const levelUps = toLevelUps(rows.flatMap((row) => (row.currency === null ? [{ player_id: row.player_id, from_level: row.from_level!, to_level: row.to_level!, xp: row.xp! }] : [])));
+    const levelUps = toLevelUps(
+      rows.flatMap((row) => (row.currency === null ? [{ player_id: row.player_id, from_level: row.from_level!, to_level: row.to_level!, xp: row.xp! }] : [])),
+    );
     return { rows: paid, levelUps };
   }
 
@@ -383,7 +382,24 @@ export class HashGameRepository {
   async pageBetsOfRound(height: number, executor: Db = this.db) {
     return executor
       .selectFrom('hash_bets')
-      .select(['id', 'source', 'player_id', 'game_id', 'level', 'round', 'area', 'currency', 'amount', 'odds_bp', 'status', 'payout', 'tx_id', 'from_address', 'created_at', 'settled_at'])
+      .select([
+        'id',
+        'source',
+        'player_id',
+        'game_id',
+        'level',
+        'round',
+        'area',
+        'currency',
+        'amount',
+        'odds_bp',
+        'status',
+        'payout',
+        'tx_id',
+        'from_address',
+        'created_at',
+        'settled_at',
+      ])
       .where('round', '=', BigInt(height))
       .where('source', '=', 'page')
       .execute();
@@ -445,7 +461,12 @@ export class HashGameRepository {
     if (filter.from) query = query.where('b.created_at', '>=', filter.from);
     if (filter.to) query = query.where('b.created_at', '<', filter.to);
     const [ids, count] = await Promise.all([
-      query.select('b.id').orderBy('b.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+      query
+        .select('b.id')
+        .orderBy('b.id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
       query.select((eb) => eb.fn.countAll<bigint>().as('total')).executeTakeFirstOrThrow(),
     ]);
     const rows = await this.betsById(ids.map((r) => r.id));

@@ -1,9 +1,4 @@
-import {
-  formatMicro,
-  type CallParsedRequest,
-  type CallResponse,
-  type hashGameCalls,
-} from '@lobby/contract';
+import { formatMicro, type CallParsedRequest, type CallResponse, type hashGameCalls } from '@lobby/contract';
 import {
   areasOf,
   checkStake,

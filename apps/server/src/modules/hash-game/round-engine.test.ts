@@ -121,7 +121,12 @@ describe('settlement', () => {
         level === 1 && gameId === 3 ? parseOdds('1.9') : level === 1 && gameId === 4 && area === 'tie' ? parseOdds('8.5') : undefined;
       for (const bet of placed) {
         const block = (await hash().repo.block(bet.round))!;
-        const expected = settle({ area: bet.area, result: resultOf(bet.gameId, block.blockId, bet.round), stake: bet.stake, odds: odds(bet.gameId, bet.area, bet.level) });
+        const expected = settle({
+          area: bet.area,
+          result: resultOf(bet.gameId, block.blockId, bet.round),
+          stake: bet.stake,
+          odds: odds(bet.gameId, bet.area, bet.level),
+        });
         const row = byId.get(bet.id)!;
         expect({ status: row.status, payout: row.payout }, `${bet.gameId} ${bet.area} level ${bet.level}`).toEqual({
           status: expected.outcome === 'win' ? 5 : expected.outcome === 'lose' ? 6 : 4,

@@ -127,7 +127,9 @@ export class RoundPublisher {
   }
 
   /** The largest wins among `bets` go to the lobby's ticker; a bet reported again is kept once. */
-  private async recordBigWins(bets: { id: bigint; player_id: number | null; game_id: number; currency: string; status: number; payout: bigint | null; settled_at: Date | null }[]) {
+  private async recordBigWins(
+    bets: { id: bigint; player_id: number | null; game_id: number; currency: string; status: number; payout: bigint | null; settled_at: Date | null }[],
+  ) {
     const wins = largestWins(bets, TICKER_WINS_PER_ROUND);
     if (wins.length === 0) return;
     const nicknames = await this.players.nicknames(wins.map((win) => win.player_id!));

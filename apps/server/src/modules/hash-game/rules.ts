@@ -51,9 +51,7 @@ export class GameRules {
     const state = await this.lobby.hashGameState();
     const of = (level: Level): Record<Currency, StakeLimit> => {
       const row = state.transferAddresses.find((r) => r.game_id === gameId && r.level === level);
-      return row
-        ? { USDT: { min: row.usdt_min, max: row.usdt_max }, TRX: { min: row.trx_min, max: row.trx_max } }
-        : this.config(gameId, level).limits;
+      return row ? { USDT: { min: row.usdt_min, max: row.usdt_max }, TRX: { min: row.trx_min, max: row.trx_max } } : this.config(gameId, level).limits;
     };
     return { 0: of(0), 1: of(1) };
   }

@@ -1,12 +1,4 @@
-import {
-  CURRENCIES,
-  HASH_GAMES,
-  LEVELS,
-  resolveAllGameConfigs,
-  type Currency,
-  type HashConfigOverrides,
-  type Level,
-} from '@lobby/hash-games';
+import { CURRENCIES, HASH_GAMES, LEVELS, resolveAllGameConfigs, type Currency, type HashConfigOverrides, type Level } from '@lobby/hash-games';
 import { ConfigError, type Config } from '../../config.ts';
 
 export interface HashGameSettings {
@@ -54,7 +46,11 @@ export function parseOverrides(json: string | undefined): HashConfigOverrides {
     for (const [levelKey, value] of Object.entries(levels as Record<string, unknown>)) {
       const level = Number(levelKey);
       if (level !== 0 && level !== 1) throw new RangeError(`game ${gameKey}: level must be 0 or 1, got ${levelKey}`);
-      const entry = (value ?? {}) as { odds?: Record<string, string>; limits?: Record<string, { min?: string; max?: string }>; refundFee?: Record<string, string> };
+      const entry = (value ?? {}) as {
+        odds?: Record<string, string>;
+        limits?: Record<string, { min?: string; max?: string }>;
+        refundFee?: Record<string, string>;
+      };
       const where = `game ${gameKey} level ${level}`;
       const limits: Partial<Record<Currency, { min?: bigint; max?: bigint }>> = {};
       for (const [currency, limit] of Object.entries(entry.limits ?? {})) {

@@ -88,7 +88,10 @@ export async function settleRound(
     const keeps =
       bonusRows.length === 0
         ? new Map<string, boolean>()
-        : await repo.settleBonusStakes(trx, bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency, stake: BigInt(row.stake_bonus!) })));
+        : await repo.settleBonusStakes(
+            trx,
+            bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency, stake: BigInt(row.stake_bonus!) })),
+          );
 
     let bets = 0;
     const paidPlayers = new Set<number>();
@@ -127,7 +130,10 @@ export async function settleRound(
       );
     }
     // A requirement whose bonus was all lost (none left, none at stake) has nothing left to release.
-    await dropSpentRequirements(trx, bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency })));
+    await dropSpentRequirements(
+      trx,
+      bonusRows.map((row) => ({ playerId: row.player_id, currency: row.currency })),
+    );
     await repo.recordSettledBets(trx, block.height, bets);
     await failpoint?.('settle.before_commit');
     return { height: block.height, bets, paidPlayers: [...paidPlayers], players: [...players], levelUps };

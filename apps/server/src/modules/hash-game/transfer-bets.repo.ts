@@ -39,7 +39,12 @@ export class TransferBetsRepository {
 
   /** The receipt that makes a transfer count once; false when it had one already. */
   async insertReceipt(trx: Db, receipt: Insertable<HashTransferReceiptsTable>): Promise<boolean> {
-    const inserted = await trx.insertInto('hash_transfer_receipts').values(receipt).onConflict((oc) => oc.column('tx_id').doNothing()).returning('tx_id').executeTakeFirst();
+    const inserted = await trx
+      .insertInto('hash_transfer_receipts')
+      .values(receipt)
+      .onConflict((oc) => oc.column('tx_id').doNothing())
+      .returning('tx_id')
+      .executeTakeFirst();
     return inserted !== undefined;
   }
 

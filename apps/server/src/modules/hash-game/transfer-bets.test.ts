@@ -82,7 +82,10 @@ describe('transfer bets on the devnet', () => {
     expect(info!.blockNumber).toBe(Number(smallBet.round));
     const result = resultOf(1, block.blockId, block.height);
     let returned = 0n;
-    for (const [bet, area, stake] of [[smallBet, 'small', 3_500_000n], [bigBet, 'big', 7_250_000n]] as const) {
+    for (const [bet, area, stake] of [
+      [smallBet, 'small', 3_500_000n],
+      [bigBet, 'big', 7_250_000n],
+    ] as const) {
       const expected = settle({ area, result, stake });
       expect(bet.area).toBe(area);
       expect(bet.payout).toBe(expected.payout);
@@ -168,7 +171,10 @@ describe('transfer bets on the devnet', () => {
   it("records a transfer from a player's bound address as that player's bet", async () => {
     const { token, playerId } = await t.player();
     const player = wallet({ trx: USDT(1000), usdt: USDT(100) });
-    await db().insertInto('bet_addresses').values({ player_id: playerId, address: player.address, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() }).execute();
+    await db()
+      .insertInto('bet_addresses')
+      .values({ player_id: playerId, address: player.address, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() })
+      .execute();
     devnet().produceBlock();
     const txId = await send(player, await addressOf(5), 'USDT', 7_000_000n);
     await settleTransfers();
@@ -185,9 +191,13 @@ describe('transfer bets on the devnet', () => {
     expect((await checkLedger(db())).problems).toEqual([]);
     for (const currency of ['USDT', 'TRX'] as const) {
       const bets = await db().selectFrom('hash_bets').select(['amount', 'payout']).where('source', '=', 'transfer').where('currency', '=', currency).execute();
-      const refunds = await db().selectFrom('hash_transfer_receipts').select(['amount', 'refund_amount']).where('outcome', '=', 'refund').where('currency', '=', currency).execute();
-      const kept =
-        bets.reduce((sum, b) => sum + b.amount - (b.payout ?? 0n), 0n) + refunds.reduce((sum, r) => sum + r.amount - (r.refund_amount ?? 0n), 0n);
+      const refunds = await db()
+        .selectFrom('hash_transfer_receipts')
+        .select(['amount', 'refund_amount'])
+        .where('outcome', '=', 'refund')
+        .where('currency', '=', currency)
+        .execute();
+      const kept = bets.reduce((sum, b) => sum + b.amount - (b.payout ?? 0n), 0n) + refunds.reduce((sum, r) => sum + r.amount - (r.refund_amount ?? 0n), 0n);
       const account = await db()
         .selectFrom('ledger_accounts')
         .select('balance')

@@ -114,7 +114,9 @@ export class TransferWatcher {
     // No later scan reads a transfer older than every cursor less the rescan window (an address never
     // read starts from the oldest block): the rounds of the blocks before that are complete.
     const movedTo = new Map(moved.map((m) => [`${m.address}/${m.currency}`, m.cursor]));
-    const reach = jobs.map(({ target, currency }) => movedTo.get(`${target.address}/${currency}`) ?? cursorOf.get(`${target.address}/${currency}`) ?? oldest.time);
+    const reach = jobs.map(
+      ({ target, currency }) => movedTo.get(`${target.address}/${currency}`) ?? cursorOf.get(`${target.address}/${currency}`) ?? oldest.time,
+    );
     await this.closeRounds((reach.length === 0 ? head.time + 1 : Math.min(...reach)) - this.rescanMs);
     return recorded;
   }
@@ -191,79 +193,108 @@ export class TransferWatcher {
     const level = target.level as Level;
     const config = this.rules.config(game.id, level);
     const limit = target.limits[transfer.currency];
-    const decoded = target.enabled
-      ? decodeTransferBet({ game: game.id, amount: transfer.amount, limit })
-      : ({ ok: false, reason: 'gameClosed' } as const);
+    const decoded = target.enabled ? decodeTransferBet({ game: game.id, amount: transfer.amount, limit }) : ({ ok: false, reason: 'gameClosed' } as const);
     const playerId = await this.ownerOf(transfer.from);
     const sanctioned = this.sanctions?.listsOf(transfer.from) ?? [];
 
     let recorded: RecordedTransfer | null;
     try {
       recorded = await this.db.transaction().execute(async (trx): Promise<RecordedTransfer | null> => {
-      const receipt = {
-        tx_id: transfer.txId,
-        game_id: game.id,
-        level,
-        currency: transfer.currency,
-        from_address: transfer.from,
-        to_address: transfer.to,
-        amount: transfer.amount,
-        block_height: BigInt(block.height),
-        player_id: playerId,
-      };
+        const receipt = {
+          tx_id: transfer.txId,
+          game_id: game.id,
+          level,
+          currency: transfer.currency,
+          from_address: transfer.from,
+          to_address: transfer.to,
+          amount: transfer.amount,
+          block_height: BigInt(block.height),
+          player_id: playerId,
+        };
 
-      if (sanctioned.length > 0) {
-        // Its receipt says refused (10064) with nothing refunded: paying a sanctioned address back is a
-        // transfer to it too. The coins stay on the game address until staff decide.
-        if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: 0n, refund_code: ErrorCode.SANCTIONED_ADDRESS }))) return null;
-        await this.sanctions!.holdTransfer(trx, { txId: transfer.txId, playerId, from: transfer.from, currency: transfer.currency, amount: transfer.amount }, sanctioned);
-        return { txId: transfer.txId, playerId, betId: null, owed: false };
-      }
-
-      if (!decoded.ok) {
-        const refund = transferRefund(transfer.amount, config.refundFee[transfer.currency]);
-        if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: refund, refund_code: REFUSAL_CODE[decoded.reason] }))) return null;
-        const kept = transfer.amount - refund;
-        if (kept !== 0n) await new Ledger(trx).transfer({
-          idempotencyKey: `hash:tfee:${transfer.txId}`,
-          kind: 'hash_transfer_refund_fee',
-          reference: transfer.txId,
-          legs: [
-            { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -kept },
-            { account: { kind: 'house' }, currency: transfer.currency, amount: kept },
-          ],
-        }, trx);
-        if (refund > 0n) {
-          await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: null, purpose: 'refund', to_address: transfer.from, currency: transfer.currency, amount: refund });
+        if (sanctioned.length > 0) {
+          // Its receipt says refused (10064) with nothing refunded: paying a sanctioned address back is a
+          // transfer to it too. The coins stay on the game address until staff decide.
+          if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: 0n, refund_code: ErrorCode.SANCTIONED_ADDRESS })))
+            return null;
+          await this.sanctions!.holdTransfer(
+            trx,
+            { txId: transfer.txId, playerId, from: transfer.from, currency: transfer.currency, amount: transfer.amount },
+            sanctioned,
+          );
+          return { txId: transfer.txId, playerId, betId: null, owed: false };
         }
-        return { txId: transfer.txId, playerId, betId: null, owed: refund > 0n };
-      }
 
-      // PROTECTION.md: a player in a time-out or self-exclusion, or past a loss or wager limit, does not
-      // play; the whole transfer goes back to the sender (no refund fee) and the receipt says why.
-      let admitted = false;
-      if (playerId !== null && this.protection) {
-        try {
-          await this.protection.admitStake(playerId, transfer.currency, transfer.amount, trx);
-          admitted = true;
-        } catch (error) {
-          if (!isProtectionRefusal(error)) throw error;
-          if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: transfer.amount, refund_code: error.code }))) return null;
-          await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: null, purpose: 'refund', to_address: transfer.from, currency: transfer.currency, amount: transfer.amount });
-          await recordHistory(trx, playerId, 'transfer_bet_refunded', { txId: transfer.txId, currency: transfer.currency, amount: formatMicro(transfer.amount), code: error.code }, 'system');
-          return { txId: transfer.txId, playerId, betId: null, owed: true };
+        if (!decoded.ok) {
+          const refund = transferRefund(transfer.amount, config.refundFee[transfer.currency]);
+          if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: refund, refund_code: REFUSAL_CODE[decoded.reason] })))
+            return null;
+          const kept = transfer.amount - refund;
+          if (kept !== 0n)
+            await new Ledger(trx).transfer(
+              {
+                idempotencyKey: `hash:tfee:${transfer.txId}`,
+                kind: 'hash_transfer_refund_fee',
+                reference: transfer.txId,
+                legs: [
+                  { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -kept },
+                  { account: { kind: 'house' }, currency: transfer.currency, amount: kept },
+                ],
+              },
+              trx,
+            );
+          if (refund > 0n) {
+            await this.transfers.queuePayout(trx, {
+              receipt_tx_id: transfer.txId,
+              bet_id: null,
+              purpose: 'refund',
+              to_address: transfer.from,
+              currency: transfer.currency,
+              amount: refund,
+            });
+          }
+          return { txId: transfer.txId, playerId, betId: null, owed: refund > 0n };
         }
-      }
 
-      if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'bet' }))) {
-        // Acted on before: the stake just counted must not stay counted.
-        if (admitted) throw new ActedOnBefore();
-        return null;
-      }
-      const odds = config.odds[decoded.area]!;
-      const result = resultOf(game.id, block.blockId, block.height);
-      const { outcome, payout } = settle({ area: decoded.area, result, odds, stake: transfer.amount });
-      const betId = await this.transfers.insertSettledBet(trx, {
+        // PROTECTION.md: a player in a time-out or self-exclusion, or past a loss or wager limit, does not
+        // play; the whole transfer goes back to the sender (no refund fee) and the receipt says why.
+        let admitted = false;
+        if (playerId !== null && this.protection) {
+          try {
+            await this.protection.admitStake(playerId, transfer.currency, transfer.amount, trx);
+            admitted = true;
+          } catch (error) {
+            if (!isProtectionRefusal(error)) throw error;
+            if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'refund', refund_amount: transfer.amount, refund_code: error.code })))
+              return null;
+            await this.transfers.queuePayout(trx, {
+              receipt_tx_id: transfer.txId,
+              bet_id: null,
+              purpose: 'refund',
+              to_address: transfer.from,
+              currency: transfer.currency,
+              amount: transfer.amount,
+            });
+            await recordHistory(
+              trx,
+              playerId,
+              'transfer_bet_refunded',
+              { txId: transfer.txId, currency: transfer.currency, amount: formatMicro(transfer.amount), code: error.code },
+              'system',
+            );
+            return { txId: transfer.txId, playerId, betId: null, owed: true };
+          }
+        }
+
+        if (!(await this.transfers.insertReceipt(trx, { ...receipt, outcome: 'bet' }))) {
+          // Acted on before: the stake just counted must not stay counted.
+          if (admitted) throw new ActedOnBefore();
+          return null;
+        }
+        const odds = config.odds[decoded.area]!;
+        const result = resultOf(game.id, block.blockId, block.height);
+        const { outcome, payout } = settle({ area: decoded.area, result, odds, stake: transfer.amount });
+        const betId = await this.transfers.insertSettledBet(trx, {
           source: 'transfer',
           player_id: playerId,
           game_id: game.id,
@@ -277,35 +308,48 @@ export class TransferWatcher {
           payout,
           tx_id: transfer.txId,
           from_address: transfer.from,
-        settled_at: new Date(),
-      });
-      await new Ledger(trx).transfer({
-        idempotencyKey: `hash:tbet:${transfer.txId}`,
-        kind: 'hash_transfer_bet',
-        reference: String(betId),
-        legs: [
-          { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -transfer.amount },
-          { account: { kind: 'house' }, currency: transfer.currency, amount: transfer.amount },
-        ],
-      }, trx);
-      if (payout > 0n) {
-        await new Ledger(trx).transfer({
-          idempotencyKey: `hash:tpay:${transfer.txId}`,
-          kind: 'hash_transfer_payout',
-          reference: String(betId),
-          legs: [
-            { account: { kind: 'house' }, currency: transfer.currency, amount: -payout },
-            { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: payout },
-          ],
-        }, trx);
-        await this.transfers.queuePayout(trx, { receipt_tx_id: transfer.txId, bet_id: betId, purpose: 'payout', to_address: transfer.from, currency: transfer.currency, amount: payout });
-      }
-      // Its turnover joins the player's round of this block (every hash bet the block decides), which
-      // closes once every scan has passed the block (closeRounds).
-      if (playerId !== null) {
-        await this.repo.openTransferRound(trx, { height: block.height, playerId, currency: transfer.currency, stake: transfer.amount, payout });
-      }
-      return { txId: transfer.txId, playerId, betId, owed: payout > 0n };
+          settled_at: new Date(),
+        });
+        await new Ledger(trx).transfer(
+          {
+            idempotencyKey: `hash:tbet:${transfer.txId}`,
+            kind: 'hash_transfer_bet',
+            reference: String(betId),
+            legs: [
+              { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: -transfer.amount },
+              { account: { kind: 'house' }, currency: transfer.currency, amount: transfer.amount },
+            ],
+          },
+          trx,
+        );
+        if (payout > 0n) {
+          await new Ledger(trx).transfer(
+            {
+              idempotencyKey: `hash:tpay:${transfer.txId}`,
+              kind: 'hash_transfer_payout',
+              reference: String(betId),
+              legs: [
+                { account: { kind: 'house' }, currency: transfer.currency, amount: -payout },
+                { account: { kind: TRANSFER_BETS_ACCOUNT }, currency: transfer.currency, amount: payout },
+              ],
+            },
+            trx,
+          );
+          await this.transfers.queuePayout(trx, {
+            receipt_tx_id: transfer.txId,
+            bet_id: betId,
+            purpose: 'payout',
+            to_address: transfer.from,
+            currency: transfer.currency,
+            amount: payout,
+          });
+        }
+        // Its turnover joins the player's round of this block (every hash bet the block decides), which
+        // closes once every scan has passed the block (closeRounds).
+        if (playerId !== null) {
+          await this.repo.openTransferRound(trx, { height: block.height, playerId, currency: transfer.currency, stake: transfer.amount, payout });
+        }
+        return { txId: transfer.txId, playerId, betId, owed: payout > 0n };
       });
     } catch (error) {
       if (error instanceof ActedOnBefore) return null;

@@ -42,13 +42,15 @@ export function defaultCountryFiles(): string[] {
 
 /** Reads the files (or the shipped database) into a table; a file without a single valid row is refused. */
 export function loadCountryTable(files: readonly string[] = defaultCountryFiles()): CountryTable {
-  return buildCountryTable(files.map((file) => {
-    const text = readFileSync(file, 'latin1');
-    if (!/^[0-9a-fA-F:.]+,[0-9a-fA-F:.]+,[A-Za-z]{2}\s*$/m.test(text.slice(0, 4096))) {
-      throw new Error(`${file}: not an IP-to-country CSV (first,last,CC per line)`);
-    }
-    return text;
-  }));
+  return buildCountryTable(
+    files.map((file) => {
+      const text = readFileSync(file, 'latin1');
+      if (!/^[0-9a-fA-F:.]+,[0-9a-fA-F:.]+,[A-Za-z]{2}\s*$/m.test(text.slice(0, 4096))) {
+        throw new Error(`${file}: not an IP-to-country CSV (first,last,CC per line)`);
+      }
+      return text;
+    }),
+  );
 }
 
 const NONE = 0;
@@ -175,7 +177,8 @@ function compareWords(a: ArrayLike<number>, at: number, b: ArrayLike<number>, bt
 function flatten(ranges: Ranges): { starts: number[]; codes: number[] } {
   const { width, firsts, lasts } = ranges;
   const order = Array.from({ length: ranges.count }, (_, i) => i);
-  const byStart = (a: number, b: number) => compareWords(firsts, a * width, firsts, b * width, width) || compareWords(lasts, b * width, lasts, a * width, width);
+  const byStart = (a: number, b: number) =>
+    compareWords(firsts, a * width, firsts, b * width, width) || compareWords(lasts, b * width, lasts, a * width, width);
   // The files come sorted; sorting is only needed for one that is not.
   let sorted = true;
   for (let i = 1; i < order.length && sorted; i++) sorted = byStart(i - 1, i) <= 0;
@@ -350,7 +353,15 @@ function formatIpv6(words: Uint32Array): string {
 function isPrivateIpv4(value: number): boolean {
   const a = value >>> 24;
   const b = (value >>> 16) & 255;
-  return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b < 128) || (a === 169 && b === 254) || (a === 172 && b >= 16 && b < 32) || (a === 192 && b === 168);
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b < 128) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b < 32) ||
+    (a === 192 && b === 168)
+  );
 }
 
 /** Unspecified, loopback, unique local (fc00::/7), link-local (fe80::/10). */

@@ -106,7 +106,13 @@ describe('a blocked country', () => {
 
   it('places no page bet, and nothing is debited', async () => {
     const { token } = await t.player();
-    const bet = (ip: string) => from(ip, '/v1/hashGame/bet', { requestId: `r${randomUUID().replaceAll('-', '')}`, gameId: 1, area: 'big', amount: '10', currency: 'USDT', level: 0 }, token);
+    const bet = (ip: string) =>
+      from(
+        ip,
+        '/v1/hashGame/bet',
+        { requestId: `r${randomUUID().replaceAll('-', '')}`, gameId: 1, area: 'big', amount: '10', currency: 'USDT', level: 0 },
+        token,
+      );
     expect((await bet(KP)).code).toBe(REGION_BLOCKED);
     expect(await balance(token)).toBe('1000');
     expect((await bet(US)).code).toBe(0);
@@ -115,7 +121,8 @@ describe('a blocked country', () => {
 
   it('starts no auto-bet', async () => {
     const { token } = await t.player();
-    const start = (ip: string) => from(ip, '/v1/auto_bet/start', { simulate: false, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: MARTINGALE }, token);
+    const start = (ip: string) =>
+      from(ip, '/v1/auto_bet/start', { simulate: false, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: MARTINGALE }, token);
     expect((await start(KP)).code).toBe(REGION_BLOCKED);
     const status = async () => (await t.call('/v1/auto_bet/player_status', {}, { token })).data;
     expect(await status()).toMatchObject({ isOpen: false });
@@ -129,7 +136,16 @@ describe('a blocked country', () => {
     await t.app.services.players.markFirstRecharge(t.app.database.db, player.playerId);
     const home = await t.call('/v1/app/home', {});
     const game = home.data.slotGames.find((g: { aggregator: string }) => g.aggregator === 'hub88');
-    const body = { aggregator: game.aggregator, manufacturer: game.manufacturer, gameCode: game.gameCode, gameId: game.id, gameType: game.gameType, language: 'en_US', currency: 'USD', platformCode: 'android' };
+    const body = {
+      aggregator: game.aggregator,
+      manufacturer: game.manufacturer,
+      gameCode: game.gameCode,
+      gameId: game.id,
+      gameType: game.gameType,
+      language: 'en_US',
+      currency: 'USD',
+      platformCode: 'android',
+    };
     expect((await from(KP, '/v1/thirdGame/enter', body, player.token)).code).toBe(REGION_BLOCKED);
     expect((await from(US, '/v1/thirdGame/enter', body, player.token)).code).toBe(0);
   });
@@ -138,7 +154,12 @@ describe('a blocked country', () => {
     const { token } = await t.player();
     // Test players sign up with the harness's default password.
     expect((await t.call('/v1/player/finance_password/update', { newPassword: FUND_PASSWORD, loginPassword: 'secret123' }, { token })).code).toBe(0);
-    const withdrawal = await from(KP, '/v1/bank/cashout/submit', { requestId: randomUUID(), currency: 'USDT', amount: '20', address: newWallet().address, fundPassword: FUND_PASSWORD }, token);
+    const withdrawal = await from(
+      KP,
+      '/v1/bank/cashout/submit',
+      { requestId: randomUUID(), currency: 'USDT', amount: '20', address: newWallet().address, fundPassword: FUND_PASSWORD },
+      token,
+    );
     expect(withdrawal.code).toBe(0);
     expect(withdrawal.data.record).toMatchObject({ type: 'withdraw', direction: 'out', amount: '20' });
     expect((await from(KP, '/v1/player/balance/get', {}, token)).data.usdt).toBe('980');
@@ -166,7 +187,14 @@ describe('/ops/v1/site/blockedCountries and setBlockedCountries', () => {
     expect((await t.ops('/ops/v1/site/blockedCountries', {})).data).toEqual({ countries: ['IR', 'KP', 'US'] });
     expect((await from(US, '/v1/app/region')).data).toEqual({ country: 'US', blocked: true });
     const [audited] = (
-      await sql<{ actor_name: string; target: string; before: unknown; after: unknown }>`select actor_name, target, before, after from audit_records where action = '/ops/v1/site/setBlockedCountries' order by id desc limit 1`.execute(t.app.database.db)
+      await sql<{
+        actor_name: string;
+        target: string;
+        before: unknown;
+        after: unknown;
+      }>`select actor_name, target, before, after from audit_records where action = '/ops/v1/site/setBlockedCountries' order by id desc limit 1`.execute(
+        t.app.database.db,
+      )
     ).rows;
     expect(audited).toEqual({ actor_name: t.opsName, target: 'site:blockedCountries', before: ['KP'], after: ['IR', 'KP', 'US'] });
     // Players' configSync carries the list with a new version.

@@ -75,12 +75,7 @@ export class Jurisdictions {
   private async reload(): Promise<void> {
     // A reload started later read a newer row: an older one finishing after it must not win.
     const load = ++this.loads;
-    const row = await this.db
-      .selectFrom('site_config')
-      .select('value')
-      .where('scope', '=', SITE_SCOPE)
-      .where('key', '=', JURISDICTION_KEY)
-      .executeTakeFirst();
+    const row = await this.db.selectFrom('site_config').select('value').where('scope', '=', SITE_SCOPE).where('key', '=', JURISDICTION_KEY).executeTakeFirst();
     const listed = (row?.value as { blockedCountries?: unknown } | undefined)?.blockedCountries;
     const codes = Array.isArray(listed) ? listed.filter((code): code is string => typeof code === 'string' && isCountryCode(code)) : [];
     if (load === this.loads) this.blocked = new Set(codes);

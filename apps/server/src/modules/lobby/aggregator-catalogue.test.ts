@@ -14,8 +14,7 @@ function lobbyService() {
   return new LobbyService(db(), createMemoryEventBus(), { cacheMs: 0 });
 }
 
-const rowsOf = (aggregator: string) =>
-  db().selectFrom('games').selectAll().where('aggregator', '=', aggregator).orderBy('game_code').execute();
+const rowsOf = (aggregator: string) => db().selectFrom('games').selectAll().where('aggregator', '=', aggregator).orderBy('game_code').execute();
 
 describe('mapping the aggregator list', () => {
   it('maps each category by its meaning, keeps a game of an unknown category under the default type and names the category unmapped', () => {
@@ -75,7 +74,10 @@ describe('refreshing the catalogue from the aggregator', () => {
     const home = await lobby.home({});
     for (const key of ['cryptoGames', 'slotGames', 'fishGames', 'liveGames', 'pokerGames', 'sportGames'] as const) {
       expect(home[key], key).toHaveLength(GAME_LIST_CAP);
-      expect(home[key].map((g) => g.sort), key).toEqual([...home[key].map((g) => g.sort)].sort((a, b) => a - b));
+      expect(
+        home[key].map((g) => g.sort),
+        key,
+      ).toEqual([...home[key].map((g) => g.sort)].sort((a, b) => a - b));
     }
     expect(home.manufacturers.map((m) => m.abbr).sort()).toEqual(['BITG', 'EAST', 'NORTH', 'SOUTH']);
     const holdem = home.pokerGames.find((g) => g.nameEn === "Texas Hold'em")!;

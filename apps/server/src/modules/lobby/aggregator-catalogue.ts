@@ -15,7 +15,11 @@ const SORT_STEP = 10;
 export function manufacturerCodes(games: readonly AggregatorGame[]): Map<string, string> {
   const byProduct = new Map<string, string>();
   const taken = new Map<string, string>();
-  const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]+/g, '').slice(0, 32);
+  const compact = (text: string) =>
+    text
+      .toUpperCase()
+      .replace(/[^A-Z0-9]+/g, '')
+      .slice(0, 32);
   for (const game of games) {
     if (byProduct.has(game.product)) continue;
     const given = game.productCode ? compact(game.productCode) : '';

@@ -1,14 +1,5 @@
 import { GameType, NavId, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
-import {
-  areasOf,
-  defaultGameConfig,
-  defaultOddsOf,
-  formatOdds,
-  HASH_GAMES,
-  LEVELS,
-  type HashKind,
-  type PeriodCode,
-} from '@lobby/hash-games';
+import { areasOf, defaultGameConfig, defaultOddsOf, formatOdds, HASH_GAMES, LEVELS, type HashKind, type PeriodCode } from '@lobby/hash-games';
 import { tronAddressFromSeed } from './tron-address.ts';
 
 /**
@@ -75,9 +66,7 @@ export function headlineOdds(kind: HashKind): string {
 }
 
 export function hashGameSeeds(): GameSeed[] {
-  const ordered = [...HASH_GAMES].sort(
-    (a, b) => PERIOD_ORDER.indexOf(a.period) - PERIOD_ORDER.indexOf(b.period) || a.id - b.id,
-  );
+  const ordered = [...HASH_GAMES].sort((a, b) => PERIOD_ORDER.indexOf(a.period) - PERIOD_ORDER.indexOf(b.period) || a.id - b.id);
   return ordered.map((game, index) => {
     const name = hashGameName(game.kind, game.period);
     return {

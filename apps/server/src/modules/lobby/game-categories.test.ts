@@ -115,7 +115,9 @@ describe('an aggregator list in free-text categories', () => {
   it('ends with every game shown in the category its words mean, or under the default type and listed as unmapped for operators', async () => {
     const shown = await shownByCategory();
     const report = (await ops('/ops/v1/games/categories', {})).data;
-    const unmapped = new Set(report.unmapped.filter((row: { aggregator: string }) => row.aggregator === 'freetext').map((row: { category: string }) => row.category));
+    const unmapped = new Set(
+      report.unmapped.filter((row: { aggregator: string }) => row.aggregator === 'freetext').map((row: { category: string }) => row.category),
+    );
     expect([...unmapped].sort()).toEqual(['Other', 'Specialty', 'specialty']);
     for (const [gameCode, , category, navId] of FREE_TEXT_LIST) {
       expect(shown.get(gameCode), gameCode).toBe(navId);
@@ -123,10 +125,19 @@ describe('an aggregator list in free-text categories', () => {
     }
     expect(report.defaultGameType).toBe(GameType.SLOT);
     const baccarat = report.categories.find((row: { category: string }) => row.category === 'Live Baccarat');
-    expect(baccarat).toMatchObject({ aggregator: 'freetext', games: 1, shown: 1, gameType: GameType.LIVE, navId: NavId.LIVE, source: 'meaning', hidden: false, unmapped: false });
+    expect(baccarat).toMatchObject({
+      aggregator: 'freetext',
+      games: 1,
+      shown: 1,
+      gameType: GameType.LIVE,
+      navId: NavId.LIVE,
+      source: 'meaning',
+      hidden: false,
+      unmapped: false,
+    });
   });
 
-  it("lets an operator map a category to a game type or hide it: the lobby follows at once, refreshes keep it, and remove hands it back", async () => {
+  it('lets an operator map a category to a game type or hide it: the lobby follows at once, refreshes keep it, and remove hands it back', async () => {
     const mapped = await ops('/ops/v1/games/mapCategory', { category: 'SPECIALTY', gameType: GameType.LIVE });
     expect(mapped.code, mapped.msg).toBe(0);
     expect(mapped.data).toEqual({ key: 'specialty', rule: { gameType: GameType.LIVE, hidden: false }, moved: 2 });
@@ -148,7 +159,10 @@ describe('an aggregator list in free-text categories', () => {
 
     // A refresh of the same list keeps both decisions.
     await t.app.services.lobby.syncAggregatorGames(
-      listAggregator('freetext', FREE_TEXT_LIST.map(([gameCode, name, category]) => aggregatorGame({ gameCode, name, category, product: 'Hub Studios' }))),
+      listAggregator(
+        'freetext',
+        FREE_TEXT_LIST.map(([gameCode, name, category]) => aggregatorGame({ gameCode, name, category, product: 'Hub Studios' })),
+      ),
     );
     shown = await shownByCategory();
     expect([shown.get('odd_wheel'), shown.has('misc_thing')]).toEqual([NavId.LIVE, false]);
@@ -159,7 +173,12 @@ describe('an aggregator list in free-text categories', () => {
     shown = await shownByCategory();
     expect([shown.get('odd_wheel'), shown.get('misc_thing')]).toEqual([NavId.SLOT, NavId.SLOT]);
     report = (await ops('/ops/v1/games/categories', {})).data;
-    expect(report.unmapped.filter((r: { aggregator: string }) => r.aggregator === 'freetext').map((r: { category: string }) => r.category).sort()).toEqual(['Other', 'Specialty', 'specialty']);
+    expect(
+      report.unmapped
+        .filter((r: { aggregator: string }) => r.aggregator === 'freetext')
+        .map((r: { category: string }) => r.category)
+        .sort(),
+    ).toEqual(['Other', 'Specialty', 'specialty']);
   });
 
   it('validates the rule and needs a key holding games.catalogue', async () => {

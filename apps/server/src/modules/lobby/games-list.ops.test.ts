@@ -28,7 +28,14 @@ describe('/ops/v1/games/list', () => {
     const [game] = (await list({ pageSize: 1 })).data.list;
     expect((await t.ops('/ops/v1/games/override', { gameId: game.id, hot: true, sort: 7, visible: false })).code).toBe(0);
     const found = await list({ search: game.gameCode.slice(0, 6).toUpperCase(), gameType: game.gameType, category: game.category });
-    expect(found.data.list.find((row: { id: number }) => row.id === game.id)).toMatchObject({ hot: true, hotOverride: true, sort: 7, sortOverride: 7, visible: false, newOverride: null });
+    expect(found.data.list.find((row: { id: number }) => row.id === game.id)).toMatchObject({
+      hot: true,
+      hotOverride: true,
+      sort: 7,
+      sortOverride: 7,
+      visible: false,
+      newOverride: null,
+    });
     expect((await list({ search: 'no game is called this' })).data).toMatchObject({ list: [], total: 0 });
     expect((await list({ gameType: 1 })).code).toBe(12);
     expect((await list({}, null)).status).toBe(401);

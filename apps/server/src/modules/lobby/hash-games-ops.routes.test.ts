@@ -33,7 +33,9 @@ const homeGame = async (gameId: number) => (await t.call('/v1/app/home', {})).da
 describe('/ops/v1/hashGames/state', () => {
   it('lists every hash game with its name, on/off, odds per area and per level the limits and transfer address', async () => {
     const list = await state();
-    expect(list.map((game) => game.id).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402]);
+    expect(list.map((game) => game.id).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 51, 52, 53, 54, 55, 101, 102, 103, 104, 105, 301, 302, 303, 401, 402,
+    ]);
     const bigSmall = list.find((game) => game.id === 1)!;
     expect(bigSmall).toMatchObject({ kind: 'bigSmall', transferBet: true, enabled: true });
     expect(bigSmall.nameEn).not.toBe('');

@@ -24,7 +24,9 @@ export function registerHashGamesOpsRoutes(ops: OpsRegistrar, lobby: LobbyServic
 
   const addressOf = async (gameId: number, level: number) => {
     const row = (await lobby.hashGameState()).transferAddresses.find((r) => r.game_id === gameId && r.level === level);
-    return row ? { address: row.address, limits: limitsView({ USDT: { min: row.usdt_min, max: row.usdt_max }, TRX: { min: row.trx_min, max: row.trx_max } }) } : null;
+    return row
+      ? { address: row.address, limits: limitsView({ USDT: { min: row.usdt_min, max: row.usdt_max }, TRX: { min: row.trx_min, max: row.trx_max } }) }
+      : null;
   };
 
   ops.register(hashGamesOpsCalls.state, async () => {

@@ -2,17 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { systemAccountTotals } from '../../money/balances.ts';
 import { categoryKey, type CategoryRule } from './game-categories.ts';
-import {
-  CUSTOMER_SERVICE,
-  gameSeeds,
-  MAIL_CONFIG,
-  MAIL_SCOPE,
-  MANUFACTURERS,
-  NAVBAR,
-  SITE_CONFIG,
-  SITE_SCOPE,
-  transferAddressSeeds,
-} from './catalogue.ts';
+import { CUSTOMER_SERVICE, gameSeeds, MAIL_CONFIG, MAIL_SCOPE, MANUFACTURERS, NAVBAR, SITE_CONFIG, SITE_SCOPE, transferAddressSeeds } from './catalogue.ts';
 
 export type GameRow = Awaited<ReturnType<LobbyRepository['listGames']>>[number];
 export type TransferAddressRow = Awaited<ReturnType<LobbyRepository['listTransferAddresses']>>[number];
@@ -89,13 +79,7 @@ export class LobbyRepository {
   }
 
   listCustomerService() {
-    return this.db
-      .selectFrom('customer_service')
-      .select(['kind', 'name', 'url'])
-      .where('enabled', '=', true)
-      .orderBy('sort')
-      .orderBy('id')
-      .execute();
+    return this.db.selectFrom('customer_service').select(['kind', 'name', 'url']).where('enabled', '=', true).orderBy('sort').orderBy('id').execute();
   }
 
   /** Every contact, enabled or not, in the order players see them. */
@@ -110,7 +94,9 @@ export class LobbyRepository {
       if (entries.length === 0) return;
       await trx
         .insertInto('customer_service')
-        .values(entries.map((entry, index) => ({ kind: entry.kind, name: JSON.stringify(entry.name), url: entry.url, enabled: entry.enabled, sort: index + 1 })))
+        .values(
+          entries.map((entry, index) => ({ kind: entry.kind, name: JSON.stringify(entry.name), url: entry.url, enabled: entry.enabled, sort: index + 1 })),
+        )
         .execute();
     });
   }
@@ -218,7 +204,10 @@ export class LobbyRepository {
         }
       }
       if (await isEmpty('nav_config')) {
-        await trx.insertInto('nav_config').values([...NAVBAR]).execute();
+        await trx
+          .insertInto('nav_config')
+          .values([...NAVBAR])
+          .execute();
         filled.push('nav_config');
       }
       if (await isEmpty('manufacturers')) {
@@ -236,7 +225,13 @@ export class LobbyRepository {
         filled.push('customer_service');
       }
       if (await isEmpty('site_config_versions')) {
-        await trx.insertInto('site_config_versions').values([{ scope: SITE_SCOPE, version: 1 }, { scope: MAIL_SCOPE, version: 1 }]).execute();
+        await trx
+          .insertInto('site_config_versions')
+          .values([
+            { scope: SITE_SCOPE, version: 1 },
+            { scope: MAIL_SCOPE, version: 1 },
+          ])
+          .execute();
         const items = [
           ...Object.entries(SITE_CONFIG).map(([key, value]) => ({ scope: SITE_SCOPE, key, value: JSON.stringify(value) })),
           ...Object.entries(MAIL_CONFIG).map(([key, value]) => ({ scope: MAIL_SCOPE, key, value: JSON.stringify(value) })),
@@ -258,7 +253,10 @@ export class LobbyRepository {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${AGGREGATOR_SYNC_LOCK})`.execute(trx);
       if (manufacturers.length > 0) {
-        const last = await trx.selectFrom('manufacturers').select((eb) => eb.fn.max('sort').as('sort')).executeTakeFirst();
+        const last = await trx
+          .selectFrom('manufacturers')
+          .select((eb) => eb.fn.max('sort').as('sort'))
+          .executeTakeFirst();
         const start = Number(last?.sort ?? 0) + 1;
         await trx
           .insertInto('manufacturers')
@@ -292,24 +290,21 @@ export class LobbyRepository {
             })),
           )
           .onConflict((oc) =>
-            oc
-              .columns(['aggregator', 'game_code'])
-              .where('source', '=', 'aggregator')
-              .doUpdateSet({
-                game_type: sql`excluded.game_type`,
-                category: sql`excluded.category`,
-                manufacturer: sql`excluded.manufacturer`,
-                name_zh: sql`excluded.name_zh`,
-                name_en: sql`excluded.name_en`,
-                logo_zh: sql`excluded.logo_zh`,
-                logo_en: sql`excluded.logo_en`,
-                sort: sql`coalesce(games.sort_override, excluded.sort)`,
-                is_hot: sql`coalesce(games.hot_override, excluded.is_hot)`,
-                is_new: sql`coalesce(games.new_override, excluded.is_new)`,
-                listed: sql`excluded.listed`,
-                synced_at: sql`excluded.synced_at`,
-                updated_at: now,
-              }),
+            oc.columns(['aggregator', 'game_code']).where('source', '=', 'aggregator').doUpdateSet({
+              game_type: sql`excluded.game_type`,
+              category: sql`excluded.category`,
+              manufacturer: sql`excluded.manufacturer`,
+              name_zh: sql`excluded.name_zh`,
+              name_en: sql`excluded.name_en`,
+              logo_zh: sql`excluded.logo_zh`,
+              logo_en: sql`excluded.logo_en`,
+              sort: sql`coalesce(games.sort_override, excluded.sort)`,
+              is_hot: sql`coalesce(games.hot_override, excluded.is_hot)`,
+              is_new: sql`coalesce(games.new_override, excluded.is_new)`,
+              listed: sql`excluded.listed`,
+              synced_at: sql`excluded.synced_at`,
+              updated_at: now,
+            }),
           )
           .execute();
       }
@@ -452,7 +447,11 @@ export class LobbyRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async upsertTransferAddress(gameId: number, level: number, values: { address: string; trx_min: bigint; trx_max: bigint; usdt_min: bigint; usdt_max: bigint }) {
+  async upsertTransferAddress(
+    gameId: number,
+    level: number,
+    values: { address: string; trx_min: bigint; trx_max: bigint; usdt_min: bigint; usdt_max: bigint },
+  ) {
     const row = { ...values, updated_at: new Date() };
     await this.db
       .insertInto('game_transfer_addresses')
@@ -510,7 +509,6 @@ export class LobbyRepository {
   async rewardPool() {
     return systemAccountTotals(this.db, REWARD_POOL_ACCOUNT_KIND);
   }
-
 }
 
 /**

@@ -50,7 +50,10 @@ describe('/v1/app/home', () => {
       const list = data[key] as { sort: number; gameType: number }[];
       // The catalogue holds more than the cap in every category, so the cap is what limits the list.
       expect(list, key).toHaveLength(GAME_LIST_CAP);
-      expect(list.map((g) => g.sort), key).toEqual([...list.map((g) => g.sort)].sort((a, b) => a - b));
+      expect(
+        list.map((g) => g.sort),
+        key,
+      ).toEqual([...list.map((g) => g.sort)].sort((a, b) => a - b));
       expect(new Set(list.map((g) => g.gameType)), key).toEqual(new Set([types[key]]));
     }
   });
@@ -162,7 +165,10 @@ describe('/v1/app/home', () => {
     for (const key of THIRD_PARTY_LISTS) {
       const list = data[key];
       expect(new Set(list.map((g: { manufacturer: string }) => g.manufacturer)).size, key).toBeGreaterThanOrEqual(3);
-      expect(list.some((g: { isHot: boolean }) => g.isHot), key).toBe(true);
+      expect(
+        list.some((g: { isHot: boolean }) => g.isHot),
+        key,
+      ).toBe(true);
       for (const game of list) {
         expect(manufacturers.has(game.manufacturer), `${key} ${game.manufacturer}`).toBe(true);
         expect(game.nameZh).not.toBe('');
@@ -420,7 +426,15 @@ describe('/v1/keypoint/upload', () => {
   });
 
   it('rejects other kinds and oversized custom data with 12, storing nothing', async () => {
-    const count = async () => Number((await db().selectFrom('keypoints').select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('keypoints')
+            .select((eb) => eb.fn.countAll<bigint>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     expect((await t.call('/v1/keypoint/upload', { kind: 3 })).code).toBe(12);
     const tooMany = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i]));
@@ -505,9 +519,25 @@ describe('/v1/app/queryRanking and /v1/app/queryRewardPool', () => {
 
   it('list recorded wins newest first with masked names, once per reference', async () => {
     const { playerId } = await t.registerPlayer();
-    await lobby().recordWin({ playerId, nickname: 'luckystar', gameId: 1, currency: 'USDT', amount: 1_950_000_000n, reference: 'bet-1', wonAt: new Date('2030-01-01T00:00:00Z') });
+    await lobby().recordWin({
+      playerId,
+      nickname: 'luckystar',
+      gameId: 1,
+      currency: 'USDT',
+      amount: 1_950_000_000n,
+      reference: 'bet-1',
+      wonAt: new Date('2030-01-01T00:00:00Z'),
+    });
     await lobby().recordWin({ playerId, nickname: 'luckystar', gameId: 1, currency: 'USDT', amount: 1_950_000_000n, reference: 'bet-1' });
-    await lobby().recordWin({ playerId, nickname: 'luckystar', gameId: 5, currency: 'TRX', amount: 98_000_000n, reference: 'bet-2', wonAt: new Date('2030-01-01T00:01:00Z') });
+    await lobby().recordWin({
+      playerId,
+      nickname: 'luckystar',
+      gameId: 5,
+      currency: 'TRX',
+      amount: 98_000_000n,
+      reference: 'bet-2',
+      wonAt: new Date('2030-01-01T00:01:00Z'),
+    });
     const reply = await t.call('/v1/app/queryRanking', { limit: 10 }, { headers: { 'accept-language': 'zh-CN' } });
     expect(reply.data).toEqual([
       { nickname: 'lu***r', gameId: 5, gameName: '哈希幸运十', amount: '98', currency: 'TRX', time: '2030-01-01T00:01:00.000Z' },

@@ -25,9 +25,7 @@ export function registerLobbyRoutes(
 ) {
   registerCall(app, sessions, appCalls.home, async (ctx) => homeFor(await lobby.home(ctx.body), ctx.request));
   registerCall(app, sessions, appCalls.channel, (ctx) => lobby.channel(ctx.body.channelMd5, ctx.body.clientVersion));
-  registerCall(app, sessions, appCalls.customerServiceConfig, (ctx) =>
-    lobby.customerService(normalizeLanguage(ctx.body.language) ?? ctx.lang),
-  );
+  registerCall(app, sessions, appCalls.customerServiceConfig, (ctx) => lobby.customerService(normalizeLanguage(ctx.body.language) ?? ctx.lang));
   registerCall(app, sessions, appCalls.queryBanner, (ctx) => lobby.banners(ctx.body, ctx.lang));
   registerCall(app, sessions, appCalls.queryRanking, (ctx) => lobby.ranking(ctx.body.limit ?? DEFAULT_RANKING_LIMIT, ctx.lang));
   registerCall(app, sessions, appCalls.queryRewardPool, () => lobby.rewardPool());
@@ -66,12 +64,14 @@ export function registerLobbyRoutes(
     const match = LOGO_FILE.exec(request.params.file);
     const svg = match ? await lobby.logo(Number(match[1]), match[2] === 'zh' ? 'zh' : 'en') : null;
     if (svg === null) return reply.status(404).type('text/plain; charset=utf-8').send('not found');
-    return reply
-      .type('image/svg+xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      // The app shells load pages from their own origin and images from this one.
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(svg);
+    return (
+      reply
+        .type('image/svg+xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        // The app shells load pages from their own origin and images from this one.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(svg)
+    );
   });
 }
 

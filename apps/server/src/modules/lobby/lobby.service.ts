@@ -327,7 +327,13 @@ export class LobbyService {
     for (const game of catalogue.shown.values()) {
       const vendorName = catalogue.manufacturerNames.get(game.manufacturer) ?? game.manufacturer;
       const names = [game.nameEn, game.nameZh].map(searchable);
-      const rank = names.some((name) => name.startsWith(needle) || name.includes(` ${needle}`)) ? 0 : names.some((name) => name.includes(needle)) ? 1 : searchable(vendorName).includes(needle) ? 2 : -1;
+      const rank = names.some((name) => name.startsWith(needle) || name.includes(` ${needle}`))
+        ? 0
+        : names.some((name) => name.includes(needle))
+          ? 1
+          : searchable(vendorName).includes(needle)
+            ? 2
+            : -1;
       if (rank < 0) continue;
       found.push({ game, navId: navIdOfGameType(game.gameType), vendorName, rank });
     }
@@ -375,7 +381,15 @@ export class LobbyService {
       const rule = rules.get(key);
       const resolved = resolveCategory(row.category, rules);
       const source = rule?.gameType != null ? 'rule' : gameTypeByMeaning(row.category) !== null ? 'meaning' : 'default';
-      return { ...row, key, gameType: resolved.gameType, navId: navIdOfGameType(resolved.gameType), hidden: resolved.hidden, source, unmapped: resolved.unmapped };
+      return {
+        ...row,
+        key,
+        gameType: resolved.gameType,
+        navId: navIdOfGameType(resolved.gameType),
+        hidden: resolved.hidden,
+        source,
+        unmapped: resolved.unmapped,
+      };
     });
     return { defaultGameType: DEFAULT_GAME_TYPE, categories: report, unmapped: report.filter((row) => row.unmapped) };
   }
@@ -601,15 +615,18 @@ function toGame(row: GameRow, addresses: TransferAddressRow[]): Game {
 /** Banners for this language and channel: untargeted ones and those aimed at exactly this audience. */
 function pickBanners(banners: BannerRow[], language: Language, promotionChannel: string | undefined) {
   return banners.filter(
-    (row) =>
-      (row.language === null || row.language === language) &&
-      (row.promotion_channel === null || row.promotion_channel === promotionChannel),
+    (row) => (row.language === null || row.language === language) && (row.promotion_channel === null || row.promotion_channel === promotionChannel),
   );
 }
 
 /** Text as a search compares it: lower case, without accents, spaces collapsed. */
 function searchable(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function maskName(nickname: string): string {

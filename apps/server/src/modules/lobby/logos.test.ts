@@ -142,4 +142,3 @@ describe('game logos', () => {
     expect(latin.texts.join(' ')).toContain('Tom & "Jerry\'s" <Dice>');
   });
 });
-

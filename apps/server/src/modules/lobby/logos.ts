@@ -57,12 +57,10 @@ const CATEGORY_ICONS: Record<number, string> = {
   [GameType.CRYPTO]: '<path d="M3 17l6-6 4 4 8-8"/><path d="M15 7h6v6"/><circle cx="6" cy="20" r="1.2"/>',
   [GameType.SLOT]:
     '<rect x="2.5" y="5" width="19" height="14" rx="2.5"/><path d="M8.8 5v14M15.2 5v14"/><path d="M4.2 10h2.8l-1.6 4M10.6 10h2.8l-1.6 4M17 10h2.8l-1.6 4"/>',
-  [GameType.FISH]:
-    '<path d="M2.5 12c2.8-4.6 8-6.4 12.5-4.2L20.5 4.5 19 12l1.5 7.5-5.5-3.3C10.5 18.4 5.3 16.6 2.5 12z"/><circle cx="7.2" cy="11" r="0.9"/>',
+  [GameType.FISH]: '<path d="M2.5 12c2.8-4.6 8-6.4 12.5-4.2L20.5 4.5 19 12l1.5 7.5-5.5-3.3C10.5 18.4 5.3 16.6 2.5 12z"/><circle cx="7.2" cy="11" r="0.9"/>',
   [GameType.LIVE]:
     '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="3.2"/><path d="M12 3v5.8M12 15.2V21M3 12h5.8M15.2 12H21M5.6 5.6l4.1 4.1M14.3 14.3l4.1 4.1M18.4 5.6l-4.1 4.1M9.7 14.3l-4.1 4.1"/>',
-  [GameType.POKER]:
-    '<path d="M12 2.8C9.3 6.6 4.5 9.2 4.5 13.2a3.9 3.9 0 0 0 6.6 2.8L10 21h4l-1.1-5a3.9 3.9 0 0 0 6.6-2.8c0-4-4.8-6.6-7.5-10.4z"/>',
+  [GameType.POKER]: '<path d="M12 2.8C9.3 6.6 4.5 9.2 4.5 13.2a3.9 3.9 0 0 0 6.6 2.8L10 21h4l-1.1-5a3.9 3.9 0 0 0 6.6-2.8c0-4-4.8-6.6-7.5-10.4z"/>',
   [GameType.SPORT]:
     '<circle cx="12" cy="12" r="9"/><path d="M12 7.5l4.3 3.1-1.6 5h-5.4l-1.6-5z"/><path d="M12 7.5V3M16.3 10.6l4.2-1.4M14.7 15.6l2.6 3.6M9.3 15.6l-2.6 3.6M7.7 10.6L3.5 9.2"/>',
 };
@@ -127,7 +125,9 @@ function hashArt(uid: string, kind: HashKind, period: PeriodCode, caption: strin
     `<circle cx="${ring.cx}" cy="${ring.cy}" r="${ring.r}" fill="#fff" fill-opacity="0.16" stroke="#fff" stroke-opacity="0.55" stroke-width="3"/>`,
     emblemText(emblem, variant, ring),
     // Under the period label: the top-left corner is where the lobby pins its hot and new badges.
-    sum ? `<text x="${SIZE - 28}" y="84" font-size="30" font-weight="800" fill="#fff" fill-opacity="0.9" text-anchor="end" font-family="Georgia,serif">Σ</text>` : '',
+    sum
+      ? `<text x="${SIZE - 28}" y="84" font-size="30" font-weight="800" fill="#fff" fill-opacity="0.9" text-anchor="end" font-family="Georgia,serif">Σ</text>`
+      : '',
     caption === null ? '' : nameLines(caption, 194, 30, 1),
   ];
   return parts.join('');
@@ -151,11 +151,7 @@ function emblemText(lines: string[], variant: LogoVariant, ring: { cx: number; c
   const [first, second] = lines;
   if (variant === 'zh') {
     // Two characters side by side, split by a slash, read like the table's two sides.
-    return [
-      at(-26, 0, 40, first),
-      divider(8, -22, `l${round(-16 * scale)} ${round(44 * scale)}`, 3),
-      at(26, 0, 40, second),
-    ].join('');
+    return [at(-26, 0, 40, first), divider(8, -22, `l${round(-16 * scale)} ${round(44 * scale)}`, 3), at(26, 0, 40, second)].join('');
   }
   const longest = Math.max(first.length, second.length);
   const size = Math.min(24, Math.floor(92 / (longest * 0.66)));
@@ -233,8 +229,7 @@ interface Paint {
  * fonts cover it, otherwise as glyph outlines, or null when some character has no outline either.
  */
 function label(value: string, x: number, y: number, size: number, anchor: 'middle' | 'end', paint: Paint): string | null {
-  const halo = (width: number) =>
-    paint.halo ? ` paint-order="stroke" stroke="#000" stroke-opacity="${paint.halo.opacity}" stroke-width="${width}"` : '';
+  const halo = (width: number) => (paint.halo ? ` paint-order="stroke" stroke="#000" stroke-opacity="${paint.halo.opacity}" stroke-width="${width}"` : '');
   if (SYSTEM_FONT_TEXT.test(value)) {
     return `<text x="${round(x)}" y="${round(y)}" font-size="${size}" font-weight="${paint.weight}" fill="${paint.fill}" text-anchor="${anchor}" dominant-baseline="central"${halo(paint.halo?.width ?? 0)}>${escapeXml(value)}</text>`;
   }
@@ -343,5 +338,11 @@ function shiftHue(hex: string, degrees: number): string {
   const x = c * (1 - Math.abs(((h / 60) % 2) - 1));
   const m = l - c / 2;
   const [r1, g1, b1] = h < 60 ? [c, x, 0] : h < 120 ? [x, c, 0] : h < 180 ? [0, c, x] : h < 240 ? [0, x, c] : h < 300 ? [x, 0, c] : [c, 0, x];
-  return `#${[r1, g1, b1].map((v) => Math.round((v + m) * 255).toString(16).padStart(2, '0')).join('')}`;
+  return `#${[r1, g1, b1]
+    .map((v) =>
+      Math.round((v + m) * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }

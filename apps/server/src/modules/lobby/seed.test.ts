@@ -6,7 +6,14 @@ import { seedLobby } from './seed.ts';
 const database = useMigratedTestDatabase();
 
 const count = async (table: 'games' | 'game_transfer_addresses' | 'nav_config' | 'manufacturers' | 'customer_service' | 'site_config') =>
-  Number((await database().db.selectFrom(table).select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await database()
+        .db.selectFrom(table)
+        .select((eb) => eb.fn.countAll<bigint>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('the starting catalogue', () => {
   it('is written once even when two instances start at the same moment', async () => {

@@ -36,7 +36,9 @@ describe('/v1/lobby/searchGames', () => {
   });
 
   it('reaches games beyond the 19 a home list shows, and games of mini categories (shown with crypto)', async () => {
-    const list = Array.from({ length: 25 }, (_, index) => aggregatorGame({ gameCode: `deep-${index}`, name: `Deepwater Reel ${index}`, category: 'Video Slots' }));
+    const list = Array.from({ length: 25 }, (_, index) =>
+      aggregatorGame({ gameCode: `deep-${index}`, name: `Deepwater Reel ${index}`, category: 'Video Slots' }),
+    );
     list.push(aggregatorGame({ gameCode: 'keno-1', name: 'Deepwater Keno', category: 'Keno' }));
     await t.app.services.lobby.syncAggregatorGames(listAggregator('deep', list));
     const found = await search('deepwater', { limit: 60 });
@@ -60,7 +62,10 @@ describe('favourites', () => {
     const [slot, crash] = [home.slotGames[0], home.cryptoGames[0]];
     const hash = home.hashGames[0];
     for (const game of [slot, crash, hash, slot]) expect((await t.call('/v1/lobby/favourite/add', { gameId: game.id }, { token: alice.token })).code).toBe(0);
-    expect(await favourites(alice.token)).toEqual({ list: [hash, crash, slot].map((game) => expect.objectContaining({ id: game.id })), cap: FAVOURITE_GAMES_CAP });
+    expect(await favourites(alice.token)).toEqual({
+      list: [hash, crash, slot].map((game) => expect.objectContaining({ id: game.id })),
+      cap: FAVOURITE_GAMES_CAP,
+    });
     expect((await favourites(bob.token)).list).toEqual([]);
 
     // Bob's removal of Alice's favourite is his own no-op.
@@ -83,7 +88,9 @@ describe('favourites', () => {
   });
 
   it(`stops at ${FAVOURITE_GAMES_CAP} favourites with 10054, even when added all at once`, async () => {
-    const games = Array.from({ length: FAVOURITE_GAMES_CAP + 5 }, (_, index) => aggregatorGame({ gameCode: `fav-${index}`, name: `Fav ${index}`, category: 'Video Slots' }));
+    const games = Array.from({ length: FAVOURITE_GAMES_CAP + 5 }, (_, index) =>
+      aggregatorGame({ gameCode: `fav-${index}`, name: `Fav ${index}`, category: 'Video Slots' }),
+    );
     await t.app.services.lobby.syncAggregatorGames(listAggregator('favourites', games));
     const rows = await t.app.database.db.selectFrom('games').select('id').where('aggregator', '=', 'favourites').orderBy('id').execute();
     const player = await t.registerPlayer();
@@ -100,7 +107,13 @@ describe('favourites', () => {
   });
 
   it('needs a signed-in player, an existing game and a whole positive id', async () => {
-    for (const path of ['/v1/lobby/favourites', '/v1/lobby/favourite/add', '/v1/lobby/favourite/remove', '/v1/lobby/recentGames', '/v1/lobby/recentGames/add']) {
+    for (const path of [
+      '/v1/lobby/favourites',
+      '/v1/lobby/favourite/add',
+      '/v1/lobby/favourite/remove',
+      '/v1/lobby/recentGames',
+      '/v1/lobby/recentGames/add',
+    ]) {
       expect((await t.call(path, { gameId: 1 })).status, path).toBe(401);
     }
     const player = await t.registerPlayer();
@@ -121,7 +134,16 @@ describe('recently played', () => {
     expect((await t.call('/v1/lobby/recentGames/add', { gameId: hash.id }, { token: player.token })).code).toBe(0);
     const entered = await t.call(
       '/v1/thirdGame/enter',
-      { aggregator: slot.aggregator, manufacturer: slot.manufacturer, gameCode: slot.gameCode, gameId: slot.id, gameType: slot.gameType, language: 'en_US', currency: 'USD', platformCode: 'android' },
+      {
+        aggregator: slot.aggregator,
+        manufacturer: slot.manufacturer,
+        gameCode: slot.gameCode,
+        gameId: slot.id,
+        gameType: slot.gameType,
+        language: 'en_US',
+        currency: 'USD',
+        platformCode: 'android',
+      },
       { token: player.token },
     );
     expect(entered.code, entered.msg).toBe(0);

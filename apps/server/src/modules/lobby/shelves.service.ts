@@ -42,7 +42,11 @@ export class ShelvesService {
       if ((await this.lobby.shownGames(ids)).length >= FAVOURITE_GAMES_CAP) {
         throw fail('QUOTA_REACHED', `at most ${FAVOURITE_GAMES_CAP} favourite games; remove one first`);
       }
-      await trx.insertInto('player_favourite_games').values({ player_id: playerId, game_id: gameId }).onConflict((oc) => oc.doNothing()).execute();
+      await trx
+        .insertInto('player_favourite_games')
+        .values({ player_id: playerId, game_id: gameId })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     });
   }
 
@@ -57,12 +61,7 @@ export class ShelvesService {
   /** The games of one of a player's rows, latest first. */
   private async latestIds(table: 'player_favourite_games' | 'player_recent_games', playerId: number, limit?: number): Promise<number[]> {
     const at = table === 'player_favourite_games' ? 'created_at' : 'played_at';
-    let query = this.db
-      .selectFrom(table)
-      .select('game_id')
-      .where('player_id', '=', playerId)
-      .orderBy(sql.ref(at), 'desc')
-      .orderBy('game_id', 'desc');
+    let query = this.db.selectFrom(table).select('game_id').where('player_id', '=', playerId).orderBy(sql.ref(at), 'desc').orderBy('game_id', 'desc');
     if (limit !== undefined) query = query.limit(limit);
     return (await query.execute()).map((row) => row.game_id);
   }

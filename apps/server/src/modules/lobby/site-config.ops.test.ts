@@ -37,7 +37,14 @@ describe('/ops/v1/site/config', () => {
     const unchanged = await t.call('/v1/notice/configSync', { sinceVersion: after.version });
     expect(unchanged.data).toEqual({ version: after.version, changed: false, items: {} });
     const [audited] = (
-      await sql<{ actor_name: string; target: string; before: unknown; after: unknown }>`select actor_name, target, before, after from audit_records where action = '/ops/v1/site/config' and target = 'site:appDownload' order by id desc limit 1`.execute(t.app.database.db)
+      await sql<{
+        actor_name: string;
+        target: string;
+        before: unknown;
+        after: unknown;
+      }>`select actor_name, target, before, after from audit_records where action = '/ops/v1/site/config' and target = 'site:appDownload' order by id desc limit 1`.execute(
+        t.app.database.db,
+      )
     ).rows;
     expect(audited).toEqual({ actor_name: t.opsName, target: 'site:appDownload', before: before.items.appDownload, after: apk });
   });
@@ -84,7 +91,8 @@ describe('/ops/v1/site/config', () => {
 });
 
 describe('/ops/v1/site/customerService and /ops/v1/site/setCustomerService', () => {
-  const players = async (language = 'en_US') => (await t.call('/v1/app/customerService/config', { language })).data as { kind: string; name: string; url: string }[];
+  const players = async (language = 'en_US') =>
+    (await t.call('/v1/app/customerService/config', { language })).data as { kind: string; name: string; url: string }[];
 
   it('reads every seeded contact with its id, names in each language, order and switch', async () => {
     const read = await t.ops('/ops/v1/site/customerService', {});
@@ -120,7 +128,13 @@ describe('/ops/v1/site/customerService and /ops/v1/site/setCustomerService', () 
     expect((await t.ops('/ops/v1/site/customerService', {})).data).toEqual(set.data);
 
     const [audited] = (
-      await sql<{ actor_name: string; before: unknown; after: unknown }>`select actor_name, before, after from audit_records where action = '/ops/v1/site/setCustomerService' and target = 'site:customerService' order by id desc limit 1`.execute(t.app.database.db)
+      await sql<{
+        actor_name: string;
+        before: unknown;
+        after: unknown;
+      }>`select actor_name, before, after from audit_records where action = '/ops/v1/site/setCustomerService' and target = 'site:customerService' order by id desc limit 1`.execute(
+        t.app.database.db,
+      )
     ).rows;
     expect(audited).toEqual({ actor_name: t.opsName, before, after: set.data.list });
   });

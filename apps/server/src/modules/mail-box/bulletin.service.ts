@@ -40,7 +40,12 @@ export class BulletinService {
     private readonly bus: EventBus,
     private readonly options: { now?: () => Date; log?: FastifyBaseLogger } = {},
   ) {
-    this.copy = new SharedCopy(CHANGED_CHANNEL, () => this.reload(), bus, (error) => this.options.log?.warn({ err: error }, 'bulletins not reloaded'));
+    this.copy = new SharedCopy(
+      CHANGED_CHANNEL,
+      () => this.reload(),
+      bus,
+      (error) => this.options.log?.warn({ err: error }, 'bulletins not reloaded'),
+    );
   }
 
   private now(): Date {

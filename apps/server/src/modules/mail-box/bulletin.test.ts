@@ -11,7 +11,8 @@ const keys: Record<string, string> = {};
 beforeAll(async () => {
   t = await startTestApp();
   other = await startTestApp({}, { alongside: t });
-  for (const name of ['ops-bob', 'ops-carol', 'ops-dave']) keys[name] = (await createAutomationKey(t.app.database.db, ['support.bulletin', 'support.mail'], name)).key;
+  for (const name of ['ops-bob', 'ops-carol', 'ops-dave'])
+    keys[name] = (await createAutomationKey(t.app.database.db, ['support.bulletin', 'support.mail'], name)).key;
 });
 afterAll(async () => {
   await other?.close();
@@ -37,14 +38,19 @@ async function publish(body: Record<string, unknown>) {
 }
 
 describe('/ops/v1/bulletins/publish', () => {
-  it('shows the bulletin on the next heartbeat of every session, in the player\'s language, once per session', async () => {
+  it("shows the bulletin on the next heartbeat of every session, in the player's language, once per session", async () => {
     await clearBoard();
     const p = await t.registerPlayer();
     expect(await heartbeat(p.token)).toBeNull();
     const bulletin = await publish({ title: texts('Maintenance'), content: texts('Tonight 02:00') });
     expect(bulletin.status).toBe('showing');
 
-    expect(await heartbeat(p.token, t, 'ar')).toEqual({ id: bulletin.id, title: 'Maintenance (ar_EG)', content: 'Tonight 02:00 (ar_EG)', publishedAt: bulletin.startsAt });
+    expect(await heartbeat(p.token, t, 'ar')).toEqual({
+      id: bulletin.id,
+      title: 'Maintenance (ar_EG)',
+      content: 'Tonight 02:00 (ar_EG)',
+      publishedAt: bulletin.startsAt,
+    });
     expect(await heartbeat(p.token)).toBeNull();
     const elsewhere = await t.registerPlayer();
     expect(await heartbeat(elsewhere.token, other)).toMatchObject({ id: bulletin.id, title: 'Maintenance (en_US)' });
@@ -82,7 +88,9 @@ describe('/ops/v1/bulletins/publish', () => {
     const { th_TH: _missing, ...seven } = texts('x');
     expect((await ops('/ops/v1/bulletins/publish', { title: seven, content: texts('x') })).code).toBe(12);
     const startsAt = new Date(Date.now() + 60_000).toISOString();
-    expect((await ops('/ops/v1/bulletins/publish', { title: texts('x'), content: texts('x'), startsAt, endsAt: new Date(Date.now() + 1000).toISOString() })).code).toBe(12);
+    expect(
+      (await ops('/ops/v1/bulletins/publish', { title: texts('x'), content: texts('x'), startsAt, endsAt: new Date(Date.now() + 1000).toISOString() })).code,
+    ).toBe(12);
     expect((await ops('/ops/v1/bulletins/publish', { title: texts('x'), content: texts('x'), by: 'ops' })).code).toBe(12);
     expect((await ops('/ops/v1/bulletins/publish', { title: texts('x'), content: texts('x') }, 'nope')).status).toBe(401);
     const mailOnly = (await createAutomationKey(t.app.database.db, ['support.mail'])).key;
@@ -95,7 +103,9 @@ describe('/ops/v1/bulletins/withdraw', () => {
   it('is audited with the old and new state, who and when; an unknown id is refused', async () => {
     const bulletin = await publish({ title: texts('Audit me'), content: texts('x') });
     await ops('/ops/v1/bulletins/withdraw', { id: bulletin.id }, keys['ops-dave']);
-    const trail = (await ops('/ops/v1/mail/audit', { limit: 20 })).data.changes.filter((c: { subjectId: number; action: string }) => c.subjectId === bulletin.id && c.action.startsWith('bulletin'));
+    const trail = (await ops('/ops/v1/mail/audit', { limit: 20 })).data.changes.filter(
+      (c: { subjectId: number; action: string }) => c.subjectId === bulletin.id && c.action.startsWith('bulletin'),
+    );
     expect(trail.map((c: { action: string; by: string }) => [c.action, c.by])).toEqual([
       ['bulletin.withdraw', 'ops-dave'],
       ['bulletin.publish', 'ops-bob'],

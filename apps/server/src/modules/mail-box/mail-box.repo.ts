@@ -140,7 +140,9 @@ export class MailBoxRepository {
       insert into site_mail_states (player_id, mail_id, read_at, deleted_at)
       select ${playerId}, id, now(), now() from unnest(array[${sql.join(ids)}]::bigint[]) as t(id)
       on conflict (player_id, mail_id) do update
-        set read_at = coalesce(site_mail_states.read_at, excluded.read_at), deleted_at = coalesce(site_mail_states.deleted_at, excluded.deleted_at)`.execute(this.db);
+        set read_at = coalesce(site_mail_states.read_at, excluded.read_at), deleted_at = coalesce(site_mail_states.deleted_at, excluded.deleted_at)`.execute(
+      this.db,
+    );
   }
 
   findByRequestKey(requestKey: string): Promise<SentMailRow | undefined> {

@@ -28,7 +28,8 @@ async function send(audience: unknown, text = `mail ${++seq}`, extra: Record<str
 }
 const inbox = async (token: string, body: Record<string, unknown> = {}) => (await t.call('/v1/mail/mailData', body, { token })).data;
 const unread = async (token: string) => (await t.call('/v1/mail/newMail', {}, { token })).data.unread as number;
-const count = async (table: 'site_mails' | 'site_mail_states') => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
+const count = async (table: 'site_mails' | 'site_mail_states') =>
+  Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)}`.execute(db())).rows[0]!.n);
 
 /** Sets a player's VIP level as a level-up does, their cached profile dropped. */
 async function setVipLevel(playerId: number, vipLevel: number) {
@@ -52,7 +53,11 @@ describe('/ops/v1/mail/send', () => {
     expect(await count('site_mails')).toBe(mailsBefore + 1);
     expect(await count('site_mail_states')).toBe(statesBefore);
     const bulk = await db().selectFrom('players').select('id').where('account', 'like', 'bulk%').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
-    const visible = await sql<{ n: string }>`select count(*)::text as n from site_mails m where m.id = ${id} and m.created_at >= (select created_at from players where id = ${bulk.id})`.execute(db());
+    const visible = await sql<{
+      n: string;
+    }>`select count(*)::text as n from site_mails m where m.id = ${id} and m.created_at >= (select created_at from players where id = ${bulk.id})`.execute(
+      db(),
+    );
     expect(visible.rows[0]!.n).toBe('1');
     expect((await inbox(reader.token)).list[0]).toMatchObject({ id, title: 'for everyone (en_US)', isRead: false });
   }, 60_000);
@@ -77,8 +82,20 @@ describe('/ops/v1/mail/send', () => {
 
   it('sends once per request key however often it is repeated', async () => {
     const p = await t.registerPlayer();
-    const first = await ops('/ops/v1/mail/send', { audience: { kind: 'player', playerId: p.playerId }, category: 2, title: texts('once'), content: texts('once'), requestKey: `key-${p.playerId}` });
-    const again = await ops('/ops/v1/mail/send', { audience: { kind: 'player', playerId: p.playerId }, category: 2, title: texts('once'), content: texts('once'), requestKey: `key-${p.playerId}` });
+    const first = await ops('/ops/v1/mail/send', {
+      audience: { kind: 'player', playerId: p.playerId },
+      category: 2,
+      title: texts('once'),
+      content: texts('once'),
+      requestKey: `key-${p.playerId}`,
+    });
+    const again = await ops('/ops/v1/mail/send', {
+      audience: { kind: 'player', playerId: p.playerId },
+      category: 2,
+      title: texts('once'),
+      content: texts('once'),
+      requestKey: `key-${p.playerId}`,
+    });
     expect(again.data).toEqual({ mail: first.data.mail, created: false });
     expect((await inbox(p.token)).total).toBe(1);
     const sent = (await ops('/ops/v1/mail/sent', { limit: 5 })).data.mails;
@@ -122,7 +139,7 @@ describe('/ops/v1/mail/send', () => {
 });
 
 describe('/v1/mail/mailData', () => {
-  it('lists the player\'s messages newest first in the asked language, paged, with read state per player', async () => {
+  it("lists the player's messages newest first in the asked language, paged, with read state per player", async () => {
     const a = await t.registerPlayer();
     const b = await t.registerPlayer();
     const first = await send({ kind: 'player', playerId: a.playerId }, 'first');
@@ -132,7 +149,15 @@ describe('/v1/mail/mailData', () => {
     const page1 = await inbox(a.token, { pageSize: 2, language: 'ar_EG' });
     expect(page1).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page1.list.map((m: { id: number }) => m.id)).toEqual([shared, second]);
-    expect(page1.list[1]).toEqual({ id: second, category: 1, title: 'second (ar_EG)', content: 'second body (ar_EG)', isRead: false, createdAt: expect.any(String), expiresAt: null });
+    expect(page1.list[1]).toEqual({
+      id: second,
+      category: 1,
+      title: 'second (ar_EG)',
+      content: 'second body (ar_EG)',
+      isRead: false,
+      createdAt: expect.any(String),
+      expiresAt: null,
+    });
     expect((await inbox(a.token, { page: 2, pageSize: 2 })).list.map((m: { id: number }) => m.id)).toEqual([first]);
 
     await t.call('/v1/mail/readMail', { ids: [shared] }, { token: a.token });
@@ -148,7 +173,11 @@ describe('/v1/mail/mailData', () => {
     const p = await t.registerPlayer();
     const id = await send({ kind: 'player', playerId: p.playerId }, 'short-lived', { expiresAt: new Date(Date.now() + 60_000).toISOString() });
     expect((await inbox(p.token)).total).toBe(1);
-    await db().updateTable('site_mails').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', BigInt(id)).execute();
+    await db()
+      .updateTable('site_mails')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', BigInt(id))
+      .execute();
     expect(await inbox(p.token)).toMatchObject({ total: 0, list: [] });
   });
 
@@ -160,7 +189,11 @@ describe('/v1/mail/mailData', () => {
 describe('/v1/mail/readMail', () => {
   it('answers the unread count right after reading, and /v1/mail/newMail agrees', async () => {
     const p = await t.registerPlayer();
-    const ids = [await send({ kind: 'player', playerId: p.playerId }), await send({ kind: 'player', playerId: p.playerId }), await send({ kind: 'player', playerId: p.playerId })];
+    const ids = [
+      await send({ kind: 'player', playerId: p.playerId }),
+      await send({ kind: 'player', playerId: p.playerId }),
+      await send({ kind: 'player', playerId: p.playerId }),
+    ];
     expect(await unread(p.token)).toBe(3);
     expect((await t.call('/v1/mail/readMail', { ids: [ids[0]] }, { token: p.token })).data).toEqual({ unread: 2 });
     expect(await unread(p.token)).toBe(2);
@@ -169,7 +202,7 @@ describe('/v1/mail/readMail', () => {
     expect((await t.call('/v1/mail/newMail', {}, { token: p.token })).data).toEqual({ unread: 0, latest: null });
   });
 
-  it('refuses another player\'s mail id and changes nothing', async () => {
+  it("refuses another player's mail id and changes nothing", async () => {
     const owner = await t.registerPlayer();
     const other = await t.registerPlayer();
     const mine = await send({ kind: 'player', playerId: other.playerId });
@@ -191,7 +224,7 @@ describe('/v1/mail/readMail', () => {
 });
 
 describe('/v1/mail/deleteMail', () => {
-  it('removes a broadcast from one player\'s inbox only, counting it read', async () => {
+  it("removes a broadcast from one player's inbox only, counting it read", async () => {
     const a = await t.registerPlayer();
     const b = await t.registerPlayer();
     const id = await send({ kind: 'all' }, 'to delete');
@@ -203,7 +236,7 @@ describe('/v1/mail/deleteMail', () => {
 });
 
 describe('/v1/mail/newMail', () => {
-  it('answers the count and the newest unread message in the caller\'s language', async () => {
+  it("answers the count and the newest unread message in the caller's language", async () => {
     const p = await t.registerPlayer();
     await send({ kind: 'player', playerId: p.playerId }, 'older');
     const newest = await send({ kind: 'player', playerId: p.playerId }, 'newest');
@@ -213,7 +246,7 @@ describe('/v1/mail/newMail', () => {
 });
 
 describe('the unread badge over /v1/ws', () => {
-  it('pushes the new count to the player a message is sent to, and a broadcast\'s audience to every signed-in socket', async () => {
+  it("pushes the new count to the player a message is sent to, and a broadcast's audience to every signed-in socket", async () => {
     const p = await t.registerPlayer();
     const bystander = await t.registerPlayer();
     const socket = await socketOf(p.token);
@@ -222,7 +255,11 @@ describe('the unread badge over /v1/ws', () => {
       const id = await send({ kind: 'player', playerId: p.playerId });
       expect(await socket.next()).toEqual({ channel: 'player', event: 'mail', data: { unread: 1 } });
       const broadcast = await send({ kind: 'segment', vipMin: 2, vipMax: 4 });
-      const hint = { channel: 'player', event: 'mail', data: { broadcast: { id: broadcast, sentAt: expect.any(String), vipMin: 2, vipMax: 4, registeredSince: null } } };
+      const hint = {
+        channel: 'player',
+        event: 'mail',
+        data: { broadcast: { id: broadcast, sentAt: expect.any(String), vipMin: 2, vipMax: 4, registeredSince: null } },
+      };
       expect(await socket.next()).toEqual(hint);
       expect(await other.next()).toEqual(hint);
       // The segment (VIP 2-4) is not this VIP 0 player's: reading their one message leaves nothing unread.

@@ -21,7 +21,10 @@ export function registerMailBoxRoutes(http: FastifyInstance, sessions: SessionSe
  * change is validated and written with an audit row (old and new values, the actor's name, when);
  * bulletins take effect on every instance at once.
  */
-export function registerMailBoxOpsRoutes(ops: OpsRegistrar, services: { mail: MailBoxService; bulletins: BulletinService; categories: () => Promise<number[]> }): void {
+export function registerMailBoxOpsRoutes(
+  ops: OpsRegistrar,
+  services: { mail: MailBoxService; bulletins: BulletinService; categories: () => Promise<number[]> },
+): void {
   ops.register(mailOpsCalls.send, async ({ body, actor, audit }) => {
     if (body.audience.kind === 'player') audit.target = `player:${body.audience.playerId}`;
     return services.mail.send(mailToSend(body, await services.categories()), actor.name);
@@ -33,7 +36,12 @@ export function registerMailBoxOpsRoutes(ops: OpsRegistrar, services: { mail: Ma
 
   ops.register(bulletinsOpsCalls.publish, async ({ body, actor, audit }) => {
     const bulletin = await services.bulletins.publish(
-      { title: body.title, content: body.content, startsAt: body.startsAt ? new Date(body.startsAt) : null, endsAt: body.endsAt ? new Date(body.endsAt) : null },
+      {
+        title: body.title,
+        content: body.content,
+        startsAt: body.startsAt ? new Date(body.startsAt) : null,
+        endsAt: body.endsAt ? new Date(body.endsAt) : null,
+      },
       actor.name,
     );
     audit.target = `bulletin:${bulletin.id}`;

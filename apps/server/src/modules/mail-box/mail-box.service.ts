@@ -81,7 +81,11 @@ export class MailBoxService {
     };
   }
 
-  async mailData(session: AuthenticatedSession, input: { page: number; pageSize: number; category?: number; unreadOnly?: boolean; id?: number; language?: string }, lang: Language) {
+  async mailData(
+    session: AuthenticatedSession,
+    input: { page: number; pageSize: number; category?: number; unreadOnly?: boolean; id?: number; language?: string },
+    lang: Language,
+  ) {
     const language = normalizeLanguage(input.language) ?? lang;
     const { rows, total } = await new MailBoxRepository(this.db).page(
       await this.viewer(session),
@@ -136,9 +140,7 @@ export class MailBoxService {
       const player = await this.players.find(input.audience.playerId);
       if (!player) throw fail('PLAYER_MISSING', `no player ${input.audience.playerId}`);
     }
-    const { row, created } = await this.db.transaction().execute((trx) =>
-      new MailBoxRepository(trx).insert({ ...input, sentBy: by }),
-    );
+    const { row, created } = await this.db.transaction().execute((trx) => new MailBoxRepository(trx).insert({ ...input, sentBy: by }));
     if (created) await this.announce(row);
     return { mail: sentView(row), created };
   }

@@ -30,7 +30,11 @@ export function sniffKind(bytes: Uint8Array): MediaKind | undefined {
 
 /** A declared type as a kind: a MIME type (`image/png`), an extension or a kind name; undefined if none fits. */
 export function declaredKind(declared: string): MediaKind | undefined {
-  const value = declared.trim().toLowerCase().replace(/^image\//, '').replace(/^\./, '');
+  const value = declared
+    .trim()
+    .toLowerCase()
+    .replace(/^image\//, '')
+    .replace(/^\./, '');
   if (value === 'jpg' || value === 'jpeg' || value === 'pjpeg') return 'jpeg';
   return (MEDIA_KINDS as readonly string[]).includes(value) ? (value as MediaKind) : undefined;
 }

@@ -127,7 +127,14 @@ describe('GET /media/<id>.<ext>', () => {
   it('answers 404 for an unknown id, a wrong extension or a malformed name', async () => {
     const stored = await media.store({ bytes: png([7, 7, 7]), maxBytes: 1024, kinds: IMAGES });
     const id = stored.id;
-    for (const path of [`/media/${'0'.repeat(32)}.png`, `/media/${id}.gif`, `/media/${id}.svg`, `/media/${id}`, '/media/..%2Fetc.png', `/media/${id.toUpperCase()}.png`]) {
+    for (const path of [
+      `/media/${'0'.repeat(32)}.png`,
+      `/media/${id}.gif`,
+      `/media/${id}.svg`,
+      `/media/${id}`,
+      '/media/..%2Fetc.png',
+      `/media/${id.toUpperCase()}.png`,
+    ]) {
       expect((await fetch(t.url + path)).status, path).toBe(404);
     }
   });

@@ -25,7 +25,8 @@ afterAll(async () => {
 const db = () => t.app.database.db;
 /** What the player owns in USDT: cash + bonus (the gold is bonus money). */
 const usdt = async (playerId: number) =>
-  (await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')) + (await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT'));
+  (await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')) +
+  (await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT'));
 const gold = (playerId: number) => t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT');
 const pool = () => t.app.services.ledger.balance({ kind: 'experience_pool' }, 'USDT');
 const experienceType = async (playerId: number) =>
@@ -74,7 +75,14 @@ describe('experience end: the USDT balance falls below 3', () => {
   it('ends after a third-party wallet callback leaves it below 3', async () => {
     const p = await experiencePlayer(10);
     const token = newToken();
-    await new ThirdGameRepository(db()).createSession({ token, playerId: p.playerId, aggregator: 'hub88', gameCode: 'demo_slot', gameType: 10, manufacturer: 'DEMO' });
+    await new ThirdGameRepository(db()).createSession({
+      token,
+      playerId: p.playerId,
+      aggregator: 'hub88',
+      gameCode: 'demo_slot',
+      gameType: 10,
+      manufacturer: 'DEMO',
+    });
     const wallet = callbacks(p.playerId, token, 'demo_slot');
     const reply = await walletCall(t.url, '/transaction/bet', wallet.bet(800_000)); // 8 USD
     expect(reply.json.status).toBe('RS_OK');

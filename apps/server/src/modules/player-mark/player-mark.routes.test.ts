@@ -18,7 +18,14 @@ const grant = (body: unknown, key?: string | null) => t.ops('/ops/v1/playerMarks
 const issue = (body: unknown, key?: string | null) => t.ops('/ops/v1/playerMarks/issueInviteCodes', body, key);
 /** The newest audit record of a call: who made it, on what, and what it changed. */
 const lastAudit = async (action: string) =>
-  (await sql<{ actor_name: string; target: string | null; code: number; after: unknown }>`select actor_name, target, code, after from audit_records where action = ${action} order by id desc limit 1`.execute(db())).rows[0];
+  (
+    await sql<{
+      actor_name: string;
+      target: string | null;
+      code: number;
+      after: unknown;
+    }>`select actor_name, target, code, after from audit_records where action = ${action} order by id desc limit 1`.execute(db())
+  ).rows[0];
 /** Experience gold is bonus money: it lands on the player's bonus balance. */
 const usdtOf = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT')).toString();
 
@@ -31,7 +38,12 @@ describe('/v1/player_mark/special_invited_account/info', () => {
 
   it('answers 1 and when for an account registered with a special invite code', async () => {
     const { data } = await issue({ count: 1, maxUses: 1 });
-    const registered = await t.call('/v1/player/register', { kind: 1, account: `inv${Date.now()}`, password: 'secret123', inviteCode: data.codes[0].toLowerCase() });
+    const registered = await t.call('/v1/player/register', {
+      kind: 1,
+      account: `inv${Date.now()}`,
+      password: 'secret123',
+      inviteCode: data.codes[0].toLowerCase(),
+    });
     expect(registered.code).toBe(0);
     expect(registered.data.player.accountType).toBe(1);
     const reply = await t.call('/v1/player_mark/special_invited_account/info', {}, { token: registered.data.token });
@@ -112,7 +124,10 @@ describe('/ops/v1/playerMarks/grantExperienceGold', () => {
 
   it('grants at most the configured amount at once (EXPERIENCE_GOLD_GRANT_MAX_USDT)', async () => {
     const player = await t.registerPlayer();
-    expect(await grant({ requestId: `over-${player.playerId}`, playerId: player.playerId, amount: '50.000001' })).toMatchObject({ code: 12, msg: expect.stringContaining('50 USDT') });
+    expect(await grant({ requestId: `over-${player.playerId}`, playerId: player.playerId, amount: '50.000001' })).toMatchObject({
+      code: 12,
+      msg: expect.stringContaining('50 USDT'),
+    });
     expect(await usdtOf(player.playerId)).toBe('0');
     expect((await grant({ requestId: `cap-${player.playerId}`, playerId: player.playerId, amount: '50' })).code).toBe(0);
     expect(await usdtOf(player.playerId)).toBe('50000000');
@@ -136,7 +151,11 @@ describe('/ops/v1/playerMarks/issueInviteCodes', () => {
     expect(reply.data.codes).toHaveLength(3);
     expect(new Set(reply.data.codes).size).toBe(3);
     for (const code of reply.data.codes) expect(code).toMatch(/^[A-Z0-9]{10}$/);
-    expect(await lastAudit('/ops/v1/playerMarks/issueInviteCodes')).toMatchObject({ actor_name: t.opsName, code: 0, after: { codes: reply.data.codes, maxUses: 2, note: 'partner A' } });
+    expect(await lastAudit('/ops/v1/playerMarks/issueInviteCodes')).toMatchObject({
+      actor_name: t.opsName,
+      code: 0,
+      after: { codes: reply.data.codes, maxUses: 2, note: 'partner A' },
+    });
 
     const code = reply.data.codes[0];
     const types: number[] = [];
@@ -171,18 +190,28 @@ describe('/ops/v1/playerMarks/setUserType', () => {
     const reply = await setType({ playerId: player.playerId, userType: 1, reason: 'signed merchant agreement' });
     expect(reply.data).toEqual({ playerId: player.playerId, userType: 1, changed: true });
     expect((await t.ops('/ops/v1/players/get', { playerId: player.playerId })).data.userType).toBe(1);
-    const audit = (await sql<{ target: string; before: unknown; after: unknown; reason: string }>`
-      select target, before, after, reason from audit_records where action = '/ops/v1/playerMarks/setUserType' order by id desc limit 1`.execute(db())).rows[0];
+    const audit = (
+      await sql<{ target: string; before: unknown; after: unknown; reason: string }>`
+      select target, before, after, reason from audit_records where action = '/ops/v1/playerMarks/setUserType' order by id desc limit 1`.execute(db())
+    ).rows[0];
     expect(audit).toMatchObject({ target: `player:${player.playerId}`, before: { userType: 0 }, after: { userType: 1 }, reason: 'signed merchant agreement' });
 
     expect((await setType({ playerId: player.playerId, userType: 1, reason: 'again' })).data.changed).toBe(false);
-    expect((await setType({ playerId: player.playerId, userType: 0, reason: 'agreement ended' })).data).toEqual({ playerId: player.playerId, userType: 0, changed: true });
+    expect((await setType({ playerId: player.playerId, userType: 0, reason: 'agreement ended' })).data).toEqual({
+      playerId: player.playerId,
+      userType: 0,
+      changed: true,
+    });
   });
 
   it('refuses an unknown player, a type other than 0 or 1, a missing reason, and a key without players.marks', async () => {
     const player = await t.registerPlayer();
     expect((await setType({ playerId: 2_000_000_000, userType: 1, reason: 'merchant' })).code).toBe(10004);
-    for (const body of [{ playerId: player.playerId, userType: 2, reason: 'merchant' }, { playerId: player.playerId, userType: 1 }, { playerId: player.playerId, userType: 1, reason: 'x' }]) {
+    for (const body of [
+      { playerId: player.playerId, userType: 2, reason: 'merchant' },
+      { playerId: player.playerId, userType: 1 },
+      { playerId: player.playerId, userType: 1, reason: 'x' },
+    ]) {
       expect((await setType(body)).code, JSON.stringify(body)).toBe(12);
     }
     const { key } = await createAutomationKey(db(), ['players.read']);

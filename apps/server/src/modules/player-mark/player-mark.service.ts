@@ -1,10 +1,4 @@
-import {
-  EXPERIENCE_USE_LIMIT_USDT,
-  EXPERIENCE_WITHDRAW_FROM_USDT,
-  ExperienceType,
-  formatMicro,
-  SpecialInviteType,
-} from '@lobby/contract';
+import { EXPERIENCE_USE_LIMIT_USDT, EXPERIENCE_WITHDRAW_FROM_USDT, ExperienceType, formatMicro, SpecialInviteType } from '@lobby/contract';
 import type { Db } from '../../db/database.ts';
 import { fail } from '../../http/app-error.ts';
 import { RequestReplay } from '../../http/request-replay.ts';
@@ -87,7 +81,12 @@ export class PlayerMarkService {
   private applyGrant(grant: ExperienceGoldGrant): Promise<{ replayed: boolean }> {
     return this.db.transaction().execute(async (trx) => {
       const repo = new PlayerMarkRepository(trx);
-      const request = new RequestReplay('grant', grant.requestId, () => repo.findGrant(grant.requestId), (row) => row.player_id === grant.playerId && row.amount === grant.amount);
+      const request = new RequestReplay(
+        'grant',
+        grant.requestId,
+        () => repo.findGrant(grant.requestId),
+        (row) => row.player_id === grant.playerId && row.amount === grant.amount,
+      );
       if (await request.earlier()) return { replayed: true };
       const marks = await repo.marks(grant.playerId, true);
       if (!marks) throw fail('PLAYER_MISSING');

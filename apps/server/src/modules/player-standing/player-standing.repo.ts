@@ -20,7 +20,15 @@ export class PlayerStandingRepo {
     return (await this.db.selectFrom('players').select('status').where('id', '=', playerId).executeTakeFirst())?.status;
   }
 
-  async record(change: { playerId: number; from: number; to: number; reason: string; actorKind: 'staff' | 'key'; actorId: number; actorName: string }): Promise<void> {
+  async record(change: {
+    playerId: number;
+    from: number;
+    to: number;
+    reason: string;
+    actorKind: 'staff' | 'key';
+    actorId: number;
+    actorName: string;
+  }): Promise<void> {
     await this.db
       .insertInto('player_standing_changes')
       .values({

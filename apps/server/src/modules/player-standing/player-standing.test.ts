@@ -21,11 +21,15 @@ afterAll(async () => {
 const balanceOn = (app: TestApp, token: string) => app.call('/v1/player/balance/get', {}, { token });
 
 describe('/ops/v1/players/freeze', () => {
-  it('ends the player\'s sessions on every instance within a second, stops their auto-bet and refuses sign-in with 10005', async () => {
+  it("ends the player's sessions on every instance within a second, stops their auto-bet and refuses sign-in with 10005", async () => {
     const p = await t.registerPlayer();
     // Known to the other instance's session cache before the freeze.
     expect((await balanceOn(other, p.token)).code).toBe(0);
-    const started = await t.call('/v1/auto_bet/start', { simulate: true, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: MARTINGALE }, { token: p.token });
+    const started = await t.call(
+      '/v1/auto_bet/start',
+      { simulate: true, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: MARTINGALE },
+      { token: p.token },
+    );
     expect(started.code).toBe(0);
 
     const frozen = await t.ops('/ops/v1/players/freeze', { playerId: p.playerId, reason: 'chargeback investigation' });

@@ -17,19 +17,11 @@ export class PlayerRepository {
   }
 
   findByAccount(account: string) {
-    return this.db
-      .selectFrom('players')
-      .selectAll()
-      .where(sql`lower(account)`, '=', account.toLowerCase())
-      .executeTakeFirst();
+    return this.db.selectFrom('players').selectAll().where(sql`lower(account)`, '=', account.toLowerCase()).executeTakeFirst();
   }
 
   findByEmail(email: string) {
-    return this.db
-      .selectFrom('players')
-      .selectAll()
-      .where(sql`lower(email)`, '=', email.toLowerCase())
-      .executeTakeFirst();
+    return this.db.selectFrom('players').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
   }
 
   /** Account names and emails share one namespace for look-ups by "account". */
@@ -91,11 +83,7 @@ export class PlayerRepository {
   }
 
   async recordLogin(id: number, ip: string, clientIp: string | null) {
-    await this.db
-      .updateTable('players')
-      .set({ last_login_ip: ip, last_client_ip: clientIp, updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await this.db.updateTable('players').set({ last_login_ip: ip, last_client_ip: clientIp, updated_at: new Date() }).where('id', '=', id).execute();
   }
 
   async updatePassword(id: number, passwordHash: string) {
@@ -174,7 +162,11 @@ export class PlayerRepository {
    * from one of these addresses (connection or Client-IP, either way round) or this device code:
    * 'address', 'device', or null when none did.
    */
-  async sharedOrigin(playerId: number, origin: { addresses: readonly string[]; deviceCode: string | null }, days: number): Promise<'address' | 'device' | null> {
+  async sharedOrigin(
+    playerId: number,
+    origin: { addresses: readonly string[]; deviceCode: string | null },
+    days: number,
+  ): Promise<'address' | 'device' | null> {
     const { rows } = await sql<{ address: boolean; device: boolean }>`
       select coalesce(bool_or(login_ip = any(${[...origin.addresses]}::text[]) or client_ip = any(${[...origin.addresses]}::text[])), false) as address,
              coalesce(bool_or(device_code = ${origin.deviceCode}), false) as device

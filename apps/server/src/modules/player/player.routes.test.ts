@@ -31,7 +31,11 @@ describe('/v1/player/register', () => {
     const codes = await t.app.database.db
       .selectFrom('players')
       .select('invite_code')
-      .where('id', 'in', fresh.map((r) => r.data.player.id as number))
+      .where(
+        'id',
+        'in',
+        fresh.map((r) => r.data.player.id as number),
+      )
       .execute();
     expect(codes).toHaveLength(8);
     for (const { invite_code } of codes) expect(invite_code).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
@@ -88,7 +92,10 @@ describe('/v1/player/register', () => {
       const email = `${unique('late')}@example.com`;
       await short.call('/v1/player/captcha', { account: email });
       const code = await short.latestCode(email);
-      await short.app.database.db.updateTable('verification_codes').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+      await short.app.database.db
+        .updateTable('verification_codes')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .execute();
       expect((await short.call('/v1/player/register', { kind: 2, email, code, password: 'abc123' })).code).toBe(10023);
     } finally {
       await short.close();
@@ -186,10 +193,7 @@ describe('/v1/player/login', () => {
 
   it('keeps exactly one session when the same player logs in twice at once', async () => {
     const { account, password } = await t.registerPlayer();
-    const [a, b] = await Promise.all([
-      t.call('/v1/player/login', { kind: 1, account, password }),
-      t.call('/v1/player/login', { kind: 1, account, password }),
-    ]);
+    const [a, b] = await Promise.all([t.call('/v1/player/login', { kind: 1, account, password }), t.call('/v1/player/login', { kind: 1, account, password })]);
     const codes = await Promise.all([a, b].map((r) => t.call('/v1/player/load', {}, { token: r.data.token }).then((x) => x.code)));
     expect(codes.sort()).toEqual([0, 10032]);
   });
@@ -303,14 +307,18 @@ describe('authentication', () => {
 
   it('answers 10008 once the session has expired', async () => {
     const { token, playerId } = await t.registerPlayer();
-    await t.app.database.db.updateTable('player_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('player_id', '=', playerId).execute();
+    await t.app.database.db
+      .updateTable('player_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('player_id', '=', playerId)
+      .execute();
     // The cached copy still knows the old expiry until it is refreshed; a fresh instance reads the row.
     t.app.services.sessions.close();
     const reply = await t.call('/v1/player/load', {}, { token });
     expect(reply.code).toBe(10008);
   });
 
-  it('answers in the caller\'s language', async () => {
+  it("answers in the caller's language", async () => {
     const reply = await t.call('/v1/player/login', { kind: 1, account: unique('nobody'), password: 'abc123' }, { headers: { language: 'zh_CN' } });
     expect(reply.code).toBe(10002);
     expect(reply.msg).toMatch(/[\u4e00-\u9fff]/);
@@ -326,7 +334,11 @@ describe('/v1/player/load', () => {
 
   it('answers 10004 when the player row is gone', async () => {
     const { token, playerId } = await t.registerPlayer();
-    await t.app.database.db.deleteFrom('player_sessions').where('player_id', '=', playerId).execute().catch(() => undefined);
+    await t.app.database.db
+      .deleteFrom('player_sessions')
+      .where('player_id', '=', playerId)
+      .execute()
+      .catch(() => undefined);
     // Sessions reference players; a missing player can only be simulated through the service.
     await expect(t.app.services.players.load({ playerId: 999_999_999, sessionId: 1n })).rejects.toMatchObject({ code: 10004 });
     expect(token).toBeTruthy();

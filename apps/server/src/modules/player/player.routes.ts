@@ -27,19 +27,31 @@ export function registerPlayerRoutes(app: FastifyInstance, sessions: SessionServ
   registerCall(app, sessions, playerCalls.captchaChangePassword, (ctx) => players.sendPasswordResetCode(ctx.body.account, origin(ctx)), {
     rateLimit: MAIL_LIMIT,
   });
-  registerCall(app, sessions, playerCalls.changePassword, async (ctx) => {
-    await players.changePasswordWithCode(ctx.body.account, ctx.body.code, ctx.body.password);
-    return null;
-  }, { rateLimit: CREDENTIALS_LIMIT });
+  registerCall(
+    app,
+    sessions,
+    playerCalls.changePassword,
+    async (ctx) => {
+      await players.changePasswordWithCode(ctx.body.account, ctx.body.code, ctx.body.password);
+      return null;
+    },
+    { rateLimit: CREDENTIALS_LIMIT },
+  );
   registerCall(app, sessions, playerCalls.register, (ctx) => players.register(ctx.body, origin(ctx)), { rateLimit: CREDENTIALS_LIMIT });
   registerCall(app, sessions, playerCalls.login, (ctx) => players.login(ctx.body, origin(ctx)), { rateLimit: CREDENTIALS_LIMIT });
   registerCall(app, sessions, playerCalls.checkAccount, (ctx) => players.checkAccount(ctx.body.account));
 
   registerCall(app, sessions, playerCalls.heartbeat, (ctx) => players.heartbeat(ctx.session, ctx.lang));
-  registerCall(app, sessions, playerCalls.resetPassword, async (ctx) => {
-    await players.resetPassword(ctx.session, ctx.body.oldPassword, ctx.body.newPassword, ctx.body.twoFactorCode);
-    return null;
-  }, { rateLimit: CREDENTIALS_LIMIT });
+  registerCall(
+    app,
+    sessions,
+    playerCalls.resetPassword,
+    async (ctx) => {
+      await players.resetPassword(ctx.session, ctx.body.oldPassword, ctx.body.newPassword, ctx.body.twoFactorCode);
+      return null;
+    },
+    { rateLimit: CREDENTIALS_LIMIT },
+  );
   registerCall(app, sessions, playerCalls.logout, async (ctx) => {
     await players.logout(ctx.session);
     return null;

@@ -49,7 +49,12 @@ interface Origin {
  */
 export interface PlayerSecurityHooks {
   signInGuard(playerId: number, deviceCode: string | null, code: string | undefined): Promise<void>;
-  signedIn(playerId: number, sessionId: bigint, origin: { ip: string; deviceCode: string | null; userAgent: string | null }, mailNewDevice: boolean): Promise<void>;
+  signedIn(
+    playerId: number,
+    sessionId: bigint,
+    origin: { ip: string; deviceCode: string | null; userAgent: string | null },
+    mailNewDevice: boolean,
+  ): Promise<void>;
   require(playerId: number, code: string | undefined): Promise<void>;
 }
 
@@ -151,7 +156,9 @@ export class PlayerService {
   }
 
   async register(
-    input: { kind: 1; account: string; password: string; inviteCode?: string } | { kind: 2; email: string; code: string; password: string; inviteCode?: string },
+    input:
+      | { kind: 1; account: string; password: string; inviteCode?: string }
+      | { kind: 2; email: string; code: string; password: string; inviteCode?: string },
     origin: Origin,
   ) {
     if ((await this.players.countRegistrationsFromIp(origin.ip, 24)) >= this.limits.registrationsPerIpPerDay) {
@@ -186,7 +193,11 @@ export class PlayerService {
         });
         const marked = input.inviteCode && this.registrationHook ? await this.registrationHook(trx, row.id, input.inviteCode) : {};
         if (inviter && this.invitedRegistration) {
-          await this.invitedRegistration(trx, { playerId: row.id, inviterId: inviter.id, origin: { ip: origin.ip, clientIp: origin.clientIp, deviceCode: origin.deviceCode ?? null } });
+          await this.invitedRegistration(trx, {
+            playerId: row.id,
+            inviterId: inviter.id,
+            origin: { ip: origin.ip, clientIp: origin.clientIp, deviceCode: origin.deviceCode ?? null },
+          });
         }
         const session = await this.sessions.open(trx, row.id, origin.ip, origin.clientIp, origin.deviceCode ?? null, origin.country ?? null);
         return { row: { ...row, ...marked }, session };
@@ -200,7 +211,10 @@ export class PlayerService {
     }
   }
 
-  async login(input: ({ kind: 1; account: string; password: string } | { kind: 2; email: string; password: string }) & { twoFactorCode?: string }, origin: Origin) {
+  async login(
+    input: ({ kind: 1; account: string; password: string } | { kind: 2; email: string; password: string }) & { twoFactorCode?: string },
+    origin: Origin,
+  ) {
     const found = input.kind === 1 ? await this.players.findByAccount(input.account) : await this.players.findByEmail(input.email);
     // Once a window is full, tries are refused before any hash is computed.
     await this.refuseLockedLogin(this.db, found?.id ?? null, origin.ip);
@@ -231,7 +245,11 @@ export class PlayerService {
     await this.sessions.announceEnded(row.id);
     await this.announceChanged(row.id);
     await this.security?.signedIn(row.id, session.sessionId, signInOrigin(origin), true);
-    return { token: session.token, expiresAt: session.expiresAt.toISOString(), player: await this.toPlayer({ ...row, last_login_ip: origin.ip, last_client_ip: origin.clientIp }) };
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      player: await this.toPlayer({ ...row, last_login_ip: origin.ip, last_client_ip: origin.clientIp }),
+    };
   }
 
   /** Tries against one account, and from one address, are decided one at a time. */

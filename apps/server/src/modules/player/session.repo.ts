@@ -5,11 +5,7 @@ export class SessionRepository {
   constructor(private readonly db: Db) {}
 
   findByTokenHash(tokenHash: string) {
-    return this.db
-      .selectFrom('player_sessions')
-      .select(['id', 'player_id', 'expires_at', 'end_reason'])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    return this.db.selectFrom('player_sessions').select(['id', 'player_id', 'expires_at', 'end_reason']).where('token_hash', '=', tokenHash).executeTakeFirst();
   }
 
   findStandings(sessionIds: readonly bigint[]) {
@@ -20,7 +16,15 @@ export class SessionRepository {
       .execute();
   }
 
-  async insert(input: { playerId: number; tokenHash: string; expiresAt: Date; loginIp: string; clientIp: string | null; deviceCode: string | null; country?: string | null }): Promise<bigint> {
+  async insert(input: {
+    playerId: number;
+    tokenHash: string;
+    expiresAt: Date;
+    loginIp: string;
+    clientIp: string | null;
+    deviceCode: string | null;
+    country?: string | null;
+  }): Promise<bigint> {
     const row = await this.db
       .insertInto('player_sessions')
       .values({

@@ -45,7 +45,11 @@ describe('verification codes', () => {
     expect(await repo.lastSentAt('register', target)).toBeUndefined();
     await sendCode(repo, target, 'a', ip);
     const old = await sendCode(repo, newTarget(), 'b', ip);
-    await database().db.updateTable('verification_codes').set({ created_at: new Date(Date.now() - 61 * 60_000) }).where('id', '=', old).execute();
+    await database()
+      .db.updateTable('verification_codes')
+      .set({ created_at: new Date(Date.now() - 61 * 60_000) })
+      .where('id', '=', old)
+      .execute();
     expect(await repo.countSentFromIpLastHour(ip)).toBe(1);
     expect(await repo.lastSentAt('register', target)).toBeInstanceOf(Date);
   });

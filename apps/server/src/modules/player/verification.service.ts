@@ -15,8 +15,7 @@ export interface VerificationOptions {
   perIpPerHour: number;
 }
 
-const hashCode = (purpose: string, target: string, code: string) =>
-  createHash('sha256').update(`${purpose}:${target.toLowerCase()}:${code}`).digest('hex');
+const hashCode = (purpose: string, target: string, code: string) => createHash('sha256').update(`${purpose}:${target.toLowerCase()}:${code}`).digest('hex');
 
 /**
  * Six-digit codes sent by e-mail. They expire, a wrong guess counts against the code (and is

@@ -55,7 +55,13 @@ export class HeldDeposits {
         insert into protection_held_deposits (deposit_id, player_id, currency, from_address, held)
         values (${deposit.depositId}, ${deposit.playerId}, ${deposit.currency}, ${deposit.fromAddress}, ${held})
         on conflict (deposit_id) do nothing`.execute(trx);
-      await recordHistory(trx, deposit.playerId, 'deposit_held', { depositId: String(deposit.depositId), currency: deposit.currency, held: formatMicro(held) }, 'system');
+      await recordHistory(
+        trx,
+        deposit.playerId,
+        'deposit_held',
+        { depositId: String(deposit.depositId), currency: deposit.currency, held: formatMicro(held) },
+        'system',
+      );
     }
     return [
       ...(credited > 0n ? [{ account: { kind: 'player' as const, playerId: deposit.playerId }, currency: deposit.currency, amount: credited }] : []),
@@ -141,7 +147,13 @@ export class HeldDeposits {
       where deposit_id = ${refund.depositId} and player_id = ${refund.playerId} and currency = ${refund.currency} and settled >= ${refund.amount}
       returning deposit_id::text`.execute(trx);
     if (rows.length === 0) throw new Error(`held deposit ${refund.depositId} has not ${refund.amount} sent back to hold again`);
-    await recordHistory(trx, refund.playerId, 'held_return_failed', { currency: refund.currency, amount: formatMicro(refund.amount), depositId: String(refund.depositId) }, 'system');
+    await recordHistory(
+      trx,
+      refund.playerId,
+      'held_return_failed',
+      { currency: refund.currency, amount: formatMicro(refund.amount), depositId: String(refund.depositId) },
+      'system',
+    );
   }
 
   private async openHeld(db: Db, playerId: number, currency: Currency) {

@@ -47,7 +47,11 @@ interface LocalDate {
 }
 
 function localParts(at: Date, zone: string): LocalDate & { offsetMs: number } {
-  const parts = Object.fromEntries(formatterFor(zone).formatToParts(at).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(zone)
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
   const year = Number(parts.year);
   const month = Number(parts.month);
   const day = Number(parts.day);

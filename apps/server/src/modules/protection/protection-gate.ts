@@ -301,7 +301,15 @@ export function pausedError(pause: Pause, settings: Pick<ProtectionSettingsValue
 /** 'YYYY-MM-DD HH:mm' in the operator's zone, with the zone named: the reset time inside a message. */
 function localTime(at: Date, zone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(at)
       .map((p) => [p.type, p.value]),
   );

@@ -7,5 +7,7 @@ import type { Db } from '../../db/database.ts';
  * 'staff:<name>'.
  */
 export async function recordHistory(db: Db, playerId: number, action: string, detail: Record<string, unknown>, actor: string): Promise<void> {
-  await sql`insert into protection_history (player_id, action, detail, actor) values (${playerId}, ${action}, ${JSON.stringify(detail)}::jsonb, ${actor})`.execute(db);
+  await sql`insert into protection_history (player_id, action, detail, actor) values (${playerId}, ${action}, ${JSON.stringify(detail)}::jsonb, ${actor})`.execute(
+    db,
+  );
 }

@@ -55,7 +55,8 @@ export class ProtectionSettings {
 
   /** Changes the settings named; returns what was and what is. */
   async set(changes: Partial<ProtectionSettingsValue>): Promise<{ before: ProtectionSettingsValue; after: ProtectionSettingsValue }> {
-    if (changes.periodZone !== undefined && !isKnownZone(changes.periodZone)) throw fail('INVALID_PARAMETERS', `periodZone: ${changes.periodZone} is not a time zone`);
+    if (changes.periodZone !== undefined && !isKnownZone(changes.periodZone))
+      throw fail('INVALID_PARAMETERS', `periodZone: ${changes.periodZone} is not a time zone`);
     const before = this.value;
     const after = protectionSettingsSchema.parse({ ...before, ...changes });
     await sql`

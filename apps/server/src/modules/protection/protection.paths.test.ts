@@ -63,7 +63,16 @@ describe('the third-party entry and wallet', () => {
     const game = await demoSlot();
     const reply = await t.call(
       '/v1/thirdGame/enter',
-      { aggregator: game.aggregator, manufacturer: game.manufacturer, gameCode: game.gameCode, gameId: game.id, gameType: game.gameType, language: 'en_US', currency: 'USD', platformCode: 'android' },
+      {
+        aggregator: game.aggregator,
+        manufacturer: game.manufacturer,
+        gameCode: game.gameCode,
+        gameId: game.id,
+        gameType: game.gameType,
+        language: 'en_US',
+        currency: 'USD',
+        platformCode: 'android',
+      },
       { token: player.token },
     );
     expect(reply.code).toBe(10062);
@@ -96,7 +105,10 @@ describe('transfer bets', () => {
     const privateKey = bytesToHex(secp256k1.utils.randomSecretKey());
     const address = privateKeyToAddress(privateKey);
     t.app.chain.devnet!.faucet(address, { trx: USDT(1000), usdt: USDT(100) });
-    await db().insertInto('bet_addresses').values({ player_id: playerId, address, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() }).execute();
+    await db()
+      .insertInto('bet_addresses')
+      .values({ player_id: playerId, address, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() })
+      .execute();
     await timeOut(token);
     await t.advance();
     const state = await t.app.services.lobby.hashGameState();

@@ -49,7 +49,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ op: fc.constant('confirm' as const), kind, period }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('travel' as const), hours: fc.constantFrom(1, 12, 25, 24 * 8) }) },
   { weight: 4, arbitrary: fc.record({ op: fc.constant('pageBet' as const), units: fc.integer({ min: 1, max: 15 }) }) },
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('walletBet' as const), units: fc.integer({ min: 1, max: 15 }), winUnits: fc.integer({ min: 0, max: 30 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ op: fc.constant('walletBet' as const), units: fc.integer({ min: 1, max: 15 }), winUnits: fc.integer({ min: 0, max: 30 }) }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('transferBet' as const), units: fc.integer({ min: 1, max: 9 }) }) },
   { weight: 2, arbitrary: fc.record({ op: fc.constant('deposit' as const), units: fc.integer({ min: 1, max: 40 }) }) },
   { weight: 1, arbitrary: fc.constant({ op: 'bonus' as const }) },
@@ -163,7 +166,10 @@ describe('player protection, on random sequences', () => {
         const privateKey = bytesToHex(secp256k1.utils.randomSecretKey());
         const sender = privateKeyToAddress(privateKey);
         t.app.chain.devnet!.faucet(sender, { trx: USDT(1000), usdt: USDT(10_000) });
-        await db().insertInto('bet_addresses').values({ player_id: playerId, address: sender, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() }).execute();
+        await db()
+          .insertInto('bet_addresses')
+          .values({ player_id: playerId, address: sender, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() })
+          .execute();
         const depositAddress = await t.app.services.wallet.deposits.addressOf(playerId);
         const transferTo = (await t.app.services.lobby.hashGameState()).transferAddresses.find((row) => row.game_id === 5 && row.level === 0)!.address;
         let payoutsSeen = 0n;
@@ -303,6 +309,12 @@ describe('player protection, on random sequences', () => {
 });
 
 async function cashOf(playerId: number): Promise<bigint> {
-  const row = await db().selectFrom('ledger_accounts').select('balance').where('kind', '=', 'player').where('owner_id', '=', BigInt(playerId)).where('currency', '=', 'USDT').executeTakeFirst();
+  const row = await db()
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('kind', '=', 'player')
+    .where('owner_id', '=', BigInt(playerId))
+    .where('currency', '=', 'USDT')
+    .executeTakeFirst();
   return row?.balance ?? 0n;
 }

@@ -15,7 +15,8 @@ afterAll(async () => {
 const db = () => t.app.database.db;
 const gate = () => t.app.services.protection.gate;
 const get = async (token: string) => (await t.call('/v1/player/protection/get', {}, { token })).data;
-const setLimit = (token: string, kind: string, period: string, amount: string | null) => t.call('/v1/player/protection/limit_set', { kind, period, amount }, { token });
+const setLimit = (token: string, kind: string, period: string, amount: string | null) =>
+  t.call('/v1/player/protection/limit_set', { kind, period, amount }, { token });
 const usdtOf = async (token: string) => (await t.call('/v1/player/balance/get', {}, { token })).data.usdt;
 
 describe('/v1/player/protection/get', () => {
@@ -237,7 +238,14 @@ describe('/v1/player/protection/reality_check', () => {
     await t.call('/v1/player/protection/reality_check_set', { minutes: 15 }, { token });
     await t.bet(token, { gameId: 1, area: 'big', amount: '7' });
     const check = await t.call('/v1/player/protection/reality_check', {}, { token });
-    expect(check.data).toMatchObject({ elapsedMinutes: 0, intervalMinutes: 15, net: [{ currency: 'USDT', amount: '-7' }, { currency: 'TRX', amount: '0' }] });
+    expect(check.data).toMatchObject({
+      elapsedMinutes: 0,
+      intervalMinutes: 15,
+      net: [
+        { currency: 'USDT', amount: '-7' },
+        { currency: 'TRX', amount: '0' },
+      ],
+    });
     expect(Date.now() - Date.parse(check.data.sessionStartedAt)).toBeLessThan(60_000);
   });
 });

@@ -127,7 +127,10 @@ export class ProtectionService {
           insert into protection_limits (player_id, kind, period, amount) values (${playerId}, ${kind}, ${period}, ${amount})
           on conflict (player_id, kind, period) do update
             set amount = excluded.amount, pending_amount = null, pending_removal = false, pending_since = null, updated_at = now()`.execute(trx);
-        return { action: existing ? 'limit_lowered' : 'limit_set', detail: { kind, period, amount: formatMicro(amount), before: existing ? formatMicro(BigInt(existing.amount)) : null } };
+        return {
+          action: existing ? 'limit_lowered' : 'limit_set',
+          detail: { kind, period, amount: formatMicro(amount), before: existing ? formatMicro(BigInt(existing.amount)) : null },
+        };
       }
       await sql`update protection_limits set pending_amount = ${amount}, pending_removal = false, pending_since = now(), updated_at = now()
                 where player_id = ${playerId} and kind = ${kind} and period = ${period}`.execute(trx);
@@ -143,7 +146,12 @@ export class ProtectionService {
       if (!existing?.pending_since) throw fail('NO_PLAYER_DATA', 'no raise or removal is waiting');
       const readyAt = new Date(existing.pending_since.getTime() + this.settings.current().coolingOffHours * 3_600_000);
       if (this.gate.now() < readyAt) {
-        throw fail('LIMIT_COOLING_OFF', `ready at ${readyAt.toISOString()}`, { readyAt: `${readyAt.toISOString().replace('T', ' ').slice(0, 16)} UTC` }, { readyAt: readyAt.toISOString() });
+        throw fail(
+          'LIMIT_COOLING_OFF',
+          `ready at ${readyAt.toISOString()}`,
+          { readyAt: `${readyAt.toISOString().replace('T', ' ').slice(0, 16)} UTC` },
+          { readyAt: readyAt.toISOString() },
+        );
       }
       if (existing.pending_removal) {
         await sql`delete from protection_limits where player_id = ${playerId} and kind = ${kind} and period = ${period}`.execute(trx);
@@ -151,7 +159,10 @@ export class ProtectionService {
       }
       await sql`update protection_limits set amount = pending_amount, pending_amount = null, pending_since = null, updated_at = now()
                 where player_id = ${playerId} and kind = ${kind} and period = ${period}`.execute(trx);
-      return { action: 'limit_raised', detail: { kind, period, amount: formatMicro(BigInt(existing.pending_amount!)), before: formatMicro(BigInt(existing.amount)) } };
+      return {
+        action: 'limit_raised',
+        detail: { kind, period, amount: formatMicro(BigInt(existing.pending_amount!)), before: formatMicro(BigInt(existing.amount)) },
+      };
     });
     return this.state(playerId);
   }
@@ -184,7 +195,9 @@ export class ProtectionService {
 
   /** The session so far, for the reality check: since the session's sign-in, its minutes and the net of its play. */
   async realityCheck(playerId: number, sessionId: bigint): Promise<CallResponse<typeof protectionCalls.protectionRealityCheck>> {
-    const { rows } = await sql<{ created_at: Date }>`select created_at from player_sessions where id = ${sessionId} and player_id = ${playerId}`.execute(this.db);
+    const { rows } = await sql<{ created_at: Date }>`select created_at from player_sessions where id = ${sessionId} and player_id = ${playerId}`.execute(
+      this.db,
+    );
     const startedAt = rows[0]?.created_at ?? this.gate.now();
     const [net, state] = await Promise.all([playNetSince(this.db, playerId, startedAt), this.row(this.db, playerId)]);
     return {
@@ -221,7 +234,8 @@ export class ProtectionService {
       }
       if (pause.returnRequestedAt) return null;
       const periodEnd = selfExclusionPeriodEnd(pause);
-      if (this.gate.now() < periodEnd) throw fail('PLAY_PAUSED', 'the self-exclusion period is not over', undefined, { kind: pause.kind, until: periodEnd.toISOString() });
+      if (this.gate.now() < periodEnd)
+        throw fail('PLAY_PAUSED', 'the self-exclusion period is not over', undefined, { kind: pause.kind, until: periodEnd.toISOString() });
       await sql`update player_protection set return_requested_at = now(), updated_at = now() where player_id = ${playerId}`.execute(trx);
       return { action: 'return_asked', detail: {} };
     });
@@ -238,7 +252,8 @@ export class ProtectionService {
         // outranks any time-out (while a self-exclusion replaces a time-out whatever its length).
         const lengthens = current.until !== null && (until === null || until > current.until);
         const allowed = kind === 'self_exclusion' ? current.kind === 'time_out' || lengthens : current.kind === 'time_out' && lengthens;
-        if (!allowed) throw fail('PLAY_PAUSED', `a longer ${current.kind} is running`, undefined, { kind: current.kind, until: current.until?.toISOString() ?? null });
+        if (!allowed)
+          throw fail('PLAY_PAUSED', `a longer ${current.kind} is running`, undefined, { kind: current.kind, until: current.until?.toISOString() ?? null });
       }
       await sql`update player_protection set pause_kind = ${kind}, pause_since = now(), pause_until = ${until}, return_requested_at = null, updated_at = now()
                 where player_id = ${playerId}`.execute(trx);

@@ -52,15 +52,31 @@ export class RebateRepository {
       .executeTakeFirst() as Promise<RebateClaimRow | undefined>;
   }
 
-  async insertClaim(claim: { playerId: number; currency: LedgerCurrency; amount: bigint; requestId: string; details: Record<string, string> }): Promise<RebateClaimRow> {
+  async insertClaim(claim: {
+    playerId: number;
+    currency: LedgerCurrency;
+    amount: bigint;
+    requestId: string;
+    details: Record<string, string>;
+  }): Promise<RebateClaimRow> {
     return (await this.db
       .insertInto('rebate_claims')
-      .values({ player_id: claim.playerId, currency: claim.currency, amount: claim.amount, request_id: claim.requestId, details: JSON.stringify(claim.details) })
+      .values({
+        player_id: claim.playerId,
+        currency: claim.currency,
+        amount: claim.amount,
+        request_id: claim.requestId,
+        details: JSON.stringify(claim.details),
+      })
       .returning(['id', 'currency', 'amount', 'details', 'created_at'])
       .executeTakeFirstOrThrow()) as RebateClaimRow;
   }
 
-  async claims(playerId: number, currency: LedgerCurrency | undefined, page: { offset: number; limit: number }): Promise<{ rows: RebateClaimRow[]; total: number }> {
+  async claims(
+    playerId: number,
+    currency: LedgerCurrency | undefined,
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: RebateClaimRow[]; total: number }> {
     let query = this.db.selectFrom('rebate_claims').where('player_id', '=', playerId);
     if (currency) query = query.where('currency', '=', currency);
     const [rows, count] = await Promise.all([

@@ -25,7 +25,9 @@ async function accrue(playerId: number, currency: 'USDT' | 'TRX', gameType: numb
   await sql`
     insert into rebate_accruals as r (player_id, currency, game_type, accrued, total_accrued)
     values (${playerId}, ${currency}, ${gameType}, ${amount}, ${amount})
-    on conflict (player_id, currency, game_type) do update set accrued = r.accrued + excluded.accrued, total_accrued = r.total_accrued + excluded.total_accrued`.execute(db());
+    on conflict (player_id, currency, game_type) do update set accrued = r.accrued + excluded.accrued, total_accrued = r.total_accrued + excluded.total_accrued`.execute(
+    db(),
+  );
 }
 
 describe('/v1/rebate/summary', () => {
@@ -50,7 +52,15 @@ describe('/v1/rebate/summary', () => {
             { gameType: 10, accrued: '0.0075', totalAccrued: '0.0075' },
           ],
         },
-        { currency: 'TRX', accrued: '0.009999', claimable: false, minClaim: '0.01', totalAccrued: '0.009999', totalClaimed: '0', byGameType: [{ gameType: 1, accrued: '0.009999', totalAccrued: '0.009999' }] },
+        {
+          currency: 'TRX',
+          accrued: '0.009999',
+          claimable: false,
+          minClaim: '0.01',
+          totalAccrued: '0.009999',
+          totalClaimed: '0',
+          byGameType: [{ gameType: 1, accrued: '0.009999', totalAccrued: '0.009999' }],
+        },
       ],
       lastClaim: null,
     });
@@ -91,7 +101,12 @@ describe('/v1/rebate/claim', () => {
     expect((await t.call('/v1/bonus/wagering', {}, { token: p.token })).data[0]).toMatchObject({ outstanding: '1.5', required: '1.5' });
     const records = await t.call('/v1/reportForm/activityForm', {}, { token: p.token });
     expect(records.data.list).toMatchObject([{ bonusType: 10, amount: '1.5', currency: 'USDT', wageringAdded: '1.5' }]);
-    const house = await db().selectFrom('ledger_accounts').select('balance').where('kind', '=', 'rebates').where('currency', '=', 'USDT').executeTakeFirstOrThrow();
+    const house = await db()
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('kind', '=', 'rebates')
+      .where('currency', '=', 'USDT')
+      .executeTakeFirstOrThrow();
     expect(house.balance).toBeLessThanOrEqual(-1_500_000n);
   });
 
@@ -105,7 +120,13 @@ describe('/v1/rebate/claim', () => {
       DEFAULT_TURNOVER_TERMS,
     );
     const reply = await t.call('/v1/rebate/claim', { requestId: req(), currency: 'USDT' }, { token: p.token });
-    expect(reply.data.claim).toMatchObject({ amount: '0.875', byGameType: [{ gameType: 1, amount: '0.475' }, { gameType: 10, amount: '0.4' }] });
+    expect(reply.data.claim).toMatchObject({
+      amount: '0.875',
+      byGameType: [
+        { gameType: 1, amount: '0.475' },
+        { gameType: 10, amount: '0.4' },
+      ],
+    });
     expect(reply.data.balances.usdt).toBe('0.875');
   });
 
@@ -156,7 +177,11 @@ describe('/v1/rebate/claim', () => {
       db()
         .transaction()
         .execute(async (trx) => {
-          await new TurnoverRepository(trx).recordRounds([{ playerId: p.playerId, roundKey: `tp:test:claim-circle-${i}`, gameType: 10, currency: 'USDT', stake: 10_000_000n, payout: 0n }], DEFAULT_TURNOVER_TERMS, trx);
+          await new TurnoverRepository(trx).recordRounds(
+            [{ playerId: p.playerId, roundKey: `tp:test:claim-circle-${i}`, gameType: 10, currency: 'USDT', stake: 10_000_000n, payout: 0n }],
+            DEFAULT_TURNOVER_TERMS,
+            trx,
+          );
           await t.app.services.ledger.transfer(
             {
               idempotencyKey: `test:claim-circle:${p.playerId}:${i}`,
@@ -170,11 +195,17 @@ describe('/v1/rebate/claim', () => {
           );
         });
     const replies = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? settle(i).then(() => ({ code: 0 })) : t.call('/v1/rebate/claim', { requestId: req(), currency: 'USDT' }, { token: p.token }))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? settle(i).then(() => ({ code: 0 })) : t.call('/v1/rebate/claim', { requestId: req(), currency: 'USDT' }, { token: p.token }),
+      ),
     );
     expect(replies.every((r) => r.code === 0 || r.code === 14)).toBe(true);
     // Every micro-unit accrued was either claimed once or is still accrued: 1 + 10 rounds × 0.04.
-    const claimed = await db().selectFrom('rebate_claims').select(sql<string>`coalesce(sum(amount), 0)::text`.as('total')).where('player_id', '=', p.playerId).executeTakeFirstOrThrow();
+    const claimed = await db()
+      .selectFrom('rebate_claims')
+      .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+      .where('player_id', '=', p.playerId)
+      .executeTakeFirstOrThrow();
     const left = await db().selectFrom('rebate_accruals').select('accrued').where('player_id', '=', p.playerId).executeTakeFirstOrThrow();
     expect(BigInt(claimed.total) + left.accrued).toBe(1_400_000n);
   });
@@ -187,9 +218,13 @@ describe('/v1/rebate/claim', () => {
 });
 
 describe('/v1/rebate/history', () => {
-  it('lists the player\'s claims newest first, paged and by currency', async () => {
+  it("lists the player's claims newest first, paged and by currency", async () => {
     const p = await t.registerPlayer();
-    for (const [currency, amount] of [['USDT', 1_000_000n], ['TRX', 2_000_000n], ['USDT', 3_000_000n]] as const) {
+    for (const [currency, amount] of [
+      ['USDT', 1_000_000n],
+      ['TRX', 2_000_000n],
+      ['USDT', 3_000_000n],
+    ] as const) {
       await accrue(p.playerId, currency, 1, amount);
       expect((await t.call('/v1/rebate/claim', { requestId: req(), currency }, { token: p.token })).code).toBe(0);
     }

@@ -37,7 +37,11 @@ export class RebateService {
 
   async summary(playerId: number) {
     const repo = new RebateRepository(this.db);
-    const [accruals, claimed, last] = await Promise.all([repo.accruals(playerId), repo.claimedTotals(playerId), repo.claims(playerId, undefined, { offset: 0, limit: 1 })]);
+    const [accruals, claimed, last] = await Promise.all([
+      repo.accruals(playerId),
+      repo.claimedTotals(playerId),
+      repo.claims(playerId, undefined, { offset: 0, limit: 1 }),
+    ]);
     const currencies = CURRENCIES.map((currency) => {
       const rows = accruals.filter((row) => row.currency === currency);
       const accrued = rows.reduce((sum, row) => sum + BigInt(row.accrued), 0n);
@@ -64,36 +68,39 @@ export class RebateService {
    * nothing; below the minimum (or with nothing accrued) the answer is code 14 and nothing changes.
    */
   async claim(playerId: number, input: { requestId: string; currency: LedgerCurrency }) {
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      const repo = new RebateRepository(trx);
-      // Taking the accruals first locks them: a copy of this request that got there first has
-      // committed by now, and its claim row is visible below. Accruals, then wagering, then the
-      // ledger: the order settlement locks them in, so a claim and a settling round never deadlock.
-      const taken = await repo.takeAccrued(playerId, input.currency);
-      const previous = await claimReplay(repo, playerId, input).earlier();
-      if (previous) {
-        if (taken.length > 0) throw new RetryAsReplay();
-        return { claim: previous, wageringAdded: await this.wageringOf(trx, playerId, previous.id), playerIds: [] as number[] };
-      }
-      const amount = taken.reduce((sum, row) => sum + row.amount, 0n);
-      if (amount < MIN_CLAIM) throw fail('NO_REWARD', `accrued ${formatMicro(amount)} ${input.currency} is below ${REBATE_MIN_CLAIM}`);
-      const details = Object.fromEntries(taken.map((row) => [String(row.gameType), String(row.amount)]));
-      const claim = await repo.insertClaim({ playerId, currency: input.currency, amount, requestId: input.requestId, details });
-      const credit = await this.bonus.credit(trx, {
-        playerId,
-        bonusType: BonusRecordType.REBATE,
-        source: 'rebate',
-        sourceRef: `claim:${claim.id}`,
-        currency: input.currency,
-        amount,
+    const outcome = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const repo = new RebateRepository(trx);
+        // Taking the accruals first locks them: a copy of this request that got there first has
+        // committed by now, and its claim row is visible below. Accruals, then wagering, then the
+        // ledger: the order settlement locks them in, so a claim and a settling round never deadlock.
+        const taken = await repo.takeAccrued(playerId, input.currency);
+        const previous = await claimReplay(repo, playerId, input).earlier();
+        if (previous) {
+          if (taken.length > 0) throw new RetryAsReplay();
+          return { claim: previous, wageringAdded: await this.wageringOf(trx, playerId, previous.id), playerIds: [] as number[] };
+        }
+        const amount = taken.reduce((sum, row) => sum + row.amount, 0n);
+        if (amount < MIN_CLAIM) throw fail('NO_REWARD', `accrued ${formatMicro(amount)} ${input.currency} is below ${REBATE_MIN_CLAIM}`);
+        const details = Object.fromEntries(taken.map((row) => [String(row.gameType), String(row.amount)]));
+        const claim = await repo.insertClaim({ playerId, currency: input.currency, amount, requestId: input.requestId, details });
+        const credit = await this.bonus.credit(trx, {
+          playerId,
+          bonusType: BonusRecordType.REBATE,
+          source: 'rebate',
+          sourceRef: `claim:${claim.id}`,
+          currency: input.currency,
+          amount,
+        });
+        return { claim, wageringAdded: credit.wageringAdded, playerIds: credit.playerIds };
+      })
+      .catch(async (error: unknown) => {
+        // The accruals this transaction emptied were put back by the rollback; answer as the earlier claim did.
+        if (!(error instanceof RetryAsReplay)) throw error;
+        const previous = await claimReplay(new RebateRepository(this.db), playerId, input).winner();
+        return { claim: previous, wageringAdded: await this.wageringOf(this.db, playerId, previous.id), playerIds: [] as number[] };
       });
-      return { claim, wageringAdded: credit.wageringAdded, playerIds: credit.playerIds };
-    }).catch(async (error: unknown) => {
-      // The accruals this transaction emptied were put back by the rollback; answer as the earlier claim did.
-      if (!(error instanceof RetryAsReplay)) throw error;
-      const previous = await claimReplay(new RebateRepository(this.db), playerId, input).winner();
-      return { claim: previous, wageringAdded: await this.wageringOf(this.db, playerId, previous.id), playerIds: [] as number[] };
-    });
     if (outcome.playerIds.length > 0) await this.announce.changed(outcome.playerIds);
     return {
       claim: claimRecord(outcome.claim),
@@ -103,7 +110,10 @@ export class RebateService {
   }
 
   async history(playerId: number, input: { page: number; pageSize: number; currency?: LedgerCurrency }) {
-    const { rows, total } = await new RebateRepository(this.db).claims(playerId, input.currency, { offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
+    const { rows, total } = await new RebateRepository(this.db).claims(playerId, input.currency, {
+      offset: (input.page - 1) * input.pageSize,
+      limit: input.pageSize,
+    });
     return { list: rows.map(claimRecord), total, page: input.page, pageSize: input.pageSize };
   }
 
@@ -117,5 +127,10 @@ class RetryAsReplay extends Error {}
 
 /** A rebate claim's request id read back: the same id for another currency is another request. */
 function claimReplay(repo: RebateRepository, playerId: number, input: { requestId: string; currency: LedgerCurrency }) {
-  return new RequestReplay<RebateClaimRow>('claim', input.requestId, () => repo.findClaim(playerId, input.requestId), (row) => row.currency === input.currency);
+  return new RequestReplay<RebateClaimRow>(
+    'claim',
+    input.requestId,
+    () => repo.findClaim(playerId, input.requestId),
+    (row) => row.currency === input.currency,
+  );
 }

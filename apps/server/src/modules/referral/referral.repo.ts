@@ -67,7 +67,9 @@ export class ReferralRepository {
    */
   async flag(input: { playerId: number; inviterId: number; matched: 'address' | 'device' }): Promise<void> {
     await sql`insert into referral_reviews (player_id, inviter_id, matched) values (${input.playerId}, ${input.inviterId}, ${input.matched})`.execute(this.db);
-    await sql`update referral_ancestors set held = true where player_id = ${input.playerId} and level = 1 and ancestor_id = ${input.inviterId}`.execute(this.db);
+    await sql`update referral_ancestors set held = true where player_id = ${input.playerId} and level = 1 and ancestor_id = ${input.inviterId}`.execute(
+      this.db,
+    );
   }
 
   /** Flagged pairs, newest first; `status` narrows them. With the commission each pair has held, per currency. */
@@ -98,7 +100,9 @@ export class ReferralRepository {
 
   /** Clears a held review: the pair's ancestry row is no longer held. */
   async clear(review: ReviewRow, by: string, note: string | null): Promise<void> {
-    await sql`update referral_reviews set status = 'cleared', cleared_at = now(), cleared_by = ${by}, note = ${note} where player_id = ${review.player_id}`.execute(this.db);
+    await sql`update referral_reviews set status = 'cleared', cleared_at = now(), cleared_by = ${by}, note = ${note} where player_id = ${review.player_id}`.execute(
+      this.db,
+    );
     await sql`update referral_ancestors set held = false where player_id = ${review.player_id} and ancestor_id = ${review.inviter_id}`.execute(this.db);
   }
 
@@ -172,7 +176,14 @@ export class ReferralRepository {
   /** A page of the team, newest first, with each member's valid turnover per currency; `level` narrows it to one level. */
   async members(playerId: number, level: number | undefined, page: { offset: number; limit: number }) {
     const levelFilter = level === undefined ? sql`` : sql`and level = ${level}`;
-    const { rows } = await sql<{ player_id: number | null; level: number | null; joined_at: Date | null; usdt: string | null; trx: string | null; total: string }>`
+    const { rows } = await sql<{
+      player_id: number | null;
+      level: number | null;
+      joined_at: Date | null;
+      usdt: string | null;
+      trx: string | null;
+      total: string;
+    }>`
       with team_page as (
         select player_id, level, joined_at from referral_ancestors
         where ancestor_id = ${playerId} ${levelFilter}

@@ -96,13 +96,21 @@ describe('/v1/referral/summary', () => {
     const { a, b, c, d, e } = await chain();
     await everyoneBets([a, b, c, d, e]);
     // A third-party round reported twice (an aggregator's retry) counts, and earns, once.
-    const slotRound = { playerId: b.playerId, roundKey: `tp:test:${unique('r')}`, gameType: GameType.SLOT, currency: 'USDT' as const, stake: USDT(40), payout: USDT(12.5) };
+    const slotRound = {
+      playerId: b.playerId,
+      roundKey: `tp:test:${unique('r')}`,
+      gameType: GameType.SLOT,
+      currency: 'USDT' as const,
+      stake: USDT(40),
+      payout: USDT(12.5),
+    };
     await new TurnoverRepository(db()).recordRounds([slotRound], DEFAULT_TURNOVER_TERMS);
     await new TurnoverRepository(db()).recordRounds([slotRound], DEFAULT_TURNOVER_TERMS);
     const valid = new Map<number, bigint>();
     for (const p of [a, b, c, d, e]) valid.set(p.playerId, await validOf(p.playerId));
     expect(valid.get(b.playerId)).toBeGreaterThan(0n);
-    const expected = (levels: Member[]) => levels.reduce((sum, p, i) => sum + valid.get(p.playerId)! * BigInt(DEFAULT_REFERRAL_PPM[(i + 1) as 1 | 2 | 3]), 0n) / 1_000_000n;
+    const expected = (levels: Member[]) =>
+      levels.reduce((sum, p, i) => sum + valid.get(p.playerId)! * BigInt(DEFAULT_REFERRAL_PPM[(i + 1) as 1 | 2 | 3]), 0n) / 1_000_000n;
     const cases: [Member, Member[]][] = [
       [a, [b, c, d]],
       [b, [c, d, e]],
@@ -128,7 +136,9 @@ describe('/v1/referral/claim', () => {
     const claimable = before.data.commissions.find((row: { currency: string }) => row.currency === 'USDT').claimable as string;
     expect(Number(claimable)).toBeGreaterThan(0.01);
 
-    const replies = await Promise.all(Array.from({ length: 20 }, (_, i) => t.call('/v1/referral/claim', { requestId: `claim-${a.playerId}-${i}`, currency: 'USDT' }, { token: a.token })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => t.call('/v1/referral/claim', { requestId: `claim-${a.playerId}-${i}`, currency: 'USDT' }, { token: a.token })),
+    );
     const paid = replies.filter((reply) => reply.code === 0);
     expect(paid).toHaveLength(1);
     expect(replies.filter((reply) => reply.code !== 0).every((reply) => reply.code === 14)).toBe(true);
@@ -183,8 +193,10 @@ describe('the referral tree', () => {
     const { a, e } = await chain();
     await expect(sql`update players set inviter_id = id where id = ${a.playerId}`.execute(db())).rejects.toThrow();
     await expect(sql`update players set inviter_id = ${e.playerId} where id = ${a.playerId}`.execute(db())).rejects.toThrow();
-    await expect(sql`insert into players (account, password_hash, nickname, invite_code, register_ip, inviter_id, id)
-      values (${unique('self')}, 'x', 'self', ${unique('S')}, '127.0.0.1', 99999999, 99999999)`.execute(db())).rejects.toThrow();
+    await expect(
+      sql`insert into players (account, password_hash, nickname, invite_code, register_ip, inviter_id, id)
+      values (${unique('self')}, 'x', 'self', ${unique('S')}, '127.0.0.1', 99999999, 99999999)`.execute(db()),
+    ).rejects.toThrow();
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from referral_ancestors where ancestor_id = player_id`.execute(db());
     expect(rows[0]!.n).toBe('0');
   });
@@ -221,10 +233,27 @@ describe('/v1/referral/performance', () => {
     expect(direct.code).toBe(0);
     const vb = await validOf(b.playerId);
     const vc = await validOf(c.playerId);
-    expect(direct.data).toMatchObject({ day: today, isTeam: 0, gameType: null, newMembers: 1, firstDepositCount: 0, depositCount: 0, depositAmount: '0', validTurnover: micro(vb), commission: micro((vb * 3_000n) / 1_000_000n) });
+    expect(direct.data).toMatchObject({
+      day: today,
+      isTeam: 0,
+      gameType: null,
+      newMembers: 1,
+      firstDepositCount: 0,
+      depositCount: 0,
+      depositAmount: '0',
+      validTurnover: micro(vb),
+      commission: micro((vb * 3_000n) / 1_000_000n),
+    });
     const team = await t.call('/v1/referral/performance', { isTeam: 1, gameType: GameType.HASH, currencyCode: 'USDT', selectDay: today }, { token: a.token });
-    expect(team.data).toMatchObject({ newMembers: 3, gameType: GameType.HASH, validTurnover: micro(vb + vc), commission: micro((vb * 3_000n + vc * 1_000n) / 1_000_000n) });
-    expect(team.data.byGameType).toEqual([{ gameType: GameType.HASH, validTurnover: micro(vb + vc), commission: micro((vb * 3_000n + vc * 1_000n) / 1_000_000n) }]);
+    expect(team.data).toMatchObject({
+      newMembers: 3,
+      gameType: GameType.HASH,
+      validTurnover: micro(vb + vc),
+      commission: micro((vb * 3_000n + vc * 1_000n) / 1_000_000n),
+    });
+    expect(team.data.byGameType).toEqual([
+      { gameType: GameType.HASH, validTurnover: micro(vb + vc), commission: micro((vb * 3_000n + vc * 1_000n) / 1_000_000n) },
+    ]);
     const otherDay = await t.call('/v1/referral/performance', { isTeam: 1, currencyCode: 'USDT', selectDay: '2020-01-01' }, { token: a.token });
     expect(otherDay.data).toMatchObject({ newMembers: 0, validTurnover: '0', commission: '0', byGameType: [] });
     expect((await t.call('/v1/referral/performance', { isTeam: 1, currencyCode: 'USDT', selectDay: '2020-02-30' }, { token: a.token })).code).toBe(12);

@@ -100,10 +100,19 @@ export class ReferralService {
       const claimedBefore = await repo.lockClaimed(playerId, input.currency);
       // Commission of cleared pairs a settlement still accrued as held becomes claimable now.
       await repo.releaseCleared(playerId);
-      const request = new RequestReplay('claim', input.requestId, () => repo.findClaim(playerId, input.requestId), (row) => row.currency === input.currency);
+      const request = new RequestReplay(
+        'claim',
+        input.requestId,
+        () => repo.findClaim(playerId, input.requestId),
+        (row) => row.currency === input.currency,
+      );
       const previous = await request.earlier();
       if (previous) {
-        const record = await this.bonus.recordOf(trx, { source: 'referral', playerId, sourceRef: sourceRefOf(previous.currency, BigInt(previous.claimed_before)) });
+        const record = await this.bonus.recordOf(trx, {
+          source: 'referral',
+          playerId,
+          sourceRef: sourceRefOf(previous.currency, BigInt(previous.claimed_before)),
+        });
         return { amount: BigInt(previous.amount), wageringAdded: record?.wageringAdded ?? 0n, playerIds: [] as number[] };
       }
       const accrued = floorScaled(await repo.commissionTotal(playerId, input.currency));
@@ -142,7 +151,13 @@ export class ReferralService {
   /** Operator: flagged pairs, newest first, with what each holds. */
   async reviews(input: { status?: 'held' | 'cleared'; page: number; pageSize: number }) {
     const { rows, total } = await new ReferralRepository(this.db).reviews(input.status, { offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
-    return { list: rows.map((row) => ({ ...reviewView(row), heldCommission: { usdt: formatMicro(row.held.get('USDT') ?? 0n), trx: formatMicro(row.held.get('TRX') ?? 0n) } })), total };
+    return {
+      list: rows.map((row) => ({
+        ...reviewView(row),
+        heldCommission: { usdt: formatMicro(row.held.get('USDT') ?? 0n), trx: formatMicro(row.held.get('TRX') ?? 0n) },
+      })),
+      total,
+    };
   }
 
   /**
@@ -166,7 +181,10 @@ export class ReferralService {
   }
 
   async members(playerId: number, input: { level?: 1 | 2 | 3; page: number; pageSize: number }) {
-    const { rows, total } = await new ReferralRepository(this.db).members(playerId, input.level, { offset: (input.page - 1) * input.pageSize, limit: input.pageSize });
+    const { rows, total } = await new ReferralRepository(this.db).members(playerId, input.level, {
+      offset: (input.page - 1) * input.pageSize,
+      limit: input.pageSize,
+    });
     const names = await this.players.nicknames(rows.map((row) => row.playerId));
     return {
       list: rows.map((row) => ({
@@ -203,7 +221,11 @@ export class ReferralService {
       depositAmount: formatMicro(activity.depositAmount),
       validTurnover: formatMicro(valid),
       commission: formatMicro(scaled / 1_000_000n),
-      byGameType: byGameType.map((row) => ({ gameType: row.gameType, validTurnover: formatMicro(row.valid), commission: formatMicro(row.scaled / 1_000_000n) })),
+      byGameType: byGameType.map((row) => ({
+        gameType: row.gameType,
+        validTurnover: formatMicro(row.valid),
+        commission: formatMicro(row.scaled / 1_000_000n),
+      })),
     };
   }
 }

@@ -42,7 +42,11 @@ const headersOf = (from: From) => ({
 
 async function register(from: From, inviteCode?: string): Promise<TestPlayer & { inviteCode: string }> {
   const account = `sr${process.pid % 1000}${Date.now().toString(36)}${++seq}`;
-  const reply = await t.call('/v1/player/register', { kind: 1, account, password: 'secret123', ...(inviteCode ? { inviteCode } : {}) }, { headers: headersOf(from) });
+  const reply = await t.call(
+    '/v1/player/register',
+    { kind: 1, account, password: 'secret123', ...(inviteCode ? { inviteCode } : {}) },
+    { headers: headersOf(from) },
+  );
   expect(reply.code).toBe(0);
   const summary = await t.call('/v1/referral/summary', {}, { token: reply.data.token });
   return { token: reply.data.token, playerId: reply.data.player.id, account, password: 'secret123', inviteCode: summary.data.inviteCode };
@@ -58,7 +62,8 @@ async function loses(p: TestPlayer, stake: bigint) {
   );
 }
 
-const commission = async (p: TestPlayer) => (await t.call('/v1/referral/summary', {}, { token: p.token })).data.commissions.find((c: { currency: string }) => c.currency === 'USDT');
+const commission = async (p: TestPlayer) =>
+  (await t.call('/v1/referral/summary', {}, { token: p.token })).data.commissions.find((c: { currency: string }) => c.currency === 'USDT');
 const claim = (p: TestPlayer, requestId = randomUUID()) => t.call('/v1/referral/claim', { requestId, currency: 'USDT' }, { token: p.token });
 const reviews = (body: unknown = {}) => t.ops('/ops/v1/referral/reviews', body);
 const clear = (playerId: number) => t.ops('/ops/v1/referral/clear', { playerId, note: 'same household, checked' });
@@ -85,7 +90,13 @@ describe('self-referral at /v1/player/register', () => {
     expect(flagged).toMatchObject({ inviterId: inviter.playerId, matched: 'address', status: 'held', heldCommission: { usdt: '3', trx: '0' } });
 
     const cleared = await clear(invitee.playerId);
-    expect(cleared.data).toMatchObject({ status: 'cleared', clearedBy: t.opsName, note: 'same household, checked', released: { usdt: '3', trx: '0' }, changed: true });
+    expect(cleared.data).toMatchObject({
+      status: 'cleared',
+      clearedBy: t.opsName,
+      note: 'same household, checked',
+      released: { usdt: '3', trx: '0' },
+      changed: true,
+    });
     // Clearing again changes nothing and releases nothing.
     expect((await clear(invitee.playerId)).data).toMatchObject({ status: 'cleared', released: { usdt: '0', trx: '0' }, changed: false });
     expect(await commission(inviter)).toMatchObject({ total: '3', claimable: '3', underReview: '0', canClaim: true });

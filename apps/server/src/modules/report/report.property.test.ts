@@ -37,10 +37,14 @@ interface Bet {
 }
 
 /** Settlement instants bunch around Shanghai midnights (a few seconds either side) and spread over 6 days. */
-const settledAt = fc.oneof(
-  fc.record({ days: fc.integer({ min: 0, max: 5 }), ms: fc.integer({ min: -5_000, max: 5_000 }) }).map(({ days, ms }) => SHANGHAI_MIDNIGHT_TODAY - days * DAY + ms),
-  fc.integer({ min: 0, max: 6 * DAY }).map((back) => NOW.getTime() - back),
-).map((time) => new Date(Math.min(time, NOW.getTime())));
+const settledAt = fc
+  .oneof(
+    fc
+      .record({ days: fc.integer({ min: 0, max: 5 }), ms: fc.integer({ min: -5_000, max: 5_000 }) })
+      .map(({ days, ms }) => SHANGHAI_MIDNIGHT_TODAY - days * DAY + ms),
+    fc.integer({ min: 0, max: 6 * DAY }).map((back) => NOW.getTime() - back),
+  )
+  .map((time) => new Date(Math.min(time, NOW.getTime())));
 
 const bet: fc.Arbitrary<Bet> = fc
   .record({
@@ -50,7 +54,13 @@ const bet: fc.Arbitrary<Bet> = fc
     outcome: fc.oneof(fc.constant(0), fc.constant(1), fc.integer({ min: 0, max: 40_000 })),
     at: settledAt,
   })
-  .map(({ gameType, currency, stake, outcome, at }) => ({ gameType, currency, stake, payout: outcome === 1 ? stake : (stake * BigInt(outcome)) / 10_000n, at }));
+  .map(({ gameType, currency, stake, outcome, at }) => ({
+    gameType,
+    currency,
+    stake,
+    payout: outcome === 1 ? stake : (stake * BigInt(outcome)) / 10_000n,
+    at,
+  }));
 
 const money = (micro: bigint) => {
   const sign = micro < 0n ? '-' : '';
@@ -90,25 +100,30 @@ describe('/v1/reportForm/winOrLoseForm and /betFormSummary', () => {
     const reports = new ReportService(db, () => NOW);
     const turnover = new TurnoverRepository(db);
     await fc.assert(
-      fc.asyncProperty(fc.array(bet, { minLength: 0, maxLength: 12 }), fc.integer({ min: 1, max: 7 }), fc.constantFrom('USDT' as const, 'TRX' as const), async (bets, lastDay, currency) => {
-        const playerId = await insertPlayer(db);
-        for (const b of bets) {
-          await turnover.recordRounds(
-            [{ playerId, roundKey: `hash:report:${++round}`, gameType: b.gameType, currency: b.currency, stake: b.stake, payout: b.payout }],
-            DEFAULT_TURNOVER_TERMS,
-            db,
-            { once: true, at: b.at },
-          );
-        }
-        const expected = direct(bets, currency, lastDay);
-        const summary = await reports.betSummary(playerId, { currencyCode: currency, lastDay });
-        expect({ total: summary.total, byGameType: summary.byGameType }).toEqual({ total: expected.total, byGameType: expected.byGameType });
-        const winLose = await reports.winOrLose(playerId, { currencyCode: currency, lastDay });
-        expect(winLose).toMatchObject({ ...expected.total, bonusAmount: '0', depositAmount: '0', withdrawAmount: '0' });
-        expect(winLose.days).toEqual(expected.days);
-        expect(Date.parse(winLose.to) - Date.parse(winLose.from)).toBe(lastDay * DAY);
-        expect(dayIndex(Date.parse(winLose.from))).toBe(dayIndex(NOW.getTime()) - lastDay + 1);
-      }),
+      fc.asyncProperty(
+        fc.array(bet, { minLength: 0, maxLength: 12 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.constantFrom('USDT' as const, 'TRX' as const),
+        async (bets, lastDay, currency) => {
+          const playerId = await insertPlayer(db);
+          for (const b of bets) {
+            await turnover.recordRounds(
+              [{ playerId, roundKey: `hash:report:${++round}`, gameType: b.gameType, currency: b.currency, stake: b.stake, payout: b.payout }],
+              DEFAULT_TURNOVER_TERMS,
+              db,
+              { once: true, at: b.at },
+            );
+          }
+          const expected = direct(bets, currency, lastDay);
+          const summary = await reports.betSummary(playerId, { currencyCode: currency, lastDay });
+          expect({ total: summary.total, byGameType: summary.byGameType }).toEqual({ total: expected.total, byGameType: expected.byGameType });
+          const winLose = await reports.winOrLose(playerId, { currencyCode: currency, lastDay });
+          expect(winLose).toMatchObject({ ...expected.total, bonusAmount: '0', depositAmount: '0', withdrawAmount: '0' });
+          expect(winLose.days).toEqual(expected.days);
+          expect(Date.parse(winLose.to) - Date.parse(winLose.from)).toBe(lastDay * DAY);
+          expect(dayIndex(Date.parse(winLose.from))).toBe(dayIndex(NOW.getTime()) - lastDay + 1);
+        },
+      ),
       { numRuns: 25 },
     );
   }, 180_000);

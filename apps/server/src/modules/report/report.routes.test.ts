@@ -40,7 +40,11 @@ describe('/v1/reportForm', () => {
     await sql`
       insert into provider_rounds (aggregator, round, player_id, game_code, game_type, manufacturer, currency, bet_total, win_total, bet_count, closed_at)
       values ('test', 'slot-1', ${p.playerId}, 'no-such-game', ${GameType.SLOT}, 'Studio', 'USDT', ${USDT(5)}, ${USDT(7.5)}, 1, now())`.execute(db());
-    await db().transaction().execute((trx) => new TurnoverRepository(trx).recordProviderRounds(trx, [{ aggregator: 'test', playerId: p.playerId, round: 'slot-1' }], DEFAULT_TURNOVER_TERMS));
+    await db()
+      .transaction()
+      .execute((trx) =>
+        new TurnoverRepository(trx).recordProviderRounds(trx, [{ aggregator: 'test', playerId: p.playerId, round: 'slot-1' }], DEFAULT_TURNOVER_TERMS),
+      );
 
     const summary = await t.call('/v1/reportForm/betFormSummary', { currencyCode: 'USDT', lastDay: 1 }, { token: p.token });
     expect(summary.code).toBe(0);
@@ -73,7 +77,14 @@ describe('/v1/reportForm', () => {
     expect(hash.data.list[0]).toMatchObject({ gameType: GameType.HASH, gameId: 1, payoutAmount: '11.7', winLoseAmount: '5.7', validBetAmount: '5.7' });
     const slot = await t.call('/v1/reportForm/betFormDetail', { currencyCode: 'USDT', lastDay: 1, gameType: GameType.SLOT }, { token: p.token });
     expect(slot.data.list).toEqual([
-      expect.objectContaining({ gameType: GameType.SLOT, gameName: 'no-such-game', manufacturer: 'Studio', betAmount: '5', payoutAmount: '7.5', status: BetStatus.SETTLED_WIN }),
+      expect.objectContaining({
+        gameType: GameType.SLOT,
+        gameName: 'no-such-game',
+        manufacturer: 'Studio',
+        betAmount: '5',
+        payoutAmount: '7.5',
+        status: BetStatus.SETTLED_WIN,
+      }),
     ]);
   });
 

@@ -102,7 +102,11 @@ export class ReportService {
     };
   }
 
-  async betDetail(playerId: number, input: { currencyCode: Currency; lastDay: number; gameType: GameTypeCode; page: number; pageSize: number }, lang: Language) {
+  async betDetail(
+    playerId: number,
+    input: { currencyCode: Currency; lastDay: number; gameType: GameTypeCode; page: number; pageSize: number },
+    lang: Language,
+  ) {
     const window = reportWindow(input.lastDay, this.now());
     const repo = new ReportRepository(this.db);
     const page = { offset: (input.page - 1) * input.pageSize, limit: input.pageSize };

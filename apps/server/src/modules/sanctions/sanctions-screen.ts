@@ -109,7 +109,10 @@ export class SanctionsScreen implements SanctionsCheck {
     });
     if (hit) {
       this.log.warn({ depositId: String(deposit.id), from: deposit.from_address, lists }, 'deposit from a sanctioned address held for review');
-      await this.alert(hit, `A deposit of ${formatMicro(deposit.amount)} ${deposit.currency} to player ${deposit.player_id} from ${deposit.from_address} (${lists.join(', ')}) is held for review.`);
+      await this.alert(
+        hit,
+        `A deposit of ${formatMicro(deposit.amount)} ${deposit.currency} to player ${deposit.player_id} from ${deposit.from_address} (${lists.join(', ')}) is held for review.`,
+      );
     }
     return true;
   }
@@ -127,7 +130,11 @@ export class SanctionsScreen implements SanctionsCheck {
       txId: transfer.txId,
     });
     // Told inside the receipt's transaction: should it roll back, the next scan holds the transfer and tells again.
-    if (hit) await this.alert(hit, `A transfer bet of ${formatMicro(transfer.amount)} ${transfer.currency} from ${transfer.from} (${lists.join(', ')}) was not played and is held for review.`);
+    if (hit)
+      await this.alert(
+        hit,
+        `A transfer bet of ${formatMicro(transfer.amount)} ${transfer.currency} from ${transfer.from} (${lists.join(', ')}) was not played and is held for review.`,
+      );
   }
 
   private async alert(hit: SanctionHitRow | undefined, message: string): Promise<void> {

@@ -59,11 +59,16 @@ describe('transfer bets from a listed address', () => {
     expect(await db().selectFrom('hash_bets').select('id').where('tx_id', '=', playedTx).execute()).toHaveLength(1);
 
     const hits = await t.ops('/ops/v1/sanctions/hits', { kind: 'transfer_bet' });
-    expect(hits.data.list).toEqual([expect.objectContaining({ state: 'held', address: listed.address, amount: '5', reference: `tx:${heldTx}`, txId: heldTx, lists: ['test-transfers'] })]);
+    expect(hits.data.list).toEqual([
+      expect.objectContaining({ state: 'held', address: listed.address, amount: '5', reference: `tx:${heldTx}`, txId: heldTx, lists: ['test-transfers'] }),
+    ]);
 
     const id = hits.data.list[0].id;
     expect((await t.ops('/ops/v1/sanctions/decide', { id, decision: 'credit', reason: 'play it after all' })).code).toBe(ErrorCode.INVALID_PARAMETERS);
-    expect((await t.ops('/ops/v1/sanctions/decide', { id, decision: 'keep', reason: 'confirmed sanctioned' })).data).toMatchObject({ decidedNow: true, hit: { state: 'kept' } });
+    expect((await t.ops('/ops/v1/sanctions/decide', { id, decision: 'keep', reason: 'confirmed sanctioned' })).data).toMatchObject({
+      decidedNow: true,
+      hit: { state: 'kept' },
+    });
     expect((await t.ops('/ops/v1/sanctions/decide', { id, decision: 'refund', reason: 'second thoughts' })).code).toBe(ErrorCode.UPDATE_FAILED);
     expect(await db().selectFrom('hash_chain_payouts').select('id').where('receipt_tx_id', '=', heldTx).execute()).toEqual([]);
 
@@ -84,7 +89,9 @@ describe('transfer bets from a listed address', () => {
     const decided = await t.ops('/ops/v1/sanctions/decide', { id: hit.id, decision: 'refund', reason: 'the address was delisted' });
     expect(decided.data).toMatchObject({ decidedNow: true, hit: { state: 'refunded', decidedBy: t.opsName } });
     expect((await t.ops('/ops/v1/sanctions/decide', { id: hit.id, decision: 'refund', reason: 'the address was delisted' })).data.decidedNow).toBe(false);
-    expect(await db().selectFrom('hash_transfer_receipts').select(['refund_amount', 'refund_code']).where('tx_id', '=', txId).executeTakeFirstOrThrow()).toEqual({ refund_amount: 50_000_000n, refund_code: ErrorCode.SANCTIONED_ADDRESS });
+    expect(
+      await db().selectFrom('hash_transfer_receipts').select(['refund_amount', 'refund_code']).where('tx_id', '=', txId).executeTakeFirstOrThrow(),
+    ).toEqual({ refund_amount: 50_000_000n, refund_code: ErrorCode.SANCTIONED_ADDRESS });
     // The engine's next runs send the refund and see it confirmed.
     await settleTransfers();
     const payouts = await db().selectFrom('hash_chain_payouts').selectAll().where('receipt_tx_id', '=', txId).execute();

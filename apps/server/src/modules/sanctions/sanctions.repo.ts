@@ -49,7 +49,9 @@ export class SanctionsRepository {
         const rows = await trx
           .insertInto('sanctioned_addresses')
           .values(addresses.map((address) => ({ list, address, source: 'shipped' as const, added_by: null })))
-          .onConflict((oc) => oc.columns(['list', 'address']).doUpdateSet({ source: 'shipped', added_by: null }).where('sanctioned_addresses.source', '<>', 'shipped'))
+          .onConflict((oc) =>
+            oc.columns(['list', 'address']).doUpdateSet({ source: 'shipped', added_by: null }).where('sanctioned_addresses.source', '<>', 'shipped'),
+          )
           .returning('address')
           .execute();
         added = rows.length;
@@ -81,7 +83,11 @@ export class SanctionsRepository {
           .execute();
         added += rows.length;
       }
-      const { total } = await trx.selectFrom('sanctioned_addresses').select((eb) => eb.fn.countAll<string>().as('total')).where('list', '=', list).executeTakeFirstOrThrow();
+      const { total } = await trx
+        .selectFrom('sanctioned_addresses')
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .where('list', '=', list)
+        .executeTakeFirstOrThrow();
       return { added, removed, total: Number(total) };
     });
   }
@@ -89,7 +95,8 @@ export class SanctionsRepository {
   /** Takes one uploaded address off a list; what the row was (undefined: not on the list). */
   async remove(list: string, address: string): Promise<{ source: SanctionSource } | undefined> {
     const row = await this.db.selectFrom('sanctioned_addresses').select('source').where('list', '=', list).where('address', '=', address).executeTakeFirst();
-    if (row?.source === 'upload') await this.db.deleteFrom('sanctioned_addresses').where('list', '=', list).where('address', '=', address).where('source', '=', 'upload').execute();
+    if (row?.source === 'upload')
+      await this.db.deleteFrom('sanctioned_addresses').where('list', '=', list).where('address', '=', address).where('source', '=', 'upload').execute();
     return row;
   }
 
@@ -172,7 +179,11 @@ export class SanctionsRepository {
   }
 
   async heldCount(): Promise<number> {
-    const { n } = await this.db.selectFrom('sanction_hits').select((eb) => eb.fn.countAll<string>().as('n')).where('state', '=', 'held').executeTakeFirstOrThrow();
+    const { n } = await this.db
+      .selectFrom('sanction_hits')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('state', '=', 'held')
+      .executeTakeFirstOrThrow();
     return Number(n);
   }
 
@@ -197,7 +208,13 @@ export class SanctionsRepository {
 
   /** A pending deposit from a listed address leaves the crediting path; false when it was not pending. */
   async holdDeposit(trx: Db, depositId: bigint): Promise<boolean> {
-    const row = await trx.updateTable('deposits').set({ status: 'held' }).where('id', '=', depositId).where('status', '=', 'pending').returning('id').executeTakeFirst();
+    const row = await trx
+      .updateTable('deposits')
+      .set({ status: 'held' })
+      .where('id', '=', depositId)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .executeTakeFirst();
     return row !== undefined;
   }
 
@@ -218,13 +235,26 @@ export class SanctionsRepository {
     if (!receipt) return false;
     await trx
       .insertInto('hash_chain_payouts')
-      .values({ receipt_tx_id: receipt.tx_id, bet_id: null, purpose: 'refund', to_address: receipt.from_address, currency: receipt.currency, amount: receipt.amount })
+      .values({
+        receipt_tx_id: receipt.tx_id,
+        bet_id: null,
+        purpose: 'refund',
+        to_address: receipt.from_address,
+        currency: receipt.currency,
+        amount: receipt.amount,
+      })
       .execute();
     return true;
   }
 
   async refuseDeposit(trx: Db, depositId: bigint): Promise<boolean> {
-    const row = await trx.updateTable('deposits').set({ status: 'refused' }).where('id', '=', depositId).where('status', '=', 'held').returning('id').executeTakeFirst();
+    const row = await trx
+      .updateTable('deposits')
+      .set({ status: 'refused' })
+      .where('id', '=', depositId)
+      .where('status', '=', 'held')
+      .returning('id')
+      .executeTakeFirst();
     return row !== undefined;
   }
 }

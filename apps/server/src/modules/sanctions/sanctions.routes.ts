@@ -52,7 +52,13 @@ export class SanctionsOps {
     const named = new Set(counts.map((c) => c.list));
     const empty = SHIPPED_SANCTION_LISTS.filter((list) => !named.has(list)).map((list) => ({ list, shipped: 0, uploaded: 0, updated_at: null }));
     return {
-      lists: [...counts, ...empty].map((c) => ({ list: c.list, shipped: c.shipped, uploaded: c.uploaded, total: c.shipped + c.uploaded, updatedAt: c.updated_at?.toISOString() ?? null })),
+      lists: [...counts, ...empty].map((c) => ({
+        list: c.list,
+        shipped: c.shipped,
+        uploaded: c.uploaded,
+        total: c.shipped + c.uploaded,
+        updatedAt: c.updated_at?.toISOString() ?? null,
+      })),
       total,
       held,
     };
@@ -72,8 +78,13 @@ export class SanctionsOps {
   async upload(input: OpsCallParsedRequest<typeof sanctionsOpsCalls.upload>, actor: StaffActor) {
     const { addresses, errors } = parseAddressList(input.text);
     if (errors.length > 0) {
-      const first = errors.slice(0, 3).map((e) => `line ${e.line}: ${e.reason}`).join('; ');
-      throw fail('INVALID_PARAMETERS', `text: ${errors.length} bad line${errors.length === 1 ? '' : 's'}, nothing was changed (${first})`, undefined, { errors: errors.slice(0, 200) });
+      const first = errors
+        .slice(0, 3)
+        .map((e) => `line ${e.line}: ${e.reason}`)
+        .join('; ');
+      throw fail('INVALID_PARAMETERS', `text: ${errors.length} bad line${errors.length === 1 ? '' : 's'}, nothing was changed (${first})`, undefined, {
+        errors: errors.slice(0, 200),
+      });
     }
     if (addresses.length === 0 && input.mode === 'add') throw fail('INVALID_PARAMETERS', 'text: no address to add');
     const { added, removed, total } = await this.repo.upload(input.list, addresses, input.mode === 'replace', actor.name);
@@ -103,8 +114,10 @@ export class SanctionsOps {
     if (!hit) throw fail('INVALID_PARAMETERS', `id: no sanctions hit ${id}`);
     const target = DECIDED_STATE[decision];
     if (hit.state === target) return { hit, decidedNow: false };
-    if (hit.state !== 'held') throw fail('UPDATE_FAILED', hit.state === 'refused' ? 'this request was refused at once; there is nothing to decide' : `already decided: ${hit.state}`);
-    if (hit.kind === 'transfer_bet' && decision === 'credit') throw fail('INVALID_PARAMETERS', 'decision: a held transfer bet is refunded or kept, never credited');
+    if (hit.state !== 'held')
+      throw fail('UPDATE_FAILED', hit.state === 'refused' ? 'this request was refused at once; there is nothing to decide' : `already decided: ${hit.state}`);
+    if (hit.kind === 'transfer_bet' && decision === 'credit')
+      throw fail('INVALID_PARAMETERS', 'decision: a held transfer bet is refunded or kept, never credited');
     if (hit.kind === 'deposit' && decision === 'refund') throw fail('INVALID_PARAMETERS', 'decision: a held deposit is credited or kept');
 
     let decided: SanctionHitRow | undefined;

@@ -5,7 +5,17 @@ import type { DomainEvents } from '../../events/domain-events.ts';
 import { PUSH_PLAYER, type PlayerPush } from '../../realtime/realtime.ts';
 import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp, type TestApp } from '../../testing/test-app.ts';
-import { FUND_PASSWORD, newWallet, outsideWallet, requestId, sendTrx, sendUsdt, startWalletTestApp, type TestPlayer, type WalletTestApp } from '../wallet/test-support.ts';
+import {
+  FUND_PASSWORD,
+  newWallet,
+  outsideWallet,
+  requestId,
+  sendTrx,
+  sendUsdt,
+  startWalletTestApp,
+  type TestPlayer,
+  type WalletTestApp,
+} from '../wallet/test-support.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,7 +118,14 @@ describe('uploading a list', () => {
   it('checks every line first: a bad line refuses the whole text, names its line, and changes nothing', async () => {
     const good = newWallet().address;
     const before = await t.ops('/ops/v1/sanctions/lists', {});
-    const text = ['# from the regulator', good, '', 'TXYZnotAnAddress', good.slice(0, 33) + (good[33] === 'a' ? 'b' : 'a'), '0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff'].join('\n');
+    const text = [
+      '# from the regulator',
+      good,
+      '',
+      'TXYZnotAnAddress',
+      good.slice(0, 33) + (good[33] === 'a' ? 'b' : 'a'),
+      '0x19aa5fe80d33a56d56c78e82ea5e50e5d80b4dff',
+    ].join('\n');
     const reply = await t.ops('/ops/v1/sanctions/upload', { list, mode: 'add', text });
     expect(reply.code).toBe(ErrorCode.INVALID_PARAMETERS);
     expect(reply.data.errors.map((e: { line: number }) => e.line)).toEqual([4, 5, 6]);
@@ -137,7 +154,13 @@ describe('uploading a list', () => {
     const counts = await t.ops('/ops/v1/sanctions/lists', {});
     expect(counts.data.lists).toContainEqual(expect.objectContaining({ list: own, shipped: 0, uploaded: 1, total: 1 }));
 
-    const audit = await t.app.database.db.withTables<import('../audit/tables.ts').AuditTables>().selectFrom('audit_records').select(['action', 'target']).where('action', 'in', ['/ops/v1/sanctions/upload', '/ops/v1/sanctions/remove']).where('target', 'like', `sanctions:${own}%`).execute();
+    const audit = await t.app.database.db
+      .withTables<import('../audit/tables.ts').AuditTables>()
+      .selectFrom('audit_records')
+      .select(['action', 'target'])
+      .where('action', 'in', ['/ops/v1/sanctions/upload', '/ops/v1/sanctions/remove'])
+      .where('target', 'like', `sanctions:${own}%`)
+      .execute();
     expect(audit).toHaveLength(3);
   });
 
@@ -170,7 +193,9 @@ describe('withdrawals', () => {
       expect(refused.code).toBe(ErrorCode.SANCTIONED_ADDRESS);
       expect((await t.balances(p)).usdt).toBe('20');
       expect(await t.app.database.db.selectFrom('withdrawals').select('id').where('player_id', '=', p.playerId).execute()).toEqual([]);
-      expect(await hitsOf(p.playerId)).toEqual([expect.objectContaining({ kind: 'withdrawal', state: 'refused', address: listed, lists: [list], amount: '5' })]);
+      expect(await hitsOf(p.playerId)).toEqual([
+        expect.objectContaining({ kind: 'withdrawal', state: 'refused', address: listed, lists: [list], amount: '5' }),
+      ]);
       expect(alerts).toContainEqual(expect.objectContaining({ kind: 'sanctioned-address', permission: 'risk.read', playerId: p.playerId }));
     } finally {
       off();
@@ -186,7 +211,9 @@ describe('withdrawals', () => {
     const listed = newWallet().address;
     await listAddresses(listed);
     expect((await t.call('/v1/player/cashout_address/add', { address: listed, label: 'Cold' }, { token: p.token })).code).toBe(ErrorCode.SANCTIONED_ADDRESS);
-    expect((await t.call('/v1/player/cashout_account/add', { accountType: 1, currency: 'USDT', address: listed, label: 'Cold' }, { token: p.token })).code).toBe(ErrorCode.SANCTIONED_ADDRESS);
+    expect(
+      (await t.call('/v1/player/cashout_account/add', { accountType: 1, currency: 'USDT', address: listed, label: 'Cold' }, { token: p.token })).code,
+    ).toBe(ErrorCode.SANCTIONED_ADDRESS);
     expect((await t.call('/v1/player/cashout_address/add', { address: newWallet().address, label: 'Warm' }, { token: p.token })).code).toBe(0);
     expect((await hitsOf(p.playerId)).map((h) => [h.kind, h.state])).toEqual([
       ['withdrawal_address', 'refused'],
@@ -269,7 +296,10 @@ describe('deposits from a listed address', () => {
     await sendTrx(t, sender, await t.depositAddress(p), '7');
     await t.scanDeposits(1);
     const [hit] = await hitsOf(p.playerId);
-    expect((await t.ops('/ops/v1/sanctions/decide', { id: hit.id, decision: 'keep', reason: 'confirmed on the SDN list' })).data).toMatchObject({ decidedNow: true, hit: { state: 'kept' } });
+    expect((await t.ops('/ops/v1/sanctions/decide', { id: hit.id, decision: 'keep', reason: 'confirmed on the SDN list' })).data).toMatchObject({
+      decidedNow: true,
+      hit: { state: 'kept' },
+    });
     await t.scanDeposits(1);
     expect((await t.balances(p)).trx).toBe('0');
     expect(await heldRecord(p)).toMatchObject({ status: 'rejected' });
@@ -295,4 +325,3 @@ describe('parseAddressList', () => {
     expect(parseAddressList(`${a} ${a}`).errors[0]).toMatchObject({ line: 1, reason: 'one address a line' });
   });
 });
-

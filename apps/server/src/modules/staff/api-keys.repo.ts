@@ -13,10 +13,24 @@ export class ApiKeysRepo {
     this.db = database.withTables<StaffTables>();
   }
 
-  insert(row: { name: string; keyHash: string; permissions: string[]; createdBy: number | null; expiresAt: Date; approvedAt: Date | null }): Promise<ApiKeyRow> {
+  insert(row: {
+    name: string;
+    keyHash: string;
+    permissions: string[];
+    createdBy: number | null;
+    expiresAt: Date;
+    approvedAt: Date | null;
+  }): Promise<ApiKeyRow> {
     return this.db
       .insertInto('staff_api_keys')
-      .values({ name: row.name, key_hash: row.keyHash, permissions: row.permissions, created_by: row.createdBy, expires_at: row.expiresAt, approved_at: row.approvedAt })
+      .values({
+        name: row.name,
+        key_hash: row.keyHash,
+        permissions: row.permissions,
+        created_by: row.createdBy,
+        expires_at: row.expiresAt,
+        approved_at: row.approvedAt,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
@@ -57,6 +71,12 @@ export class ApiKeysRepo {
   }
 
   async revoke(id: number, now: Date): Promise<ApiKeyRow | undefined> {
-    return this.db.updateTable('staff_api_keys').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).returningAll().executeTakeFirst();
+    return this.db
+      .updateTable('staff_api_keys')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
   }
 }

@@ -19,7 +19,10 @@ export function hashApiKey(key: string): string {
 export class ApiKeysService {
   private readonly repo: ApiKeysRepo;
 
-  constructor(db: Db, private readonly now: () => Date = () => new Date()) {
+  constructor(
+    db: Db,
+    private readonly now: () => Date = () => new Date(),
+  ) {
     this.repo = new ApiKeysRepo(db);
   }
 
@@ -27,7 +30,13 @@ export class ApiKeysService {
    * Returns the key itself, which is never seen again, with its stored row. A key made in the console
    * waits for a second person (`approved: false`); one made by the host's command works at once.
    */
-  async create(input: { name: string; permissions: readonly Permission[]; expiresAt: Date; createdBy: number | null; approved: boolean }): Promise<{ key: string; row: ApiKeyRow }> {
+  async create(input: {
+    name: string;
+    permissions: readonly Permission[];
+    expiresAt: Date;
+    createdBy: number | null;
+    approved: boolean;
+  }): Promise<{ key: string; row: ApiKeyRow }> {
     const key = KEY_PREFIX + randomBytes(32).toString('base64url');
     const row = await this.repo.insert({
       name: input.name,

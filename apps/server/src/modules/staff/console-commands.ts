@@ -22,7 +22,11 @@ export async function runConsoleCommand(db: Db, args: readonly string[], publicU
       const owner = await staff.admin.createOwner(rest[0]!);
       return {
         exitCode: 0,
-        lines: [`owner ${owner.staff.login} (id ${owner.staff.id}) is invited.`, `Open this link within 24 hours (until ${owner.expiresAt}) to set the password and enrol two-factor:`, owner.link],
+        lines: [
+          `owner ${owner.staff.login} (id ${owner.staff.id}) is invited.`,
+          `Open this link within 24 hours (until ${owner.expiresAt}) to set the password and enrol two-factor:`,
+          owner.link,
+        ],
       };
     }
     if (command === 'create-api-key' && rest.length >= 1) {
@@ -30,14 +34,27 @@ export async function runConsoleCommand(db: Db, args: readonly string[], publicU
       const permissions = parsePermissions(options.get('permissions'));
       const days = Number(options.get('days'));
       if (!permissions || !Number.isInteger(days) || days < 1 || days > 366) return { exitCode: 2, lines: [USAGE] };
-      const { key, row } = await staff.keys.create({ name: rest[0]!, permissions, expiresAt: new Date(Date.now() + days * 86_400_000), createdBy: null, approved: true });
-      return { exitCode: 0, lines: [`API key ${row.name} (id ${row.id}), valid until ${row.expires_at.toISOString()}; send it in the x-api-key header. It is shown this once:`, key] };
+      const { key, row } = await staff.keys.create({
+        name: rest[0]!,
+        permissions,
+        expiresAt: new Date(Date.now() + days * 86_400_000),
+        createdBy: null,
+        approved: true,
+      });
+      return {
+        exitCode: 0,
+        lines: [
+          `API key ${row.name} (id ${row.id}), valid until ${row.expires_at.toISOString()}; send it in the x-api-key header. It is shown this once:`,
+          key,
+        ],
+      };
     }
     return { exitCode: 2, lines: [USAGE] };
   } catch (error) {
     if (error instanceof AppError) return { exitCode: 1, lines: [error.detail ?? `error ${error.code}`] };
     if ((error as { code?: string }).code === '23505') return { exitCode: 1, lines: ['that name is taken already'] };
-    if ((error as { code?: string }).code === '23514') return { exitCode: 1, lines: ['that name is not allowed (logins: 3-64 of a-z 0-9 . _ @ -; key names: 3-64 characters)'] };
+    if ((error as { code?: string }).code === '23514')
+      return { exitCode: 1, lines: ['that name is not allowed (logins: 3-64 of a-z 0-9 . _ @ -; key names: 3-64 characters)'] };
     throw error;
   }
 }
@@ -58,4 +75,3 @@ function parsePermissions(value: string | undefined): Permission[] | null {
   const names = value.split(',').map((name) => name.trim());
   return names.every(isPermission) ? (names as Permission[]) : null;
 }
-

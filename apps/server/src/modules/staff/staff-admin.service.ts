@@ -64,7 +64,12 @@ export function apiKeyView(row: ApiKeyRow) {
 }
 
 export function staffRoleView(row: StaffRoleRow) {
-  return { name: row.name, permissions: sortedPermissions(row.permissions.filter(isPermission)), shipped: row.shipped, updatedAt: row.updated_at.toISOString() };
+  return {
+    name: row.name,
+    permissions: sortedPermissions(row.permissions.filter(isPermission)),
+    shipped: row.shipped,
+    updatedAt: row.updated_at.toISOString(),
+  };
 }
 
 /**

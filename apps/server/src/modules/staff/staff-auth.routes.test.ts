@@ -124,10 +124,14 @@ describe('/ops/v1/auth/signIn', () => {
     const member = await enrolledStaff(server);
     const body = JSON.stringify({ login: member.login, password: member.password, code: codeNow(member.secret, server.clock) });
     const setCookies = await new Promise<string[]>((resolve, reject) => {
-      const request = httpRequest(`${server.url}/ops/v1/auth/signIn`, { method: 'POST', headers: { 'content-type': 'application/json', host: 'console.lobby.example' } }, (response) => {
-        response.resume();
-        resolve(response.headers['set-cookie'] ?? []);
-      });
+      const request = httpRequest(
+        `${server.url}/ops/v1/auth/signIn`,
+        { method: 'POST', headers: { 'content-type': 'application/json', host: 'console.lobby.example' } },
+        (response) => {
+          response.resume();
+          resolve(response.headers['set-cookie'] ?? []);
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });
@@ -138,7 +142,11 @@ describe('/ops/v1/auth/signIn', () => {
   it('answers the same for an unknown login and a wrong password', async () => {
     const member = await enrolledStaff(server);
     const client = new ConsoleClient(server);
-    const wrongPassword = await client.call('/ops/v1/auth/signIn', { login: member.login, password: 'not the password at all', code: codeNow(member.secret, server.clock) });
+    const wrongPassword = await client.call('/ops/v1/auth/signIn', {
+      login: member.login,
+      password: 'not the password at all',
+      code: codeNow(member.secret, server.clock),
+    });
     const unknown = await client.call('/ops/v1/auth/signIn', { login: 'nobody.here', password: 'not the password at all', code: '123456' });
     expect(wrongPassword.code).toBe(ErrorCode.WRONG_PASSWORD);
     expect(unknown.code).toBe(ErrorCode.WRONG_PASSWORD);
@@ -160,13 +168,22 @@ describe('/ops/v1/auth/signIn', () => {
     const again = await new ConsoleClient(server).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code });
     expect(again.code).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
     // Nor is the code of the step before, once a later step was used.
-    const earlier = await new ConsoleClient(server).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, server.clock, -1) });
+    const earlier = await new ConsoleClient(server).call('/ops/v1/auth/signIn', {
+      login: member.login,
+      password: member.password,
+      code: codeNow(member.secret, server.clock, -1),
+    });
     expect(earlier.code).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
   });
 
   it('accepts a code one step ahead or behind, not two', async () => {
     const member = await enrolledStaff(server);
-    const signIn = (steps: number) => new ConsoleClient(server).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, server.clock, steps) });
+    const signIn = (steps: number) =>
+      new ConsoleClient(server).call('/ops/v1/auth/signIn', {
+        login: member.login,
+        password: member.password,
+        code: codeNow(member.secret, server.clock, steps),
+      });
     // The enrolment took the step before this one: one more, and the step before is free.
     server.clock.advance(30_000);
     expect((await signIn(2)).code).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
@@ -178,7 +195,8 @@ describe('/ops/v1/auth/signIn', () => {
   it('takes each recovery code once', async () => {
     const member = await enrolledStaff(server);
     const [first, second] = member.recoveryCodes as [string, string];
-    const signIn = (recoveryCode: string) => new ConsoleClient(server).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, recoveryCode });
+    const signIn = (recoveryCode: string) =>
+      new ConsoleClient(server).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, recoveryCode });
     expect((await signIn(first.toUpperCase().replaceAll('-', ' '))).code).toBe(0);
     expect((await signIn(first)).code).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
     expect((await signIn(second)).code).toBe(0);
@@ -261,7 +279,12 @@ describe('console sessions', () => {
     const member = await enrolledStaff(server, ['support']);
     const client = await signedIn(server, member);
     const me = await client.call('/ops/v1/auth/me');
-    expect(me.data).toMatchObject({ kind: 'staff', name: member.login, staff: { id: member.id, login: member.login }, permissions: ['players.pii', 'players.read', 'support.bulletin', 'support.chat', 'support.mail'] });
+    expect(me.data).toMatchObject({
+      kind: 'staff',
+      name: member.login,
+      staff: { id: member.id, login: member.login },
+      permissions: ['players.pii', 'players.read', 'support.bulletin', 'support.chat', 'support.mail'],
+    });
     expect(me.data.verifiedAt).not.toBeNull();
   });
 });
@@ -325,7 +348,11 @@ describe('a disabled staff member', () => {
       expect((await onSecond.call('/ops/v1/auth/me')).status).toBe(401);
       // Open console sockets are told too (the application publishes staff.session.ended).
       expect(server.sessionsEnded).toContain(member.id);
-      const signIn = await new ConsoleClient(second).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, server.clock) });
+      const signIn = await new ConsoleClient(second).call('/ops/v1/auth/signIn', {
+        login: member.login,
+        password: member.password,
+        code: codeNow(member.secret, server.clock),
+      });
       expect(signIn.code).toBe(ErrorCode.LOGIN_RESTRICTED);
     } finally {
       await second.close();
@@ -346,7 +373,9 @@ describe('lockout', () => {
     const member = await enrolledStaff(locked);
     const client = new ConsoleClient(locked);
     for (let i = 0; i < 5; i++) {
-      expect((await client.call('/ops/v1/auth/signIn', { login: member.login, password: 'wrong password here', code: '000000' })).code).toBe(ErrorCode.WRONG_PASSWORD);
+      expect((await client.call('/ops/v1/auth/signIn', { login: member.login, password: 'wrong password here', code: '000000' })).code).toBe(
+        ErrorCode.WRONG_PASSWORD,
+      );
     }
     const right = () => client.call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, locked.clock) });
     expect((await right()).code).toBe(ErrorCode.LOGIN_RESTRICTED);
@@ -358,13 +387,13 @@ describe('lockout', () => {
     const member = await enrolledStaff(locked);
     const client = new ConsoleClient(locked);
     for (let i = 0; i < 5; i++) {
-      expect((await client.call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, locked.clock, 3) })).code).toBe(
-        ErrorCode.TWO_FACTOR_CODE_WRONG,
-      );
+      expect(
+        (await client.call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, locked.clock, 3) })).code,
+      ).toBe(ErrorCode.TWO_FACTOR_CODE_WRONG);
     }
-    expect((await client.call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, locked.clock) })).code).toBe(
-      ErrorCode.LOGIN_RESTRICTED,
-    );
+    expect(
+      (await client.call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, locked.clock) })).code,
+    ).toBe(ErrorCode.LOGIN_RESTRICTED);
     locked.clock.advance(15 * 60_000 + 1000);
   });
 
@@ -372,7 +401,9 @@ describe('lockout', () => {
     const member = await enrolledStaff(locked);
     const client = new ConsoleClient(locked);
     for (let i = 0; i < 12; i++) {
-      expect((await client.call('/ops/v1/auth/signIn', { login: `ghost${i}`, password: 'wrong password here', code: '000000' })).code).toBe(ErrorCode.WRONG_PASSWORD);
+      expect((await client.call('/ops/v1/auth/signIn', { login: `ghost${i}`, password: 'wrong password here', code: '000000' })).code).toBe(
+        ErrorCode.WRONG_PASSWORD,
+      );
     }
     const right = await client.call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, locked.clock) });
     expect(right.code).toBe(ErrorCode.IP_LIMIT);

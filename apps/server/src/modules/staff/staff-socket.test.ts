@@ -24,7 +24,7 @@ function upgrade(client: ConsoleClient, options: { csrf?: string | null; origin?
 }
 
 describe('the console socket (/ops/v1/ws) and who opens it', () => {
-  it('admits the session cookie with its CSRF token from a page of this site, with the member\'s permissions', async () => {
+  it("admits the session cookie with its CSRF token from a page of this site, with the member's permissions", async () => {
     const member = await enrolledStaff(server, ['support']);
     const client = await signedIn(server, member);
     const auth = consoleSocketAuth(server.staff.identity.sessions);
@@ -34,7 +34,7 @@ describe('the console socket (/ops/v1/ws) and who opens it', () => {
     expect(holder!.permissions.has('finance.read')).toBe(false);
   });
 
-  it('refuses another site\'s page riding the cookie, a missing or wrong CSRF token and no cookie', async () => {
+  it("refuses another site's page riding the cookie, a missing or wrong CSRF token and no cookie", async () => {
     const client = await signedIn(server, await enrolledStaff(server, ['finance']));
     const auth = consoleSocketAuth(server.staff.identity.sessions);
     expect(await auth.authenticate(upgrade(client, { origin: 'https://evil.example' }))).toBeNull();

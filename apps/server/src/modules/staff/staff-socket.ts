@@ -7,7 +7,14 @@ import { consoleCookieOf, type ConsoleSessions, type LiveConsoleSession } from '
 export const SOCKET_CSRF_PARAM = 'csrf';
 
 function actorOf(session: LiveConsoleSession): StaffActor {
-  return { kind: 'staff', id: session.staffId, name: session.login, permissions: new Set(session.permissions.filter(isPermission)), verifiedAt: session.verifiedAt, sessionId: session.id };
+  return {
+    kind: 'staff',
+    id: session.staffId,
+    name: session.login,
+    permissions: new Set(session.permissions.filter(isPermission)),
+    verifiedAt: session.verifiedAt,
+    sessionId: session.id,
+  };
 }
 
 /**

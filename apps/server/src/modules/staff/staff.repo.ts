@@ -109,7 +109,9 @@ export class StaffRepo {
       await this.db
         .insertInto('staff_roles')
         .values({ name, permissions: [...permissions], shipped: true })
-        .onConflict((oc) => (always.includes(name) ? oc.column('name').doUpdateSet({ permissions: [...permissions], shipped: true }) : oc.column('name').doNothing()))
+        .onConflict((oc) =>
+          always.includes(name) ? oc.column('name').doUpdateSet({ permissions: [...permissions], shipped: true }) : oc.column('name').doNothing(),
+        )
         .execute();
     }
   }

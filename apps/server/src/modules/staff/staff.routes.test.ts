@@ -133,7 +133,11 @@ describe('/ops/v1/staff/invite', () => {
     const me = await client.call('/ops/v1/auth/me');
     expect(me.data.permissions).toEqual([...new Set([...SHIPPED_ROLE_PERMISSIONS.support, ...SHIPPED_ROLE_PERMISSIONS.marketing])].sort());
     const listed = await owner.call('/ops/v1/staff/list');
-    expect(listed.data.members.find((member: { login: string }) => member.login === login)).toMatchObject({ status: 'active', twoFactorEnrolled: true, roles: ['support', 'marketing'] });
+    expect(listed.data.members.find((member: { login: string }) => member.login === login)).toMatchObject({
+      status: 'active',
+      twoFactorEnrolled: true,
+      roles: ['support', 'marketing'],
+    });
   });
 
   it('refuses a taken login, an unknown role, and roles beyond the caller', async () => {
@@ -170,12 +174,17 @@ describe('/ops/v1/staff/setMemberRoles', () => {
     const thirdClient = await signedIn(server, third);
     const member = await enrolledStaff(server, ['support']);
     const reply = await owner.call('/ops/v1/staff/setMemberRoles', { staffId: member.id, roles: ['support', 'marketing'] });
-    for (const [client, who] of [[second, secondMember], [thirdClient, third]] as const) {
+    for (const [client, who] of [
+      [second, secondMember],
+      [thirdClient, third],
+    ] as const) {
       expect((await client.call('/ops/v1/auth/stepUp', { code: codeNow(who.secret, server.clock) })).code).toBe(0);
     }
     server.clock.advance(30_000);
     const decisions = await Promise.all(
-      [second, thirdClient].map((client) => client.call('/ops/v1/approvals/decide', { id: reply.data.request.id, approve: true, reason: 'both looked at once' })),
+      [second, thirdClient].map((client) =>
+        client.call('/ops/v1/approvals/decide', { id: reply.data.request.id, approve: true, reason: 'both looked at once' }),
+      ),
     );
     expect(decisions.map((decision) => decision.code).sort()).toEqual([0, ErrorCode.REQUEST_ALREADY_DECIDED].sort((a, b) => a - b));
   });
@@ -198,7 +207,11 @@ describe('/ops/v1/staff/disable and /ops/v1/staff/enable', () => {
     const disabled = await owner.call('/ops/v1/staff/disable', { staffId: member.id });
     expect(disabled.data).toMatchObject({ status: 'disabled' });
     expect(disabled.data.disabledAt).not.toBeNull();
-    const refused = await new ConsoleClient(server).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, code: codeNow(member.secret, server.clock) });
+    const refused = await new ConsoleClient(server).call('/ops/v1/auth/signIn', {
+      login: member.login,
+      password: member.password,
+      code: codeNow(member.secret, server.clock),
+    });
     expect(refused.code).toBe(ErrorCode.LOGIN_RESTRICTED);
     const enabled = await owner.call('/ops/v1/staff/enable', { staffId: member.id });
     expect(enabled.data).toMatchObject({ status: 'active', disabledAt: null });
@@ -221,7 +234,11 @@ describe('/ops/v1/staff/resetTwoFactor', () => {
     expect(reset.code).toBe(0);
     expect(reset.data.staff).toMatchObject({ status: 'invited', twoFactorEnrolled: false });
     expect((await client.call('/ops/v1/auth/me')).status).toBe(401);
-    const oldWay = await new ConsoleClient(server).call('/ops/v1/auth/signIn', { login: member.login, password: member.password, recoveryCode: member.recoveryCodes[0] });
+    const oldWay = await new ConsoleClient(server).call('/ops/v1/auth/signIn', {
+      login: member.login,
+      password: member.password,
+      recoveryCode: member.recoveryCodes[0],
+    });
     expect(oldWay.code).toBe(ErrorCode.WRONG_PASSWORD);
     const again = await enrolWithLink(server, reset.data.link, 'copper willow station 9');
     expect(again.secret).not.toBe(member.secret);
@@ -275,7 +292,9 @@ describe('API keys', () => {
     await approved((await owner.call('/ops/v1/staff/setRole', { name: 'keykeeper', permissions: ['staff.keys', 'finance.read'] })).data.request.id);
     await approved((await owner.call('/ops/v1/staff/setMemberRoles', { staffId: custodian.id, roles: ['keykeeper'] })).data.request.id);
     const client = await signedIn(server, custodian);
-    expect((await client.call('/ops/v1/staff/createKey', { name: 'too much', permissions: ['finance.adjust.approve'], days: 1 })).code).toBe(ErrorCode.PERMISSION_DENIED);
+    expect((await client.call('/ops/v1/staff/createKey', { name: 'too much', permissions: ['finance.adjust.approve'], days: 1 })).code).toBe(
+      ErrorCode.PERMISSION_DENIED,
+    );
     expect((await client.call('/ops/v1/staff/createKey', { name: 'just right', permissions: ['finance.read'], days: 1 })).code).toBe(0);
     expect((await client.call('/ops/v1/staff/createKey', { name: 'just right', permissions: ['finance.read'], days: 1 })).code).toBe(ErrorCode.CREATE_FAILED);
   });
@@ -285,7 +304,13 @@ describe('API keys', () => {
     const client = await signedIn(server, member);
     server.clock.advance(6 * 60_000);
     expect((await client.call('/ops/v1/staff/createKey', { name: 'late key', permissions: ['audit.read'], days: 1 })).code).toBe(ErrorCode.STEP_UP_REQUIRED);
-    const { key, row } = await server.staff.keys.create({ name: 'to revoke', permissions: ['audit.read'], expiresAt: new Date(server.clock.ms + 86_400_000), createdBy: null, approved: true });
+    const { key, row } = await server.staff.keys.create({
+      name: 'to revoke',
+      permissions: ['audit.read'],
+      expiresAt: new Date(server.clock.ms + 86_400_000),
+      createdBy: null,
+      approved: true,
+    });
     expect(key).toMatch(/^lobk_/);
     expect((await client.call('/ops/v1/staff/revokeKey', { id: Number(row.id) })).code).toBe(0);
   });

@@ -51,15 +51,19 @@ export async function startStaffTestServer(options: Partial<StaffIdentityOptions
   const http = await createHttpServer({ logLevel: 'silent', trustProxy: false, bodyLimit: 1_000_000, ratePerMinute: 100_000 });
   const sessionsEnded: number[] = [];
   const approvals = new Approvals(database.db);
-  const staff = await createStaffModule(database.db, {
-    publicUrl: 'https://lobby.example',
-    failuresPerAddress: 1000,
-    credentialsRatePerMinute: 10_000,
-    now: clock.now,
-    onSessionsEnded: (staffId) => void sessionsEnded.push(staffId),
-    secrets: TEST_SECRETS,
-    ...options,
-  }, approvals);
+  const staff = await createStaffModule(
+    database.db,
+    {
+      publicUrl: 'https://lobby.example',
+      failuresPerAddress: 1000,
+      credentialsRatePerMinute: 10_000,
+      now: clock.now,
+      onSessionsEnded: (staffId) => void sessionsEnded.push(staffId),
+      secrets: TEST_SECRETS,
+      ...options,
+    },
+    approvals,
+  );
   const audit: OpsAuditEntry[] = [];
   const ops = new OpsRegistrar(http, staff.authenticator, { record: async (entry) => void audit.push(entry) }, () => clock.ms);
   registerStaffOpsRoutes(ops, staff);

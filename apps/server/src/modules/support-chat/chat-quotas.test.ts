@@ -110,7 +110,7 @@ describe('/v1/chat/send quotas', () => {
 });
 
 describe('/ops/v1/quotas', () => {
-  it('changes limits on every instance at once, keeps an audit under the actor\'s name, and refuses bad input with 12, no key with 401 and a key without support.quotas with 10055', async () => {
+  it("changes limits on every instance at once, keeps an audit under the actor's name, and refuses bad input with 12, no key with 401 and a key without support.quotas with 10055", async () => {
     const p = await t.registerPlayer();
     const nightShift = (await createAutomationKey(db(), ['support.quotas'], 'night shift')).key;
     expect((await setLimits({ messagesPerMinute: 2 }, nightShift)).data.limits.messagesPerMinute).toBe(2);

@@ -91,7 +91,9 @@ export class ChatQuotas {
 
   async audit(limit: number) {
     const { rows } = await sql<{ id: string; old_value: unknown; new_value: unknown; updated_by: string; created_at: Date }>`
-      select id::text as id, old_value, new_value, updated_by, created_at from quota_settings_audit where key = ${KEY} order by quota_settings_audit.id desc limit ${limit}`.execute(this.db);
+      select id::text as id, old_value, new_value, updated_by, created_at from quota_settings_audit where key = ${KEY} order by quota_settings_audit.id desc limit ${limit}`.execute(
+      this.db,
+    );
     return rows.map((row) => ({ id: Number(row.id), oldValue: row.old_value, newValue: row.new_value, by: row.updated_by, at: row.created_at.toISOString() }));
   }
 

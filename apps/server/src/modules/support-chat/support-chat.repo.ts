@@ -106,11 +106,18 @@ export class SupportChatRepository {
   async messages(conversationId: string, range: { afterSeq?: number; beforeSeq?: number; limit: number }): Promise<{ list: MessageRow[]; hasMore: boolean }> {
     let query = this.db.selectFrom('support_messages').selectAll().where('conversation_id', '=', conversationId);
     if (range.afterSeq !== undefined) {
-      const rows = await query.where('seq', '>', range.afterSeq).orderBy('seq', 'asc').limit(range.limit + 1).execute();
+      const rows = await query
+        .where('seq', '>', range.afterSeq)
+        .orderBy('seq', 'asc')
+        .limit(range.limit + 1)
+        .execute();
       return { list: rows.slice(0, range.limit), hasMore: rows.length > range.limit };
     }
     if (range.beforeSeq !== undefined) query = query.where('seq', '<', range.beforeSeq);
-    const rows = await query.orderBy('seq', 'desc').limit(range.limit + 1).execute();
+    const rows = await query
+      .orderBy('seq', 'desc')
+      .limit(range.limit + 1)
+      .execute();
     return { list: rows.slice(0, range.limit).reverse(), hasMore: rows.length > range.limit };
   }
 
@@ -149,7 +156,12 @@ export class SupportChatRepository {
   }
 
   /** The operator queue: unanswered conversations first (longest wait first), then the most recently active; `holder`: only theirs. */
-  async queue(options: { status: 'open' | 'closed' | 'all'; limit: number; offset: number; holder?: { kind: 'staff' | 'key'; id: number } }): Promise<QueueEntry[]> {
+  async queue(options: {
+    status: 'open' | 'closed' | 'all';
+    limit: number;
+    offset: number;
+    holder?: { kind: 'staff' | 'key'; id: number };
+  }): Promise<QueueEntry[]> {
     let query = this.db
       .selectFrom('support_conversations as c')
       .leftJoin('support_messages as m', (join) => join.onRef('m.conversation_id', '=', 'c.id').onRef('m.seq', '=', 'c.last_seq'))

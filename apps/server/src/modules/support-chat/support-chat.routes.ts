@@ -36,7 +36,9 @@ export function registerSupportChatRoutes(app: FastifyInstance, sessions: Sessio
  * actor's name (pushed to the player at once); typing; closing.
  */
 export function registerSupportChatOpsRoutes(ops: OpsRegistrar, chat: SupportChatService) {
-  ops.register(chatOpsCalls.conversations, async ({ body, actor }) => ({ conversations: await chat.queue(body, { kind: actor.kind, id: actor.id, name: actor.name }) }));
+  ops.register(chatOpsCalls.conversations, async ({ body, actor }) => ({
+    conversations: await chat.queue(body, { kind: actor.kind, id: actor.id, name: actor.name }),
+  }));
 
   // "Assign to me": the holder is always the caller, never a name the body gives.
   ops.register(chatOpsCalls.assign, async ({ body, actor, audit }) => {

@@ -156,7 +156,9 @@ export class SupportChatService {
       waitingSince: row.waiting_since?.toISOString() ?? null,
       unread: Math.max(0, row.last_seq - row.operator_read_seq),
       playerTyping: (this.typingUntil.get(row.player_id) ?? 0) > now,
-      lastMessage: row.last_at ? { sender: row.last_sender, text: row.last_body ?? '', imageUrl: row.last_image_url, createdAt: row.last_at.toISOString() } : null,
+      lastMessage: row.last_at
+        ? { sender: row.last_sender, text: row.last_body ?? '', imageUrl: row.last_image_url, createdAt: row.last_at.toISOString() }
+        : null,
       updatedAt: row.updated_at.toISOString(),
       assignedTo: holderOf(row),
       mine: caller !== undefined && sameHolder(holderOf(row), caller),

@@ -197,7 +197,7 @@ describe('support chat over the websocket', () => {
 });
 
 describe('support chat on two instances', () => {
-  it('delivers an answer given on one instance to the player\'s socket on the other, and shows typing across them', async () => {
+  it("delivers an answer given on one instance to the player's socket on the other, and shows typing across them", async () => {
     const other = await startTestApp({}, { alongside: t });
     try {
       const player = await t.registerPlayer();
@@ -256,7 +256,7 @@ describe('/v1/chat/send', () => {
 });
 
 describe('/v1/chat/history', () => {
-  it('refuses another player\'s conversation', async () => {
+  it("refuses another player's conversation", async () => {
     const owner = await t.registerPlayer();
     const other = await t.registerPlayer();
     await send(owner.token, 'private');
@@ -287,7 +287,7 @@ describe('/v1/chat/sendImage', () => {
   const sendImage = (token: string, bytes: Buffer, extra: object = {}, clientMsgId = msgId()) =>
     t.call<ChatMessage>('/v1/chat/sendImage', { clientMsgId, image: bytes.toString('base64'), ...extra }, { token });
 
-  it('stores a PNG and serves the same bytes at the message\'s URL', async () => {
+  it("stores a PNG and serves the same bytes at the message's URL", async () => {
     const player = await t.registerPlayer();
     const reply = await sendImage(player.token, PNG, { type: 'image/png', text: 'screenshot' });
     expect(reply.code).toBe(0);
@@ -368,7 +368,12 @@ describe('/ops/v1/chat', () => {
     expect(read.list.map((m: ChatMessage) => m.text)).toEqual(['one', 'two']);
     expect((await history(player.token)).data.operatorReadSeq).toBe(2);
     // What the player wrote is their personal data: the audit marks the view so, against the player.
-    const { rows } = await sql<{ kind: string; actor_name: string }>`select kind, actor_name from audit_records where action = '/ops/v1/chat/conversation' and target = ${`player:${player.playerId}`}`.execute(t.app.database.db);
+    const { rows } = await sql<{
+      kind: string;
+      actor_name: string;
+    }>`select kind, actor_name from audit_records where action = '/ops/v1/chat/conversation' and target = ${`player:${player.playerId}`}`.execute(
+      t.app.database.db,
+    );
     expect(rows).toEqual([{ kind: 'pii', actor_name: 'Ann' }]);
     const id = msgId();
     const a = await ops('/ops/v1/chat/answer', { conversationId, clientMsgId: id, text: 'reply' });
@@ -377,7 +382,7 @@ describe('/ops/v1/chat', () => {
     expect(a.data).toMatchObject({ seq: 3, sender: 'operator', operatorName: 'Ann' });
   });
 
-  it('assigns a conversation to the caller, shows who holds it in the queue, filters the caller\'s own, and releases it', async () => {
+  it("assigns a conversation to the caller, shows who holds it in the queue, filters the caller's own, and releases it", async () => {
     const bob = (await createAutomationKey(t.app.database.db, ['support.chat'], 'Bob')).key;
     const player = await t.registerPlayer();
     await send(player.token, 'who is looking after me?');
@@ -406,7 +411,9 @@ describe('/ops/v1/chat', () => {
     expect(await row(ann, true)).toBeUndefined();
     expect(await row(bob, true)).toMatchObject({ assignedTo: { name: 'Bob' }, mine: true });
     const { rows } = await sql<{ actor_name: string; before: unknown; after: unknown }>`
-      select actor_name, before, after from audit_records where action = '/ops/v1/chat/assign' and target = ${`conversation:${conversationId}`} order by id`.execute(t.app.database.db);
+      select actor_name, before, after from audit_records where action = '/ops/v1/chat/assign' and target = ${`conversation:${conversationId}`} order by id`.execute(
+      t.app.database.db,
+    );
     expect(rows.map((r) => [r.actor_name, r.before, r.after])).toEqual([
       ['Ann', { assignedTo: null }, { assignedTo: 'Ann' }],
       ['Bob', { assignedTo: 'Ann' }, { assignedTo: 'Bob' }],
@@ -437,7 +444,7 @@ describe('/ops/v1/chat', () => {
 });
 
 describe('/v1/chat/widget', () => {
-  it('signs the player\'s identifier on the server with the Chatwoot HMAC token', async () => {
+  it("signs the player's identifier on the server with the Chatwoot HMAC token", async () => {
     const player = await t.registerPlayer();
     const reply = await t.call('/v1/chat/widget', {}, { token: player.token });
     const identifier = `player-${player.playerId}`;
@@ -451,9 +458,12 @@ describe('/v1/chat/widget', () => {
     });
   });
 
-  it('lets the page load the widget\'s script from the configured Chatwoot server only', async () => {
+  it("lets the page load the widget's script from the configured Chatwoot server only", async () => {
     const response = await fetch(`${t.url}/healthz`);
-    const scriptSrc = response.headers.get('content-security-policy')!.split('; ').find((d) => d.startsWith('script-src'));
+    const scriptSrc = response.headers
+      .get('content-security-policy')!
+      .split('; ')
+      .find((d) => d.startsWith('script-src'));
     expect(scriptSrc).toBe("script-src 'self' https://chat.example.com");
   });
 

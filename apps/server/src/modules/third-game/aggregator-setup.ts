@@ -27,11 +27,7 @@ export interface AggregatorSetup {
  * process (like the devnet), with keys kept in DATA_DIR (in memory for DATA_DIR=memory) and its
  * wallet calls sent to this server, wherever it ends up listening (`serverUrl`, read at each call).
  */
-export async function setupAggregator(
-  config: Config,
-  serverUrl: () => string,
-  log: (msg: string, extra?: object) => void,
-): Promise<AggregatorSetup> {
+export async function setupAggregator(config: Config, serverUrl: () => string, log: (msg: string, extra?: object) => void): Promise<AggregatorSetup> {
   // The wallet's currency is backed 1:1 by the player's USDT (hub88/wallet.module.ts): the games show
   // the money as what the player holds, USDT, whatever code the wallet reports it under.
   const hub88 = (apiUrl: string, operatorPrivateKeyPem: string) =>

@@ -43,7 +43,13 @@ export function registerHeldWinsOpsRoutes(ops: OpsRegistrar, heldWins: HeldWins,
     if (!win) throw fail('INVALID_PARAMETERS', `no held win ${body.id}`);
     if (win.status === 'rejected') throw fail('UPDATE_FAILED', `held win ${body.id} was rejected`);
     const request = win.status === 'held' ? await requestHeldWinRelease(approvals, db, win, actor, body.reason) : null;
-    audit.after = { playerId: win.playerId, currency: win.currency, amount: formatMicro(win.amount), status: win.status, approvalRequest: request ? Number(request.id) : null };
+    audit.after = {
+      playerId: win.playerId,
+      currency: win.currency,
+      amount: formatMicro(win.amount),
+      status: win.status,
+      approvalRequest: request ? Number(request.id) : null,
+    };
     return { heldWin: view(win), decidedNow: false, approvalRequest: request ? approvalRequestView(request) : null };
   });
 

@@ -100,7 +100,10 @@ export class HeldWins {
 
   /** Held wins, oldest first, of one status (default: waiting), at most `limit`. */
   async list(filter: { status?: HeldWinStatus; playerId?: number; limit: number }): Promise<HeldWin[]> {
-    let query = withThirdGameTables(this.db).selectFrom('provider_held_wins').selectAll().where('status', '=', filter.status ?? 'held');
+    let query = withThirdGameTables(this.db)
+      .selectFrom('provider_held_wins')
+      .selectAll()
+      .where('status', '=', filter.status ?? 'held');
     if (filter.playerId !== undefined) query = query.where('player_id', '=', filter.playerId);
     const rows = await query.orderBy('id').limit(filter.limit).execute();
     return rows.map(toHeldWin);
@@ -170,7 +173,14 @@ export class HeldWins {
     if (decision.decidedNow && decision.win.status === 'released') this.onBalanceChanged?.(decision.win.playerId);
   }
 
-  private async decideIn(trx: Db, id: number, status: 'released' | 'rejected', by: string, reason: string, move: (win: HeldWin) => Promise<void>): Promise<Decision> {
+  private async decideIn(
+    trx: Db,
+    id: number,
+    status: 'released' | 'rejected',
+    by: string,
+    reason: string,
+    move: (win: HeldWin) => Promise<void>,
+  ): Promise<Decision> {
     const row = await withThirdGameTables(trx).selectFrom('provider_held_wins').selectAll().where('id', '=', BigInt(id)).forUpdate().executeTakeFirst();
     if (!row) throw new HeldWinDecisionError('missing', `no held win ${id}`);
     const win = toHeldWin(row);

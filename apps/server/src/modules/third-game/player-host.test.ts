@@ -16,7 +16,15 @@ async function enterDemoSlot(t: TestApp, headers: Record<string, string>) {
   const game: Tile = home.data.slotGames.find((g: Tile) => g.aggregator === 'hub88');
   const reply = await t.call(
     '/v1/thirdGame/enter',
-    { aggregator: game.aggregator, manufacturer: game.manufacturer, gameCode: game.gameCode, gameId: game.id, gameType: game.gameType, currency: 'USD', platformCode: 'android' },
+    {
+      aggregator: game.aggregator,
+      manufacturer: game.manufacturer,
+      gameCode: game.gameCode,
+      gameId: game.id,
+      gameType: game.gameType,
+      currency: 'USD',
+      platformCode: 'android',
+    },
     { token: player.token, headers },
   );
   expect(reply.code).toBe(0);

@@ -62,7 +62,14 @@ describe('bets and wins applied together', () => {
     expect(rounds).toHaveLength(40);
     for (const round of rounds) {
       const i = ids.indexOf(round.player_id);
-      expect(round).toMatchObject({ round: bets[i].round, bet_total: 1_000_000n, win_total: i % 3 === 0 ? 2_000_000n : 0n, bet_count: 1, game_type: 10, manufacturer: 'Demo Studio' });
+      expect(round).toMatchObject({
+        round: bets[i].round,
+        bet_total: 1_000_000n,
+        win_total: i % 3 === 0 ? 2_000_000n : 0n,
+        bet_count: 1,
+        game_type: 10,
+        manufacturer: 'Demo Studio',
+      });
       expect(round.closed_at).not.toBeNull();
     }
     const turnover = await t.app.database.db.selectFrom('turnover_records').select(['player_id', 'round_key', 'valid']).where('player_id', 'in', ids).execute();
@@ -80,7 +87,9 @@ describe('bets and wins applied together', () => {
     await new ThirdGameRepository(t.app.database.db).endSessions(ended.playerId);
     const refunded = rolledBack.bet(100_000n);
     expect(await wallet.bet(refunded)).toEqual(ok(900_000n));
-    expect((await wallet.rollback({ ...refunded, transactionUuid: randomUUID(), referenceTransactionUuid: refunded.transactionUuid, roundClosed: true })).status).toBe('RS_OK');
+    expect(
+      (await wallet.rollback({ ...refunded, transactionUuid: randomUUID(), referenceTransactionUuid: refunded.transactionUuid, roundClosed: true })).status,
+    ).toBe('RS_OK');
     const known = replayed.bet(100_000n);
     expect(await wallet.bet(known)).toEqual(ok(900_000n));
 

@@ -54,10 +54,7 @@ export function settlementTransfer(
     kind,
     reference: transactionUuid,
     metadata: { aggregator: options.aggregator, ...metadata },
-    legs: [
-      ...playerLegs(playerId, currency, micro, bonusMicro),
-      { account: { kind: 'provider_settlement' }, currency, amount: -(micro + bonusMicro) },
-    ],
+    legs: [...playerLegs(playerId, currency, micro, bonusMicro), { account: { kind: 'provider_settlement' }, currency, amount: -(micro + bonusMicro) }],
   };
 }
 
@@ -110,7 +107,11 @@ async function applyTogether(calls: WalletCall[], shard: number, deps: WalletBat
       const transfer =
         kind === 'bet'
           ? settlementTransfer(options, 'provider_bet', request.transactionUuid, request.playerId, micro, { round: request.round, game: request.gameCode })
-          : settlementTransfer(options, 'provider_win', request.transactionUuid, request.playerId, micro, { round: request.round, game: request.gameCode, bet: request.referenceTransactionUuid });
+          : settlementTransfer(options, 'provider_win', request.transactionUuid, request.playerId, micro, {
+              round: request.round,
+              game: request.gameCode,
+              bet: request.referenceTransactionUuid,
+            });
       return {
         kind,
         token: request.token,

@@ -48,7 +48,9 @@ const moneyOf = async (playerId: number) => ({
   bonus: await t.app.services.ledger.balance({ kind: 'player_bonus', playerId }, 'USDT'),
 });
 const atStake = async (playerId: number) =>
-  BigInt((await sql<{ s: string }>`select bonus_at_stake::text as s from wagering where player_id = ${playerId} and currency = 'USDT'`.execute(db())).rows[0].s);
+  BigInt(
+    (await sql<{ s: string }>`select bonus_at_stake::text as s from wagering where player_id = ${playerId} and currency = 'USDT'`.execute(db())).rows[0].s,
+  );
 
 describe.each(['batched', 'one by one'] as const)('cash and bonus in the seamless wallet, %s', (kind) => {
   const wallet = () => wallets[kind];
@@ -100,7 +102,9 @@ describe.each(['batched', 'one by one'] as const)('cash and bonus in the seamles
 
   it('drops the requirement when a closed round loses the last bonus money, and keeps it while a win returns some', async () => {
     const outstanding = async (playerId: number) =>
-      BigInt((await sql<{ o: string }>`select outstanding::text as o from wagering where player_id = ${playerId} and currency = 'USDT'`.execute(db())).rows[0].o);
+      BigInt(
+        (await sql<{ o: string }>`select outstanding::text as o from wagering where player_id = ${playerId} and currency = 'USDT'`.execute(db())).rows[0].o,
+      );
     const lost = await bonusPlayer(100_000n, 200_000n);
     const all = lost.bet(300_000n);
     await wallet().bet(all);

@@ -32,7 +32,11 @@ const player = (units: bigint) => walletPlayer(t, units, GAME);
 
 const units = async (playerId: number) => (await t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT')) / 10n;
 const heldOf = (playerId: number) =>
-  withThirdGameTables(t.app.database.db).selectFrom('provider_held_wins').select(['amount', 'stakes', 'reason', 'status']).where('player_id', '=', playerId).execute();
+  withThirdGameTables(t.app.database.db)
+    .selectFrom('provider_held_wins')
+    .select(['amount', 'stakes', 'reason', 'status'])
+    .where('player_id', '=', playerId)
+    .execute();
 
 describe.each(['batched', 'one by one'] as const)('the seamless wallet, %s', (kind) => {
   const wallet = () => wallets[kind];

@@ -309,7 +309,13 @@ export class ProviderWalletRepository {
    * added to. `fresh` is false when the uuid was known (nothing written). The caller judges the
    * session and rolls `trx` back when it refuses the bet.
    */
-  async recordBet(token: string, tx: NewProviderTransaction, round: SessionRoundChange, terms: SessionTerms, trx: Db): Promise<{ session: WalletSession | null; fresh: boolean }> {
+  async recordBet(
+    token: string,
+    tx: NewProviderTransaction,
+    round: SessionRoundChange,
+    terms: SessionTerms,
+    trx: Db,
+  ): Promise<{ session: WalletSession | null; fresh: boolean }> {
     const { rows } = await sql<Record<string, unknown> & { recorded_id: string | null }>`
       with ${sessionCte(token, terms)},
       recorded as (${transactionInsert(tx)}),
@@ -415,7 +421,16 @@ export class ProviderWalletRepository {
    * transfer: wagering is locked before the ledger, as every writer of it does.
    */
   async recordBonusStake(
-    change: { aggregator: string; transactionUuid: string; playerId: number; round: string | null; currency: 'USDT' | 'TRX'; stake: bigint; credited: bigint; roundOpen: boolean },
+    change: {
+      aggregator: string;
+      transactionUuid: string;
+      playerId: number;
+      round: string | null;
+      currency: 'USDT' | 'TRX';
+      stake: bigint;
+      credited: bigint;
+      roundOpen: boolean;
+    },
     trx: Db,
   ): Promise<void> {
     await withThirdGameTables(trx)
@@ -561,8 +576,7 @@ function transactionInsert(tx: NewProviderTransaction) {
  * the game type and studio of the `session` CTE when `change` does not name them.
  */
 function roundUpsert(change: RoundChange | SessionRoundChange, tail?: RawBuilder<unknown>) {
-  const studio =
-    'gameType' in change ? sql`${change.gameType}::int2, ${change.manufacturer}::text` : sql`session.game_type, session.manufacturer`;
+  const studio = 'gameType' in change ? sql`${change.gameType}::int2, ${change.manufacturer}::text` : sql`session.game_type, session.manufacturer`;
   const values = sql`${change.aggregator}::text, ${change.round}::text, ${change.playerId}::int4, ${change.gameCode}::text, ${studio},
               ${change.currency}::text, ${change.bet > 0n ? change.bet : 0n}::int8, ${change.win > 0n ? change.win : 0n}::int8,
               ${Math.max(change.bets, 0)}::int4, ${change.wins ?? 0}::int4, ${change.closed ? sql`now()` : sql`null::timestamptz`}`;

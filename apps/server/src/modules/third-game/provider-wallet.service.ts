@@ -1,6 +1,14 @@
 import type { Db } from '../../db/database.ts';
 import { InsufficientFundsError, type Ledger, type LedgerCurrency } from '../../money/ledger.service.ts';
-import { ProviderWalletRepository, type NewProviderTransaction, type ProviderRoundRecord, type RoundFilter, type SessionTerms, type StoredProviderTransaction, type WalletSession } from './provider-wallet.repo.ts';
+import {
+  ProviderWalletRepository,
+  type NewProviderTransaction,
+  type ProviderRoundRecord,
+  type RoundFilter,
+  type SessionTerms,
+  type StoredProviderTransaction,
+  type WalletSession,
+} from './provider-wallet.repo.ts';
 import { HeldWins, holdReason } from './held-wins.ts';
 import { isProtectionRefusal, type ProtectionGate } from '../protection/protection-gate.ts';
 import { TurnoverRepository, type LevelUp, type TurnoverHooks } from '../turnover/turnover.repo.ts';
@@ -232,8 +240,10 @@ export class ProviderWalletService {
       const { cash, bonus } = await this.repo.cashAndBonus(request.playerId, this.options.ledgerCurrency, trx);
       const fromBonus = micro > cash ? micro - cash : 0n;
       if (fromBonus > bonus) throw new InsufficientFundsError(request.transactionUuid, [request.playerId]);
-      if (fromBonus > 0n) await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: fromBonus, credited: 0n, roundOpen: true }, trx);
-      const settled = request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
+      if (fromBonus > 0n)
+        await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: fromBonus, credited: 0n, roundOpen: true }, trx);
+      const settled =
+        request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
       const metadata = { round: request.round, game: request.gameCode };
       const balance = await this.post('provider_bet', request.transactionUuid, request.playerId, -(micro - fromBonus), metadata, trx, -fromBonus);
       if (settled) await this.dropSpent(request.playerId, trx);
@@ -271,7 +281,8 @@ export class ProviderWalletService {
         // The round counts the win only once an operator releases it.
         await this.repo.changeRound({ ...this.roundOf(request, session), bet: 0n, win: -micro, bets: 0, closed: false }, trx);
         levelUps = await this.closeRound(request, trx);
-        const settled = request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
+        const settled =
+          request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
         const transfer = settlementTransfer(this.options, 'provider_win_held', request.transactionUuid, request.playerId, micro, metadata);
         await this.heldWins.hold(
           { ...this.sessionRoundOf(request), transactionUuid: request.transactionUuid, amount: micro, stakes: before.stakes, reason: held },
@@ -285,8 +296,10 @@ export class ProviderWalletService {
       // The win returns as the round was staked: its bonus part (rounded down) to bonus money while
       // the player's requirement is live, the rest to cash.
       const toBonus = await this.bonusPart(request.playerId, before.stakes > 0n ? (micro * before.bonusStakes) / before.stakes : 0n, trx);
-      if (toBonus > 0n) await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: 0n, credited: toBonus, roundOpen: true }, trx);
-      const settled = request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
+      if (toBonus > 0n)
+        await this.repo.recordBonusStake({ ...this.bonusChange(request, request.transactionUuid), stake: 0n, credited: toBonus, roundOpen: true }, trx);
+      const settled =
+        request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, request.round, this.options.ledgerCurrency, trx));
       const balance = await this.post('provider_win', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
       if (settled) await this.dropSpent(request.playerId, trx);
       return balance;
@@ -298,7 +311,11 @@ export class ProviderWalletService {
   /** A round that closes with this callback has its valid turnover recorded (once: a repeat adds nothing). */
   private async closeRound(request: { playerId: number; round: string; roundClosed: boolean }, trx: Db): Promise<LevelUp[]> {
     if (!request.roundClosed || !this.options.turnover) return [];
-    return this.turnover.recordProviderRounds(trx, [{ aggregator: this.options.aggregator, playerId: request.playerId, round: request.round }], this.options.turnover.terms());
+    return this.turnover.recordProviderRounds(
+      trx,
+      [{ aggregator: this.options.aggregator, playerId: request.playerId, round: request.round }],
+      this.options.turnover.terms(),
+    );
   }
 
   /**
@@ -339,18 +356,32 @@ export class ProviderWalletService {
       const micro = bet.amount * this.options.microPerUnit;
       if (bet.round !== null && bet.gameCode !== null) {
         await this.repo.changeRound(
-          { ...this.roundOf({ playerId: bet.playerId, round: bet.round, gameCode: bet.gameCode }, session), bet: -micro, win: 0n, bets: -1, closed: request.roundClosed },
+          {
+            ...this.roundOf({ playerId: bet.playerId, round: bet.round, gameCode: bet.gameCode }, session),
+            bet: -micro,
+            win: 0n,
+            bets: -1,
+            closed: request.roundClosed,
+          },
           trx,
         );
       }
       // The stake returns as it was drawn: its bonus part to bonus money while the requirement is live.
       const toBonus = await this.bonusPart(request.playerId, bet.bonusAmount, trx);
       if (bet.bonusAmount > 0n) {
-        const change = { aggregator: this.options.aggregator, transactionUuid: request.transactionUuid, playerId: request.playerId, round: bet.round, currency: this.options.ledgerCurrency };
+        const change = {
+          aggregator: this.options.aggregator,
+          transactionUuid: request.transactionUuid,
+          playerId: request.playerId,
+          round: bet.round,
+          currency: this.options.ledgerCurrency,
+        };
         await this.repo.recordBonusStake({ ...change, stake: -bet.bonusAmount, credited: toBonus, roundOpen: !round?.closed }, trx);
       }
       const settled =
-        bet.round !== null && request.roundClosed && (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, bet.round, this.options.ledgerCurrency, trx));
+        bet.round !== null &&
+        request.roundClosed &&
+        (await this.repo.settleRoundBonus(this.options.aggregator, request.playerId, bet.round, this.options.ledgerCurrency, trx));
       const metadata = { round: bet.round, game: bet.gameCode, bet: request.referenceTransactionUuid };
       const after = await this.post('provider_refund', request.transactionUuid, request.playerId, micro - toBonus, metadata, trx, toBonus);
       if (settled) await this.dropSpent(request.playerId, trx);
@@ -395,7 +426,13 @@ export class ProviderWalletService {
 
   /** Which round of this aggregator a callback belongs to (its game type and studio are its session's). */
   private sessionRoundOf(request: { playerId: number; round: string; gameCode: string }) {
-    return { aggregator: this.options.aggregator, round: request.round, playerId: request.playerId, gameCode: request.gameCode, currency: this.options.ledgerCurrency };
+    return {
+      aggregator: this.options.aggregator,
+      round: request.round,
+      playerId: request.playerId,
+      gameCode: request.gameCode,
+      currency: this.options.ledgerCurrency,
+    };
   }
 
   private roundOf(request: { playerId: number; round: string; gameCode: string }, session: WalletSession) {

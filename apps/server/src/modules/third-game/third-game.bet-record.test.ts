@@ -32,7 +32,15 @@ async function playerInSlot(usd = 50) {
   const game: Tile = home.data.slotGames.find((g: Tile) => g.aggregator === 'hub88');
   const entered = await t.call(
     '/v1/thirdGame/enter',
-    { aggregator: game.aggregator, manufacturer: game.manufacturer, gameCode: game.gameCode, gameId: game.id, gameType: game.gameType, currency: 'USD', platformCode: 'android' },
+    {
+      aggregator: game.aggregator,
+      manufacturer: game.manufacturer,
+      gameCode: game.gameCode,
+      gameId: game.id,
+      gameType: game.gameType,
+      currency: 'USD',
+      platformCode: 'android',
+    },
     { token: player.token },
   );
   expect(entered.code).toBe(0);

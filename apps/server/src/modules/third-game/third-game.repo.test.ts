@@ -11,7 +11,15 @@ async function newPlayer(db: Db): Promise<number> {
   players++;
   const row = await db
     .insertInto('players')
-    .values({ account: `tg${players}${randomBytes(3).toString('hex')}`, email: null, password_hash: 'x', nickname: 'tg', invite_code: randomBytes(4).toString('hex'), inviter_id: null, register_ip: '127.0.0.1' })
+    .values({
+      account: `tg${players}${randomBytes(3).toString('hex')}`,
+      email: null,
+      password_hash: 'x',
+      nickname: 'tg',
+      invite_code: randomBytes(4).toString('hex'),
+      inviter_id: null,
+      register_ip: '127.0.0.1',
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -162,7 +162,9 @@ describe('/v1/thirdGame/enter', () => {
       },
     };
     const service = serviceWith({ aggregator: down });
-    const refused = await service.enter(playerId, enterBody(await demoSlot()), { ip: '127.0.0.1', lang: 'en_US', appOrigin: 'http://localhost' }).catch((e) => e);
+    const refused = await service
+      .enter(playerId, enterBody(await demoSlot()), { ip: '127.0.0.1', lang: 'en_US', appOrigin: 'http://localhost' })
+      .catch((e) => e);
     expect(refused).toMatchObject({ code: 1 });
     const sessions = await sessionsOf(playerId);
     expect(sessions).toHaveLength(1);

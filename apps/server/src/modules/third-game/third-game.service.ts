@@ -1,5 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode, ExperienceType, type CallParsedRequest, type CallResponse, thirdGameCalls, formatMicro, GameType, normalizeLanguage, SELF_DEVELOPED_MANUFACTURER, type Language } from '@lobby/contract';
+import {
+  ErrorCode,
+  ExperienceType,
+  type CallParsedRequest,
+  type CallResponse,
+  thirdGameCalls,
+  formatMicro,
+  GameType,
+  normalizeLanguage,
+  SELF_DEVELOPED_MANUFACTURER,
+  type Language,
+} from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';

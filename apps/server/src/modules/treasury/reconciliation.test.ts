@@ -6,7 +6,16 @@ import { loadConfig } from '../../config.ts';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import { createAutomationKey } from '../../testing/ops-key.ts';
 import { startTestApp } from '../../testing/test-app.ts';
-import { FUND_PASSWORD, micro, newWallet, requestId, startWalletTestApp, type TestPlayer, WALLET_TEST_ENV, type WalletTestApp } from '../wallet/test-support.ts';
+import {
+  FUND_PASSWORD,
+  micro,
+  newWallet,
+  requestId,
+  startWalletTestApp,
+  type TestPlayer,
+  WALLET_TEST_ENV,
+  type WalletTestApp,
+} from '../wallet/test-support.ts';
 import { Reconciler } from './reconciliation.ts';
 
 let t: WalletTestApp;
@@ -71,7 +80,12 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
       difference: '0',
       inFlight: '0',
     });
-    expect(figures(run, 'TRX')).toMatchObject({ status: 'ok', holdings: { total: '7.000001', deposit: '7.000001' }, liabilities: { total: '7.000001', cash: '7.000001' }, difference: '0' });
+    expect(figures(run, 'TRX')).toMatchObject({
+      status: 'ok',
+      holdings: { total: '7.000001', deposit: '7.000001' },
+      liabilities: { total: '7.000001', cash: '7.000001' },
+      difference: '0',
+    });
     // The hot wallet, both deposit addresses and every transfer game address were read.
     const games = await t.app.services.lobby.hashGameState();
     expect(run.addresses).toBe(1 + 2 + new Set(games.transferAddresses.map((row) => row.address)).size);
@@ -81,29 +95,54 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
     t.fundHotWallet({ usdt: '50', trx: '100' });
     const run = await reconcile();
     expect(run.status).toBe('ok');
-    expect(figures(run, 'USDT')).toMatchObject({ holdings: { total: '65.345678', hot: '50', deposit: '15.345678' }, liabilities: { total: '15.345678' }, difference: '50' });
+    expect(figures(run, 'USDT')).toMatchObject({
+      holdings: { total: '65.345678', hot: '50', deposit: '15.345678' },
+      liabilities: { total: '15.345678' },
+      difference: '50',
+    });
     expect(figures(run, 'TRX')).toMatchObject({ holdings: { hot: '100' }, difference: '100' });
   });
 
   it('follows a withdrawal: owed while pending, in flight once on chain, settled once confirmed; the surplus stays the same', async () => {
     const to = newWallet().address;
-    const sent = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '5', address: to, fundPassword: FUND_PASSWORD }, { token: alice.token });
+    const sent = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'USDT', amount: '5', address: to, fundPassword: FUND_PASSWORD },
+      { token: alice.token },
+    );
     expect(sent.code).toBe(0);
 
     // Queued (or already broadcast by the processor the request nudged), not yet in a block.
     const pending = figures(await reconcile(), 'USDT');
-    expect(pending).toMatchObject({ status: 'ok', holdings: { hot: '50' }, liabilities: { total: '15.345678', cash: '10.345678', withdrawals: '5' }, difference: '50' });
+    expect(pending).toMatchObject({
+      status: 'ok',
+      holdings: { hot: '50' },
+      liabilities: { total: '15.345678', cash: '10.345678', withdrawals: '5' },
+      difference: '50',
+    });
 
     // Sent and in a block, not yet confirmed by the processor: gone from the hot wallet, still owed.
     await t.app.services.wallet.workers.withdrawals.runOnce();
     t.app.chain.devnet!.produceBlock();
     const inFlight = await reconcile();
-    expect(figures(inFlight, 'USDT')).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { withdrawals: '5' }, difference: '45', inFlight: '5' });
+    expect(figures(inFlight, 'USDT')).toMatchObject({
+      status: 'ok',
+      holdings: { hot: '45' },
+      liabilities: { withdrawals: '5' },
+      difference: '45',
+      inFlight: '5',
+    });
 
     await t.app.services.wallet.workers.withdrawals.runOnce();
     expect(t.chainBalance(to).usdt).toBe(micro('5'));
     const settled = figures(await reconcile(), 'USDT');
-    expect(settled).toMatchObject({ status: 'ok', holdings: { hot: '45' }, liabilities: { total: '10.345678', withdrawals: '0' }, difference: '50', inFlight: '0' });
+    expect(settled).toMatchObject({
+      status: 'ok',
+      holdings: { hot: '45' },
+      liabilities: { total: '10.345678', withdrawals: '0' },
+      difference: '50',
+      inFlight: '0',
+    });
   });
 
   it('shows a coin the ledger credited without chain money as short by exactly that amount, and raises an alert', async () => {
@@ -123,7 +162,13 @@ describe('reconciliation of on-chain holdings against ledger liabilities', () =>
     expect(figures(run, 'TRX').status).toBe('ok');
     heard.off();
     expect(heard.alerts.filter((alert) => alert.kind.startsWith('treasury'))).toEqual([
-      expect.objectContaining({ kind: 'treasury-short', severity: 'critical', permission: 'treasury.read', reference: `reconciliation:${run.id}`, message: expect.stringContaining('short by 0.000001 USDT') }),
+      expect.objectContaining({
+        kind: 'treasury-short',
+        severity: 'critical',
+        permission: 'treasury.read',
+        reference: `reconciliation:${run.id}`,
+        message: expect.stringContaining('short by 0.000001 USDT'),
+      }),
     ]);
 
     // Bonus money is owed too: the shortfall grows by it.
@@ -196,7 +241,7 @@ describe('the reconciler', () => {
       bus: t.app.bus,
     });
 
-  it("counts the configured cold addresses and the transfer-bet game addresses as holdings, and refuses a cold address that is not a TRON address", async () => {
+  it('counts the configured cold addresses and the transfer-bet game addresses as holdings, and refuses a cold address that is not a TRON address', async () => {
     const game = newWallet().address;
     t.app.chain.devnet!.faucet(cold, { usdt: micro('1000'), trx: micro('2') });
     t.app.chain.devnet!.faucet(game, { usdt: micro('1.5') });
@@ -226,7 +271,9 @@ describe('the reconciler', () => {
     heard.off();
     expect(run.failures).toEqual([{ address: hot, kind: 'hot', currency: 'USDT', error: 'node unreachable' }]);
     expect(run.figures.find((f) => f.currency === 'USDT')!.holdings.hot).toBe('0');
-    expect(heard.alerts).toContainEqual(expect.objectContaining({ kind: 'treasury-read-failed', severity: 'warning', permission: 'treasury.read', reference: `reconciliation:${run.id}` }));
+    expect(heard.alerts).toContainEqual(
+      expect.objectContaining({ kind: 'treasury-read-failed', severity: 'warning', permission: 'treasury.read', reference: `reconciliation:${run.id}` }),
+    );
   });
 
   it('reads at most eight balances at once', async () => {
@@ -240,29 +287,43 @@ describe('the reconciler', () => {
       return read(address);
     };
     for (let i = 0; i < 6; i++) await t.depositAddress(await t.player());
-    const run = await reconciler({ getTrxBalance: slow((a) => t.app.chain.client.getTrxBalance(a)), getUsdtBalance: slow((a) => t.app.chain.client.getUsdtBalance(a)) }).run('command');
+    const run = await reconciler({
+      getTrxBalance: slow((a) => t.app.chain.client.getTrxBalance(a)),
+      getUsdtBalance: slow((a) => t.app.chain.client.getUsdtBalance(a)),
+    }).run('command');
     expect(run.addresses * 2).toBeGreaterThan(16);
     expect(most).toBe(8);
   });
 
-  it.runIf(process.env.DATABASE_URL)('runs from the command line: prints each currency, keeps the run, exits 1 when short and 0 when covered', async () => {
-    const url = (t.app.database as { url?: string }).url!;
-    const cli = (env: Record<string, string>) =>
-      promisify(execFile)('npx', ['tsx', 'apps/server/src/modules/treasury/reconcile-cli.ts'], {
-        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: url, TRON_API_URL: t.app.chain.devnet!.url!, HOT_WALLET_PRIVATE_KEY: t.app.chain.hotWallet.privateKey, ...env },
-      }).then(
-        (done) => ({ exitCode: 0, out: done.stdout + done.stderr }),
-        (failed: { code: number; stdout: string; stderr: string }) => ({ exitCode: failed.code, out: failed.stdout + failed.stderr }),
-      );
-    const short = await cli({});
-    expect(short).toMatchObject({ exitCode: 1, out: expect.stringMatching(/USDT: SHORT .* difference -2\.000001/) });
-    expect(short.out).toMatch(/TRX: OK /);
-    const covered = await cli({ TREASURY_COLD_ADDRESSES: cold });
-    expect(covered).toMatchObject({ exitCode: 0, out: expect.stringMatching(/USDT: OK .*cold 1000\b.* difference 997\.999999/) });
-    const reply = await t.ops('/ops/v1/treasury/reconciliation', { limit: 2 });
-    expect(reply.data.history.map((run: Run) => [run.trigger, run.status])).toEqual([
-      ['command', 'ok'],
-      ['command', 'short'],
-    ]);
-  }, 60_000);
+  it.runIf(process.env.DATABASE_URL)(
+    'runs from the command line: prints each currency, keeps the run, exits 1 when short and 0 when covered',
+    async () => {
+      const url = (t.app.database as { url?: string }).url!;
+      const cli = (env: Record<string, string>) =>
+        promisify(execFile)('npx', ['tsx', 'apps/server/src/modules/treasury/reconcile-cli.ts'], {
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            DATABASE_URL: url,
+            TRON_API_URL: t.app.chain.devnet!.url!,
+            HOT_WALLET_PRIVATE_KEY: t.app.chain.hotWallet.privateKey,
+            ...env,
+          },
+        }).then(
+          (done) => ({ exitCode: 0, out: done.stdout + done.stderr }),
+          (failed: { code: number; stdout: string; stderr: string }) => ({ exitCode: failed.code, out: failed.stdout + failed.stderr }),
+        );
+      const short = await cli({});
+      expect(short).toMatchObject({ exitCode: 1, out: expect.stringMatching(/USDT: SHORT .* difference -2\.000001/) });
+      expect(short.out).toMatch(/TRX: OK /);
+      const covered = await cli({ TREASURY_COLD_ADDRESSES: cold });
+      expect(covered).toMatchObject({ exitCode: 0, out: expect.stringMatching(/USDT: OK .*cold 1000\b.* difference 997\.999999/) });
+      const reply = await t.ops('/ops/v1/treasury/reconciliation', { limit: 2 });
+      expect(reply.data.history.map((run: Run) => [run.trigger, run.status])).toEqual([
+        ['command', 'ok'],
+        ['command', 'short'],
+      ]);
+    },
+    60_000,
+  );
 });

@@ -57,7 +57,11 @@ export class Reconciler {
 
   /** Every address counted, each once (the first kind it is found under wins). */
   async addresses(): Promise<TreasuryAddress[]> {
-    const [deposits, current, former] = await Promise.all([this.repo.depositAddresses(), this.options.transferAddresses(), this.repo.watchedTransferAddresses()]);
+    const [deposits, current, former] = await Promise.all([
+      this.repo.depositAddresses(),
+      this.options.transferAddresses(),
+      this.repo.watchedTransferAddresses(),
+    ]);
     const seen = new Map<string, TreasuryAddressKind>();
     const add = (kind: TreasuryAddressKind, list: readonly string[]) => {
       for (const address of list) if (!seen.has(address)) seen.set(address, kind);
@@ -74,7 +78,10 @@ export class Reconciler {
   async run(trigger: ReconciliationTrigger, requestedBy: string | null = null): Promise<ReconciliationRow> {
     const startedAt = new Date();
     const addresses = await this.addresses();
-    const holdings = Object.fromEntries(CURRENCIES.map((c) => [c, Object.fromEntries(ADDRESS_KINDS.map((k) => [k, 0n]))])) as Record<Currency, Record<TreasuryAddressKind, bigint>>;
+    const holdings = Object.fromEntries(CURRENCIES.map((c) => [c, Object.fromEntries(ADDRESS_KINDS.map((k) => [k, 0n]))])) as Record<
+      Currency,
+      Record<TreasuryAddressKind, bigint>
+    >;
     const failures: StoredReadFailure[] = [];
     const jobs = addresses.flatMap((entry) => CURRENCIES.map((currency) => ({ ...entry, currency })));
     let next = 0;
@@ -100,7 +107,14 @@ export class Reconciler {
       return {
         currency,
         status,
-        holdings: { total: String(heldTotal), hot: String(held.hot), deposit: String(held.deposit), transfer: String(held.transfer), cold: String(held.cold), resource: String(held.resource) },
+        holdings: {
+          total: String(heldTotal),
+          hot: String(held.hot),
+          deposit: String(held.deposit),
+          transfer: String(held.transfer),
+          cold: String(held.cold),
+          resource: String(held.resource),
+        },
         liabilities: {
           total: String(owedTotal),
           cash: String(owed.cash),

@@ -50,9 +50,15 @@ export function createTreasuryModule(deps: TreasuryDependencies): TreasuryModule
   const intervalMs = config.TREASURY_RECONCILE_MINUTES * 60_000;
   // A test database reports the URL it was opened with; a server's is its configuration's.
   const databaseUrl = lockUrlOf(database, config.DATABASE_URL);
-  const worker = new BackgroundWorker('treasury-reconciliation', intervalMs || 3_600_000, new LeaderLock(database, 'treasury.reconciliation', databaseUrl), async () => {
-    await reconciler.run('schedule');
-  }, deps.log);
+  const worker = new BackgroundWorker(
+    'treasury-reconciliation',
+    intervalMs || 3_600_000,
+    new LeaderLock(database, 'treasury.reconciliation', databaseUrl),
+    async () => {
+      await reconciler.run('schedule');
+    },
+    deps.log,
+  );
   // The first hourly run comes an interval after start, not at it: restarts do not add runs.
   let firstRun: NodeJS.Timeout | undefined;
   let queue: Promise<unknown> = Promise.resolve();

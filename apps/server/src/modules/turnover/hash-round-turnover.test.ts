@@ -33,7 +33,14 @@ afterAll(async () => {
 async function bindAddress(playerId: number) {
   await db
     .insertInto('bet_addresses')
-    .values({ player_id: playerId, address: `T${playerId}`.padEnd(34, 'x'), status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() })
+    .values({
+      player_id: playerId,
+      address: `T${playerId}`.padEnd(34, 'x'),
+      status: 1,
+      activation_amount: 1_000_000n,
+      expires_at: new Date(),
+      activated_at: new Date(),
+    })
     .execute();
 }
 
@@ -42,7 +49,13 @@ const transferSeen = (bet: { height: number; playerId: number; currency: 'USDT' 
   db.transaction().execute((trx) => repo.openTransferRound(trx, bet));
 
 const recordsOf = (playerId: number, height: number) =>
-  db.selectFrom('turnover_records').select(['currency', 'stake', 'payout', 'valid']).where('player_id', '=', playerId).where('round_key', '=', `hash:${height}`).orderBy('currency').execute();
+  db
+    .selectFrom('turnover_records')
+    .select(['currency', 'stake', 'payout', 'valid'])
+    .where('player_id', '=', playerId)
+    .where('round_key', '=', `hash:${height}`)
+    .orderBy('currency')
+    .execute();
 
 /** The rounds still open at `height` (the table is the hash game's own, written only in SQL). */
 const openRounds = async (height: number) => (await sql`select player_id from hash_open_rounds where height = ${height}::int8`.execute(db)).rows;
@@ -61,7 +74,8 @@ describe('a hash round is the deciding block, whatever the way', () => {
     for (const p of players) await bindAddress(p);
     const wagering = USDT(1_000_000_000);
     for (const p of players) {
-      for (const currency of ['USDT', 'TRX'] as const) await db.insertInto('wagering').values({ player_id: p, currency, outstanding: wagering, required: wagering }).execute();
+      for (const currency of ['USDT', 'TRX'] as const)
+        await db.insertInto('wagering').values({ player_id: p, currency, outstanding: wagering, required: wagering }).execute();
     }
     const bet = fc.record({
       player: fc.integer({ min: 0, max: players.length - 1 }),
@@ -86,7 +100,9 @@ describe('a hash round is the deciding block, whatever the way', () => {
         await placePageBets(
           db,
           height,
-          bets.filter((b) => b.way === 'page').map((b) => ({ playerId: b.playerId, gameId: b.game.id, level: b.level, area: b.area, amount: b.amount, currency: b.currency })),
+          bets
+            .filter((b) => b.way === 'page')
+            .map((b) => ({ playerId: b.playerId, gameId: b.game.id, level: b.level, area: b.area, amount: b.amount, currency: b.currency })),
         );
         for (const b of bets.filter((x) => x.way === 'transfer before settlement')) {
           expect(await transferSeen({ height, playerId: b.playerId, currency: b.currency, stake: b.amount, payout: b.payout })).toBe(true);
@@ -139,7 +155,14 @@ describe('a hash round is the deciding block, whatever the way', () => {
     expect(await recordsOf(player, height)).toEqual([]);
     await repo.closeHashRounds(block.time + 1, DEFAULT_TURNOVER_TERMS);
     expect(await recordsOf(player, height)).toEqual([{ currency: 'USDT', stake: USDT(200), payout: USDT(195), valid: USDT(5) }]);
-    expect(await db.selectFrom('turnover_records').select('game_type').where('round_key', '=', `hash:${height}`).where('player_id', '=', player).executeTakeFirstOrThrow()).toEqual({
+    expect(
+      await db
+        .selectFrom('turnover_records')
+        .select('game_type')
+        .where('round_key', '=', `hash:${height}`)
+        .where('player_id', '=', player)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({
       game_type: GameType.HASH,
     });
   });

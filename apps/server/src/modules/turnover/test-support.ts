@@ -72,7 +72,10 @@ export async function storeBlock(db: Db, height: number, wanted: (result: (gameI
     const blockId = blockIdFor(height, randomBytes(32).toString('hex'));
     if (!wanted((gameId) => resultOf(gameId, blockId, height))) continue;
     const block = { height, blockId, parentHash: '0'.repeat(64), time: Date.now() };
-    await db.insertInto('hash_blocks').values({ height: BigInt(height), block_id: blockId, parent_hash: block.parentHash, block_time: BigInt(block.time) }).execute();
+    await db
+      .insertInto('hash_blocks')
+      .values({ height: BigInt(height), block_id: blockId, parent_hash: block.parentHash, block_time: BigInt(block.time) })
+      .execute();
     return block;
   }
 }

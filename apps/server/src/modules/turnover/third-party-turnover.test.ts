@@ -26,13 +26,24 @@ async function player(usd: number) {
   const { playerId } = await t.registerPlayer();
   await fund(t.app.services.ledger, playerId, BigInt(usd) * 1_000_000n);
   const token = newToken();
-  await new ThirdGameRepository(t.app.database.db).createSession({ token, playerId, aggregator: 'hub88', gameCode: 'demo_slot', gameType: GameType.SLOT, manufacturer: 'Demo Studio' });
+  await new ThirdGameRepository(t.app.database.db).createSession({
+    token,
+    playerId,
+    aggregator: 'hub88',
+    gameCode: 'demo_slot',
+    gameType: GameType.SLOT,
+    manufacturer: 'Demo Studio',
+  });
   return { playerId, ...callbacks(playerId, token, 'demo_slot') };
 }
 
 const post = (path: string, body: unknown) => walletCall(t.url, path, body);
 const records = (playerId: number) =>
-  t.app.database.db.selectFrom('turnover_records').select(['round_key', 'game_type', 'currency', 'stake', 'payout', 'valid']).where('player_id', '=', playerId).execute();
+  t.app.database.db
+    .selectFrom('turnover_records')
+    .select(['round_key', 'game_type', 'currency', 'stake', 'payout', 'valid'])
+    .where('player_id', '=', playerId)
+    .execute();
 
 describe('valid turnover of third-party rounds', () => {
   it('records a round when its closing win arrives: two bets of 100 and a win of 150 count 50, once', async () => {

@@ -30,7 +30,10 @@ async function boundPlayer() {
   const privateKey = bytesToHex(secp256k1.utils.randomSecretKey());
   const address = privateKeyToAddress(privateKey);
   t.app.chain.devnet!.faucet(address, { trx: USDT(1000), usdt: USDT(100) });
-  await db().insertInto('bet_addresses').values({ player_id: playerId, address, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() }).execute();
+  await db()
+    .insertInto('bet_addresses')
+    .values({ player_id: playerId, address, status: 1, activation_amount: 1_000_000n, expires_at: new Date(), activated_at: new Date() })
+    .execute();
   t.app.chain.devnet!.produceBlock();
   return { playerId, privateKey };
 }
@@ -40,7 +43,8 @@ async function gameAddress(gameId: number, level: number) {
   return state.transferAddresses.find((row) => row.game_id === gameId && row.level === level)!.address;
 }
 
-const records = (playerId: number) => db().selectFrom('turnover_records').select(['round_key', 'game_type', 'stake', 'payout', 'valid']).where('player_id', '=', playerId).execute();
+const records = (playerId: number) =>
+  db().selectFrom('turnover_records').select(['round_key', 'game_type', 'stake', 'payout', 'valid']).where('player_id', '=', playerId).execute();
 
 describe('valid turnover of transfer bets', () => {
   it("records a bound address's transfer bet for its player once its block's round closes: min(stake, |payout − stake|)", async () => {
@@ -50,7 +54,11 @@ describe('valid turnover of transfer bets', () => {
     await t.advance();
     await t.advance();
 
-    const bet = await db().selectFrom('hash_bets').select(['game_id', 'level', 'round', 'amount', 'payout']).where('tx_id', '=', txId).executeTakeFirstOrThrow();
+    const bet = await db()
+      .selectFrom('hash_bets')
+      .select(['game_id', 'level', 'round', 'amount', 'payout'])
+      .where('tx_id', '=', txId)
+      .executeTakeFirstOrThrow();
     expect(await records(playerId)).toEqual([
       { round_key: `hash:${bet.round}`, game_type: GameType.HASH, stake: 20_000_000n, payout: bet.payout, valid: valid(20_000_000n, bet.payout!) },
     ]);
@@ -68,7 +76,12 @@ describe('valid turnover of transfer bets', () => {
     await t.advance();
     await t.advance();
 
-    const bets = await db().selectFrom('hash_bets').select(['round', 'payout']).where('tx_id', 'in', [big.txId, small.txId]).orderBy('amount', 'desc').execute();
+    const bets = await db()
+      .selectFrom('hash_bets')
+      .select(['round', 'payout'])
+      .where('tx_id', 'in', [big.txId, small.txId])
+      .orderBy('amount', 'desc')
+      .execute();
     expect(bets.map((b) => [b.round, b.payout])).toEqual([
       [BigInt(next), USDT(29.25)],
       [BigInt(next), 0n],

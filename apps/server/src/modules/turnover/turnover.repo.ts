@@ -25,7 +25,8 @@ export const DEFAULT_REFERRAL_PPM: Record<1 | 2 | 3, number> = { 1: 3_000, 2: 1_
 export function referralRatesOf(terms: Pick<TurnoverTerms, 'referralPpm'>): { level: number; gameType: number; ppm: number }[] {
   if (terms.referralPpm) return [...terms.referralPpm];
   const rates: { level: number; gameType: number; ppm: number }[] = [];
-  for (const level of [1, 2, 3] as const) for (let gameType = 1; gameType < RATE_STRIDE; gameType++) rates.push({ level, gameType, ppm: DEFAULT_REFERRAL_PPM[level] });
+  for (const level of [1, 2, 3] as const)
+    for (let gameType = 1; gameType < RATE_STRIDE; gameType++) rates.push({ level, gameType, ppm: DEFAULT_REFERRAL_PPM[level] });
   return rates;
 }
 
@@ -128,9 +129,12 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
   // Rates as one array indexed by level × 16 + game type (game types are below 16): a lookup per
   // record instead of a join.
   const ppm: string[] = new Array(terms.thresholds.length * RATE_STRIDE).fill('0');
-  for (const rate of terms.rebatePpm) if (rate.level < terms.thresholds.length && rate.gameType < RATE_STRIDE) ppm[rate.level * RATE_STRIDE + rate.gameType] = String(rate.ppm);
+  for (const rate of terms.rebatePpm)
+    if (rate.level < terms.thresholds.length && rate.gameType < RATE_STRIDE) ppm[rate.level * RATE_STRIDE + rate.gameType] = String(rate.ppm);
   const referralPpm: string[] = new Array(4 * RATE_STRIDE).fill('0');
-  for (const rate of referralRatesOf(terms)) if (rate.level >= 1 && rate.level <= 3 && rate.gameType >= 0 && rate.gameType < RATE_STRIDE) referralPpm[rate.level * RATE_STRIDE + rate.gameType] = String(rate.ppm);
+  for (const rate of referralRatesOf(terms))
+    if (rate.level >= 1 && rate.level <= 3 && rate.gameType >= 0 && rate.gameType < RATE_STRIDE)
+      referralPpm[rate.level * RATE_STRIDE + rate.gameType] = String(rate.ppm);
   const day = options.day ?? shanghaiDay();
   return sql`
     turnover_calc as (
@@ -171,7 +175,7 @@ export function turnoverCtes(terms: TurnoverTerms, options: TurnoverOptions): Ra
                    sum(case when experience then 0 else valid end)::int8 as valid,
                    sum(case when experience then 0 else usdt_equivalent end)::int8 as usdt_equivalent, bool_or(experience) as experience
             from turnover_calc group by player_id, game_type, currency`
-          : sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
+            : sql`select player_id, game_type, currency, sum(bets)::int4 as bets, sum(stake)::int8 as stake, sum(payout)::int8 as payout,
                    sum(valid)::int8 as valid, sum(usdt_equivalent)::int8 as usdt_equivalent, false as experience
             from turnover_new group by player_id, game_type, currency`
       }
@@ -315,7 +319,12 @@ export const toLevelUps = (rows: LevelUpRow[]): LevelUp[] =>
 export class TurnoverRepository {
   constructor(private readonly db: Db) {}
 
-  async recordRounds(rounds: readonly RoundTotals[], terms: TurnoverTerms, executor: Db = this.db, options: { once?: boolean; at?: Date } = {}): Promise<LevelUp[]> {
+  async recordRounds(
+    rounds: readonly RoundTotals[],
+    terms: TurnoverTerms,
+    executor: Db = this.db,
+    options: { once?: boolean; at?: Date } = {},
+  ): Promise<LevelUp[]> {
     if (rounds.length === 0) return [];
     // Only third-party keys have the unique key that makes a repeat a no-op; other callers vouch
     // that their rounds are recorded once (`once`).

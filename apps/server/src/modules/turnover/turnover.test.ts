@@ -35,12 +35,24 @@ function hashRatePpm(level: number): bigint {
 
 /** What the players have accrued on hash games, by player and currency (only rows above zero). */
 async function hashAccruals(players: number[]): Promise<Map<string, bigint>> {
-  const rows = await db.selectFrom('rebate_accruals').select(['player_id', 'currency', 'accrued']).where('player_id', 'in', players).where('game_type', '=', GameType.HASH).execute();
+  const rows = await db
+    .selectFrom('rebate_accruals')
+    .select(['player_id', 'currency', 'accrued'])
+    .where('player_id', 'in', players)
+    .where('game_type', '=', GameType.HASH)
+    .execute();
   return new Map(rows.filter((r) => r.accrued > 0n).map((r) => [`${r.player_id}|${r.currency}`, r.accrued]));
 }
 
 async function recordOf(playerId: number) {
-  return (await repo.recordsOf(playerId)).map((r) => ({ roundKey: r.round_key, gameType: r.game_type, currency: r.currency, stake: r.stake, payout: r.payout, valid: r.valid }));
+  return (await repo.recordsOf(playerId)).map((r) => ({
+    roundKey: r.round_key,
+    gameType: r.game_type,
+    currency: r.currency,
+    stake: r.stake,
+    payout: r.payout,
+    valid: r.valid,
+  }));
 }
 
 describe('valid turnover recorded when a hash round settles', () => {
@@ -48,7 +60,11 @@ describe('valid turnover recorded when a hash round settles', () => {
     const [loser, winnerPlayer, hedger, drawn] = [await insertPlayer(db), await insertPlayer(db), await insertPlayer(db), await insertPlayer(db)];
     const height = nextHeight++;
     // Game 1 (big/small) ends big; game 4 (banker/player/tie) ends in a tie, so a banker bet is a draw.
-    const block = await storeBlock(db, height, (result) => (result(1) as { winner?: string }).winner === 'big' && (result(4) as { winner?: string }).winner === 'tie');
+    const block = await storeBlock(
+      db,
+      height,
+      (result) => (result(1) as { winner?: string }).winner === 'big' && (result(4) as { winner?: string }).winner === 'tie',
+    );
     await placePageBets(db, height, [
       { playerId: loser, gameId: 1, area: 'small', amount: USDT(100) },
       { playerId: winnerPlayer, gameId: 1, area: 'big', amount: USDT(100) },
@@ -58,7 +74,9 @@ describe('valid turnover recorded when a hash round settles', () => {
     ]);
     await settleRound(db, block);
 
-    expect(await recordOf(loser)).toEqual([{ roundKey: `hash:${height}`, gameType: GameType.HASH, currency: 'USDT', stake: USDT(100), payout: 0n, valid: USDT(100) }]);
+    expect(await recordOf(loser)).toEqual([
+      { roundKey: `hash:${height}`, gameType: GameType.HASH, currency: 'USDT', stake: USDT(100), payout: 0n, valid: USDT(100) },
+    ]);
     expect((await recordOf(winnerPlayer))[0]).toMatchObject({ payout: USDT(195), valid: USDT(95) });
     expect((await recordOf(hedger))[0]).toMatchObject({ stake: USDT(200), payout: USDT(195), valid: USDT(5) });
     expect((await recordOf(drawn))[0]).toMatchObject({ stake: USDT(100), payout: USDT(100), valid: 0n });
@@ -68,7 +86,10 @@ describe('valid turnover recorded when a hash round settles', () => {
 
   it('counts a hedge across levels as one round: big at beginner + small at intermediate of one block count 0.5, not 19.5', async () => {
     const hedger = await insertPlayer(db);
-    await db.insertInto('wagering').values({ player_id: hedger, currency: 'USDT', outstanding: USDT(100), required: USDT(100) }).execute();
+    await db
+      .insertInto('wagering')
+      .values({ player_id: hedger, currency: 'USDT', outstanding: USDT(100), required: USDT(100) })
+      .execute();
     const height = nextHeight++;
     const block = await storeBlock(db, height, (result) => (result(1) as { winner?: string }).winner === 'big');
     await placePageBets(db, height, [
@@ -77,7 +98,9 @@ describe('valid turnover recorded when a hash round settles', () => {
     ]);
     await settleRound(db, block);
 
-    expect(await recordOf(hedger)).toEqual([{ roundKey: `hash:${height}`, gameType: GameType.HASH, currency: 'USDT', stake: USDT(20), payout: USDT(19.5), valid: USDT(0.5) }]);
+    expect(await recordOf(hedger)).toEqual([
+      { roundKey: `hash:${height}`, gameType: GameType.HASH, currency: 'USDT', stake: USDT(20), payout: USDT(19.5), valid: USDT(0.5) },
+    ]);
     expect((await db.selectFrom('player_vip').select('xp').where('player_id', '=', hedger).executeTakeFirstOrThrow()).xp).toBe(USDT(0.5));
     expect((await db.selectFrom('wagering').select('outstanding').where('player_id', '=', hedger).executeTakeFirstOrThrow()).outstanding).toBe(USDT(99.5));
     const { rows: days } = await sql<{ bet_count: number; bet_amount: string; valid_amount: string }>`
@@ -100,7 +123,12 @@ describe('valid turnover recorded when a hash round settles', () => {
     const players = [await insertPlayer(db), await insertPlayer(db), await insertPlayer(db)];
     const bet = fc.record({
       player: fc.integer({ min: 0, max: players.length - 1 }),
-      game: fc.constantFrom({ id: 1, areas: ['big', 'small'] }, { id: 2, areas: ['odd', 'even'] }, { id: 3, areas: ['banker', 'player'] }, { id: 4, areas: ['banker', 'player', 'tie'] }),
+      game: fc.constantFrom(
+        { id: 1, areas: ['big', 'small'] },
+        { id: 2, areas: ['odd', 'even'] },
+        { id: 3, areas: ['banker', 'player'] },
+        { id: 4, areas: ['banker', 'player', 'tie'] },
+      ),
       areaIndex: fc.nat(),
       level: fc.constantFrom(0, 1),
       currency: fc.constantFrom('USDT' as const, 'TRX' as const),
@@ -123,7 +151,8 @@ describe('valid turnover recorded when a hash round settles', () => {
         }));
         for (const p of players) xpBefore.set(p, await xpOf(p));
         const levelBefore = new Map<number, number>();
-        for (const p of players) levelBefore.set(p, (await db.selectFrom('player_vip').select('vip_level').where('player_id', '=', p).executeTakeFirst())?.vip_level ?? 0);
+        for (const p of players)
+          levelBefore.set(p, (await db.selectFrom('player_vip').select('vip_level').where('player_id', '=', p).executeTakeFirst())?.vip_level ?? 0);
         const accruedBefore = await hashAccruals(players);
         await placePageBets(db, height, bets);
         await settleRound(db, block);
@@ -148,7 +177,13 @@ describe('valid turnover recorded when a hash round settles', () => {
           const xp = await xpOf(p);
           expect(xp - xpBefore.get(p)!).toBe(gained);
           const level = await db.selectFrom('player_vip').select('vip_level').where('player_id', '=', p).executeTakeFirst();
-          if (level) expect(level.vip_level).toBe(levelFor(DEFAULT_TURNOVER_TERMS.thresholds.map((threshold) => ({ threshold })), xp));
+          if (level)
+            expect(level.vip_level).toBe(
+              levelFor(
+                DEFAULT_TURNOVER_TERMS.thresholds.map((threshold) => ({ threshold })),
+                xp,
+              ),
+            );
         }
         // Rebates: Σ floor(valid × rate[level before the round][hash] / 10^6) per record, per player and currency.
         const expectedAccrual = new Map(accruedBefore);
@@ -179,18 +214,30 @@ describe('XP, levels and the rest of a recording', () => {
 
   it('accrues rebates at the level held before the round and lowers outstanding wagering, never below 0', async () => {
     const player = await insertPlayer(db);
-    await db.insertInto('wagering').values({ player_id: player, currency: 'USDT', outstanding: USDT(50), required: USDT(50) }).execute();
-    await repo.recordRounds([{ playerId: player, roundKey: 'tp:test:1', gameType: GameType.SLOT, currency: 'USDT', stake: USDT(1_500), payout: 0n }], DEFAULT_TURNOVER_TERMS);
+    await db
+      .insertInto('wagering')
+      .values({ player_id: player, currency: 'USDT', outstanding: USDT(50), required: USDT(50) })
+      .execute();
+    await repo.recordRounds(
+      [{ playerId: player, roundKey: 'tp:test:1', gameType: GameType.SLOT, currency: 'USDT', stake: USDT(1_500), payout: 0n }],
+      DEFAULT_TURNOVER_TERMS,
+    );
     // Level 0 slot rate 0.4 %: 1,500 → 6; the level rose to 1 only with this round.
     const accrued = await db.selectFrom('rebate_accruals').selectAll().where('player_id', '=', player).execute();
     expect(accrued.map((a) => [a.game_type, a.accrued])).toEqual([[GameType.SLOT, USDT(6)]]);
     expect((await db.selectFrom('wagering').select('outstanding').where('player_id', '=', player).executeTakeFirstOrThrow()).outstanding).toBe(0n);
     // At level 1 slot earns 0.45 %.
-    await repo.recordRounds([{ playerId: player, roundKey: 'tp:test:2', gameType: GameType.SLOT, currency: 'USDT', stake: USDT(100), payout: 0n }], DEFAULT_TURNOVER_TERMS);
+    await repo.recordRounds(
+      [{ playerId: player, roundKey: 'tp:test:2', gameType: GameType.SLOT, currency: 'USDT', stake: USDT(100), payout: 0n }],
+      DEFAULT_TURNOVER_TERMS,
+    );
     const after = await db.selectFrom('rebate_accruals').select('accrued').where('player_id', '=', player).executeTakeFirstOrThrow();
     expect(after.accrued).toBe(USDT(6) + USDT(0.45));
     // The same round again records nothing more.
-    await repo.recordRounds([{ playerId: player, roundKey: 'tp:test:2', gameType: GameType.SLOT, currency: 'USDT', stake: USDT(100), payout: 0n }], DEFAULT_TURNOVER_TERMS);
+    await repo.recordRounds(
+      [{ playerId: player, roundKey: 'tp:test:2', gameType: GameType.SLOT, currency: 'USDT', stake: USDT(100), payout: 0n }],
+      DEFAULT_TURNOVER_TERMS,
+    );
     expect((await db.selectFrom('rebate_accruals').select('accrued').where('player_id', '=', player).executeTakeFirstOrThrow()).accrued).toBe(USDT(6.45));
   });
 });

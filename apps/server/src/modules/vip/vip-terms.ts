@@ -17,7 +17,9 @@ export function turnoverTermsOf(snapshot: EconomySnapshot, exchangeTrxPerUsdt?: 
     thresholds: snapshot.vipLevels.map((level) => level.threshold),
     rebatePpm: snapshot.rebateRates.flatMap((row, level) => Object.entries(row).map(([gameType, ppm]) => ({ level, gameType: Number(gameType), ppm }))),
     trxPerUsdt: rate ? parseRational(rate) : NO_RATE,
-    referralPpm: snapshot.referralRates.flatMap((row, index) => Object.entries(row).map(([gameType, ppm]) => ({ level: index + 1, gameType: Number(gameType), ppm }))),
+    referralPpm: snapshot.referralRates.flatMap((row, index) =>
+      Object.entries(row).map(([gameType, ppm]) => ({ level: index + 1, gameType: Number(gameType), ppm })),
+    ),
   };
 }
 

@@ -42,7 +42,15 @@ export class VipRepository {
   async insertClaim(trx: Db, playerId: number, claim: GiftClaim): Promise<boolean> {
     const inserted = await trx
       .insertInto('vip_gift_claims')
-      .values({ player_id: playerId, kind: claim.kind, period: claim.period, vip_level: claim.vipLevel, currency: claim.currency, amount: claim.amount, request_id: claim.requestId })
+      .values({
+        player_id: playerId,
+        kind: claim.kind,
+        period: claim.period,
+        vip_level: claim.vipLevel,
+        currency: claim.currency,
+        amount: claim.amount,
+        request_id: claim.requestId,
+      })
       .onConflict((oc) => oc.columns(['player_id', 'kind', 'period']).doNothing())
       .returning('player_id')
       .executeTakeFirst();

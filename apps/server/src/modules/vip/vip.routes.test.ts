@@ -62,7 +62,11 @@ describe('/v1/vip/queryVipDetail and /v1/vip/getVipUpLevelGift', () => {
     await lose(token, '6000');
 
     for (let i = 0; i < 50 && !socket.frames.some((f) => f.event === 'vipLevel'); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(socket.frames.find((f) => f.event === 'vipLevel')).toEqual({ channel: 'player', event: 'vipLevel', data: { vipLevel: 2, previousLevel: 0, xp: '6000' } });
+    expect(socket.frames.find((f) => f.event === 'vipLevel')).toEqual({
+      channel: 'player',
+      event: 'vipLevel',
+      data: { vipLevel: 2, previousLevel: 0, xp: '6000' },
+    });
     socket.close();
 
     const mine = await detail(token);
@@ -81,13 +85,21 @@ describe('/v1/vip/queryVipDetail and /v1/vip/getVipUpLevelGift', () => {
     const two = await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'gift-level-2', vipLevel: 2 }, { token });
     expect(two.data).toMatchObject({ amount: '5', balances: { usdt: '4006' } });
     // The same request again answers the same payment; another request finds the gift taken.
-    expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'gift-level-2', vipLevel: 2 }, { token })).data).toMatchObject({ amount: '5', balances: { usdt: '4006' } });
+    expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'gift-level-2', vipLevel: 2 }, { token })).data).toMatchObject({
+      amount: '5',
+      balances: { usdt: '4006' },
+    });
     expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'gift-level-2b', vipLevel: 2 }, { token })).code).toBe(14);
     expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'gift-level-3', vipLevel: 3 }, { token })).code).toBe(14);
     expect((await detail(token)).upLevelGifts[1].status).toBe(GiftStatus.CLAIMED);
 
     // Each gift is a bonus: it raised the wagering by its amount (multiplier 1).
-    const bonuses = await t.app.database.db.selectFrom('bonus_credits').select(['source', 'amount', 'wagering_added']).where('player_id', '=', playerId).orderBy('id').execute();
+    const bonuses = await t.app.database.db
+      .selectFrom('bonus_credits')
+      .select(['source', 'amount', 'wagering_added'])
+      .where('player_id', '=', playerId)
+      .orderBy('id')
+      .execute();
     expect(bonuses).toEqual([
       { source: 'vip_level_gift', amount: USDT(1), wagering_added: USDT(1) },
       { source: 'vip_level_gift', amount: USDT(5), wagering_added: USDT(5) },
@@ -130,7 +142,11 @@ describe('operator settings', () => {
     const economy = t.app.services.economy;
     const ladder = ECONOMY_DEFAULTS['vip.levels'] as { threshold: string }[];
     try {
-      await economy.set('vip.levels', ladder.map((rung, level) => (level === 1 ? { ...rung, threshold: '200' } : rung)), 'test');
+      await economy.set(
+        'vip.levels',
+        ladder.map((rung, level) => (level === 1 ? { ...rung, threshold: '200' } : rung)),
+        'test',
+      );
       expect(await detail(token)).toMatchObject({ vipLevel: 1, nextRequiredBet: '5000' });
       expect((await t.call('/v1/vip/getVipUpLevelGift', { requestId: 'lowered-level-1', vipLevel: 1 }, { token })).data).toMatchObject({ amount: '1' });
     } finally {
@@ -158,7 +174,9 @@ describe('/v1/vip/getVipMonthGift', () => {
     expect(nextMonth.getUTCHours()).toBe(16);
     const paid = await vip.claimMonthGift(playerId, { requestId: 'month-next' }, nextMonth);
     expect(paid).toMatchObject({ amount: '3', currency: 'USDT', balances: { usdt: '103' } });
-    await expect(vip.claimMonthGift(playerId, { requestId: 'month-next-again' }, new Date(nextMonth.getTime() + 86_400_000))).rejects.toMatchObject({ code: 14 });
+    await expect(vip.claimMonthGift(playerId, { requestId: 'month-next-again' }, new Date(nextMonth.getTime() + 86_400_000))).rejects.toMatchObject({
+      code: 14,
+    });
     expect(await vip.claimMonthGift(playerId, { requestId: 'month-next' }, nextMonth)).toMatchObject({ amount: '3', balances: { usdt: '103' } });
     // One instant before the month starts in Shanghai it is still this month: nothing to claim.
     await expect(vip.claimMonthGift(playerId, { requestId: 'month-early' }, new Date(nextMonth.getTime() - 1))).rejects.toMatchObject({ code: 14 });

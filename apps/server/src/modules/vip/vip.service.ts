@@ -141,7 +141,14 @@ export class VipService {
     return this.pay(playerId, input.requestId, async (trx) => {
       const progress = await this.repo.progress(playerId, trx);
       if (this.levelOf(progress) < input.vipLevel) throw fail('NO_REWARD', `level ${input.vipLevel} is not reached`);
-      return { kind: 'level', period: String(input.vipLevel), vipLevel: input.vipLevel, amount: rung.upLevelGift, source: 'vip_level_gift', bonusType: BonusRecordType.VIP_LEVEL_GIFT };
+      return {
+        kind: 'level',
+        period: String(input.vipLevel),
+        vipLevel: input.vipLevel,
+        amount: rung.upLevelGift,
+        source: 'vip_level_gift',
+        bonusType: BonusRecordType.VIP_LEVEL_GIFT,
+      };
     });
   }
 
@@ -149,14 +156,19 @@ export class VipService {
   async claimMonthGift(playerId: number, input: { requestId: string }, now = new Date()) {
     const levels = this.economy.current().vipLevels;
     const month = shanghaiMonth(now);
-    return this.pay(playerId, input.requestId, async (trx) => {
-      const progress = await this.repo.progress(playerId, trx);
-      const level = this.levelOf(progress);
-      const amount = levels[level]!.monthGift;
-      if (amount === 0n) throw fail('NO_REWARD', `level ${level} has no monthly gift`);
-      if (!this.monthTurnoverMet(progress, level, month)) throw fail('NO_REWARD', `last month's valid turnover is below 10 % of level ${level}'s threshold`);
-      return { kind: 'month', period: month, vipLevel: level, amount, source: 'vip_month_gift', bonusType: BonusRecordType.VIP_MONTH_GIFT };
-    }, month);
+    return this.pay(
+      playerId,
+      input.requestId,
+      async (trx) => {
+        const progress = await this.repo.progress(playerId, trx);
+        const level = this.levelOf(progress);
+        const amount = levels[level]!.monthGift;
+        if (amount === 0n) throw fail('NO_REWARD', `level ${level} has no monthly gift`);
+        if (!this.monthTurnoverMet(progress, level, month)) throw fail('NO_REWARD', `last month's valid turnover is below 10 % of level ${level}'s threshold`);
+        return { kind: 'month', period: month, vipLevel: level, amount, source: 'vip_month_gift', bonusType: BonusRecordType.VIP_MONTH_GIFT };
+      },
+      month,
+    );
   }
 
   /**
@@ -180,7 +192,14 @@ export class VipService {
   private async pay(
     playerId: number,
     requestId: string,
-    decide: (trx: Db) => Promise<{ kind: 'level' | 'month'; period: string; vipLevel: number; amount: bigint; source: string; bonusType: (typeof BonusRecordType)['VIP_LEVEL_GIFT' | 'VIP_MONTH_GIFT'] }>,
+    decide: (trx: Db) => Promise<{
+      kind: 'level' | 'month';
+      period: string;
+      vipLevel: number;
+      amount: bigint;
+      source: string;
+      bonusType: (typeof BonusRecordType)['VIP_LEVEL_GIFT' | 'VIP_MONTH_GIFT'];
+    }>,
     period?: string,
   ) {
     const outcome = await this.db.transaction().execute(async (trx) => {

@@ -25,7 +25,12 @@ describe('/v1/player/bet_address/*', () => {
     const p = await t.player();
     const wallet = outsideWallet(t, { trx: '20' });
     const pending = await add(p, wallet.address);
-    expect(pending.data).toMatchObject({ address: wallet.address, status: 0, activation: { toAddress: await t.depositAddress(p), amount: '1', currency: 'TRX' }, activatedAt: null });
+    expect(pending.data).toMatchObject({
+      address: wallet.address,
+      status: 0,
+      activation: { toAddress: await t.depositAddress(p), amount: '1', currency: 'TRX' },
+      activatedAt: null,
+    });
 
     await sendTrx(t, wallet, await t.depositAddress(p), '1.5');
     await t.scanDeposits(1);
@@ -49,7 +54,7 @@ describe('/v1/player/bet_address/*', () => {
     expect(await t.balances(p)).toMatchObject({ usdt: '0', trx: '2.5' });
   });
 
-  it("answers 10030 for an address in use by another player, and never moves a binding", async () => {
+  it('answers 10030 for an address in use by another player, and never moves a binding', async () => {
     const owner = await t.player();
     const wallet = outsideWallet(t, { trx: '20' });
     await add(owner, wallet.address);
@@ -60,7 +65,7 @@ describe('/v1/player/bet_address/*', () => {
     expect(await t.app.services.wallet.betAddresses.playerFor(wallet.address)).toBe(owner.playerId);
   });
 
-  it('unbinds an address in use: its transfers are no longer the player\'s, another can be bound, and binding it again takes a new transfer', async () => {
+  it("unbinds an address in use: its transfers are no longer the player's, another can be bound, and binding it again takes a new transfer", async () => {
     const p = await t.player();
     const wallet = outsideWallet(t, { trx: '20' });
     const bound = await add(p, wallet.address);
@@ -106,10 +111,18 @@ describe('/v1/bank/records', () => {
     [p, merchant] = await Promise.all([t.player(), t.player()]);
     await t.app.database.db.updateTable('players').set({ user_type: 1 }).where('id', '=', merchant.playerId).execute();
     await t.deposit(p, { usdt: '100', trx: '10' });
-    await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '10', address: newWallet().address, fundPassword: FUND_PASSWORD }, { token: p.token });
+    await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'USDT', amount: '10', address: newWallet().address, fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     await t.processWithdrawals();
     await t.call('/v1/bank/currency_exchange/submit', { requestId: requestId(), from: 'USDT', to: 'TRX', amount: '5' }, { token: p.token });
-    await t.call('/v1/bank/transfer/submit', { requestId: requestId(), receiverId: merchant.playerId, currency: 'TRX', amount: '3', fundPassword: FUND_PASSWORD }, { token: p.token });
+    await t.call(
+      '/v1/bank/transfer/submit',
+      { requestId: requestId(), receiverId: merchant.playerId, currency: 'TRX', amount: '3', fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
   });
 
   it('lists deposits, withdrawals, exchanges and transfers, newest first', async () => {
@@ -145,7 +158,9 @@ describe('/v1/bank/records', () => {
 
   it('shows the other side of a transfer to the receiver only', async () => {
     const reply = await t.call('/v1/bank/records', {}, { token: merchant.token });
-    expect(reply.data.list).toEqual([expect.objectContaining({ type: 'transfer', direction: 'in', amount: '3', counterparty: { id: p.playerId, nickname: expect.any(String) } })]);
+    expect(reply.data.list).toEqual([
+      expect.objectContaining({ type: 'transfer', direction: 'in', amount: '3', counterparty: { id: p.playerId, nickname: expect.any(String) } }),
+    ]);
   });
 
   it('answers 12 for an inverted range or an unknown type', async () => {

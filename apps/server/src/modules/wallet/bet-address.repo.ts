@@ -7,13 +7,7 @@ export class BetAddressRepository {
 
   /** A player's bindings, newest first. */
   listByPlayer(playerId: number) {
-    return this.db
-      .selectFrom('bet_addresses')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    return this.db.selectFrom('bet_addresses').selectAll().where('player_id', '=', playerId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }
 
   /** The player an address is in use for, if any. */
@@ -74,7 +68,14 @@ export class BetAddressRepository {
       // Only a transfer sent after the binding was asked for (give or take clock skew) proves it.
       .where('created_at', '<=', new Date(transfer.sentAt.getTime() + 10 * 60_000))
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('bet_addresses as other').select('other.id').where('other.address', '=', transfer.fromAddress).where('other.status', '=', BetAddressStatus.IN_USE))),
+        not(
+          exists(
+            selectFrom('bet_addresses as other')
+              .select('other.id')
+              .where('other.address', '=', transfer.fromAddress)
+              .where('other.status', '=', BetAddressStatus.IN_USE),
+          ),
+        ),
       )
       .where(({ not, exists, selectFrom }) =>
         not(

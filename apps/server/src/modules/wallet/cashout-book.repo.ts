@@ -6,13 +6,7 @@ export class CashoutBookRepository {
 
   /** The player's withdrawal addresses, newest first. */
   listAddresses(playerId: number) {
-    return this.db
-      .selectFrom('cashout_addresses')
-      .selectAll()
-      .where('player_id', '=', playerId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
+    return this.db.selectFrom('cashout_addresses').selectAll().where('player_id', '=', playerId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }
 
   findAddress(playerId: number, id: number) {

@@ -30,7 +30,9 @@ describe('/v1/player/finance_password/update', () => {
   it('changes it with the original, answering 10028 for a wrong original and 10019 for the same one', async () => {
     const p = await t.player();
     expect((await t.call('/v1/player/finance_password/update', { oldPassword: '000000', newPassword: '112233' }, { token: p.token })).code).toBe(10028);
-    expect((await t.call('/v1/player/finance_password/update', { oldPassword: FUND_PASSWORD, newPassword: FUND_PASSWORD }, { token: p.token })).code).toBe(10019);
+    expect((await t.call('/v1/player/finance_password/update', { oldPassword: FUND_PASSWORD, newPassword: FUND_PASSWORD }, { token: p.token })).code).toBe(
+      10019,
+    );
     expect((await t.call('/v1/player/finance_password/update', { oldPassword: FUND_PASSWORD, newPassword: '112233' }, { token: p.token })).code).toBe(0);
     // A forgotten fund password is replaced with the login password.
     expect((await t.call('/v1/player/finance_password/update', { loginPassword: p.password, newPassword: '445566' }, { token: p.token })).code).toBe(0);
@@ -130,7 +132,11 @@ describe('/v1/player/cashout_account/*', () => {
       { token: p.token },
     );
     expect(pix.data).toMatchObject({ accountType: 3, pixKeyType: 'cpf', maskedAccount: '***.982.247-**' });
-    const ewallet = await t.call('/v1/player/cashout_account/add', { accountType: 4, provider: 'PicPay', phone: '+5511912345678', holderName: 'Ana Souza' }, { token: p.token });
+    const ewallet = await t.call(
+      '/v1/player/cashout_account/add',
+      { accountType: 4, provider: 'PicPay', phone: '+5511912345678', holderName: 'Ana Souza' },
+      { token: p.token },
+    );
     expect(ewallet.data).toMatchObject({ accountType: 4, provider: 'PicPay', maskedAccount: '+55*******5678' });
 
     const all = await t.call('/v1/player/cashout_account/get', {}, { token: p.token });
@@ -175,9 +181,13 @@ describe('/v1/player/cashout_account/*', () => {
   it('answers 10034 past ten accounts', async () => {
     const p = await t.player();
     for (let i = 0; i < 10; i++) {
-      expect((await t.call('/v1/player/cashout_account/add', { accountType: 1, currency: 'USDT', address: newWallet().address }, { token: p.token })).code).toBe(0);
+      expect(
+        (await t.call('/v1/player/cashout_account/add', { accountType: 1, currency: 'USDT', address: newWallet().address }, { token: p.token })).code,
+      ).toBe(0);
     }
-    expect((await t.call('/v1/player/cashout_account/add', { accountType: 1, currency: 'USDT', address: newWallet().address }, { token: p.token })).code).toBe(10034);
+    expect((await t.call('/v1/player/cashout_account/add', { accountType: 1, currency: 'USDT', address: newWallet().address }, { token: p.token })).code).toBe(
+      10034,
+    );
   });
 });
 

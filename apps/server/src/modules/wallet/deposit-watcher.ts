@@ -104,16 +104,24 @@ export class DepositWatcher {
       const previous = seen.get(key);
       seen.set(key, previous ? { ...previous, amount: previous.amount + item.amount } : item);
     };
-    const trxCursor = await this.readHistory(row.trx_cursor, (opts) => this.client.listTrxTransfers(row.address, opts), (item) => {
-      if (item.to === row.address && item.amount > 0n) {
-        add({ txId: item.txId, currency: 'TRX', from: item.from, amount: item.amount, blockNumber: item.blockNumber, blockTimestamp: item.blockTimestamp });
-      }
-    });
-    const usdtCursor = await this.readHistory(row.usdt_cursor, (opts) => this.client.listTrc20Transfers(row.address, opts), (item) => {
-      if (item.to === row.address && item.amount > 0n && item.contract === this.client.usdtContract) {
-        add({ txId: item.txId, currency: 'USDT', from: item.from, amount: item.amount, blockNumber: null, blockTimestamp: item.blockTimestamp });
-      }
-    });
+    const trxCursor = await this.readHistory(
+      row.trx_cursor,
+      (opts) => this.client.listTrxTransfers(row.address, opts),
+      (item) => {
+        if (item.to === row.address && item.amount > 0n) {
+          add({ txId: item.txId, currency: 'TRX', from: item.from, amount: item.amount, blockNumber: item.blockNumber, blockTimestamp: item.blockTimestamp });
+        }
+      },
+    );
+    const usdtCursor = await this.readHistory(
+      row.usdt_cursor,
+      (opts) => this.client.listTrc20Transfers(row.address, opts),
+      (item) => {
+        if (item.to === row.address && item.amount > 0n && item.contract === this.client.usdtContract) {
+          add({ txId: item.txId, currency: 'USDT', from: item.from, amount: item.amount, blockNumber: null, blockTimestamp: item.blockTimestamp });
+        }
+      },
+    );
     await this.repo.insertSeen(
       [...seen.values()].map((s) => ({
         player_id: row.player_id,
@@ -158,7 +166,11 @@ export class DepositWatcher {
    * Keeps a pending deposit's confirmation count and tells its player when it moved (the Deposit
    * screen and the trade history show "7 of 19" from the moment the transfer is seen).
    */
-  private async countConfirmations(row: { id: bigint; player_id: number; currency: WalletCurrency; amount: bigint; tx_id: string }, count: number, needed: number): Promise<void> {
+  private async countConfirmations(
+    row: { id: bigint; player_id: number; currency: WalletCurrency; amount: bigint; tx_id: string },
+    count: number,
+    needed: number,
+  ): Promise<void> {
     if (!(await this.repo.setConfirmations(row.id, count))) return;
     await this.announceIncoming(row.player_id, {
       id: Number(row.id),
@@ -173,7 +185,15 @@ export class DepositWatcher {
     try {
       await pushToPlayer(this.bus, { playerId, event: DEPOSIT_EVENT, data });
       const { id, currency, amount, txId, confirmations } = data;
-      await this.bus.publish('deposit.seen', { depositId: String(id), playerId, currency, amount, txId, confirmations: confirmations.seen, needed: confirmations.needed });
+      await this.bus.publish('deposit.seen', {
+        depositId: String(id),
+        playerId,
+        currency,
+        amount,
+        txId,
+        confirmations: confirmations.seen,
+        needed: confirmations.needed,
+      });
     } catch (error) {
       this.log.warn({ err: error, playerId }, 'incoming deposit not announced');
     }
@@ -208,8 +228,16 @@ export class DepositWatcher {
         }
         if (await this.sanctions?.holdDepositIfListed(row)) {
           // Its player's screens read it again: it now waits for a review, not for blocks.
-          const data: IncomingDepositPush = { id: Number(row.id), currency: row.currency, amount: formatMicro(row.amount), txId: row.tx_id, confirmations: { seen: count, needed } };
-          await pushToPlayer(this.bus, { playerId: row.player_id, event: DEPOSIT_EVENT, data }).catch((error: unknown) => this.log.warn({ err: error }, 'held deposit not told'));
+          const data: IncomingDepositPush = {
+            id: Number(row.id),
+            currency: row.currency,
+            amount: formatMicro(row.amount),
+            txId: row.tx_id,
+            confirmations: { seen: count, needed },
+          };
+          await pushToPlayer(this.bus, { playerId: row.player_id, event: DEPOSIT_EVENT, data }).catch((error: unknown) =>
+            this.log.warn({ err: error }, 'held deposit not told'),
+          );
           continue;
         }
         await this.credit(row.id);
@@ -267,9 +295,17 @@ export class DepositWatcher {
     if (!credited) return false;
     this.log.info({ playerId: credited.player_id, currency: credited.currency, amount: String(credited.amount), txId: credited.tx_id }, 'deposit credited');
     await this.notifier.changed([credited.player_id]);
-    const announced = { depositId: String(credited.id), playerId: credited.player_id, currency: credited.currency, amount: formatMicro(credited.amount), txId: credited.tx_id };
+    const announced = {
+      depositId: String(credited.id),
+      playerId: credited.player_id,
+      currency: credited.currency,
+      amount: formatMicro(credited.amount),
+      txId: credited.tx_id,
+    };
     // The money is credited: a bus that is away costs the consoles one line, never the deposit.
-    await this.bus.publish('deposit.credited', announced).catch((error: unknown) => this.log.warn({ err: error, depositId: announced.depositId }, 'credited deposit not announced'));
+    await this.bus
+      .publish('deposit.credited', announced)
+      .catch((error: unknown) => this.log.warn({ err: error, depositId: announced.depositId }, 'credited deposit not announced'));
     return true;
   }
 }

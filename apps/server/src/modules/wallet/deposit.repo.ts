@@ -23,7 +23,12 @@ export class DepositRepository {
 
   /** The player's address, stamping that they asked for it; undefined when they have none yet. */
   async touchAddress(playerId: number): Promise<string | undefined> {
-    const row = await this.db.updateTable('deposit_addresses').set({ last_requested_at: new Date() }).where('player_id', '=', playerId).returning('address').executeTakeFirst();
+    const row = await this.db
+      .updateTable('deposit_addresses')
+      .set({ last_requested_at: new Date() })
+      .where('player_id', '=', playerId)
+      .returning('address')
+      .executeTakeFirst();
     return row?.address;
   }
 
@@ -77,7 +82,11 @@ export class DepositRepository {
   }
 
   async moveCursors(playerId: number, trxCursor: bigint, usdtCursor: bigint): Promise<void> {
-    await this.db.updateTable('deposit_addresses').set({ trx_cursor: trxCursor, usdt_cursor: usdtCursor, last_scanned_at: new Date() }).where('player_id', '=', playerId).execute();
+    await this.db
+      .updateTable('deposit_addresses')
+      .set({ trx_cursor: trxCursor, usdt_cursor: usdtCursor, last_scanned_at: new Date() })
+      .where('player_id', '=', playerId)
+      .execute();
   }
 
   async markDeposited(trx: Db, playerId: number): Promise<void> {
@@ -89,7 +98,11 @@ export class DepositRepository {
   /** One row per (transaction, currency, address): a transfer read again adds nothing. */
   async insertSeen(rows: Insertable<DepositsTable>[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.insertInto('deposits').values(rows).onConflict((oc) => oc.columns(['tx_id', 'currency', 'address']).doNothing()).execute();
+    await this.db
+      .insertInto('deposits')
+      .values(rows)
+      .onConflict((oc) => oc.columns(['tx_id', 'currency', 'address']).doNothing())
+      .execute();
   }
 
   pending(limit: number): Promise<DepositRow[]> {
@@ -109,7 +122,11 @@ export class DepositRepository {
   }
 
   async setBlock(id: bigint, blockNumber: number): Promise<void> {
-    await this.db.updateTable('deposits').set({ block_number: BigInt(blockNumber) }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('deposits')
+      .set({ block_number: BigInt(blockNumber) })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Closes a pending deposit without crediting it. */
@@ -119,6 +136,12 @@ export class DepositRepository {
 
   /** Marks a pending (or held, once reviewed) deposit credited; undefined when it was not in `from` any more. */
   markCredited(trx: Db, id: bigint, from: 'pending' | 'held' = 'pending'): Promise<DepositRow | undefined> {
-    return trx.updateTable('deposits').set({ status: 'credited', credited_at: new Date() }).where('id', '=', id).where('status', '=', from).returningAll().executeTakeFirst();
+    return trx
+      .updateTable('deposits')
+      .set({ status: 'credited', credited_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .returningAll()
+      .executeTakeFirst();
   }
 }

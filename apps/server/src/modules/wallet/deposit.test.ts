@@ -80,7 +80,7 @@ describe('the deposit watcher', () => {
     }
   });
 
-  it('counts a deposit\'s confirmations from the moment it is seen, in the trade history and in a push to its player', async () => {
+  it("counts a deposit's confirmations from the moment it is seen, in the trade history and in a push to its player", async () => {
     const settings = t.app.services.wallet.settings.deposit;
     const configured = settings.confirmations;
     settings.confirmations = 4;
@@ -144,7 +144,16 @@ describe('the deposit watcher', () => {
       ['TRX', 'credited'],
       ['USDT', 'credited'],
     ]);
-    const credit = await t.app.database.db.selectFrom('ledger_transfers').select('idempotency_key').where('kind', '=', 'deposit').where('reference', 'in', rows.map((r) => String(r.id))).execute();
+    const credit = await t.app.database.db
+      .selectFrom('ledger_transfers')
+      .select('idempotency_key')
+      .where('kind', '=', 'deposit')
+      .where(
+        'reference',
+        'in',
+        rows.map((r) => String(r.id)),
+      )
+      .execute();
     expect(credit).toHaveLength(2);
     await t.expectLedgerOk();
   });
@@ -186,7 +195,11 @@ describe('the deposit watcher', () => {
     } finally {
       off();
     }
-    expect(pushes).toContainEqual({ playerId: p.playerId, event: 'balance', data: { usdt: '0', trx: '3', cash: { usdt: '0', trx: '3' }, bonus: { usdt: '0', trx: '0' } } });
+    expect(pushes).toContainEqual({
+      playerId: p.playerId,
+      event: 'balance',
+      data: { usdt: '0', trx: '3', cash: { usdt: '0', trx: '3' }, bonus: { usdt: '0', trx: '0' } },
+    });
     expect((await t.call('/v1/player/load', {}, { token: p.token })).data.balances.trx).toBe('3');
   });
 
@@ -203,4 +216,3 @@ describe('the deposit watcher', () => {
     expect(address).toBe(before.address);
   });
 });
-

@@ -11,7 +11,11 @@ export type Failpoints = (name: Failpoint) => void;
 
 export function createFailpoints(config: Pick<Config, 'NODE_ENV' | 'FAILPOINTS'>): Failpoints {
   if (config.NODE_ENV !== 'test' || !config.FAILPOINTS) return () => undefined;
-  const armed = new Set(config.FAILPOINTS.split(',').map((s) => s.trim()).filter(Boolean));
+  const armed = new Set(
+    config.FAILPOINTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
   return (name) => {
     if (armed.has(name)) process.kill(process.pid, 'SIGKILL');
   };

@@ -26,7 +26,13 @@ const WITHDRAWAL_STATUS: Record<WithdrawalStatus, TradeRecord['status']> = {
   rejected: 'rejected',
 };
 /** A deposit held for review (sanctions screening) is pending to its player, and declined when kept refused. */
-const DEPOSIT_STATUS: Partial<Record<DepositStatus, TradeRecord['status']>> = { pending: 'pending', held: 'pending', credited: 'completed', failed: 'failed', refused: 'rejected' };
+const DEPOSIT_STATUS: Partial<Record<DepositStatus, TradeRecord['status']>> = {
+  pending: 'pending',
+  held: 'pending',
+  credited: 'completed',
+  failed: 'failed',
+  refused: 'rejected',
+};
 
 /**
  * One row of the trade history. `confirmationsNeeded`: the deposit watcher's threshold, so a deposit
@@ -78,7 +84,11 @@ export class RecordsService {
     const people = await this.players.nicknames(rows.map((r) => r.counterparty_id).filter((id): id is number => id !== null));
     return {
       list: rows.map((r) =>
-        toTradeRecord(r, r.counterparty_id === null ? null : { id: r.counterparty_id, nickname: people.get(r.counterparty_id) ?? '' }, Math.max(1, this.settings.deposit.confirmations)),
+        toTradeRecord(
+          r,
+          r.counterparty_id === null ? null : { id: r.counterparty_id, nickname: people.get(r.counterparty_id) ?? '' },
+          Math.max(1, this.settings.deposit.confirmations),
+        ),
       ),
       total,
       page: query.page,

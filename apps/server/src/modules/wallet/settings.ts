@@ -60,7 +60,13 @@ export function parseRational(text: string): Rational {
 export function walletSettings(config: Config): WalletSettings {
   const trxPerUsdt = config.EXCHANGE_TRX_PER_USDT ? parseRational(config.EXCHANGE_TRX_PER_USDT) : null;
   const limits: Record<CurrencyCode, WithdrawalLimits> = {
-    USDT: { min: config.WITHDRAWAL_USDT_MIN, max: config.WITHDRAWAL_USDT_MAX, fee: config.WITHDRAWAL_USDT_FEE, review: config.WITHDRAWAL_USDT_REVIEW, fourEyes: config.WITHDRAWAL_FOUR_EYES_USDT },
+    USDT: {
+      min: config.WITHDRAWAL_USDT_MIN,
+      max: config.WITHDRAWAL_USDT_MAX,
+      fee: config.WITHDRAWAL_USDT_FEE,
+      review: config.WITHDRAWAL_USDT_REVIEW,
+      fourEyes: config.WITHDRAWAL_FOUR_EYES_USDT,
+    },
     TRX: {
       min: config.WITHDRAWAL_TRX_MIN,
       max: config.WITHDRAWAL_TRX_MAX,

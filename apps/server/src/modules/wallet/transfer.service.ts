@@ -53,7 +53,8 @@ export class TransferService {
 
     const sender = await this.players.find(senderId);
     if (!sender) throw fail('PLAYER_MISSING');
-    const receiver = input.receiverId !== undefined ? await this.players.find(input.receiverId) : await this.players.findByAccountOrEmail(input.receiverAccount!);
+    const receiver =
+      input.receiverId !== undefined ? await this.players.find(input.receiverId) : await this.players.findByAccountOrEmail(input.receiverAccount!);
     if (!receiver) throw fail('TRANSFER_RECEIVER_MISSING');
     if (receiver.id === senderId) throw fail('CANNOT_TRANSFER_TO_SELF');
     const senderIsMerchant = sender.user_type === UserType.BUSINESS;

@@ -78,7 +78,20 @@ export function createWalletModule(deps: WalletDependencies): WalletModule {
   const betAddresses = new BetAddressService(db, chain.client, deposits, settings, deps.players, deps.sanctions);
   const records = new RecordsService(db, deps.players, settings);
   const withdrawalRepo = new WithdrawalRepository(db);
-  const withdrawals = new WithdrawalService(db, withdrawalRepo, deps.players, ledger, fundPasswords, book, experience, notifier, settings, failpoint, deps.log, deps.bus);
+  const withdrawals = new WithdrawalService(
+    db,
+    withdrawalRepo,
+    deps.players,
+    ledger,
+    fundPasswords,
+    book,
+    experience,
+    notifier,
+    settings,
+    failpoint,
+    deps.log,
+    deps.bus,
+  );
   const exchange = new ExchangeService(db, ledger, experience, notifier, settings, deps.players);
   const transfers = new TransferService(db, ledger, fundPasswords, experience, notifier, deps.players);
   const depositWatcher = new DepositWatcher(db, deps.players, chain.client, ledger, betAddresses, notifier, settings, deps.log, deps.bus, deps.sanctions);

@@ -64,10 +64,18 @@ describe('the wallet under random concurrent use', () => {
             const receiver = o.player === MERCHANT ? players[Number((o.micro / 10_000n) % 3n)] : players[MERCHANT];
             const send = (): Promise<{ code: number; data: any }> => {
               if (o.kind === 'withdraw') {
-                return t.call('/v1/bank/cashout/submit', { requestId, currency: o.currency, amount: formatMicro(o.micro), address: to, fundPassword: FUND_PASSWORD }, { token: who.token });
+                return t.call(
+                  '/v1/bank/cashout/submit',
+                  { requestId, currency: o.currency, amount: formatMicro(o.micro), address: to, fundPassword: FUND_PASSWORD },
+                  { token: who.token },
+                );
               }
               if (o.kind === 'exchange') {
-                return t.call('/v1/bank/currency_exchange/submit', { requestId, from: o.from, to: o.from === 'USDT' ? 'TRX' : 'USDT', amount: formatMicro(o.micro) }, { token: who.token });
+                return t.call(
+                  '/v1/bank/currency_exchange/submit',
+                  { requestId, from: o.from, to: o.from === 'USDT' ? 'TRX' : 'USDT', amount: formatMicro(o.micro) },
+                  { token: who.token },
+                );
               }
               return t.call(
                 '/v1/bank/transfer/submit',

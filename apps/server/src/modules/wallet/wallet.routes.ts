@@ -30,13 +30,21 @@ export async function registerWalletRoutes(http: FastifyInstance, sessions: Sess
       return [{ wallet: 'main', name: 'Lobby', trxBalance: b.trx, usdtBalance: b.usdt }];
     });
 
-    registerCall(app, sessions, walletCalls.financePasswordUpdate, async (ctx) => {
-      await wallet.fundPasswords.update(ctx.session.playerId, ctx.body);
-      return null;
-    }, SECRET);
+    registerCall(
+      app,
+      sessions,
+      walletCalls.financePasswordUpdate,
+      async (ctx) => {
+        await wallet.fundPasswords.update(ctx.session.playerId, ctx.body);
+        return null;
+      },
+      SECRET,
+    );
 
     registerCall(app, sessions, walletCalls.cashoutAddressList, (ctx) => wallet.book.listAddresses(ctx.session.playerId));
-    registerCall(app, sessions, walletCalls.cashoutAddressAdd, (ctx) => wallet.book.addAddress(ctx.session.playerId, ctx.body.address, ctx.body.label, ctx.body.twoFactorCode));
+    registerCall(app, sessions, walletCalls.cashoutAddressAdd, (ctx) =>
+      wallet.book.addAddress(ctx.session.playerId, ctx.body.address, ctx.body.label, ctx.body.twoFactorCode),
+    );
     registerCall(app, sessions, walletCalls.cashoutAddressDelete, async (ctx) => {
       await wallet.book.deleteAddress(ctx.session.playerId, ctx.body.id);
       return null;

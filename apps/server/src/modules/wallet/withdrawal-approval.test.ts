@@ -24,14 +24,20 @@ async function pendingWithdrawal(amount: string): Promise<{ player: TestPlayer; 
   const player = await t.player();
   await t.deposit(player, { usdt: amount });
   const to = newWallet().address;
-  const reply = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount, address: to, fundPassword: FUND_PASSWORD }, { token: player.token });
+  const reply = await t.call(
+    '/v1/bank/cashout/submit',
+    { requestId: requestId(), currency: 'USDT', amount, address: to, fundPassword: FUND_PASSWORD },
+    { token: player.token },
+  );
   expect(reply.data.record.status).toBe('pending');
   return { player, id: reply.data.record.id, to };
 }
 
-const review = (id: number, approve: boolean, as: string) => t.ops('/ops/v1/withdrawals/review', { id, approve, reason: approve ? 'player verified by phone' : 'address on a sanctions list' }, as);
+const review = (id: number, approve: boolean, as: string) =>
+  t.ops('/ops/v1/withdrawals/review', { id, approve, reason: approve ? 'player verified by phone' : 'address on a sanctions list' }, as);
 const decide = (id: number, approve: boolean, as: string) => t.ops('/ops/v1/approvals/decide', { id, approve, reason: 'second look at the player file' }, as);
-const status = async (id: number) => (await t.app.database.db.selectFrom('withdrawals').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status;
+const status = async (id: number) =>
+  (await t.app.database.db.selectFrom('withdrawals').select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status;
 
 describe('/ops/v1/withdrawals/review with four eyes (WITHDRAWAL_FOUR_EYES_USDT)', () => {
   it('lets one reviewer approve a withdrawal below the threshold, as before', async () => {
@@ -49,7 +55,13 @@ describe('/ops/v1/withdrawals/review with four eyes (WITHDRAWAL_FOUR_EYES_USDT)'
     expect(first.code).toBe(0);
     expect(first.data).toMatchObject({
       withdrawal: { id, status: 'pending_review' },
-      approvalRequest: { kind: 'withdrawal.approve', status: 'pending', reason: 'player verified by phone', requestedBy: { kind: 'key', name: 'alice' }, payload: { withdrawalId: String(id), amount: '5000', currency: 'USDT', toAddress: to } },
+      approvalRequest: {
+        kind: 'withdrawal.approve',
+        status: 'pending',
+        reason: 'player verified by phone',
+        requestedBy: { kind: 'key', name: 'alice' },
+        payload: { withdrawalId: String(id), amount: '5000', currency: 'USDT', toAddress: to },
+      },
     });
     expect((await review(id, true, staff.bob)).data.approvalRequest.id).toBe(first.data.approvalRequest.id);
     await t.processWithdrawals();
@@ -85,7 +97,12 @@ describe('/ops/v1/withdrawals/review with four eyes (WITHDRAWAL_FOUR_EYES_USDT)'
     const request = (await review(id, true, staff.alice)).data.approvalRequest;
     expect((await review(id, false, staff.bob)).code).toBe(0);
     expect((await decide(request.id, true, staff.carol)).code).toBe(ErrorCode.INVALID_PARAMETERS);
-    const failed = await t.app.database.db.withTables<{ approval_requests: { id: bigint; status: string } }>().selectFrom('approval_requests').select('status').where('id', '=', BigInt(request.id)).executeTakeFirstOrThrow();
+    const failed = await t.app.database.db
+      .withTables<{ approval_requests: { id: bigint; status: string } }>()
+      .selectFrom('approval_requests')
+      .select('status')
+      .where('id', '=', BigInt(request.id))
+      .executeTakeFirstOrThrow();
     expect(failed.status).toBe('failed');
     await t.processWithdrawals();
     expect(await status(id)).toBe('rejected');
@@ -106,7 +123,10 @@ describe('WITHDRAWAL_FOUR_EYES_TRX', () => {
   const fourEyes = (env: Record<string, string>) => walletSettings(loadConfig({ ...WALLET_TEST_ENV, NODE_ENV: 'test', ...env })).withdrawal.limits;
 
   it('is the USDT threshold at the exchange rate unless set, and every reviewed TRX withdrawal while the exchange is closed', () => {
-    expect(fourEyes({ WITHDRAWAL_FOUR_EYES_USDT: '10000', EXCHANGE_TRX_PER_USDT: '3.5' })).toMatchObject({ USDT: { fourEyes: micro('10000') }, TRX: { fourEyes: micro('35000') } });
+    expect(fourEyes({ WITHDRAWAL_FOUR_EYES_USDT: '10000', EXCHANGE_TRX_PER_USDT: '3.5' })).toMatchObject({
+      USDT: { fourEyes: micro('10000') },
+      TRX: { fourEyes: micro('35000') },
+    });
     expect(fourEyes({ WITHDRAWAL_FOUR_EYES_TRX: '20000' }).TRX.fourEyes).toBe(micro('20000'));
     const { EXCHANGE_TRX_PER_USDT: _closed, ...withoutRate } = WALLET_TEST_ENV;
     expect(walletSettings(loadConfig({ ...withoutRate, NODE_ENV: 'test' })).withdrawal.limits.TRX.fourEyes).toBe(0n);

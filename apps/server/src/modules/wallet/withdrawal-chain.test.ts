@@ -40,7 +40,11 @@ async function fundedPlayer(usdt: string): Promise<TestPlayer> {
 }
 
 async function withdraw(p: TestPlayer, amount: string, to: string) {
-  const reply = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount, address: to, fundPassword: FUND_PASSWORD }, { token: p.token });
+  const reply = await t.call(
+    '/v1/bank/cashout/submit',
+    { requestId: requestId(), currency: 'USDT', amount, address: to, fundPassword: FUND_PASSWORD },
+    { token: p.token },
+  );
   expect(reply.code).toBe(0);
   // The submit nudged the processor; wait for that run.
   await runProcessor();
@@ -62,7 +66,7 @@ describe('withdrawals when the network misbehaves', () => {
     net.produce();
     await runProcessor();
     expect(await row(id)).toMatchObject({ status: 'confirmed', attempts: 1 });
-    expect((await t.app.chain.client.getUsdtBalance(to))).toBe(micro('10'));
+    expect(await t.app.chain.client.getUsdtBalance(to)).toBe(micro('10'));
     expect(await attempts(id)).toEqual([expect.objectContaining({ attempt: 1, outcome: 'confirmed' })]);
   });
 
@@ -92,7 +96,12 @@ describe('withdrawals when the network misbehaves', () => {
     expect((await attempts(id)).map((a) => a.outcome)).toEqual(['expired', 'confirmed']);
 
     // The first transaction can never land now, whoever offers it.
-    const stale = { txId: first.tx_id!, from: net.hotWallet.address, expiration: Number(first.tx_expiration), transaction: parseJson(first.signed_tx!) as TransactionJson };
+    const stale = {
+      txId: first.tx_id!,
+      from: net.hotWallet.address,
+      expiration: Number(first.tx_expiration),
+      transaction: parseJson(first.signed_tx!) as TransactionJson,
+    };
     await expect(net.client.broadcast(stale)).rejects.toSatisfy((e) => e instanceof TronBroadcastError && e.code === 'TRANSACTION_EXPIRATION_ERROR');
     expect(await t.app.chain.client.getUsdtBalance(to)).toBe(micro('7'));
     expect(await t.balances(p)).toMatchObject({ usdt: '43', trx: '0' });
@@ -129,7 +138,11 @@ describe('withdrawals when the network misbehaves', () => {
     const to = newWallet().address;
     net.mode = 'hold';
     const held = net.nextHeld();
-    const reply = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '9', address: to, fundPassword: FUND_PASSWORD }, { token: p.token });
+    const reply = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'USDT', amount: '9', address: to, fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     const id = BigInt(reply.data.record.id);
     await held;
     // While the signed transfer is on its way, the hot wallet's USDT leaves: it lands as REVERT.

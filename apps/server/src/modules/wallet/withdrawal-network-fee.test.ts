@@ -20,7 +20,11 @@ describe('a USDT withdrawal on a chain that charges for it', () => {
     const feesBefore = await t.app.services.ledger.balance({ kind: 'chain_fees' }, 'TRX');
 
     const to = newWallet().address;
-    const reply = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '20', address: to, fundPassword: FUND_PASSWORD }, { token: p.token });
+    const reply = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'USDT', amount: '20', address: to, fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     expect(reply.code).toBe(0);
     await t.processWithdrawals();
 
@@ -44,14 +48,21 @@ describe('a USDT withdrawal on a chain that charges for it', () => {
     const feesBefore = await t.app.services.ledger.balance({ kind: 'chain_fees' }, 'TRX');
 
     const to = newWallet().address;
-    const reply = await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '20', address: to, fundPassword: FUND_PASSWORD }, { token: p.token });
+    const reply = await t.call(
+      '/v1/bank/cashout/submit',
+      { requestId: requestId(), currency: 'USDT', amount: '20', address: to, fundPassword: FUND_PASSWORD },
+      { token: p.token },
+    );
     expect(reply.code).toBe(0);
     await t.processWithdrawals();
     await t.processWithdrawals();
 
     const id = BigInt(reply.data.record.id);
     const row = () => t.app.database.db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const outcomes = async () => (await t.app.database.db.selectFrom('withdrawal_attempts').select('outcome').where('withdrawal_id', '=', id).orderBy('attempt').execute()).map((a) => a.outcome);
+    const outcomes = async () =>
+      (await t.app.database.db.selectFrom('withdrawal_attempts').select('outcome').where('withdrawal_id', '=', id).orderBy('attempt').execute()).map(
+        (a) => a.outcome,
+      );
     expect(await row()).toMatchObject({ status: 'queued', attempts: 1, last_error: 'waiting for hot-wallet funds: hot wallet TRX too low for network fees' });
     const records = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
     expect(records.data.list[0]).toMatchObject({ status: 'processing', waitingReason: 'hot_wallet_funds' });

@@ -82,7 +82,14 @@ export function createWithdrawalSender(
   log: FastifyBaseLogger,
   alert?: (alert: PaymentAlert) => void,
 ): WithdrawalSender {
-  return new PaymentSender(db, hotWallet, payments, log, (stage) => failpoint(stage === 'recorded' ? 'withdrawal.after_sign' : 'withdrawal.after_broadcast'), alert);
+  return new PaymentSender(
+    db,
+    hotWallet,
+    payments,
+    log,
+    (stage) => failpoint(stage === 'recorded' ? 'withdrawal.after_sign' : 'withdrawal.after_broadcast'),
+    alert,
+  );
 }
 
 /** withdrawal_pending → the chain side for what left, the house for the fee; network fees are the operator's cost. */

@@ -18,7 +18,6 @@ import { FUND_PASSWORD, micro, newWallet, requestId } from './test-support.ts';
 // SIGKILL at the worst moments of a withdrawal: after its debit committed and before anything was
 // sent, then after its broadcast and before the server recorded it. It must still be paid once.
 
-
 let devnet: TestDevnet;
 let dataDir: string | undefined;
 let pgDatabase: (DatabaseHandle & { url?: string }) | undefined;

@@ -75,7 +75,13 @@ export class WithdrawalRepository {
   close(trx: Db, id: bigint, final: 'rejected' | 'failed', from: WithdrawalStatus[], txId: string | null, reason: string) {
     let update = trx
       .updateTable('withdrawals')
-      .set({ status: final, completed_at: new Date(), updated_at: new Date(), last_error: reason, ...(final === 'rejected' ? { reviewed_at: new Date() } : {}) })
+      .set({
+        status: final,
+        completed_at: new Date(),
+        updated_at: new Date(),
+        last_error: reason,
+        ...(final === 'rejected' ? { reviewed_at: new Date() } : {}),
+      })
       .where('id', '=', id)
       .where('status', 'in', from);
     if (txId !== null) update = update.where('tx_id', '=', txId);

@@ -1,4 +1,13 @@
-import { CURRENCIES, ErrorCode, ExperienceType, formatMicro, type CallParsedRequest, type CurrencyCode, type CallResponse, type bankCalls } from '@lobby/contract';
+import {
+  CURRENCIES,
+  ErrorCode,
+  ExperienceType,
+  formatMicro,
+  type CallParsedRequest,
+  type CurrencyCode,
+  type CallResponse,
+  type bankCalls,
+} from '@lobby/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -284,7 +293,14 @@ export class WithdrawalService {
   }
 
   /** `refund` inside the caller's transaction; call `refunded` once it committed. */
-  async refundIn(trx: Db, id: bigint, final: 'rejected' | 'failed', from: WithdrawalStatus[], txId: string | null, reason: string): Promise<WithdrawalRow | null> {
+  async refundIn(
+    trx: Db,
+    id: bigint,
+    final: 'rejected' | 'failed',
+    from: WithdrawalStatus[],
+    txId: string | null,
+    reason: string,
+  ): Promise<WithdrawalRow | null> {
     const row = await this.repo.close(trx, id, final, from, txId, reason);
     if (!row) return null;
     // A held deposit on its way back to its sender goes back to the held account, held again.
@@ -319,7 +335,9 @@ export class WithdrawalService {
   /** The withdrawal has committed in this status whatever the bus says: a failure costs the consoles one line. */
   private async announceState(row: WithdrawalRow): Promise<void> {
     const state = { withdrawalId: String(row.id), playerId: row.player_id, currency: row.currency, amount: formatMicro(row.amount), status: row.status };
-    await this.bus?.publish('withdrawal.state', state).catch((error: unknown) => this.log.warn({ err: error, withdrawalId: state.withdrawalId }, 'withdrawal state not announced'));
+    await this.bus
+      ?.publish('withdrawal.state', state)
+      .catch((error: unknown) => this.log.warn({ err: error, withdrawalId: state.withdrawalId }, 'withdrawal state not announced'));
   }
 
   listOpen(limit = 100): Promise<WithdrawalRow[]> {
@@ -348,4 +366,3 @@ export class WithdrawalService {
     return { record: toTradeRecord(withdrawalRecordRow(row)), balances: await playerBalancesView(this.db, row.player_id) };
   }
 }
-

@@ -32,8 +32,28 @@ describe('/v1/bank/cashout/config', () => {
     expect(reply.code).toBe(0);
     expect(reply.data.hasFundPassword).toBe(true);
     expect(reply.data.currencies).toEqual([
-      { currency: 'USDT', enabled: true, minAmount: '1', maxAmount: '100000', fee: '0.5', reviewThreshold: '1000', withdrawable: '20', dailyCountLimit: 12, dailyCountUsed: 0 },
-      { currency: 'TRX', enabled: true, minAmount: '1', maxAmount: '1000000', fee: '0', reviewThreshold: '10000', withdrawable: '0', dailyCountLimit: 12, dailyCountUsed: 0 },
+      {
+        currency: 'USDT',
+        enabled: true,
+        minAmount: '1',
+        maxAmount: '100000',
+        fee: '0.5',
+        reviewThreshold: '1000',
+        withdrawable: '20',
+        dailyCountLimit: 12,
+        dailyCountUsed: 0,
+      },
+      {
+        currency: 'TRX',
+        enabled: true,
+        minAmount: '1',
+        maxAmount: '1000000',
+        fee: '0',
+        reviewThreshold: '10000',
+        withdrawable: '0',
+        dailyCountLimit: 12,
+        dailyCountUsed: 0,
+      },
     ]);
   });
 
@@ -53,7 +73,9 @@ describe('/v1/bank/cashout/config', () => {
   it('refuses settings where the fee would swallow the minimum, naming the variable', async () => {
     const { loadConfig } = await import('../../config.ts');
     const { walletSettings } = await import('./settings.ts');
-    expect(() => walletSettings(loadConfig({ WITHDRAWAL_USDT_MIN: '1', WITHDRAWAL_USDT_FEE: '1' }))).toThrow(/WITHDRAWAL_USDT_MIN: must be above WITHDRAWAL_USDT_FEE/);
+    expect(() => walletSettings(loadConfig({ WITHDRAWAL_USDT_MIN: '1', WITHDRAWAL_USDT_FEE: '1' }))).toThrow(
+      /WITHDRAWAL_USDT_MIN: must be above WITHDRAWAL_USDT_FEE/,
+    );
     expect(() => walletSettings(loadConfig({ WITHDRAWAL_TRX_MAX: '10' }))).toThrow(/WITHDRAWAL_TRX_MAX/);
     expect(walletSettings(loadConfig({ WITHDRAWAL_TRX_MAX: '0' })).withdrawal.limits.TRX.max).toBe(0n);
   });
@@ -71,7 +93,15 @@ describe('/v1/bank/cashout/submit', () => {
     const reply = await withdraw(p, { amount: '20', address: to });
     expect(reply.code).toBe(0);
     expect(reply.data.balances).toMatchObject({ usdt: '30', trx: '0' });
-    expect(reply.data.record).toMatchObject({ type: 'withdraw', status: 'processing', direction: 'out', currency: 'USDT', amount: '20', fee: '0.5', address: to });
+    expect(reply.data.record).toMatchObject({
+      type: 'withdraw',
+      status: 'processing',
+      direction: 'out',
+      currency: 'USDT',
+      amount: '20',
+      fee: '0.5',
+      address: to,
+    });
 
     await t.processWithdrawals();
     expect(t.chainBalance(to).usdt).toBe(micro('19.5'));
@@ -88,7 +118,11 @@ describe('/v1/bank/cashout/submit', () => {
     const to = newWallet().address;
     const saved = await t.call('/v1/player/cashout_address/add', { address: to, label: 'cold' }, { token: p.token });
     // Saved a day ago: a new address waits 24 hours before it may be used.
-    await t.app.database.db.updateTable('cashout_addresses').set({ created_at: new Date(Date.now() - 86_400_000) }).where('id', '=', saved.data.id).execute();
+    await t.app.database.db
+      .updateTable('cashout_addresses')
+      .set({ created_at: new Date(Date.now() - 86_400_000) })
+      .where('id', '=', saved.data.id)
+      .execute();
     const reply = await withdraw(p, { currency: 'TRX', amount: '40', addressId: saved.data.id });
     expect(reply.code).toBe(0);
     await t.processWithdrawals();
@@ -155,7 +189,15 @@ describe('/v1/bank/cashout/submit', () => {
     it('10045 for a wrong fund password, and for a player who never set one', async () => {
       expect((await withdraw(p, { amount: '2', address: newWallet().address, fundPassword: '000000' })).code).toBe(10045);
       const none = await t.registerPlayer();
-      expect((await t.call('/v1/bank/cashout/submit', { requestId: requestId(), currency: 'USDT', amount: '2', address: newWallet().address, fundPassword: '123456' }, { token: none.token })).code).toBe(10045);
+      expect(
+        (
+          await t.call(
+            '/v1/bank/cashout/submit',
+            { requestId: requestId(), currency: 'USDT', amount: '2', address: newWallet().address, fundPassword: '123456' },
+            { token: none.token },
+          )
+        ).code,
+      ).toBe(10045);
       expect(await t.balances(p)).toMatchObject({ usdt: '20', trx: '5' });
     });
 
@@ -265,11 +307,17 @@ describe('operator review (/ops/v1/withdrawals/open, /ops/v1/withdrawals/review)
     const p = await fundedPlayer({ usdt: '1500' });
     const reply = await withdraw(p, { amount: '1200', address: newWallet().address });
     expect(await t.balances(p)).toMatchObject({ usdt: '300', trx: '0' });
-    const decisions = await Promise.all([1, 2, 3].map(() => t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: false, reason: 'address on a sanctions list' })));
+    const decisions = await Promise.all(
+      [1, 2, 3].map(() => t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: false, reason: 'address on a sanctions list' })),
+    );
     expect(decisions.map((d) => d.code).sort()).toEqual([0, 12, 12]);
     expect(await t.balances(p)).toMatchObject({ usdt: '1500', trx: '0' });
     expect((await t.ops('/ops/v1/withdrawals/review', { id: reply.data.record.id, approve: true, reason: 'changed my mind' })).code).toBe(12);
-    const refunds = await t.app.database.db.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', `withdrawal-refund:${reply.data.record.id}`).execute();
+    const refunds = await t.app.database.db
+      .selectFrom('ledger_transfers')
+      .selectAll()
+      .where('idempotency_key', '=', `withdrawal-refund:${reply.data.record.id}`)
+      .execute();
     expect(refunds).toHaveLength(1);
     const records = await t.call('/v1/bank/records', { type: 'withdraw' }, { token: p.token });
     expect(records.data.list[0]).toMatchObject({ id: reply.data.record.id, status: 'rejected' });

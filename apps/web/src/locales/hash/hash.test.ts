@@ -30,7 +30,9 @@ describeNamespace(
     it('names every kind, area, round length and bet status', () => {
       const needed = [
         ...HASH_KINDS.map((kind) => `kind.${kind}`),
-        ...HASH_KINDS.flatMap((kind) => KIND_AREAS[kind]).filter((area) => !/^\d$/.test(area)).map((area) => `area.${area}`),
+        ...HASH_KINDS.flatMap((kind) => KIND_AREAS[kind])
+          .filter((area) => !/^\d$/.test(area))
+          .map((area) => `area.${area}`),
         ...HASH_GAMES.map((game) => `period.${game.period}`),
         ...Object.values(BetStatus).map((status) => `status.${status}`),
       ];

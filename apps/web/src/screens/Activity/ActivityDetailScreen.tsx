@@ -19,7 +19,19 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { perMille } from '../../lib/progress';
 import { WagerTerms } from '../Bonus/WagerTerms';
 import { RulesFigures } from './RulesFigures';
-import { activityStatus, Banner, countdownParts, htmlText, ParticipateButton, progressText, RulesText, StatusChip, useActivityT, useNow, useStatusText } from './parts';
+import {
+  activityStatus,
+  Banner,
+  countdownParts,
+  htmlText,
+  ParticipateButton,
+  progressText,
+  RulesText,
+  StatusChip,
+  useActivityT,
+  useNow,
+  useStatusText,
+} from './parts';
 
 function Clock({ end, now, testId }: { end: number; now: number; testId: string }) {
   const { t } = useActivityT();
@@ -39,7 +51,8 @@ function Clock({ end, now, testId }: { end: number; now: number; testId: string 
 function Countdown({ conf, state, now }: { conf: ActivityConf; state: ActivityState | undefined; now: number }) {
   const { t } = useActivityT();
   const language = useSettings((s) => s.language);
-  const date = (iso: string) => new Date(iso).toLocaleString(localeTag(language), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleString(localeTag(language), { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
   const running = now >= Date.parse(conf.startAt) && (conf.endAt === null || now < Date.parse(conf.endAt));
   const periodEnd = state?.periodEndsAt ? Date.parse(state.periodEndsAt) : NaN;
   const showPeriod = running && periodEnd > now && (conf.endAt === null || periodEnd < Date.parse(conf.endAt));
@@ -169,7 +182,9 @@ function Detail({ id }: { id: number }) {
       <Card title={t('detail.rules')} testId="activity-detail-rules">
         <RulesFigures conf={conf} currency={states.data?.get(conf.id)?.currency ?? 'USDT'} />
         {/* Without rules of its own the server sends the summary again, already shown under the title. */}
-        {conf.content && htmlText(conf.content) !== conf.summary.replace(/\s+/g, ' ').trim() && <RulesText html={conf.content} testId="activity-detail-content" />}
+        {conf.content && htmlText(conf.content) !== conf.summary.replace(/\s+/g, ' ').trim() && (
+          <RulesText html={conf.content} testId="activity-detail-content" />
+        )}
         <ul className="activity-facts">
           <li>{t('detail.currency', { currency: states.data?.get(conf.id)?.currency ?? 'USDT' })}</li>
           <li>{t(conf.manual ? 'detail.manual' : 'detail.automatic')}</li>

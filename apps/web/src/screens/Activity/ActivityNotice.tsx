@@ -4,7 +4,15 @@ import { useLocation } from 'react-router-dom';
 import { i18n, loadNamespace } from '../../i18n';
 import { parseMicro } from '@lobby/contract/micro';
 import { navigateTo } from '../../lib/navigation';
-import { isClaimable, useActivities, useActivityStates, useClaimableCount, useParticipate, useStandingFollowsPushes, type ActivityState } from '../../state/queries/activity';
+import {
+  isClaimable,
+  useActivities,
+  useActivityStates,
+  useClaimableCount,
+  useParticipate,
+  useStandingFollowsPushes,
+  type ActivityState,
+} from '../../state/queries/activity';
 import { useSession } from '../../state/session';
 import { showActivityPopup, toastSuccess } from '../../state/ui';
 import { BONUS_NS, wagerText } from '../Bonus/terms';
@@ -75,7 +83,7 @@ export function ActivityNotice() {
           image: due.find(({ conf }) => conf.imageUrl)?.conf.imageUrl ?? undefined,
           button: t('popup.events'),
           testId: 'activity-popup',
-        notice: true,
+          notice: true,
         });
         open.current = false;
         if (choice === true) navigateTo('/activity');
@@ -87,7 +95,11 @@ export function ActivityNotice() {
         // What the claim asks to wager is said before the button that claims it.
         message: [
           t('popup.text', { title: conf.title, amount: amountText(formatMicroExact, state.pendingReward, state.currency) }),
-          wagerText(i18n.getFixedT(null, BONUS_NS), { multiplier: conf.wageringMultiplier, amount: parseMicro(state.pendingReward), currency: state.currency }, formatMicroExact),
+          wagerText(
+            i18n.getFixedT(null, BONUS_NS),
+            { multiplier: conf.wageringMultiplier, amount: parseMicro(state.pendingReward), currency: state.currency },
+            formatMicroExact,
+          ),
         ].join('\n'),
         image: conf.imageUrl ?? undefined,
         button: t('popup.claim'),

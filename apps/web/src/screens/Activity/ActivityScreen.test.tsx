@@ -14,7 +14,11 @@ import ActivityScreen from './ActivityScreen';
 import { activityStatus, countdownParts } from './parts';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 const HOUR = 3_600_000;
@@ -186,7 +190,10 @@ describe('/ActivityDetail', () => {
   });
 
   it('states the wagering before the claim button: the multiplier and the amount, or paid as cash', async () => {
-    confs = [conf(2, BonusType.FIRST_RECHARGE, 'First deposit bonus', { wageringMultiplier: 10 }), conf(7, BonusType.LOSS_REBATE, 'Loss rebate', { wageringMultiplier: 0 })];
+    confs = [
+      conf(2, BonusType.FIRST_RECHARGE, 'First deposit bonus', { wageringMultiplier: 10 }),
+      conf(7, BonusType.LOSS_REBATE, 'Loss rebate', { wageringMultiplier: 0 }),
+    ];
     states = [
       state(2, BonusType.FIRST_RECHARGE, { canParticipate: true, pendingReward: '50' }),
       state(7, BonusType.LOSS_REBATE, { canParticipate: true, pendingReward: '3.5' }),
@@ -235,7 +242,13 @@ describe('/ActivityDetail', () => {
     expect(plain(screen, 'activity-detail-progress')).toBe('E-mail bound ✓');
     screen = await renderSignedIn(detail(2), { usdt: '3000', trx: '0' });
     expect(plain(screen, 'activity-detail-progress')).toBe('3,000 / 10 USDT deposited ✓');
-    states = states.map((s) => (s.activityId === 6 ? { ...s, progress: { current: '0', target: '0.000001' } } : s.activityId === 2 ? { ...s, progress: { current: '4.5', target: '10' } } : s));
+    states = states.map((s) =>
+      s.activityId === 6
+        ? { ...s, progress: { current: '0', target: '0.000001' } }
+        : s.activityId === 2
+          ? { ...s, progress: { current: '4.5', target: '10' } }
+          : s,
+    );
     screen = await renderSignedIn(detail(6), { usdt: '20', trx: '0' });
     expect(plain(screen, 'activity-detail-progress')).toBe('Bind an e-mail to qualify');
     screen = await renderSignedIn(detail(2), { usdt: '4.5', trx: '0' });
@@ -243,7 +256,11 @@ describe('/ActivityDetail', () => {
   });
 
   it('renders the rules as text only: no script, link or handler survives', async () => {
-    confs = [conf(6, BonusType.REGISTER_REWARD, 'Register reward', { content: '<p onclick="x()">Bind <a href="javascript:x()">e-mail</a></p><script>steal()</script><ul><li>1 USDT</li></ul>' })];
+    confs = [
+      conf(6, BonusType.REGISTER_REWARD, 'Register reward', {
+        content: '<p onclick="x()">Bind <a href="javascript:x()">e-mail</a></p><script>steal()</script><ul><li>1 USDT</li></ul>',
+      }),
+    ];
     const screen = await renderSignedIn(detail(6), { usdt: '20', trx: '0' });
     const rules = screen.byTestId('activity-detail-content')!;
     expect(rules.textContent).toBe('Bind e-mail1 USDT');

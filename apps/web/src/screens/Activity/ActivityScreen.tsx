@@ -39,7 +39,11 @@ function ActivityCard({ conf, state, now }: { conf: ActivityConf; state: Activit
               {progressText(state.progress!, conf, state.currency, t)}
             </span>
           </div>
-          <ProgressBar perMille={perMille(state.progress!.current, state.progress!.target)} label={t('detail.progress')} testId={`activity-progress-${conf.id}`} />
+          <ProgressBar
+            perMille={perMille(state.progress!.current, state.progress!.target)}
+            label={t('detail.progress')}
+            testId={`activity-progress-${conf.id}`}
+          />
         </div>
       )}
       <div className="activity-card__foot">

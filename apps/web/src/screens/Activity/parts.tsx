@@ -166,9 +166,7 @@ export function ParticipateButton({ conf, state, block, testId }: { conf: Activi
         participate.mutate(conf.id, {
           onSuccess: (reply) =>
             toastSuccess(
-              reply.reward
-                ? t('claimedToast', { amount: moneyInline(parseMicro(reply.reward.amount) ?? 0n, reply.reward.currency) })
-                : t('joinedToast'),
+              reply.reward ? t('claimedToast', { amount: moneyInline(parseMicro(reply.reward.amount) ?? 0n, reply.reward.currency) }) : t('joinedToast'),
             ),
         })
       }

@@ -10,15 +10,7 @@ import { CodeField } from '../../components/CodeField';
 import { Screen } from '../../components/Screen';
 import { getInviteCode } from '../../config/app';
 import { LOGIN_PATH, SIGNUP_PATH } from '../../lib/navigation';
-import {
-  checkAccount,
-  checkCode,
-  checkConfirm,
-  checkEmail,
-  checkPassword,
-  checkRequired,
-  type ValidationKey,
-} from '../../lib/validation';
+import { checkAccount, checkCode, checkConfirm, checkEmail, checkPassword, checkRequired, type ValidationKey } from '../../lib/validation';
 import { useReportSignUpPageOpened } from '../../state/queries/keypoint';
 import { useLogin, useRegister, useSendRegisterCode } from '../../state/queries/player';
 import { useSettings } from '../../state/settings';
@@ -228,13 +220,7 @@ export default function AuthScreen() {
 
         <p className="auth__switch">
           {t(isLogin ? 'auth.noAccount' : 'auth.haveAccount')}{' '}
-          <Link
-            to={isLogin ? SIGNUP_PATH : LOGIN_PATH}
-            replace
-            state={location.state}
-            className="text-link"
-            data-testid="auth-switch"
-          >
+          <Link to={isLogin ? SIGNUP_PATH : LOGIN_PATH} replace state={location.state} className="text-link" data-testid="auth-switch">
             {t(isLogin ? 'auth.signup' : 'auth.login')}
           </Link>
         </p>

@@ -64,7 +64,12 @@ describe('/autoBet strategy editor', () => {
     for (const input of screen.container.querySelectorAll('.field input')) expect(screen.container.querySelector(`label[for="${input.id}"]`)).not.toBeNull();
     await screen.click('autobet-strategy-start');
     expect(started()).toEqual([
-      expect.objectContaining({ simulate: true, interval: 1, stopLoseAmount: '5', strategy: expect.objectContaining({ progression: 'flat', details: [{ area: 'small', amount: '1' }] }) }),
+      expect.objectContaining({
+        simulate: true,
+        interval: 1,
+        stopLoseAmount: '5',
+        strategy: expect.objectContaining({ progression: 'flat', details: [{ area: 'small', amount: '1' }] }),
+      }),
     ]);
   });
 

@@ -109,7 +109,10 @@ export default function AutoBetScreen() {
       details: (stakes.length ? stakes : ['1']).map((amount) => ({ area, amount })),
     };
   }, [form.name, progression, side, area, amounts, t]);
-  const wakeUp = { type: wakeType as (typeof AutoBetWakeUpType)[keyof typeof AutoBetWakeUpType], rule: wakeType <= AutoBetWakeUpType.WIN ? [Number(wakeCount) || 1] : [] };
+  const wakeUp = {
+    type: wakeType as (typeof AutoBetWakeUpType)[keyof typeof AutoBetWakeUpType],
+    rule: wakeType <= AutoBetWakeUpType.WIN ? [Number(wakeCount) || 1] : [],
+  };
   const running = status.data?.isOpen === true;
 
   const onSave = async () => {
@@ -154,15 +157,40 @@ export default function AutoBetScreen() {
         </Labelled>
         <div className="autobet-screen__row">
           <Labelled label={t('editor.level')}>
-            <Select label={t('editor.level')} value={String(form.level)} testId="autobet-strategy-level" onValueChange={(v) => set({ level: v === '1' ? 1 : 0 })} options={options([0, 1], 'level')} />
+            <Select
+              label={t('editor.level')}
+              value={String(form.level)}
+              testId="autobet-strategy-level"
+              onValueChange={(v) => set({ level: v === '1' ? 1 : 0 })}
+              options={options([0, 1], 'level')}
+            />
           </Labelled>
           <Labelled label={t('editor.currency')}>
-            <Select label={t('editor.currency')} value={form.currency} testId="autobet-strategy-currency" onValueChange={(v) => set({ currency: v === 'TRX' ? 'TRX' : 'USDT' })} options={['USDT', 'TRX'].map((c) => ({ value: c, label: c }))} />
+            <Select
+              label={t('editor.currency')}
+              value={form.currency}
+              testId="autobet-strategy-currency"
+              onValueChange={(v) => set({ currency: v === 'TRX' ? 'TRX' : 'USDT' })}
+              options={['USDT', 'TRX'].map((c) => ({ value: c, label: c }))}
+            />
           </Labelled>
         </div>
-        <Field label={t('editor.name')} value={form.name} maxLength={32} placeholder={t(`progression.${progression}`)} onValueChange={(name) => set({ name })} data-testid="autobet-strategy-name" />
+        <Field
+          label={t('editor.name')}
+          value={form.name}
+          maxLength={32}
+          placeholder={t(`progression.${progression}`)}
+          onValueChange={(name) => set({ name })}
+          data-testid="autobet-strategy-name"
+        />
         <Labelled label={t('editor.progression')}>
-          <Select label={t('editor.progression')} value={progression} testId="autobet-strategy-progression" onValueChange={(v) => set({ progression: v as Progression })} options={options(AUTO_BET_PROGRESSIONS, 'progression')} />
+          <Select
+            label={t('editor.progression')}
+            value={progression}
+            testId="autobet-strategy-progression"
+            onValueChange={(v) => set({ progression: v as Progression })}
+            options={options(AUTO_BET_PROGRESSIONS, 'progression')}
+          />
         </Labelled>
         <p className="autobet-screen__hint">{t(`progressionHint.${progression}`)}</p>
         <Field
@@ -175,10 +203,22 @@ export default function AutoBetScreen() {
         />
         <div className="autobet-screen__row">
           <Labelled label={t('editor.side')}>
-            <Select label={t('editor.side')} value={side} testId="autobet-strategy-side" onValueChange={(v) => set({ side: v as Side })} options={options(AUTO_BET_SIDES, 'side')} />
+            <Select
+              label={t('editor.side')}
+              value={side}
+              testId="autobet-strategy-side"
+              onValueChange={(v) => set({ side: v as Side })}
+              options={options(AUTO_BET_SIDES, 'side')}
+            />
           </Labelled>
           <Labelled label={t('editor.area')}>
-            <Select label={t('editor.area')} value={area} testId="autobet-strategy-area" onValueChange={(v) => isHashBetArea(v) && set({ area: v })} options={areas.map((a) => ({ value: a, label: t(`area.${a}`, { defaultValue: a }) }))} />
+            <Select
+              label={t('editor.area')}
+              value={area}
+              testId="autobet-strategy-area"
+              onValueChange={(v) => isHashBetArea(v) && set({ area: v })}
+              options={areas.map((a) => ({ value: a, label: t(`area.${a}`, { defaultValue: a }) }))}
+            />
           </Labelled>
         </div>
         <div className="autobet-screen__row">
@@ -195,19 +235,50 @@ export default function AutoBetScreen() {
             />
           </Labelled>
           {wakeType <= AutoBetWakeUpType.WIN && (
-            <Field label={t('editor.wakeCount')} value={wakeCount} inputMode="numeric" onValueChange={(value) => set({ wakeCount: value })} data-testid="autobet-strategy-wakecount" />
+            <Field
+              label={t('editor.wakeCount')}
+              value={wakeCount}
+              inputMode="numeric"
+              onValueChange={(value) => set({ wakeCount: value })}
+              data-testid="autobet-strategy-wakecount"
+            />
           )}
         </div>
         <div className="autobet-screen__row">
-          <Field label={t('editor.stopWin')} value={form.stopWin} inputMode="decimal" onValueChange={(stopWin) => set({ stopWin })} data-testid="autobet-strategy-stopwin" />
-          <Field label={t('editor.stopLose')} value={form.stopLose} inputMode="decimal" onValueChange={(stopLose) => set({ stopLose })} data-testid="autobet-strategy-stoplose" />
+          <Field
+            label={t('editor.stopWin')}
+            value={form.stopWin}
+            inputMode="decimal"
+            onValueChange={(stopWin) => set({ stopWin })}
+            data-testid="autobet-strategy-stopwin"
+          />
+          <Field
+            label={t('editor.stopLose')}
+            value={form.stopLose}
+            inputMode="decimal"
+            onValueChange={(stopLose) => set({ stopLose })}
+            data-testid="autobet-strategy-stoplose"
+          />
         </div>
-        <Field label={t('editor.interval')} value={form.interval} inputMode="numeric" onValueChange={(interval) => set({ interval })} data-testid="autobet-strategy-interval" />
+        <Field
+          label={t('editor.interval')}
+          value={form.interval}
+          inputMode="numeric"
+          onValueChange={(interval) => set({ interval })}
+          data-testid="autobet-strategy-interval"
+        />
         <p className="autobet-screen__hint" data-testid="autobet-interval-hint">
           {t('editor.intervalHint')}
         </p>
         <label className="autobet-switch">
-          <input type="checkbox" role="switch" checked={form.simulate} aria-checked={form.simulate} onChange={(e) => set({ simulate: e.target.checked })} data-testid="autobet-simulate" />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={form.simulate}
+            aria-checked={form.simulate}
+            onChange={(e) => set({ simulate: e.target.checked })}
+            data-testid="autobet-simulate"
+          />
           <span className="autobet-switch__track" aria-hidden="true">
             <span className="autobet-switch__thumb" />
           </span>

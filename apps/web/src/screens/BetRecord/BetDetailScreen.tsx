@@ -90,7 +90,13 @@ function Body({ t, bet, language }: { t: Translate; bet: HashBetDetail; language
           </Row>
           <Row label={t('detail.blockId')} testId="betdetail-block-id" stacked>
             {bet.blockId && check ? (
-              <HashTail kind={check.result.kind} blockId={bet.blockId} length={64} className="working__block detail-block-id" testId="betdetail-block-highlight" />
+              <HashTail
+                kind={check.result.kind}
+                blockId={bet.blockId}
+                length={64}
+                className="working__block detail-block-id"
+                testId="betdetail-block-highlight"
+              />
             ) : bet.blockId ? (
               <code dir="ltr" className="detail-block-id">
                 {bet.blockId}
@@ -137,18 +143,18 @@ export default function BetDetailScreen() {
 
   return (
     <RequireAuth>
-    <Screen title={t('title.detail')} testId="betDetails" backHref="/betRecord">
-      {data ? (
-        <Body t={t} bet={data} language={language} />
-      ) : isPending && Number.isSafeInteger(id) && id > 0 && !isError ? (
-        <div className="detail-card" aria-busy="true">
-          <span className="skeleton skeleton--title" />
-          <span className="skeleton skeleton--text" />
-        </div>
-      ) : (
-        <EmptyState icon="record" title={t('detail.notFound')} text={t('detail.notFoundText')} testId="betdetail-missing" />
-      )}
-    </Screen>
+      <Screen title={t('title.detail')} testId="betDetails" backHref="/betRecord">
+        {data ? (
+          <Body t={t} bet={data} language={language} />
+        ) : isPending && Number.isSafeInteger(id) && id > 0 && !isError ? (
+          <div className="detail-card" aria-busy="true">
+            <span className="skeleton skeleton--title" />
+            <span className="skeleton skeleton--text" />
+          </div>
+        ) : (
+          <EmptyState icon="record" title={t('detail.notFound')} text={t('detail.notFoundText')} testId="betdetail-missing" />
+        )}
+      </Screen>
     </RequireAuth>
   );
 }

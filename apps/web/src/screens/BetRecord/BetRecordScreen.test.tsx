@@ -5,7 +5,11 @@ import { answerEachTest, loadTexts, renderScreen, renderSignedIn, settle, type R
 import BetRecordScreen from './BetRecordScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 const round = (id: number, status: ThirdGameRound['status'], bet: string, win: string, profit: string): ThirdGameRound => ({

@@ -26,7 +26,10 @@ function BetRow({ t, bet, language }: { t: Translate; bet: HashBet; language: st
         <span className="bet-row__main">
           <b>{gameLabel(t, bet.gameId)}</b>
           <small>
-            <span dir="ltr">#{bet.round}</span> · {areaLabel(t, bet.area)} · <span dir="ltr">{formatExact(bet.amount, bet.currency)} {bet.currency}</span>
+            <span dir="ltr">#{bet.round}</span> · {areaLabel(t, bet.area)} ·{' '}
+            <span dir="ltr">
+              {formatExact(bet.amount, bet.currency)} {bet.currency}
+            </span>
           </small>
           <small className="bet-row__time">{formatTime(bet.createdAt, language)}</small>
         </span>

@@ -115,7 +115,13 @@ export function RecordResults<T>({
             {t('records.prev')}
           </Button>
           <span data-testid={`${prefix}-page`}>{t('records.page', { page, pages })}</span>
-          <Button variant="secondary" size="sm" disabled={page >= pages || isPlaceholderData} onClick={() => setPage((p) => p + 1)} data-testid={`${prefix}-next`}>
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={page >= pages || isPlaceholderData}
+            onClick={() => setPage((p) => p + 1)}
+            data-testid={`${prefix}-next`}
+          >
             {t('records.next')}
           </Button>
         </nav>

@@ -29,8 +29,13 @@ function RoundRow({ t, round, language }: { t: Translate; round: ThirdGameRound;
           {t(`records.gameTypes.${round.gameType}`)} · {round.manufacturer} · <span dir="ltr">#{round.round}</span>
         </small>
         <small>
-          <span data-testid="thirdrecord-bet">{t('records.roundBet', { amount: isolated(`${formatExact(round.betAmount, round.currency)} ${round.currency}`) })}</span> ·{' '}
-          <span data-testid="thirdrecord-win">{t('records.roundWin', { amount: isolated(`${formatExact(round.winAmount, round.currency)} ${round.currency}`) })}</span>
+          <span data-testid="thirdrecord-bet">
+            {t('records.roundBet', { amount: isolated(`${formatExact(round.betAmount, round.currency)} ${round.currency}`) })}
+          </span>{' '}
+          ·{' '}
+          <span data-testid="thirdrecord-win">
+            {t('records.roundWin', { amount: isolated(`${formatExact(round.winAmount, round.currency)} ${round.currency}`) })}
+          </span>
         </small>
         <small className="bet-row__time">{formatTime(round.createdAt, language)}</small>
       </span>
@@ -63,7 +68,10 @@ export function ThirdPartyRecords({ t, language }: { t: Translate; language: str
           value={filters.gameType}
           onValueChange={(gameType) => change({ gameType })}
           testId="thirdrecord-type"
-          options={[{ value: '', label: t('records.allGameTypes') }, ...THIRD_GAME_TYPES.map((type) => ({ value: String(type), label: t(`records.gameTypes.${type}`) }))]}
+          options={[
+            { value: '', label: t('records.allGameTypes') },
+            ...THIRD_GAME_TYPES.map((type) => ({ value: String(type), label: t(`records.gameTypes.${type}`) })),
+          ]}
         />
         <Select
           label={t('records.currency')}
@@ -72,7 +80,15 @@ export function ThirdPartyRecords({ t, language }: { t: Translate; language: str
           testId="thirdrecord-currency"
           options={[{ value: '', label: t('records.allCurrencies') }, ...CURRENCY_CODES.map((c) => ({ value: c, label: c }))]}
         />
-        <RecordDates t={t} prefix="thirdrecord" from={filters.from} to={filters.to} filtered={filtered} onChange={change} onClear={() => change(NO_THIRD_FILTERS)} />
+        <RecordDates
+          t={t}
+          prefix="thirdrecord"
+          from={filters.from}
+          to={filters.to}
+          filtered={filtered}
+          onChange={change}
+          onClear={() => change(NO_THIRD_FILTERS)}
+        />
       </section>
 
       <RecordResults

@@ -95,14 +95,28 @@ function Panel({ currency, testId = 'bonus-panel' }: BonusPanelProps) {
               {t('progress.guardsCash', { currency })}
             </p>
           )}
-          {money.bonus > 0n && <ForfeitButton currency={currency} bonus={money.bonus} cash={money.cash} outstanding={outstanding} testId={`${testId}-forfeit`} />}
+          {money.bonus > 0n && (
+            <ForfeitButton currency={currency} bonus={money.bonus} cash={money.cash} outstanding={outstanding} testId={`${testId}-forfeit`} />
+          )}
         </>
       )}
     </section>
   );
 }
 
-function ForfeitButton({ currency, bonus, cash, outstanding, testId }: { currency: CurrencyCode; bonus: bigint; cash: bigint; outstanding: bigint; testId: string }) {
+function ForfeitButton({
+  currency,
+  bonus,
+  cash,
+  outstanding,
+  testId,
+}: {
+  currency: CurrencyCode;
+  bonus: bigint;
+  cash: bigint;
+  outstanding: bigint;
+  testId: string;
+}) {
   const { t } = useBonusT();
   const forfeit = useForfeitBonus();
   const ask = async () => {

@@ -5,7 +5,11 @@ import { answerEachTest, loadTexts, renderScreen, renderSignedIn, type Rendered 
 import BonusRecordScreen from './BonusRecordScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 const record = (id: number, bonusType: BonusRecord['bonusType'], amount: string, wageringAdded: string): BonusRecord => ({

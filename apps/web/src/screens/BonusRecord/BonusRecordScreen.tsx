@@ -40,7 +40,13 @@ export function BonusRow({ record }: { record: BonusRecord }) {
       {record.activityId !== null && record.title && <div className="vip-record__line vip-record__line--sub">{record.title}</div>}
       <div className="vip-record__line vip-record__line--sub">
         <time dateTime={record.createdAt} data-testid="bonus-time">
-          {new Date(record.createdAt).toLocaleString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}
+          {new Date(record.createdAt).toLocaleString(localeTag(language), {
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+          })}
         </time>
         {wagering > 0n && (
           <span data-testid="bonus-wagering">

@@ -9,7 +9,11 @@ import { CHAT_NS } from './useChatT';
 import ChatScreen from './ChatScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 vi.mock('../../state/realtime', () => import('../../testing/realtime').then((m) => m.fakeRealtime));
@@ -46,7 +50,14 @@ function serve(spec: { path: string }, body: Record<string, any>) {
       historyCalls.push(body);
       const after = body.afterSeq as number | undefined;
       const list = after !== undefined ? stored.filter((m) => m.seq > after) : stored.slice(-(body.limit ?? 30));
-      return Promise.resolve({ conversationId: stored.length ? 7 : null, status: stored.length ? 'open' : null, lastSeq: stored.length, operatorReadSeq: 0, list, hasMore: false });
+      return Promise.resolve({
+        conversationId: stored.length ? 7 : null,
+        status: stored.length ? 'open' : null,
+        lastSeq: stored.length,
+        operatorReadSeq: 0,
+        list,
+        hasMore: false,
+      });
     }
     case '/v1/chat/send': {
       if (failSends > 0) {
@@ -86,7 +97,9 @@ beforeEach(() => {
 });
 
 const shown = (screen: Rendered) =>
-  [...screen.container.querySelectorAll('[data-testid="chat-message"]')].map((el) => `${el.getAttribute('data-seq')}:${el.querySelector('.chat-bubble__text')?.textContent}`);
+  [...screen.container.querySelectorAll('[data-testid="chat-message"]')].map(
+    (el) => `${el.getAttribute('data-seq')}:${el.querySelector('.chat-bubble__text')?.textContent}`,
+  );
 
 async function typeText(screen: Rendered, value: string) {
   const input = screen.byTestId('chat-input') as HTMLTextAreaElement;
@@ -125,7 +138,7 @@ describe('/chat', () => {
     expect(shown(screen)).toEqual(['1:hello', '2:hi, how can I help?', '3:one moment', '4:done']);
   });
 
-  it('marks the player\'s messages read when the operator reads them', async () => {
+  it("marks the player's messages read when the operator reads them", async () => {
     stored = [message(1, 'player', 'hello'), message(2, 'player', 'anyone?')];
     const screen = await renderScreen(<ChatScreen />);
     expect(screen.container.querySelectorAll('.chat-bubble__read')).toHaveLength(0);
@@ -174,7 +187,7 @@ describe('/chat', () => {
     expect(call.mock.calls.some(([spec]) => spec.path === '/v1/chat/sendImage')).toBe(false);
   });
 
-  it('shows the operator typing until the answer arrives, the player\'s message read, and a closed conversation', async () => {
+  it("shows the operator typing until the answer arrives, the player's message read, and a closed conversation", async () => {
     stored = [message(1, 'player', 'hello')];
     const screen = await renderScreen(<ChatScreen />);
     await push('chat.typing', { typing: true });
@@ -188,7 +201,7 @@ describe('/chat', () => {
   });
 });
 
-describe('/chat with the operator\'s Chatwoot widget', () => {
+describe("/chat with the operator's Chatwoot widget", () => {
   it('loads the widget from its server and hands it the identity the server signed', async () => {
     widget = {
       provider: 'chatwoot',

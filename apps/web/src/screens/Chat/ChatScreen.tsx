@@ -33,14 +33,23 @@ function Bubble({ message, read }: { message: ChatMessage; read: boolean }) {
   const language = useSettings((s) => s.language);
   const mine = message.sender === 'player';
   return (
-    <li className={`chat-bubble ${mine ? 'chat-bubble--mine' : 'chat-bubble--theirs'}`} data-testid="chat-message" data-seq={message.seq} data-sender={message.sender}>
+    <li
+      className={`chat-bubble ${mine ? 'chat-bubble--mine' : 'chat-bubble--theirs'}`}
+      data-testid="chat-message"
+      data-seq={message.seq}
+      data-sender={message.sender}
+    >
       {!mine && <span className="chat-bubble__who">{message.operatorName ?? t('support')}</span>}
       {message.imageUrl && (
         <a href={message.imageUrl} target="_blank" rel="noopener noreferrer">
           <img className="chat-bubble__image" src={message.imageUrl} alt={t('imageAlt')} loading="lazy" />
         </a>
       )}
-      {message.text && <p className="chat-bubble__text" dir="auto">{message.text}</p>}
+      {message.text && (
+        <p className="chat-bubble__text" dir="auto">
+          {message.text}
+        </p>
+      )}
       <span className="chat-bubble__meta">
         {timeOf(message.createdAt, language)}
         {mine && read && <span className="chat-bubble__read">{` · ${t('read')}`}</span>}
@@ -56,7 +65,11 @@ function Outgoing({ message, onRetry }: { message: OutgoingMessage; onRetry(): v
   return (
     <li className={`chat-bubble chat-bubble--mine chat-bubble--pending${failed ? ' is-failed' : ''}`} data-testid="chat-outgoing" data-state={message.state}>
       {message.previewUrl && <img className="chat-bubble__image" src={message.previewUrl} alt={t('imageAlt')} />}
-      {message.text && <p className="chat-bubble__text" dir="auto">{message.text}</p>}
+      {message.text && (
+        <p className="chat-bubble__text" dir="auto">
+          {message.text}
+        </p>
+      )}
       {failed ? (
         <Pressable className="chat-bubble__retry" onClick={onRetry} data-testid="chat-retry">
           {reason} {t('retry')}

@@ -92,7 +92,13 @@ function HashGameBody({ gameId }: { gameId: number }) {
         <div>
           <small>{t('facts.odds')}</small>
           {/* Bull has no fixed odds: what comes back depends on both hands' points. */}
-          {catalogue.kind === 'bull' ? <b data-testid="hash-game-odds">{t('bet.byPoints')}</b> : <b dir="ltr" data-testid="hash-game-odds">{headlineOdds}</b>}
+          {catalogue.kind === 'bull' ? (
+            <b data-testid="hash-game-odds">{t('bet.byPoints')}</b>
+          ) : (
+            <b dir="ltr" data-testid="hash-game-odds">
+              {headlineOdds}
+            </b>
+          )}
         </div>
       </section>
       {canTransfer && (

@@ -102,7 +102,13 @@ function RoundCard({ t, snapshot, unavailable, refetch }: { t: Translate; snapsh
       <div className="hash-round__cell hash-round__cell--clock">
         <small>{t('round.closesIn')}</small>
         <b data-testid="hash-countdown" data-seconds={round ? seconds : ''} data-tenths={tenths ? 'true' : 'false'}>
-          {!round ? '—' : seconds === 0 ? t('round.closed') : tenths ? t('round.tenths', { value: formatAmount(tenthsOf(ms), 1) }) : t('round.seconds', { count: seconds })}
+          {!round
+            ? '—'
+            : seconds === 0
+              ? t('round.closed')
+              : tenths
+                ? t('round.tenths', { value: formatAmount(tenthsOf(ms), 1) })
+                : t('round.seconds', { count: seconds })}
         </b>
         <span className="hash-round__bar" aria-hidden="true">
           <span style={{ inlineSize: `${share * 100}%` }} />
@@ -306,11 +312,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
   const digits = areas.every(isDigitArea);
   // Isolated so that in right-to-left text the figure stays next to its currency.
   const stakeText = `\u2066${amount.trim() || '0'} ${currency}\u2069`;
-  const submitLabel = !token
-    ? t('bet.login')
-    : area
-      ? t('bet.submitOn', { stake: stakeText, area: areaLabel(t, area) })
-      : t('bet.pickArea');
+  const submitLabel = !token ? t('bet.login') : area ? t('bet.submitOn', { stake: stakeText, area: areaLabel(t, area) }) : t('bet.pickArea');
 
   return (
     <>
@@ -342,11 +344,7 @@ export function PageBet({ t, gameId, catalogue, game, currency, onCurrency, leve
               data-testid={`hash-area-${value}`}
             >
               <b>{areaLabel(t, value)}</b>
-              {kind === 'bull' ? (
-                <small>{t('bet.byPoints')}</small>
-              ) : (
-                <small dir="ltr">×{oddsFor(kind, value, round?.levels, level, currency)}</small>
-              )}
+              {kind === 'bull' ? <small>{t('bet.byPoints')}</small> : <small dir="ltr">×{oddsFor(kind, value, round?.levels, level, currency)}</small>}
             </Pressable>
           ))}
         </div>

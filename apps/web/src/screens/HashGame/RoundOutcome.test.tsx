@@ -12,7 +12,11 @@ import { newlySettled, useOutcome, type SettlingBet } from './outcome';
 import { PageBet } from './PageBet';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 const ROUND = 7_000;
@@ -27,11 +31,29 @@ const round = () => ({
   closesAt: new Date(Date.now() + 2_350).toISOString(),
   secondsToClose: 3,
   head: { height: ROUND - 2, blockId: `${'0'.repeat(60)}1b58`, time: new Date().toISOString() },
-  levels: [{ level: 0, currency: 'USDT', min: '1', max: '1000', odds: [{ area: 'big', odds: '1.95' }, { area: 'small', odds: '1.95' }] }],
+  levels: [
+    {
+      level: 0,
+      currency: 'USDT',
+      min: '1',
+      max: '1000',
+      odds: [
+        { area: 'big', odds: '1.95' },
+        { area: 'small', odds: '1.95' },
+      ],
+    },
+  ],
   serverTime: new Date().toISOString(),
 });
 
-const bet = (id: number, status: number, amount: string, payout: string | null, profit: string | null, currency = 'USDT'): SettlingBet & Record<string, unknown> => ({
+const bet = (
+  id: number,
+  status: number,
+  amount: string,
+  payout: string | null,
+  profit: string | null,
+  currency = 'USDT',
+): SettlingBet & Record<string, unknown> => ({
   id,
   gameId: 1,
   round: ROUND - 1,
@@ -71,7 +93,16 @@ let client: QueryClient;
 async function open(): Promise<Rendered> {
   signIn('token', { id: 1 } as unknown as Player);
   const view = await renderScreen(
-    <PageBet t={i18n.getFixedT('en_US', 'hash')} gameId={1} catalogue={hashGameOf(1)!} game={undefined} currency="USDT" onCurrency={() => undefined} level={0} onLevel={() => undefined} />,
+    <PageBet
+      t={i18n.getFixedT('en_US', 'hash')}
+      gameId={1}
+      catalogue={hashGameOf(1)!}
+      game={undefined}
+      currency="USDT"
+      onCurrency={() => undefined}
+      level={0}
+      onLevel={() => undefined}
+    />,
     (c) => {
       client = c;
       applyBalances(c, { usdt: '100', trx: '0' });

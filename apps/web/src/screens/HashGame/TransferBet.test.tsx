@@ -9,7 +9,11 @@ import { hashGameOf } from './hashDisplay';
 import { bindingState, TransferBet } from './TransferBet';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 const WALLET = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';

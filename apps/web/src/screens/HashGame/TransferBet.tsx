@@ -101,7 +101,11 @@ function DigitTable({ t, kind }: { t: Translate; kind: HashGame['kind'] }) {
       {kind !== 'bull' && kind !== 'luckyTen' && (
         <ol className="digit-table">
           {transferTable(kind).map(({ digit, area }) => (
-            <li key={digit} className={area ? `digit-table__cell digit-table__cell--${area}` : 'digit-table__cell is-void'} data-testid={`transfer-digit-${digit}`}>
+            <li
+              key={digit}
+              className={area ? `digit-table__cell digit-table__cell--${area}` : 'digit-table__cell is-void'}
+              data-testid={`transfer-digit-${digit}`}
+            >
               <b dir="ltr">{digit}</b>
               <span>{area ? areaLabel(t, area) : t('transfer.noBet')}</span>
             </li>
@@ -261,7 +265,11 @@ function BindPanel({ t }: { t: Translate }) {
 /** Betting by transfer: each level's address, its limits and odds, and how the amount picks the side. */
 export function TransferBet({ t, game, catalogue, round }: { t: Translate; game: Game | undefined; catalogue: HashGame; round?: HashRound }) {
   if (!catalogue.transferBet) {
-    return <p className="hash-section__empty" data-testid="transfer-unavailable">{t('transfer.unavailable')}</p>;
+    return (
+      <p className="hash-section__empty" data-testid="transfer-unavailable">
+        {t('transfer.unavailable')}
+      </p>
+    );
   }
   return (
     <div className="transfer" data-testid="hash-transfer">

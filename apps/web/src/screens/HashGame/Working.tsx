@@ -48,7 +48,11 @@ export function WorkingView({
     <section className="working" data-testid={id('working')}>
       {showBlock && <HashTail kind={result.kind} blockId={result.blockId} length={64} className="working__block" testId={id('block-highlight')} />}
       <dl className="working__list">
-        {(result.kind === 'bigSmall' || result.kind === 'oddEven' || result.kind === 'luckyTen' || result.kind === 'bigSmallSum' || result.kind === 'oddEvenSum') && (
+        {(result.kind === 'bigSmall' ||
+          result.kind === 'oddEven' ||
+          result.kind === 'luckyTen' ||
+          result.kind === 'bigSmallSum' ||
+          result.kind === 'oddEvenSum') && (
           <>
             <div className="working__row" data-testid={id('digit')}>
               <dt>{t('working.digit')}</dt>

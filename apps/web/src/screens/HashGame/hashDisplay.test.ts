@@ -192,7 +192,16 @@ describe('transfer digits', () => {
 describe('statuses and dates', () => {
   it('groups the ten bet statuses by tone', () => {
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map(statusTone)).toEqual([
-      'unknown', 'pending', 'cancelled', 'cancelled', 'draw', 'win', 'lose', 'draw', 'win', 'lose',
+      'unknown',
+      'pending',
+      'cancelled',
+      'cancelled',
+      'draw',
+      'win',
+      'lose',
+      'draw',
+      'win',
+      'lose',
     ]);
   });
 

@@ -82,11 +82,7 @@ export { formatMicro } from '@lobby/contract/micro';
 export type AmountProblem = 'invalid' | 'belowMin' | 'aboveMax' | 'balance';
 
 /** Why a stake cannot be placed as typed, or null. Limits and balance are the server's decimal strings. */
-export function amountProblem(
-  text: string,
-  limit: { min: string; max: string } | undefined,
-  balance: string | undefined,
-): AmountProblem | null {
+export function amountProblem(text: string, limit: { min: string; max: string } | undefined, balance: string | undefined): AmountProblem | null {
   const micro = parseAmount(text);
   if (micro === null) return 'invalid';
   const min = toMicro(limit?.min);
@@ -115,22 +111,12 @@ export interface LevelLimitLike {
   odds: readonly { area: string; odds: string }[];
 }
 
-export function levelLimit(
-  levels: readonly LevelLimitLike[] | undefined,
-  level: number,
-  currency: string,
-): LevelLimitLike | undefined {
+export function levelLimit(levels: readonly LevelLimitLike[] | undefined, level: number, currency: string): LevelLimitLike | undefined {
   return levels?.find((entry) => entry.level === level && entry.currency === currency);
 }
 
 /** The odds the server quotes for the level, else the rules' defaults. */
-export function oddsFor(
-  kind: HashKind,
-  area: string,
-  levels?: readonly LevelLimitLike[],
-  level = 0,
-  currency: string = 'USDT',
-): string {
+export function oddsFor(kind: HashKind, area: string, levels?: readonly LevelLimitLike[], level = 0, currency: string = 'USDT'): string {
   const quoted = levelLimit(levels, level, currency)?.odds.find((entry) => entry.area === area)?.odds;
   if (quoted) return quoted;
   const fallback = DEFAULT_ODDS[kind][area as AreaId];

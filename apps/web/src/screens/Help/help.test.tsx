@@ -101,7 +101,11 @@ describe('help pages: Markdown files per topic and language', () => {
 describe('the Markdown renderer', () => {
   it('renders headings, lists, quotes, bold, code, links and images', () => {
     const html = renderToStaticMarkup(
-      <Markdown source={'# T\n\n## Deposit\nSend **USDT** to `TQ9` via [Recharge](/trade/Recharge).\n\n- one\n- two\n\n1. first\n\n> careful\n\n![QR](/help/deposit-address.svg)'} />,
+      <Markdown
+        source={
+          '# T\n\n## Deposit\nSend **USDT** to `TQ9` via [Recharge](/trade/Recharge).\n\n- one\n- two\n\n1. first\n\n> careful\n\n![QR](/help/deposit-address.svg)'
+        }
+      />,
     );
     expect(html).toContain('<h3 id="deposit" class="md__h2">Deposit</h3>');
     expect(html).toContain('<strong>USDT</strong>');
@@ -114,7 +118,11 @@ describe('the Markdown renderer', () => {
 
   it('never turns content into markup or script', () => {
     const html = renderToStaticMarkup(
-      <Markdown source={'<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[click](javascript:alert(1)) [data](data:text/html,x) [far](//evil.example)\n\n![x](javascript:alert(1))'} />,
+      <Markdown
+        source={
+          '<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[click](javascript:alert(1)) [data](data:text/html,x) [far](//evil.example)\n\n![x](javascript:alert(1))'
+        }
+      />,
     );
     expect(html).not.toMatch(/<script|<img src="x"|href="javascript|href="data|href="\/\/|src="javascript/);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -128,8 +136,7 @@ describe('the Markdown renderer', () => {
 });
 
 describe('help search', () => {
-  const sections = (language: Language) =>
-    HELP_TOPICS.flatMap(({ id }) => sectionsOf(toDoc(id as HelpTopic, language, read(id, language))));
+  const sections = (language: Language) => HELP_TOPICS.flatMap(({ id }) => sectionsOf(toDoc(id as HelpTopic, language, read(id, language))));
 
   it('finds how to deposit USDT-TRC20, the answer in its heading first', () => {
     const found = searchSections(sections('en_US'), 'deposit usdt trc20');
@@ -215,7 +222,7 @@ describe('every help route in every language', () => {
     },
   );
 
-  it('lists the operator\'s exchanges on /buyCrypto, and no unsafe one', async () => {
+  it("lists the operator's exchanges on /buyCrypto, and no unsafe one", async () => {
     const screen = await renderIn('en_US', <BuyCryptoScreen />);
     const links = [...screen.container.querySelectorAll<HTMLAnchorElement>('[data-testid="buy-crypto-link"]')];
     expect(links.map((a) => a.href)).toEqual(['https://www.binance.com/en/buy-sell-crypto']);
@@ -235,7 +242,7 @@ describe('every help route in every language', () => {
     expect(screen.byTestId('app-install-status')!.textContent).toBe('Abra o menu do navegador e escolha Instalar app ou Adicionar à tela inicial.');
   });
 
-  it('says plainly when no APK is published, on any device, and offers the web app instead: the install button, or Safari\'s steps on an iPhone', async () => {
+  it("says plainly when no APK is published, on any device, and offers the web app instead: the install button, or Safari's steps on an iPhone", async () => {
     call.mockImplementation(answering({ '/v1/notice/configSync': () => ({ version: 1, changed: true, items: {} }) }));
     let screen = await renderIn('en_US', <AppDownloadScreen />);
     expect(screen.byTestId('app-apk')).toBeNull();
@@ -243,12 +250,17 @@ describe('every help route in every language', () => {
     expect(screen.byTestId('app-install')).toBeNull();
     // The steps never point at a button the page may not have.
     expect(screen.byTestId('help-app-install')?.textContent ?? read('app-install', 'en_US')).not.toMatch(/button above|above when/i);
-    const prompt = Object.assign(new Event('beforeinstallprompt'), { prompt: vi.fn(async () => undefined), userChoice: Promise.resolve({ outcome: 'accepted' as const }) });
+    const prompt = Object.assign(new Event('beforeinstallprompt'), {
+      prompt: vi.fn(async () => undefined),
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
     usePwa.setState({ installEvent: prompt });
     screen = await renderIn('en_US', <AppDownloadScreen />);
     expect(screen.byTestId('app-install')!.textContent).toContain('Install app');
     usePwa.setState({ installEvent: null });
-    const agent = vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1');
+    const agent = vi
+      .spyOn(navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1');
     try {
       screen = await renderIn('ar_EG', <AppDownloadScreen />);
       expect(screen.byTestId('app-ios-steps')!.querySelectorAll('li')).toHaveLength(3);

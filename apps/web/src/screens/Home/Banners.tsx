@@ -44,13 +44,7 @@ export function Banners({ enabled }: { enabled: boolean }) {
         }}
       >
         {banners.map((banner) => (
-          <Pressable
-            type="button"
-            key={banner.id}
-            className="banners__slide"
-            onClick={() => open(banner.link)}
-            data-testid={`banner-${banner.id}`}
-          >
+          <Pressable type="button" key={banner.id} className="banners__slide" onClick={() => open(banner.link)} data-testid={`banner-${banner.id}`}>
             <LazyImage src={banner.imageUrl} alt="" fallback={<span className="banners__fallback" />} />
           </Pressable>
         ))}

@@ -16,10 +16,7 @@ interface CategoryNavProps {
 }
 
 /** The category bar; the active chip is kept in view whichever way it was chosen. */
-export const CategoryNav = forwardRef<CategoryNavHandle, CategoryNavProps>(function CategoryNav(
-  { categories, active, loading, onSelect },
-  ref,
-) {
+export const CategoryNav = forwardRef<CategoryNavHandle, CategoryNavProps>(function CategoryNav({ categories, active, loading, onSelect }, ref) {
   const { t } = useTranslation();
   const items = useRef(new Map<number, HTMLButtonElement>());
 
@@ -56,9 +53,7 @@ export const CategoryNav = forwardRef<CategoryNavHandle, CategoryNavProps>(funct
             <span>{t(`category.${category.key}`)}</span>
           </Pressable>
         ))}
-        {loading &&
-          categories.length < 2 &&
-          Array.from({ length: 4 }, (_, i) => <span key={i} className="category-nav__item skeleton" aria-hidden="true" />)}
+        {loading && categories.length < 2 && Array.from({ length: 4 }, (_, i) => <span key={i} className="category-nav__item skeleton" aria-hidden="true" />)}
       </div>
     </nav>
   );

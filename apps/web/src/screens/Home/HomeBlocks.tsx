@@ -60,7 +60,10 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
 
   // The first two rows of tiles fill the first screen under the hash cards; their first logos are
   // fetched at once instead of after layout.
-  const firstRows = blocks.filter((b) => b.category.key !== 'hash').slice(0, 2).map((b) => b.category.key);
+  const firstRows = blocks
+    .filter((b) => b.category.key !== 'hash')
+    .slice(0, 2)
+    .map((b) => b.category.key);
 
   return (
     <div className="home-blocks">
@@ -71,12 +74,7 @@ export function HomeBlocks({ home, categories, loading, language, onAll, onOpen 
               <Icon name={CATEGORY_ICONS[category.key]} />
             </span>
             <h2 className="home-block__title">{t(`category.${category.key}`)}</h2>
-            <Pressable
-              type="button"
-              className="home-block__all"
-              onClick={() => onAll(category.navId)}
-              data-testid={`block-all-${category.key}`}
-            >
+            <Pressable type="button" className="home-block__all" onClick={() => onAll(category.navId)} data-testid={`block-all-${category.key}`}>
               {t('home.all')}
               <Icon name="chevronRight" className="flip-rtl" />
             </Pressable>

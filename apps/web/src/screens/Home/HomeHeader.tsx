@@ -36,7 +36,9 @@ export function HomeHeader() {
             >
               <span className="balance-chip__coin">₮</span>
               <span className="balance-chip__amounts">
-                <span dir="ltr" data-testid="home-balance-total">{formatAmount(balances?.usdt)}</span>
+                <span dir="ltr" data-testid="home-balance-total">
+                  {formatAmount(balances?.usdt)}
+                </span>
                 {bonus && (
                   <small className="balance-chip__bonus" data-testid="home-balance-bonus">
                     <Icon name="gift" />

@@ -87,14 +87,7 @@ export const HomeScreen = memo(function HomeScreen() {
                   <>
                     <Banners enabled={Boolean(home?.imageUrl)} />
                     <Shelves home={home} language={language} onOpen={openGame} />
-                    <HomeBlocks
-                      home={home}
-                      categories={categories}
-                      loading={isPending}
-                      language={language}
-                      onAll={select}
-                      onOpen={openGame}
-                    />
+                    <HomeBlocks home={home} categories={categories} loading={isPending} language={language} onAll={select} onOpen={openGame} />
                   </>
                 )}
               </>

@@ -59,14 +59,7 @@ export function LobbySearchResults({ text, home, language, onOpen }: LobbySearch
 
   if (found.length === 0) {
     if (waiting) return <div className="lobby-search__status" aria-busy="true" data-testid="lobby-search-busy" />;
-    return (
-      <EmptyState
-        icon="search"
-        title={isError ? t('home.noGames') : t('search.noMatch')}
-        text={t('shelf.noMatchText')}
-        testId="lobby-search-empty"
-      />
-    );
+    return <EmptyState icon="search" title={isError ? t('home.noGames') : t('search.noMatch')} text={t('shelf.noMatchText')} testId="lobby-search-empty" />;
   }
   const columns = gridColumns(found.length);
   return (

@@ -14,9 +14,12 @@ import { useEnterGame } from './useEnterGame';
 import { DEMO_SLOT, DEMO_SLOT_URL } from '../Webview/demoSlot.fixture';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
-
 
 const HOME: HomeData = {
   navbar: [{ id: 10, status: 1 }],
@@ -31,7 +34,6 @@ const HOME: HomeData = {
   slotGames: [DEMO_SLOT],
   sportGames: [],
 };
-
 
 // What the server says about the player, changed by each test.
 let experience = { accountType: 0, isSettlement: false, hasUnsettledOrders: false };

@@ -16,8 +16,7 @@ import { useSettings } from '../../state/settings';
 import { showActivityPopup, showConfirm, showToast } from '../../state/ui';
 import { storeThirdGame } from '../Webview/thirdGame';
 
-export const hashGamePath = (gameId: number, nav: 'pageBet' | 'transferBet' = 'pageBet') =>
-  `/hashGame?gameId=${gameId}&nav=${nav}`;
+export const hashGamePath = (gameId: number, nav: 'pageBet' | 'transferBet' = 'pageBet') => `/hashGame?gameId=${gameId}&nav=${nav}`;
 
 export const SPECIAL_INVITE_RULE_PATH = '/SpecialInviteRule';
 export const EXPERIENCE_RULE_PATH = '/userProfile/ExperienceRule';
@@ -46,11 +45,7 @@ export function useEnterGame() {
       ? info.accountType === ExperienceType.EXPERIENCE && !info.isSettlement
       : useSession.getState().player?.experienceType === ExperienceType.EXPERIENCE;
     if (!restricted) return true;
-    const reason = hasUnsettledOrders
-      ? 'unsettledOrders'
-      : Number(readBalances(client)?.usdt ?? 0) >= EXPERIENCE_USE_LIMIT_USDT
-        ? 'goldNotUsedUp'
-        : null;
+    const reason = hasUnsettledOrders ? 'unsettledOrders' : Number(readBalances(client)?.usdt ?? 0) >= EXPERIENCE_USE_LIMIT_USDT ? 'goldNotUsedUp' : null;
     if (!reason) return true;
     const choice = await showActivityPopup({
       message: await experienceMessage(reason, language),

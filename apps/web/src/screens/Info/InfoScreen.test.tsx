@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 beforeEach(resetApp);
 
-describe('screens of the player\'s own records: /siteMessage', () => {
+describe("screens of the player's own records: /siteMessage", () => {
   it.each<InfoKind>(['siteMessage'])('asks a visitor on %s to log in, as the bet records do', async (kind) => {
     const screen = await renderScreen(<InfoScreen kind={kind} />);
     expect(screen.byTestId(`${kind}-visitor`)!.textContent).toMatch(/^Log in to /);

@@ -36,13 +36,7 @@ export default function InfoScreen({ kind, backHref }: { kind: InfoKind; backHre
   return (
     <Screen title={t(`screens.${kind}`)} testId={kind} backHref={backHref}>
       {!token && PLAYER_RECORDS.has(kind) ? (
-        <SignInPrompt
-          icon={icon}
-          title={t(`visitor.${kind}.title`)}
-          text={t(`visitor.${kind}.text`)}
-          loginLabel={t('auth.login')}
-          testId={`${kind}-visitor`}
-        />
+        <SignInPrompt icon={icon} title={t(`visitor.${kind}.title`)} text={t(`visitor.${kind}.text`)} loginLabel={t('auth.login')} testId={`${kind}-visitor`} />
       ) : (
         <EmptyState icon={icon} title={t(`empty.${empty}.title`)} text={t(`empty.${empty}.text`)} />
       )}

@@ -53,7 +53,13 @@ export default function MenuScreen() {
       )}
       <ListGroup title={t('menu.discover')}>
         <ListRow icon="promotion" label={t('screens.promotion')} to="/promotion" testId="menu-promotion" />
-        <ListRow icon="mail" label={t('screens.siteMessage')} value={<UnreadMailBadge variant="row" testId="menu-messages-badge" />} to="/siteMessage" testId="menu-messages" />
+        <ListRow
+          icon="mail"
+          label={t('screens.siteMessage')}
+          value={<UnreadMailBadge variant="row" testId="menu-messages-badge" />}
+          to="/siteMessage"
+          testId="menu-messages"
+        />
         <ListRow icon="record" label={t('screens.autoBet')} to="/autoBet" testId="menu-autobet" />
         <ListRow icon="vip" label={t('screens.vip')} to="/vip" testId="menu-vip" />
         <ListRow icon="refund" label={t('screens.rebate')} to="/newFanshui" testId="menu-rebate" />

@@ -83,7 +83,11 @@ function Figures({ request }: { request: PerformanceRequest }) {
             <Money amount={data.commission} currency={currency} />
           </Figure>
         </div>
-        {quiet && <p className="vip-note" data-testid="performance-quiet">{t('performance.quiet')}</p>}
+        {quiet && (
+          <p className="vip-note" data-testid="performance-quiet">
+            {t('performance.quiet')}
+          </p>
+        )}
       </Card>
       {data.byGameType.length > 0 && (
         <Card title={t('performance.byGameType')} testId="performance-by-type">
@@ -194,7 +198,13 @@ export default function PerformanceScreen() {
       {token ? (
         <PlayerPerformance />
       ) : (
-        <SignInPrompt icon="chart" title={t('performance.visitorTitle')} text={t('performance.visitorText')} loginLabel={t('login')} testId="performance-visitor" />
+        <SignInPrompt
+          icon="chart"
+          title={t('performance.visitorTitle')}
+          text={t('performance.visitorText')}
+          loginLabel={t('login')}
+          testId="performance-visitor"
+        />
       )}
     </Screen>
   );

@@ -7,7 +7,11 @@ import PromotionScreen, { ppmPercent } from './PromotionScreen';
 import ProxyPartnerScreen from './ProxyPartnerScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 // The poster is drawn on a canvas, which the test DOM does not have.
 vi.mock('./poster', () => ({ drawPoster: vi.fn(async () => new Blob(['png'])), savePoster: vi.fn(async () => 'downloaded') }));
@@ -117,7 +121,7 @@ describe('/promotion', () => {
     open.mockRestore();
   });
 
-  it('shows today\'s and all-time commission to the micro-unit and claims it once', async () => {
+  it("shows today's and all-time commission to the micro-unit and claims it once", async () => {
     const screen = await renderSignedIn(<PromotionScreen />, { usdt: '10', trx: '0' });
     expect(text(screen, 'commission-today-USDT')).toBe('0.03 USDT');
     expect(text(screen, 'commission-total-USDT')).toBe('1.230001 USDT');

@@ -53,7 +53,12 @@ function InviteCard({ summary, link }: { summary: ReferralSummary; link: string 
             <span data-testid="promotion-code">{summary.inviteCode}</span>
           </Ltr>
         </span>
-        <Pressable className="promo-copy" onClick={() => void copy(summary.inviteCode, 'code')} aria-label={t('promotion.copyCode')} data-testid="promotion-copy-code">
+        <Pressable
+          className="promo-copy"
+          onClick={() => void copy(summary.inviteCode, 'code')}
+          aria-label={t('promotion.copyCode')}
+          data-testid="promotion-copy-code"
+        >
           <Icon name="copy" />
         </Pressable>
       </div>
@@ -309,7 +314,9 @@ function PlayerPromotion() {
         code={data.inviteCode}
         // Instagram takes no shared links: the message goes to the clipboard, to paste beside the poster.
         onInstagram={() =>
-          void copyText(`${t('share.message', { code: data.inviteCode })}\n${link}`).then((ok) => (ok ? toastSuccess(t('share.instagram')) : toastFailure(t('promotion.copyFailed'))))
+          void copyText(`${t('share.message', { code: data.inviteCode })}\n${link}`).then((ok) =>
+            ok ? toastSuccess(t('share.instagram')) : toastFailure(t('promotion.copyFailed')),
+          )
         }
       />
       <PosterCard code={data.inviteCode} link={link} />
@@ -332,7 +339,13 @@ export default function PromotionScreen() {
       {token ? (
         <PlayerPromotion />
       ) : (
-        <SignInPrompt icon="promotion" title={t('promotion.visitorTitle')} text={t('promotion.visitorText')} loginLabel={t('login')} testId="promotion-visitor" />
+        <SignInPrompt
+          icon="promotion"
+          title={t('promotion.visitorTitle')}
+          text={t('promotion.visitorText')}
+          loginLabel={t('login')}
+          testId="promotion-visitor"
+        />
       )}
     </Screen>
   );

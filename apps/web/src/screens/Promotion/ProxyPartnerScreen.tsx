@@ -91,8 +91,7 @@ function PlayerTeam() {
   const { t } = useReferralT();
   const summary = useReferralSummary();
   const [level, setLevel] = useState<LevelFilter>(0);
-  const count = (value: LevelFilter) =>
-    value === 0 ? summary.data?.teamTotal : summary.data?.team.find((entry) => entry.level === value)?.members;
+  const count = (value: LevelFilter) => (value === 0 ? summary.data?.teamTotal : summary.data?.team.find((entry) => entry.level === value)?.members);
   const label = (value: LevelFilter, text: string) => (count(value) === undefined ? text : `${text} (${count(value)})`);
   return (
     <>

@@ -18,7 +18,9 @@ const MARKS: Record<ShareTarget, ReactElement> = {
       <circle cx="16.8" cy="7.2" r="1" fill="currentColor" stroke="none" />
     </>
   ),
-  facebook: <path d="M14 21v-8h3l.5-3H14V8.3c0-.9.4-1.5 1.6-1.5H18V4.2A20 20 0 0 0 15 4c-2.6 0-4.2 1.6-4.2 4.4V10H8v3h2.8v8" fill="none" strokeLinejoin="round" />,
+  facebook: (
+    <path d="M14 21v-8h3l.5-3H14V8.3c0-.9.4-1.5 1.6-1.5H18V4.2A20 20 0 0 0 15 4c-2.6 0-4.2 1.6-4.2 4.4V10H8v3h2.8v8" fill="none" strokeLinejoin="round" />
+  ),
   line: (
     <>
       <path d="M12 4c-4.7 0-8.5 3-8.5 6.8 0 3.4 3 6.2 7 6.7l.6 2.5 2.6-2.6c3.7-.8 6.8-3.4 6.8-6.6C20.5 7 16.7 4 12 4Z" fill="none" strokeLinejoin="round" />

@@ -41,7 +41,7 @@ describe('the poster text', () => {
 });
 
 describe('Shanghai days', () => {
-  it('turns at midnight in Shanghai, not in the phone\'s timezone', () => {
+  it("turns at midnight in Shanghai, not in the phone's timezone", () => {
     expect(shanghaiDay(new Date('2026-11-23T15:59:59Z'))).toBe('2026-11-23');
     expect(shanghaiDay(new Date('2026-11-23T16:00:00Z'))).toBe('2026-11-24');
   });

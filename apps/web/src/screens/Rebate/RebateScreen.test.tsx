@@ -8,7 +8,11 @@ import RebateInfoScreen from './RebateInfoScreen';
 import RebateScreen from './RebateScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 const CLAIM: RebateClaim = {

@@ -93,7 +93,13 @@ function ClaimRow({ claim }: { claim: RebateClaim }) {
       </div>
       <div className="vip-record__line vip-record__line--sub">
         <time dateTime={claim.createdAt}>
-          {new Date(claim.createdAt).toLocaleString(localeTag(language), { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })}
+          {new Date(claim.createdAt).toLocaleString(localeTag(language), {
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+          })}
         </time>
       </div>
     </li>

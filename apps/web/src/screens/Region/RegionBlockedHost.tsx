@@ -9,7 +9,19 @@ const RegionBlockedScreen = lazy(() => import('./RegionBlockedScreen'));
  * Where a player from a blocked region may still go: withdrawing what they hold (with the fund
  * password, addresses and two-factor it needs), their records, support and the language.
  */
-const OPEN_PATHS = ['/trade/Withdraw', '/trade/TradeHis', '/safeCenter', '/WithdrawAccountMgr', '/AddWithdrawAccount', '/detail/service', '/detail/setLang', '/chat', '/betRecord', '/bonusRecord', '/siteMessage'];
+const OPEN_PATHS = [
+  '/trade/Withdraw',
+  '/trade/TradeHis',
+  '/safeCenter',
+  '/WithdrawAccountMgr',
+  '/AddWithdrawAccount',
+  '/detail/service',
+  '/detail/setLang',
+  '/chat',
+  '/betRecord',
+  '/bonusRecord',
+  '/siteMessage',
+];
 
 export const isOpenInBlockedRegion = (pathname: string) => OPEN_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 

@@ -50,7 +50,7 @@ function options(width: number, { days, labels, formatTick }: ReportChartProps):
         grid: { show: false },
         splits: () => days.map((_, index) => index),
         // A label every few days keeps thirty days legible on a phone.
-        values: (_u, splits) => splits.map((index) => (index % Math.max(1, Math.ceil(days.length / 6)) === 0 ? days[index]?.day.slice(5) ?? '' : '')),
+        values: (_u, splits) => splits.map((index) => (index % Math.max(1, Math.ceil(days.length / 6)) === 0 ? (days[index]?.day.slice(5) ?? '') : '')),
       },
       { ...axis, scale: 'money', size: 52, values: (_u, splits) => splits.map(formatTick) },
       { ...axis, scale: 'turnover', side: 1, size: 52, grid: { show: false }, values: (_u, splits) => splits.map(formatTick) },

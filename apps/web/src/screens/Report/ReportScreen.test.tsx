@@ -9,7 +9,11 @@ import { shanghaiDay, shiftDay } from '../Promotion/days';
 import ReportScreen from './ReportScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 // uPlot draws on a canvas, which the test DOM does not have; the series it is given is what matters here.
 vi.mock('./ReportChart', () => ({

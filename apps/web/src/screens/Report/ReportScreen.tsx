@@ -166,7 +166,12 @@ function SummaryRow({ row, currency, selected, onSelect }: { row: GameTypeTotals
   const { t } = useReferralT();
   return (
     <li>
-      <Pressable className={`report-type${selected ? ' is-selected' : ''}`} aria-pressed={selected} onClick={onSelect} data-testid={`report-type-${row.gameType}`}>
+      <Pressable
+        className={`report-type${selected ? ' is-selected' : ''}`}
+        aria-pressed={selected}
+        onClick={onSelect}
+        data-testid={`report-type-${row.gameType}`}
+      >
         <span className="report-type__name">
           <b>{t(`gameType.${row.gameType}`)}</b>
           <small>{t('report.bets', { count: row.betCount })}</small>
@@ -182,7 +187,17 @@ function SummaryRow({ row, currency, selected, onSelect }: { row: GameTypeTotals
   );
 }
 
-function Summary({ currency, period, gameType, onGameType }: { currency: CurrencyCode; period: Period; gameType: GameTypeCode | null; onGameType(type: GameTypeCode): void }) {
+function Summary({
+  currency,
+  period,
+  gameType,
+  onGameType,
+}: {
+  currency: CurrencyCode;
+  period: Period;
+  gameType: GameTypeCode | null;
+  onGameType(type: GameTypeCode): void;
+}) {
   const { t } = useReferralT();
   const summary = useBetFormSummary(currency, period);
   if (summary.isPending) return <SkeletonCard lines={3} />;
@@ -277,7 +292,11 @@ function PlayerReport() {
           value={period}
           onValueChange={setPeriod}
           label={t('report.period')}
-          options={REPORT_PERIODS.map((days) => ({ value: days, label: days === 1 ? t('report.today') : t('report.days', { count: days }), testId: `report-period-${days}` }))}
+          options={REPORT_PERIODS.map((days) => ({
+            value: days,
+            label: days === 1 ? t('report.today') : t('report.days', { count: days }),
+            testId: `report-period-${days}`,
+          }))}
         />
         <Segmented<CurrencyCode>
           value={currency}

@@ -33,8 +33,20 @@ function OfferCard({ moment, kind: firstKind }: { moment: OfferMoment; kind: Lim
   return (
     <Section title={t('offer.title')} hint={t('offer.text')} icon="shield" testId={`limit-offer-${moment}`} className="rg-offer">
       <form className="rg-form" onSubmit={submit}>
-        <Segmented options={LIMIT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} value={kind} onChange={setKind} label={t('limits.title')} testId="limit-offer-kind" />
-        <Segmented options={LIMIT_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))} value={period} onChange={setPeriod} label={t('limits.title')} testId="limit-offer-period" />
+        <Segmented
+          options={LIMIT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+          value={kind}
+          onChange={setKind}
+          label={t('limits.title')}
+          testId="limit-offer-kind"
+        />
+        <Segmented
+          options={LIMIT_PERIODS.map((p) => ({ value: p, label: t(`periods.${p}`) }))}
+          value={period}
+          onChange={setPeriod}
+          label={t('limits.title')}
+          testId="limit-offer-period"
+        />
         <LimitAmountField field={field} placeholder="0.00" testId="limit-offer-amount" />
         <div className="rg-actions rg-actions--block">
           <Button variant="secondary" disabled={busy} onClick={() => answer.mutate(moment)} data-testid="limit-offer-skip">

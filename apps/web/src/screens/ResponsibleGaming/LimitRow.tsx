@@ -61,17 +61,7 @@ export function LimitAmountField({ field, placeholder, testId }: { field: Return
 /** The limit in force after a change: set at once, or waiting for its cooling-off. */
 const limitOf = (state: ProtectionState, kind: LimitKind, period: LimitPeriod) => state.limits.find((l) => l.kind === kind && l.period === period);
 
-export function LimitEditor({
-  kind,
-  period,
-  limit,
-  onDone,
-}: {
-  kind: LimitKind;
-  period: LimitPeriod;
-  limit: ProtectionLimit | undefined;
-  onDone(): void;
-}) {
+export function LimitEditor({ kind, period, limit, onDone }: { kind: LimitKind; period: LimitPeriod; limit: ProtectionLimit | undefined; onDone(): void }) {
   const { t } = useProtectionT();
   const setLimit = useSetLimit();
   const field = useLimitAmount();

@@ -9,7 +9,11 @@ import { refusalText } from './refusal';
 import { formatMoment } from './useProtectionT';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 const MINUTE = 60_000;
@@ -79,16 +83,30 @@ describe('a refusal by a limit or a pause', () => {
   it('names the limit and when it resets, or the pause and its end, in the player’s language', async () => {
     const resetsAt = '2026-11-28T16:00:00.000Z';
     const limit = await refusalText(ErrorCode.LIMIT_REACHED, { kind: 'loss', period: 'day', amount: '50', resetsAt }, 'en_US');
-    expect(limit).toEqual({ title: 'Limit reached', message: `You have reached your daily loss limit of \u206650.00 USDT\u2069. It resets on ${formatMoment(resetsAt, 'en_US')}.` });
+    expect(limit).toEqual({
+      title: 'Limit reached',
+      message: `You have reached your daily loss limit of \u206650.00 USDT\u2069. It resets on ${formatMoment(resetsAt, 'en_US')}.`,
+    });
     const paused = await refusalText(ErrorCode.PLAY_PAUSED, { kind: 'time_out', until: resetsAt }, 'en_US');
     expect(paused.title).toBe('Play paused');
     expect(paused.message).toBe(`Your time-out runs until ${formatMoment(resetsAt, 'en_US')}.\nYou can still withdraw, see your history and contact support.`);
-    expect((await refusalText(ErrorCode.PLAY_PAUSED, { kind: 'self_exclusion', until: null }, 'en_US')).message).toMatch(/^Your self-exclusion has no end date\.\n/);
+    expect((await refusalText(ErrorCode.PLAY_PAUSED, { kind: 'self_exclusion', until: null }, 'en_US')).message).toMatch(
+      /^Your self-exclusion has no end date\.\n/,
+    );
   });
 
   it('is reported by the API client with its data, wherever the call came from, and counts as told', async () => {
     const protectionRefusal = vi.fn();
-    const events = { businessError: vi.fn(), sessionEnded: vi.fn(), httpError: vi.fn(), maintenance: vi.fn(), timeout: vi.fn(), networkError: vi.fn(), beginLoading: () => () => undefined, protectionRefusal } satisfies ApiEvents;
+    const events = {
+      businessError: vi.fn(),
+      sessionEnded: vi.fn(),
+      httpError: vi.fn(),
+      maintenance: vi.fn(),
+      timeout: vi.fn(),
+      networkError: vi.fn(),
+      beginLoading: () => () => undefined,
+      protectionRefusal,
+    } satisfies ApiEvents;
     const data = { kind: 'loss', period: 'day', amount: '50', resetsAt: '2026-11-28T16:00:00.000Z' };
     const client = createApiClient({
       fetch: (async () => ({ status: 200, json: async () => ({ code: ErrorCode.LIMIT_REACHED, msg: 'limit', data }) })) as unknown as typeof fetch,

@@ -1,4 +1,13 @@
-import { ErrorCode, LIMIT_KINDS, LIMIT_PERIODS, REALITY_CHECK_MINUTES, SELF_EXCLUSION_PERIODS, TIME_OUT_MAX_DAYS, type LimitKind, type SelfExclusionPeriod } from '@lobby/contract';
+import {
+  ErrorCode,
+  LIMIT_KINDS,
+  LIMIT_PERIODS,
+  REALITY_CHECK_MINUTES,
+  SELF_EXCLUSION_PERIODS,
+  TIME_OUT_MAX_DAYS,
+  type LimitKind,
+  type SelfExclusionPeriod,
+} from '@lobby/contract';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { describeFailure } from '../../api/failures';
@@ -32,7 +41,13 @@ function Limits({ state }: { state: ProtectionState }) {
   const [kind, setKind] = useState<LimitKind>('deposit');
   return (
     <Section title={t('limits.title')} hint={t('limits.hint')} icon="shield" testId="rg-limits">
-      <Segmented options={LIMIT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} value={kind} onChange={setKind} label={t('limits.title')} testId="rg-kind" />
+      <Segmented
+        options={LIMIT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+        value={kind}
+        onChange={setKind}
+        label={t('limits.title')}
+        testId="rg-kind"
+      />
       {LIMIT_PERIODS.map((period) => (
         <LimitRow key={`${kind}-${period}`} kind={kind} period={period} limit={state.limits.find((l) => l.kind === kind && l.period === period)} />
       ))}
@@ -115,7 +130,12 @@ function TimeOut() {
   );
 }
 
-const EXCLUSION_LABEL: Record<SelfExclusionPeriod, string> = { '6m': 'exclusion.m6', '1y': 'exclusion.y1', '5y': 'exclusion.y5', indefinite: 'exclusion.indefinite' };
+const EXCLUSION_LABEL: Record<SelfExclusionPeriod, string> = {
+  '6m': 'exclusion.m6',
+  '1y': 'exclusion.y1',
+  '5y': 'exclusion.y5',
+  indefinite: 'exclusion.indefinite',
+};
 
 /** Self-exclusion: the period, then one more step that says what it means and asks the login password. */
 function SelfExclusion() {
@@ -267,7 +287,13 @@ function Held({ held }: { held: ProtectionState['held'] }) {
           <b>
             <Ltr>{`${formatMicroExact(toMicro(row.amount))} ${row.currency}`}</Ltr>
           </b>
-          <Button size="sm" variant="secondary" busy={send.isPending && send.variables === row.currency} onClick={() => void sendBack(row)} data-testid={`rg-held-send-${row.currency}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={send.isPending && send.variables === row.currency}
+            onClick={() => void sendBack(row)}
+            data-testid={`rg-held-send-${row.currency}`}
+          >
             {t('held.send')}
           </Button>
         </div>

@@ -5,7 +5,21 @@ import '../../components/cards.css';
 import './responsibleGaming.css';
 
 /** A card of the page: an icon, a title, a hint under it. */
-export function Section({ title, hint, icon, children, testId, className }: { title: string; hint?: string; icon: IconName; children: ReactNode; testId: string; className?: string }) {
+export function Section({
+  title,
+  hint,
+  icon,
+  children,
+  testId,
+  className,
+}: {
+  title: string;
+  hint?: string;
+  icon: IconName;
+  children: ReactNode;
+  testId: string;
+  className?: string;
+}) {
   return (
     <section className={['trade-card rg-section', className].filter(Boolean).join(' ')} data-testid={testId}>
       <h2 className="rg-section__title">
@@ -51,4 +65,3 @@ export function Segmented<T extends string | number>({
     </div>
   );
 }
-

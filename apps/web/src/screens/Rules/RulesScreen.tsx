@@ -11,9 +11,7 @@ export default function RulesScreen({ kind }: { kind: 'experience' | 'specialInv
   const { t } = useTranslation();
   const limits = { limit: EXPERIENCE_USE_LIMIT_USDT, from: EXPERIENCE_WITHDRAW_FROM_USDT };
   const items =
-    kind === 'experience'
-      ? EXPERIENCE_RULES.map((key) => t(`rules.experience.${key}`, limits))
-      : SPECIAL_INVITE_RULES.map((key) => t(`rules.special.${key}`));
+    kind === 'experience' ? EXPERIENCE_RULES.map((key) => t(`rules.experience.${key}`, limits)) : SPECIAL_INVITE_RULES.map((key) => t(`rules.special.${key}`));
   return (
     <Screen
       title={t(kind === 'experience' ? 'rules.experience.title' : 'rules.special.title')}

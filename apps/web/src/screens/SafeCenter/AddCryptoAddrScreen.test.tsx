@@ -6,7 +6,11 @@ import { answerEachTest, loadTexts, renderScreen } from '../../testing/screen';
 import AddCryptoAddrScreen from './AddCryptoAddrScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 // Well formed, so only the server can refuse it: its checksum fails, or it is one of the site's own.

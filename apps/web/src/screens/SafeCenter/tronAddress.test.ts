@@ -21,9 +21,12 @@ describe('TRON address shape', () => {
   it('accepts exactly what the contract accepts', () => {
     expect(TRON_ADDRESS_SHAPE.source).toBe(TRON_ADDRESS_PATTERN.source);
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'T123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0OIl'), minLength: 30, maxLength: 36 }), (text) => {
-        expect(checkTronAddress(text) === undefined).toBe(TRON_ADDRESS_PATTERN.test(text));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'T123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0OIl'), minLength: 30, maxLength: 36 }),
+        (text) => {
+          expect(checkTronAddress(text) === undefined).toBe(TRON_ADDRESS_PATTERN.test(text));
+        },
+      ),
     );
   });
 });

@@ -54,7 +54,12 @@ export default function LoginHistoryScreen() {
   const end = useEndOtherSessions();
 
   const endOthers = async () => {
-    const ok = await showConfirm({ message: t('logins.endConfirm'), confirm: t('logins.endOthers'), cancel: t('twoFactor.cancel'), testId: 'logins-end-confirm' });
+    const ok = await showConfirm({
+      message: t('logins.endConfirm'),
+      confirm: t('logins.endOthers'),
+      cancel: t('twoFactor.cancel'),
+      testId: 'logins-end-confirm',
+    });
     if (!ok) return;
     end.mutate(undefined, { onSuccess: (reply) => toastSuccess(t('logins.endedToast', { count: reply.ended })) });
   };

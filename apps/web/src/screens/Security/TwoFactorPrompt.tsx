@@ -35,7 +35,15 @@ export function TwoFactorPrompt({ reason, wrong, onDone }: { reason: TwoFactorRe
 
   return (
     <div className="popup-layer" role="presentation">
-      <form className="popup tf-prompt" role="dialog" aria-modal="true" aria-labelledby="tf-prompt-title" onSubmit={submit} data-testid="two-factor-prompt" data-reason={reason}>
+      <form
+        className="popup tf-prompt"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="tf-prompt-title"
+        onSubmit={submit}
+        data-testid="two-factor-prompt"
+        data-reason={reason}
+      >
         <h2 className="popup__title" id="tf-prompt-title">
           {t('prompt.title')}
         </h2>

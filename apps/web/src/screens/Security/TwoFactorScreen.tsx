@@ -155,10 +155,22 @@ export default function TwoFactorScreen() {
             <p className="tf-card__text" data-testid="tf-recovery-left">
               {t('twoFactor.recoveryLeft', { count: twoFactor.recoveryCodesLeft })}
             </p>
-            <Button variant="secondary" block busy={renew.isPending} onClick={() => renew.mutate(undefined, { onSuccess: (reply) => setCodes(reply.recoveryCodes) })} data-testid="tf-renew">
+            <Button
+              variant="secondary"
+              block
+              busy={renew.isPending}
+              onClick={() => renew.mutate(undefined, { onSuccess: (reply) => setCodes(reply.recoveryCodes) })}
+              data-testid="tf-renew"
+            >
               {t('twoFactor.newCodes')}
             </Button>
-            <Button variant="danger" block busy={disable.isPending} onClick={() => disable.mutate(undefined, { onSuccess: () => toastSuccess(t('twoFactor.turnedOff')) })} data-testid="tf-off">
+            <Button
+              variant="danger"
+              block
+              busy={disable.isPending}
+              onClick={() => disable.mutate(undefined, { onSuccess: () => toastSuccess(t('twoFactor.turnedOff')) })}
+              data-testid="tf-off"
+            >
               {t('twoFactor.turnOff')}
             </Button>
           </>

@@ -37,7 +37,13 @@ export function MailDetail({ id }: { id: number }) {
   }, [mail.data, mutate]);
 
   const confirmDelete = async () => {
-    const ok = await showConfirm({ title: t('delete.title'), message: t('delete.confirm'), confirm: t('delete.action'), cancel: t('delete.cancel'), testId: 'mail-delete-confirm' });
+    const ok = await showConfirm({
+      title: t('delete.title'),
+      message: t('delete.confirm'),
+      confirm: t('delete.action'),
+      cancel: t('delete.cancel'),
+      testId: 'mail-delete-confirm',
+    });
     if (!ok) return;
     await remove.mutateAsync(id).catch(() => undefined);
     router.push('/siteMessage', 'back', 'replace');
@@ -83,11 +89,7 @@ export function MailDetail({ id }: { id: number }) {
       <div className="mail-detail__content" data-testid="mail-detail-content" dir="auto">
         {linkify(message.content)}
       </div>
-      {message.expiresAt && (
-        <p className="mail-detail__expiry">
-          {t('expires', { time: formatMailTime(message.expiresAt, language) })}
-        </p>
-      )}
+      {message.expiresAt && <p className="mail-detail__expiry">{t('expires', { time: formatMailTime(message.expiresAt, language) })}</p>}
       <Button variant="ghost" size="sm" onClick={() => void confirmDelete()} busy={remove.isPending} data-testid="mail-delete">
         <Icon name="close" /> {t('delete.action')}
       </Button>

@@ -10,7 +10,11 @@ import SiteMessageScreen from './SiteMessageScreen';
 import { UnreadMailBadge } from './UnreadBadge';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 vi.mock('../../state/realtime', () => import('../../testing/realtime').then((m) => m.fakeRealtime));
@@ -55,7 +59,16 @@ answerEachTest(call, {
     unread = inbox.filter((m) => !m.isRead).length;
     return { unread };
   },
-  '/v1/notice/mailConfigSync': () => ({ version: 1, changed: true, items: { categories: [{ id: 1, name: { en_US: 'System' } }, { id: 2, name: { en_US: 'Promotions' } }] } }),
+  '/v1/notice/mailConfigSync': () => ({
+    version: 1,
+    changed: true,
+    items: {
+      categories: [
+        { id: 1, name: { en_US: 'System' } },
+        { id: 2, name: { en_US: 'Promotions' } },
+      ],
+    },
+  }),
   '/v1/player/balance/get': () => ({ usdt: '0', trx: '0' }),
 });
 
@@ -72,8 +85,16 @@ describe('/siteMessage', () => {
     seed();
     const screen = await signedIn(<SiteMessageScreen />);
     expect(rows(screen)).toHaveLength(20);
-    expect(rows(screen).map((r) => r.dataset.id).slice(0, 4)).toEqual(['25', '24', '23', '22']);
-    expect(rows(screen).map((r) => r.dataset.read).slice(0, 4)).toEqual(['false', 'false', 'false', 'true']);
+    expect(
+      rows(screen)
+        .map((r) => r.dataset.id)
+        .slice(0, 4),
+    ).toEqual(['25', '24', '23', '22']);
+    expect(
+      rows(screen)
+        .map((r) => r.dataset.read)
+        .slice(0, 4),
+    ).toEqual(['false', 'false', 'false', 'true']);
     expect(rows(screen)[0].textContent).toContain('Promotions');
     expect(rows(screen)[1].textContent).toContain('System');
     expect(rows(screen)[0].getAttribute('href')).toBe('/siteMessage/25');
@@ -134,7 +155,7 @@ describe('/siteMessage/:id', () => {
     expect(inbox).toEqual([]);
   });
 
-  it('says so when the message is not the player\'s or is gone', async () => {
+  it("says so when the message is not the player's or is gone", async () => {
     inbox = [];
     const screen = await signedIn(<MailDetail id={99} />);
     expect(screen.byTestId('mail-gone')).not.toBeNull();

@@ -69,7 +69,14 @@ function Inbox() {
           onChange={setUnreadOnly}
           className="mail-chips"
         />
-        <Button variant="ghost" size="sm" disabled={unreadCount === 0} busy={readAll.isPending} onClick={() => readAll.mutate('all')} data-testid="mail-read-all">
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={unreadCount === 0}
+          busy={readAll.isPending}
+          onClick={() => readAll.mutate('all')}
+          data-testid="mail-read-all"
+        >
           {t('readAll')}
         </Button>
       </div>
@@ -104,7 +111,11 @@ export default function SiteMessageScreen() {
   const token = useSession((s) => s.token);
   return (
     <Screen title={t('title')} testId="site-message" backHref="/userProfile">
-      {token ? <Inbox /> : <SignInPrompt icon="mail" title={t('visitor.title')} text={t('visitor.text')} loginLabel={t('visitor.login')} testId="mail-visitor" />}
+      {token ? (
+        <Inbox />
+      ) : (
+        <SignInPrompt icon="mail" title={t('visitor.title')} text={t('visitor.text')} loginLabel={t('visitor.login')} testId="mail-visitor" />
+      )}
     </Screen>
   );
 }

@@ -7,7 +7,11 @@ import type { BalancesIn } from '../../state/queries/balances';
 import ExchangeScreen from './ExchangeScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 // The operator's rate 6.4321 TRX per USDT less a 1% spread each way; limits 1 to 100,000 USDT.
@@ -109,4 +113,3 @@ describe('/trade/Exchange with a bonus', () => {
     expect(screen.byTestId('insufficient-funds')).toBeNull();
   });
 });
-

@@ -10,17 +10,7 @@ import { useSettings } from '../../state/settings';
 import { toastSuccess } from '../../state/ui';
 import { useIntentKey } from '../../api/idempotency';
 import { describeFailure, showFailure } from '../../api/failures';
-import {
-  cleanAmountInput,
-  formatMicroShort,
-  formatRate,
-  inputToMicro,
-  maxSendable,
-  microToInput,
-  quoteExchange,
-  spreadOf,
-  toMicro,
-} from '../../lib/money';
+import { cleanAmountInput, formatMicroShort, formatRate, inputToMicro, maxSendable, microToInput, quoteExchange, spreadOf, toMicro } from '../../lib/money';
 import { AmountInput, InfoRow, TradeScreen } from './parts';
 import { CoinMark } from '../../components/Currency';
 import { FieldError } from '../../components/FieldError';
@@ -217,11 +207,7 @@ export default function ExchangeScreen() {
               testId="exchange-spread"
             />
           )}
-          <InfoRow
-            label={t('exchange.limits')}
-            value={<Ltr>{`${shownUp(min)} – ${shownDown(max)} ${from}`}</Ltr>}
-            testId="exchange-limits"
-          />
+          <InfoRow label={t('exchange.limits')} value={<Ltr>{`${shownUp(min)} – ${shownDown(max)} ${from}`}</Ltr>} testId="exchange-limits" />
           {quotedAt && (
             <p className="trade-hint live-quote" data-testid="exchange-quoted-at">
               <span className="live-quote__dot" aria-hidden="true" />

@@ -8,7 +8,11 @@ import { answerEachTest, loadTexts, renderScreen, settle } from '../../testing/s
 import RechargeScreen from './RechargeScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 vi.mock('../../state/realtime', () => import('../../testing/realtime').then((m) => m.fakeRealtime));
 

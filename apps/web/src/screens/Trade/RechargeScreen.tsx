@@ -30,7 +30,14 @@ function IncomingDeposits({ deposits }: { deposits: TradeRecord[] }) {
         const seen = deposit.confirmations?.seen ?? 0;
         const needed = deposit.confirmations?.needed ?? 1;
         return (
-          <div key={deposit.id} className="deposit-incoming__row" data-testid="recharge-incoming-row" data-seen={seen} data-needed={needed} data-currency={deposit.currency}>
+          <div
+            key={deposit.id}
+            className="deposit-incoming__row"
+            data-testid="recharge-incoming-row"
+            data-seen={seen}
+            data-needed={needed}
+            data-currency={deposit.currency}
+          >
             <span className="deposit-incoming__pulse" aria-hidden="true" />
             <div className="deposit-incoming__main">
               <div className="deposit-incoming__line">
@@ -160,7 +167,11 @@ export default function RechargeScreen() {
           <section className="trade-card" data-testid="recharge-terms">
             {terms && (
               <>
-                <InfoRow label={t('recharge.minimum')} value={<Ltr>{`${formatMicroExact(toMicro(terms.minAmount))} ${currency}`}</Ltr>} testId="recharge-minimum" />
+                <InfoRow
+                  label={t('recharge.minimum')}
+                  value={<Ltr>{`${formatMicroExact(toMicro(terms.minAmount))} ${currency}`}</Ltr>}
+                  testId="recharge-minimum"
+                />
                 <InfoRow label={t('recharge.confirmations')} value={<Ltr>{terms.confirmations}</Ltr>} testId="recharge-confirmations" />
                 {terms.contractAddress && (
                   <InfoRow label={t('recharge.contract')} value={<Ltr>{shortAddress(terms.contractAddress)}</Ltr>} testId="recharge-contract" />

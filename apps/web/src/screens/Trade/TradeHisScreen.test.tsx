@@ -9,7 +9,11 @@ import { answering, loadTexts, renderScreen, resetApp } from '../../testing/scre
 import TradeHisScreen, { RecordRow } from './TradeHisScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -95,7 +99,9 @@ describe('a deposit held for review in the trade history', () => {
   it('is under review, not confirming, and says why it is not credited', async () => {
     const row = await render({ ...withdrawal, type: 'deposit', direction: 'in', status: 'pending', heldForReview: true });
     expect(row.querySelector('[data-testid="tradehis-status"]')?.textContent).toBe('Under review');
-    expect(row.querySelector('[data-testid="tradehis-held"]')?.textContent).toMatch(/^Held for a compliance review: it was sent from an address on a sanctions list/);
+    expect(row.querySelector('[data-testid="tradehis-held"]')?.textContent).toMatch(
+      /^Held for a compliance review: it was sent from an address on a sanctions list/,
+    );
   });
 });
 

@@ -8,7 +8,11 @@ import { useTwoFactorPrompt } from '../Security/twoFactor';
 import WithdrawScreen from './WithdrawScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 // USDT withdrawals of 10 to 50,000 with a 1 USDT fee; everything the player holds may leave.
@@ -162,7 +166,6 @@ describe('/trade/Withdraw with a bonus', () => {
   });
 });
 
-
 describe('/trade/Withdraw with account security', () => {
   it('asks for the two-factor code when the server wants one (10065) and sends the withdrawal again with it', async () => {
     submitReply = () => Promise.reject(new ApiError('business', 'Enter your two-factor code', { code: ErrorCode.TWO_FACTOR_REQUIRED, handled: false }));
@@ -178,10 +181,16 @@ describe('/trade/Withdraw with account security', () => {
     expect(submits()[1][1].requestId).toBe(submits()[0][1].requestId);
   });
 
-  it('says from when an address still waiting may be used (10066), in the player\'s time, beside the address', async () => {
+  it("says from when an address still waiting may be used (10066), in the player's time, beside the address", async () => {
     const usableAt = '2030-01-02T08:30:00.000Z';
     submitReply = () =>
-      Promise.reject(new ApiError('business', `A new withdrawal address can be used from ${usableAt}`, { code: ErrorCode.ADDRESS_WAITING, data: { usableAt }, handled: false }));
+      Promise.reject(
+        new ApiError('business', `A new withdrawal address can be used from ${usableAt}`, {
+          code: ErrorCode.ADDRESS_WAITING,
+          data: { usableAt },
+          handled: false,
+        }),
+      );
     const screen = await openWithdraw({ usdt: '100', trx: '0' });
     await fillWithdrawal(screen, '20');
     await screen.click('withdraw-submit');

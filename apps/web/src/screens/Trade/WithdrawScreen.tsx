@@ -83,12 +83,7 @@ function WithdrawResult({ record, onDone }: { record: TradeRecord; onDone(): voi
         <InfoRow label={t('withdraw.fee')} value={<Ltr>{`${formatMicroExact(fee)} ${current.currency}`}</Ltr>} />
         <InfoRow label={t('withdraw.receive')} value={<Ltr>{`${formatMicroExact(afterFee(amount, fee))} ${current.currency}`}</Ltr>} strong />
         {current.address && <InfoRow label={t('withdraw.to')} value={<Ltr>{shortAddress(current.address)}</Ltr>} />}
-        {current.txId && (
-          <InfoRow
-            label={t('history.txId')}
-            value={<TxId txId={current.txId} url={explorer(current.txId)} testId="withdraw-tx" />}
-          />
-        )}
+        {current.txId && <InfoRow label={t('history.txId')} value={<TxId txId={current.txId} url={explorer(current.txId)} testId="withdraw-tx" />} />}
       </div>
       <div className="trade-actions">
         <Button variant="secondary" onClick={() => router.push('/trade/TradeHis')} data-testid="withdraw-records">
@@ -148,8 +143,7 @@ export default function WithdrawScreen() {
       found.amount = t('withdraw.errors.overAvailable');
       // More than the player holds at all, not merely more than is free to withdraw: a deposit is the way on.
       shortOfFunds = amount > balance;
-    }
-    else if (afterFee(amount, fee) === 0n) found.amount = t('withdraw.errors.feeTooHigh');
+    } else if (afterFee(amount, fee) === 0n) found.amount = t('withdraw.errors.feeTooHigh');
     if (addressId === null) found.address = t('withdraw.errors.addressRequired');
     if (!new RegExp(`^\\d{${FUND_PASSWORD_LENGTH}}$`).test(fundPassword)) found.fundPassword = t('fundPwd.errors.format');
     if (dailyFull) found.form = t('withdraw.errors.dailyLimit');
@@ -267,9 +261,7 @@ export default function WithdrawScreen() {
               <FieldError text={errors.amount} testId="withdraw-amount-error" />
               <p className="trade-hint" data-testid="withdraw-limits">
                 {t('withdraw.limits', { min: formatMicroExact(min), max: formatMicroExact(max), currency })}
-                {terms && terms.dailyCountLimit > 0 && (
-                  <span> · {t('withdraw.dailyCount', { used: terms.dailyCountUsed, limit: terms.dailyCountLimit })}</span>
-                )}
+                {terms && terms.dailyCountLimit > 0 && <span> · {t('withdraw.dailyCount', { used: terms.dailyCountUsed, limit: terms.dailyCountLimit })}</span>}
               </p>
               {/* The bonus is shown locked above; this is for cash that waits too (an older requirement). */}
               {withdrawable < money.cash && (

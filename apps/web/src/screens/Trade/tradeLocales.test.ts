@@ -18,9 +18,7 @@ function load(language: string): Tree {
 
 function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(tree).flatMap(([key, value]) =>
-      typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)),
-    ),
+    Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [[prefix + key, value]] : Object.entries(flatten(value, `${prefix}${key}.`)))),
   );
 }
 
@@ -88,11 +86,56 @@ describe('trade namespace locales', () => {
       'accounts.type.': ['1', '2', '3', '4'],
       'accounts.typeNote.': ['1', '2', '3', '4'],
       'accounts.pixType.': ['cpf', 'email', 'phone', 'random'],
-      'accounts.field.': ['currency', 'address', 'label', 'currencyCode', 'bankName', 'branch', 'accountNumber', 'holderName', 'pixKeyType', 'pixKey', 'cpf', 'provider', 'email', 'phone'],
-      'accounts.hint.': ['address', 'label', 'bankName', 'branch', 'accountNumber', 'holderName', 'pix_cpf', 'pix_email', 'pix_phone', 'pix_random', 'cpf', 'provider', 'email', 'phone'],
+      'accounts.field.': [
+        'currency',
+        'address',
+        'label',
+        'currencyCode',
+        'bankName',
+        'branch',
+        'accountNumber',
+        'holderName',
+        'pixKeyType',
+        'pixKey',
+        'cpf',
+        'provider',
+        'email',
+        'phone',
+      ],
+      'accounts.hint.': [
+        'address',
+        'label',
+        'bankName',
+        'branch',
+        'accountNumber',
+        'holderName',
+        'pix_cpf',
+        'pix_email',
+        'pix_phone',
+        'pix_random',
+        'cpf',
+        'provider',
+        'email',
+        'phone',
+      ],
       'accounts.errors.': [
-        'required', 'tronAddress', 'accountNumber', 'holderName', 'bankName', 'provider', 'cpf', 'pixKey',
-        'pixCpf', 'pixEmail', 'pixPhone', 'pixRandom', 'email', 'phone', 'emailOrPhone', 'tooLong', 'format',
+        'required',
+        'tronAddress',
+        'accountNumber',
+        'holderName',
+        'bankName',
+        'provider',
+        'cpf',
+        'pixKey',
+        'pixCpf',
+        'pixEmail',
+        'pixPhone',
+        'pixRandom',
+        'email',
+        'phone',
+        'emailOrPhone',
+        'tooLong',
+        'format',
       ],
     };
     const missing = Object.entries(families).flatMap(([prefix, names]) => names.map((n) => prefix + n).filter((key) => !(key in english)));

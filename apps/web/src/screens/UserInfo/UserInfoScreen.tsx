@@ -20,11 +20,7 @@ export default function UserInfoScreen() {
       </Link>
       <ListGroup>
         <ListRow icon="user" label={t('userInfo.nickname')} value={<span data-testid="userinfo-nickname">{player?.nickname}</span>} />
-        <ListRow
-          icon="star"
-          label={t('userInfo.account')}
-          value={<span data-testid="userinfo-account">{player?.account ?? '—'}</span>}
-        />
+        <ListRow icon="star" label={t('userInfo.account')} value={<span data-testid="userinfo-account">{player?.account ?? '—'}</span>} />
         <ListRow icon="card" label={t('userInfo.playerId')} value={<span data-testid="userinfo-id">{player?.id}</span>} />
         {player?.email ? (
           <ListRow

@@ -98,7 +98,13 @@ export default function UserProfileScreen() {
         <ListRow icon="user" label={t('userInfo.title')} to="/UserInfo" testId="profile-user-info" />
         <ListRow icon="shield" label={t('safe.title')} to="/safeCenter" testId="profile-safe-center" />
         <ListRow icon="heart" label={t('screens.responsibleGaming')} to={RESPONSIBLE_GAMING_PATH} testId="profile-responsible-gaming" />
-        <ListRow icon="mail" label={t('screens.siteMessage')} value={<UnreadMailBadge variant="row" testId="profile-messages-badge" />} to="/siteMessage" testId="profile-messages" />
+        <ListRow
+          icon="mail"
+          label={t('screens.siteMessage')}
+          value={<UnreadMailBadge variant="row" testId="profile-messages-badge" />}
+          to="/siteMessage"
+          testId="profile-messages"
+        />
       </ListGroup>
       <ListGroup>
         <ListRow icon="record" label={t('screens.betRecord')} to="/betRecord" testId="profile-bet-record" />

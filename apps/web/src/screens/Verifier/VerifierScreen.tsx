@@ -5,14 +5,7 @@ import { Icon } from '../../components/Icon';
 import { Screen } from '../../components/Screen';
 import { formatExact } from '../../lib/format';
 import { useExplorerBlockTemplate, useHashRound, useServerVerify, type VerifyInput } from '../../state/queries/hash-game';
-import {
-  ALL_HASH_GAMES,
-  areasOfKind,
-  explorerBlockLink,
-  hashGameOf,
-  heightFromBlockId,
-  oddsFor,
-} from '../HashGame/hashDisplay';
+import { ALL_HASH_GAMES, areasOfKind, explorerBlockLink, hashGameOf, heightFromBlockId, oddsFor } from '../HashGame/hashDisplay';
 import { areaLabel, gameLabel } from '../HashGame/labels';
 import { useHashT } from '../HashGame/useHashT';
 import { WorkingView } from '../HashGame/Working';
@@ -193,13 +186,16 @@ export default function VerifierScreen() {
             <p className={`verify-return verify-return--${local.stake.outcome}`} data-testid="verify-return" data-outcome={local.stake.outcome}>
               <b>{t(`verify.outcome.${local.stake.outcome}`)}</b>
               <span>
-                {t('verify.returns')}{' '}
-                <b dir="ltr">{formatExact(local.stake.returnAmount)}</b>
+                {t('verify.returns')} <b dir="ltr">{formatExact(local.stake.returnAmount)}</b>
               </span>
               <small dir="auto">{t('verify.oddsUsed', { odds: local.stake.odds })}</small>
             </p>
           )}
-          <p className={`check-note check-note--${serverState === 'match' ? 'ok' : serverState === 'mismatch' ? 'bad' : 'wait'}`} data-testid="verify-server" data-state={serverState}>
+          <p
+            className={`check-note check-note--${serverState === 'match' ? 'ok' : serverState === 'mismatch' ? 'bad' : 'wait'}`}
+            data-testid="verify-server"
+            data-state={serverState}
+          >
             {serverState === 'match' && <Icon name="check" />}
             {serverState === 'mismatch' && <Icon name="close" />}
             {t(`verify.server.${serverState}`)}

@@ -1,14 +1,6 @@
 import { isAreaOf, resultOf, settle, type HashKind, type HashResult, type Outcome } from '@lobby/hash-games';
 import type { HashVerifyReply, VerifyInput } from '../../state/queries/hash-game';
-import {
-  formatMicro,
-  hashGameOf,
-  heightFromBlockId,
-  parseAmount,
-  sameWorking,
-  toMicro,
-  workingOf,
-} from '../HashGame/hashDisplay';
+import { formatMicro, hashGameOf, heightFromBlockId, parseAmount, sameWorking, toMicro, workingOf } from '../HashGame/hashDisplay';
 
 /** The verifier's form as typed (all text, straight from the inputs and the link). */
 export interface VerifyForm {

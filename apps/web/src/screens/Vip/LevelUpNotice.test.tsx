@@ -10,7 +10,11 @@ import { answerEachTest, loadTexts, renderScreen, settle } from '../../testing/s
 import { LevelUpNotice } from './LevelUpNotice';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 vi.mock('../../state/realtime', () => import('../../testing/realtime').then((m) => m.fakeRealtime));

@@ -65,14 +65,11 @@ function Progress({ detail, name }: { detail: VipDetail; name?: string }) {
       </div>
       <ProgressBar perMille={next === null ? 1000 : perMille(detail.totalBet, detail.nextRequiredBet)} label={t('vip.progress')} testId="vip-xp-bar" />
       <p className="vip-hero__hint" data-testid="vip-next">
-        {next === null
-          ? t('vip.top')
-          : t('vip.toNext', { amount: inlineAmount(remaining(detail.totalBet, detail.nextRequiredBet)), level: next })}
+        {next === null ? t('vip.top') : t('vip.toNext', { amount: inlineAmount(remaining(detail.totalBet, detail.nextRequiredBet)), level: next })}
       </p>
     </section>
   );
 }
-
 
 function Gifts({ detail }: { detail: VipDetail }) {
   const { t } = useVipT();
@@ -115,7 +112,12 @@ function Gifts({ detail }: { detail: VipDetail }) {
         {hasMonthGift ? (
           <div className="vip-gift" data-status={month.status}>
             <Money amount={month.amount} currency={month.currency} testId="vip-month-amount" />
-            <GiftAction status={month.status} busy={claimMonth.isPending} onClaim={() => claimMonth.mutate(undefined, { onSuccess: credited })} testId="vip-month-claim" />
+            <GiftAction
+              status={month.status}
+              busy={claimMonth.isPending}
+              onClaim={() => claimMonth.mutate(undefined, { onSuccess: credited })}
+              testId="vip-month-claim"
+            />
             {month.status === GiftStatus.CLAIMABLE && (
               <WagerTerms multiplier={monthMultiplier} amount={month.amount} currency={month.currency} testId="vip-month-terms" />
             )}

@@ -4,7 +4,11 @@ import { HomeHeader } from '../Home/HomeHeader';
 import WalletScreen from './WalletScreen';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
 
 // 1,100 USDT: 1,000 of cash and a 100 bonus with 750 of 1,000 still to wager; TRX all cash.

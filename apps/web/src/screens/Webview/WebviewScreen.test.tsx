@@ -8,9 +8,12 @@ import WebviewScreen, { GAME_LOAD_TIMEOUT_MS } from './WebviewScreen';
 import { DEMO_SLOT, DEMO_SLOT_URL } from './demoSlot.fixture';
 
 const call = vi.fn();
-vi.mock('../../api', async () => ({ ApiError: (await import('../../api/client')).ApiError, api: { call: (...args: unknown[]) => call(...args) }, endSession: vi.fn() }));
+vi.mock('../../api', async () => ({
+  ApiError: (await import('../../api/client')).ApiError,
+  api: { call: (...args: unknown[]) => call(...args) },
+  endSession: vi.fn(),
+}));
 vi.mock('@ionic/react', () => import('../../testing/screen').then((m) => m.ionicStub));
-
 
 /** The balances after the last win, as the server answers the exit. */
 const AFTER_GAME = { usdt: '57.25', trx: '3' };
@@ -130,7 +133,9 @@ describe('/webview with a game entered from the lobby', () => {
   it('leaves when the game followed its lobby URL inside the frame, whose page of the app asks for the lobby', async () => {
     const screen = await openGame();
     const frame = screen.byTestId('webview-frame') as HTMLIFrameElement;
-    await act(async () => window.dispatchEvent(new MessageEvent('message', { data: { type: 'lobby' }, origin: window.location.origin, source: frame.contentWindow })));
+    await act(async () =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'lobby' }, origin: window.location.origin, source: frame.contentWindow })),
+    );
     await settle();
     expect(exits()).toHaveLength(1);
     expect(router.push).toHaveBeenCalledWith('/home', 'back', 'replace');

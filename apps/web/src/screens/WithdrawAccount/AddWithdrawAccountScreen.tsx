@@ -70,7 +70,14 @@ export default function AddWithdrawAccountScreen() {
   const renderField = (field: AccountField) => {
     if (field === 'currency') {
       return (
-        <CurrencyChips key={field} value={form.currency} onChange={(c) => set('currency', c)} testIdPrefix="account-currency" label={t('accounts.field.currency')} note={(c) => (c === 'USDT' ? 'TRC20' : t('recharge.nativeCoin'))} />
+        <CurrencyChips
+          key={field}
+          value={form.currency}
+          onChange={(c) => set('currency', c)}
+          testIdPrefix="account-currency"
+          label={t('accounts.field.currency')}
+          note={(c) => (c === 'USDT' ? 'TRC20' : t('recharge.nativeCoin'))}
+        />
       );
     }
     if (field === 'currencyCode' || field === 'pixKeyType') {

@@ -79,7 +79,7 @@ describe("the player's activity standing", () => {
     expect(standingReads()).toBe(3);
   });
 
-  it("is read again at once when the server pushes that something new can be claimed", async () => {
+  it('is read again at once when the server pushes that something new can be claimed', async () => {
     expect(standingReads()).toBe(1);
     await act(async () => {
       for (const handler of activityHandlers) handler({ claimable: 1, activityIds: [6] }, 'activity');

@@ -107,7 +107,8 @@ export function useParticipate() {
   const client = useQueryClient();
   const intent = useIntentKey();
   return useMutation({
-    mutationFn: (activityId: number) => intent.run(String(activityId), (requestId) => api.call(calls.activity.participate, { requestId, activityId }, { loading: true })),
+    mutationFn: (activityId: number) =>
+      intent.run(String(activityId), (requestId) => api.call(calls.activity.participate, { requestId, activityId }, { loading: true })),
     onSuccess: (reply) => {
       applyBalances(client, reply.balances);
       // A reward raises the wagering still to do and is a new bonus record.

@@ -1,4 +1,12 @@
-import { AUTO_BET_POLL_MS, AutoBetWakeUpType, type autoBetCalls, type CallRequest, type CallResponse, type CurrencyCode, type HashGameId } from '@lobby/contract';
+import {
+  AUTO_BET_POLL_MS,
+  AutoBetWakeUpType,
+  type autoBetCalls,
+  type CallRequest,
+  type CallResponse,
+  type CurrencyCode,
+  type HashGameId,
+} from '@lobby/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { create } from 'zustand';

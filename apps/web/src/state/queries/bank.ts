@@ -22,7 +22,6 @@ export type RecordsFilter = Omit<CallRequest<typeof bankCalls.records>, 'page' |
 export const RECORDS_PAGE_SIZE = 20;
 const DEPOSIT_PUSH: typeof DEPOSIT_EVENT = 'deposit';
 
-
 // Screens show their own error states for these; a toast on top would say the same thing twice.
 const quiet = { silent: true } as const;
 
@@ -110,8 +109,7 @@ export function useTradeRecords(filter: RecordsFilter) {
   const token = useSession((s) => s.token);
   return useInfiniteQuery({
     queryKey: bankKeys.records(filter),
-    queryFn: ({ pageParam, signal }) =>
-      api.call(calls.bank.records, { ...filter, page: pageParam, pageSize: RECORDS_PAGE_SIZE }, { ...quiet, signal }),
+    queryFn: ({ pageParam, signal }) => api.call(calls.bank.records, { ...filter, page: pageParam, pageSize: RECORDS_PAGE_SIZE }, { ...quiet, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.list.length > 0 ? last.page + 1 : undefined),
     enabled: token !== null,
@@ -160,8 +158,7 @@ export function useWithdraw() {
 export function useExchange() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CallRequest<typeof bankCalls.currencyExchangeSubmit>) =>
-      api.call(calls.bank.currencyExchangeSubmit, body, { loading: true }),
+    mutationFn: (body: CallRequest<typeof bankCalls.currencyExchangeSubmit>) => api.call(calls.bank.currencyExchangeSubmit, body, { loading: true }),
     onSuccess: (reply) => {
       applyBalances(client, reply.balances);
       void client.invalidateQueries({ queryKey: bankKeys.records() });

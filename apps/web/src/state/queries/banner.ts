@@ -1,4 +1,3 @@
-
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 import { calls } from '../../api/calls';
@@ -16,8 +15,7 @@ export function useBanners(enabled: boolean) {
   const channel = getPromotionChannel();
   return useQuery({
     queryKey: bannerKeys.list(language, channel),
-    queryFn: ({ signal }) =>
-      api.call(calls.app.queryBanner, { clientVersion: CLIENT_VERSION, promotionChannel: channel, language }, { silent: true, signal }),
+    queryFn: ({ signal }) => api.call(calls.app.queryBanner, { clientVersion: CLIENT_VERSION, promotionChannel: channel, language }, { silent: true, signal }),
     enabled,
     staleTime: 5 * 60_000,
     meta: { silent: true },

@@ -122,7 +122,9 @@ export function useChatConversation() {
     const offRead = onPlayerEvent('chat.read', (data) => {
       const seq = (data as { seq?: unknown }).seq;
       if (typeof seq !== 'number') return;
-      client.setQueryData<ChatConversation>(chatKeys.conversation(), (held) => (held ? { ...held, operatorReadSeq: Math.max(held.operatorReadSeq, seq) } : held));
+      client.setQueryData<ChatConversation>(chatKeys.conversation(), (held) =>
+        held ? { ...held, operatorReadSeq: Math.max(held.operatorReadSeq, seq) } : held,
+      );
     });
     const offStatusChange = onRealtimeStatus((connected) => {
       if (!connected) return;

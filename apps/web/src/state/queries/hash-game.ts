@@ -76,8 +76,7 @@ export function useHashResults(gameId: number, enabled = true) {
   const live = useRealtimeConnected();
   return useQuery({
     queryKey: hashKeys.results(gameId),
-    queryFn: ({ signal }) =>
-      api.call(calls.hashGame.results, { gameId: gameId, limit: RESULTS_SHOWN }, { silent: true, signal }),
+    queryFn: ({ signal }) => api.call(calls.hashGame.results, { gameId: gameId, limit: RESULTS_SHOWN }, { silent: true, signal }),
     enabled,
     staleTime: 1_000,
     refetchInterval: live ? 30_000 : 6_000,
@@ -133,7 +132,9 @@ export function useBetAddresses(enabled: boolean) {
     queryFn: ({ signal }) => api.call(calls.wallet.betAddressList, {}, { silent: true, signal }),
     enabled: enabled && token !== null,
     refetchInterval: (query) =>
-      query.state.data?.some((entry) => entry.status === BetAddressStatus.PENDING && entry.activation && new Date(entry.activation.expiresAt).getTime() > Date.now())
+      query.state.data?.some(
+        (entry) => entry.status === BetAddressStatus.PENDING && entry.activation && new Date(entry.activation.expiresAt).getTime() > Date.now(),
+      )
         ? BINDING_POLL_MS
         : false,
     meta: { silent: true },
@@ -220,7 +221,6 @@ function looksLikeResult(data: unknown, gameId: number): data is HashResultRow {
 function looksLikeBet(data: unknown): data is HashBet {
   return isObject(data) && typeof data.id === 'number' && typeof data.gameId === 'number' && typeof data.status === 'number';
 }
-
 
 /**
  * Keeps a hash game's screen live: new rounds and results from the public channels, the player's bet

@@ -7,8 +7,7 @@ import { useSettings } from '../settings';
 
 export const homeKeys = {
   all: ['app', 'home'] as const,
-  lobby: (language: string, clientVersion: string, channel: string) =>
-    [...homeKeys.all, { language, clientVersion, channel }] as const,
+  lobby: (language: string, clientVersion: string, channel: string) => [...homeKeys.all, { language, clientVersion, channel }] as const,
 };
 
 /** The lobby: navigation, vendors and the game lists. Failures are silent; the lobby just stays empty. */

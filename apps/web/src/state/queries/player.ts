@@ -49,30 +49,26 @@ export function useLogin() {
 export function useRegister() {
   const onSignedIn = useSignedIn();
   return useMutation({
-    mutationFn: (body: CallRequest<typeof playerCalls.register>) =>
-      api.call(calls.player.register, body, { loading: true }),
+    mutationFn: (body: CallRequest<typeof playerCalls.register>) => api.call(calls.player.register, body, { loading: true }),
     onSuccess: onSignedIn,
   });
 }
 
 export function useSendRegisterCode() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.call(calls.player.captcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
+    mutationFn: (email: string) => api.call(calls.player.captcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
   });
 }
 
 export function useSendResetCode() {
   return useMutation({
-    mutationFn: (account: string) =>
-      api.call(calls.player.captchaChangePassword, { account, lang: useSettings.getState().language }, { loading: true }),
+    mutationFn: (account: string) => api.call(calls.player.captchaChangePassword, { account, lang: useSettings.getState().language }, { loading: true }),
   });
 }
 
 export function useResetForgottenPassword() {
   return useMutation({
-    mutationFn: (body: CallRequest<typeof playerCalls.changePassword>) =>
-      api.call(calls.player.changePassword, body, { loading: true }),
+    mutationFn: (body: CallRequest<typeof playerCalls.changePassword>) => api.call(calls.player.changePassword, body, { loading: true }),
   });
 }
 
@@ -112,8 +108,7 @@ export function useUpdateProfile() {
 
 export function useSendBindEmailCode() {
   return useMutation({
-    mutationFn: (email: string) =>
-      api.call(calls.player.emailCaptcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
+    mutationFn: (email: string) => api.call(calls.player.emailCaptcha, { account: email, lang: useSettings.getState().language }, { loading: true }),
   });
 }
 

@@ -33,8 +33,7 @@ export function useRebateHistory() {
   const token = useSession((s) => s.token);
   return useInfiniteQuery({
     queryKey: rebateKeys.history(),
-    queryFn: ({ pageParam, signal }) =>
-      api.call(calls.rebate.history, { page: pageParam, pageSize: REBATE_HISTORY_PAGE_SIZE }, { ...quiet, signal }),
+    queryFn: ({ pageParam, signal }) => api.call(calls.rebate.history, { page: pageParam, pageSize: REBATE_HISTORY_PAGE_SIZE }, { ...quiet, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.list.length > 0 ? last.page + 1 : undefined),
     enabled: token !== null,

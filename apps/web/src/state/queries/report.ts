@@ -50,11 +50,7 @@ export function useBetFormDetail(currencyCode: CurrencyCode, lastDay: number, ga
   return useInfiniteQuery({
     queryKey: [...reportKeys.detail(currencyCode, lastDay, gameType ?? 0), language],
     queryFn: ({ pageParam, signal }) =>
-      api.call(
-        calls.report.betFormDetail,
-        { currencyCode, lastDay, gameType: gameType!, page: pageParam, pageSize: REPORT_PAGE_SIZE },
-        { ...quiet, signal },
-      ),
+      api.call(calls.report.betFormDetail, { currencyCode, lastDay, gameType: gameType!, page: pageParam, pageSize: REPORT_PAGE_SIZE }, { ...quiet, signal }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total && last.list.length > 0 ? last.page + 1 : undefined),
     enabled: token !== null && gameType !== null,

@@ -27,8 +27,7 @@ export function useGameSearch(text: string) {
   const language = useSettings((s) => s.language);
   return useQuery({
     queryKey: shelfKeys.search(keyword),
-    queryFn: async ({ signal }): Promise<FoundGame[]> =>
-      (await api.call(calls.lobby.searchGames, { keyword, limit: 60, language }, { ...quiet, signal })).list,
+    queryFn: async ({ signal }): Promise<FoundGame[]> => (await api.call(calls.lobby.searchGames, { keyword, limit: 60, language }, { ...quiet, signal })).list,
     enabled: keyword.length > 0,
     staleTime: 60_000,
     // While the player types, the last results stay until the next ones arrive.
@@ -78,7 +77,9 @@ export function useToggleFavourite() {
     onMutate: async ({ game, on }) => {
       await client.cancelQueries({ queryKey: shelfKeys.favourites() });
       const before = client.getQueryData<Game[]>(shelfKeys.favourites());
-      client.setQueryData<Game[]>(shelfKeys.favourites(), (list = []) => (on ? [game, ...list.filter((g) => g.id !== game.id)] : list.filter((g) => g.id !== game.id)));
+      client.setQueryData<Game[]>(shelfKeys.favourites(), (list = []) =>
+        on ? [game, ...list.filter((g) => g.id !== game.id)] : list.filter((g) => g.id !== game.id),
+      );
       return { before };
     },
     onError: (_error, _input, context) => {

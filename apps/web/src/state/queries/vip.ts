@@ -68,7 +68,8 @@ export function useClaimLevelGift() {
   const client = useQueryClient();
   const intent = useIntentKey();
   return useMutation({
-    mutationFn: (vipLevel: number) => intent.run(String(vipLevel), (requestId) => api.call(calls.vip.getVipUpLevelGift, { requestId, vipLevel }, { loading: true })),
+    mutationFn: (vipLevel: number) =>
+      intent.run(String(vipLevel), (requestId) => api.call(calls.vip.getVipUpLevelGift, { requestId, vipLevel }, { loading: true })),
     onSuccess: (reply) => afterGift(client, reply),
     onError: () => void client.invalidateQueries({ queryKey: vipKeys.detail() }),
   });

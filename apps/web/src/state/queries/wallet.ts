@@ -127,8 +127,7 @@ export function useAddCashoutAccount() {
 export function useUpdateCashoutAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CallRequest<typeof walletCalls.cashoutAccountUpdate>) =>
-      api.call(calls.wallet.cashoutAccountUpdate, body, { loading: true }),
+    mutationFn: (body: CallRequest<typeof walletCalls.cashoutAccountUpdate>) => api.call(calls.wallet.cashoutAccountUpdate, body, { loading: true }),
     // The reply is every account after the change: a new default changes another row too.
     onSuccess: (accounts) => client.setQueryData(walletKeys.accounts(), accounts),
   });

@@ -13,9 +13,7 @@ export const activityText = z.strictObject({
 });
 
 /** Texts per language; English is required and stands in for a language without its own. */
-export const activityTexts = z
-  .partialRecord(z.enum(LANGUAGES), activityText)
-  .refine((texts) => texts.en_US !== undefined, 'en_US is required');
+export const activityTexts = z.partialRecord(z.enum(LANGUAGES), activityText).refine((texts) => texts.en_US !== undefined, 'en_US is required');
 
 /** Images are stored by this server: an activity's banner is a path of its media store, never another site's URL. */
 const mediaPath = z.string().regex(/^\/media\/[A-Za-z0-9._-]{1,200}$/, 'a banner is stored through /ops/v1/activities/banner (a /media/... path)');
@@ -33,7 +31,10 @@ export const activityFields = z.strictObject({
   rules: z.record(z.string(), z.unknown()).optional(),
   wageringMultiplier: z.number().int().min(0).max(100).nullable().optional(),
   perPlayerLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
-  budgetCap: moneyAmount.refine((value) => value > 0n, 'must be above zero').nullable().optional(),
+  budgetCap: moneyAmount
+    .refine((value) => value > 0n, 'must be above zero')
+    .nullable()
+    .optional(),
   requiresRecharge: z.boolean().optional(),
   enabled: z.boolean().optional(),
 });

@@ -21,11 +21,7 @@ export const totpCode = z
   .string()
   .regex(/^\d{6}$/, 'six digits')
   .describe('The six-digit code the authenticator app shows now');
-export const recoveryCode = z
-  .string()
-  .min(10)
-  .max(24)
-  .describe('One of the recovery codes given at enrolment; spaces and dashes are ignored');
+export const recoveryCode = z.string().min(10).max(24).describe('One of the recovery codes given at enrolment; spaces and dashes are ignored');
 export const staffLinkToken = z
   .string()
   .regex(/^[A-Za-z0-9_-]{43}$/)

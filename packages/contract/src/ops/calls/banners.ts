@@ -122,6 +122,8 @@ export const bannersOpsCalls = {
     audit: 'read',
     summary: "Banner changes, newest first: one banner's, or all",
     request: opsBody({ id: bannerId.optional(), limit: limitField(500, 50) }),
-    response: z.object({ changes: z.array(settingChange.extend({ bannerId: z.number().int(), action: z.enum(['create', 'edit', 'order', 'schedule', 'enable', 'disable']) })) }),
+    response: z.object({
+      changes: z.array(settingChange.extend({ bannerId: z.number().int(), action: z.enum(['create', 'edit', 'order', 'schedule', 'enable', 'disable']) })),
+    }),
   }),
 } as const;

@@ -34,9 +34,7 @@ export const chatQueueEntry = z.object({
   awaitingReply: z.boolean().describe('The player wrote last'),
   waitingSince: isoTime.nullable().describe('Since when the player has been waiting for an answer'),
   unread: z.number().int().min(0).describe('Messages the operators have not read'),
-  lastMessage: z
-    .object({ sender: z.enum(['player', 'operator']), text: z.string(), imageUrl: z.string().nullable(), createdAt: isoTime })
-    .nullable(),
+  lastMessage: z.object({ sender: z.enum(['player', 'operator']), text: z.string(), imageUrl: z.string().nullable(), createdAt: isoTime }).nullable(),
   updatedAt: isoTime,
 });
 

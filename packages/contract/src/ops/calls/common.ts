@@ -30,6 +30,9 @@ export const OPS_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  */
 export const imageUpload = (maxBytes: number) =>
   z.strictObject({
-    data: z.string().min(1).max(Math.ceil(maxBytes / 3) * 4 + 200),
+    data: z
+      .string()
+      .min(1)
+      .max(Math.ceil(maxBytes / 3) * 4 + 200),
     type: z.string().trim().min(1).max(100).optional(),
   });

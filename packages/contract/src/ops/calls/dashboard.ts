@@ -20,7 +20,9 @@ export const moneyFigures = z.object({
   deposits: z.object({ count, amount: moneyString }).describe('Deposits credited'),
   withdrawals: z.object({ count, amount: moneyString }).describe('Withdrawals confirmed on chain'),
   netDeposits: moneyString.describe('Deposits less withdrawals'),
-  bets: z.object({ count, stake: moneyString, payout: moneyString }).describe('Rounds recorded in the period: hash rounds at settlement, third-party rounds when they close'),
+  bets: z
+    .object({ count, stake: moneyString, payout: moneyString })
+    .describe('Rounds recorded in the period: hash rounds at settlement, third-party rounds when they close'),
   ggr: moneyString.describe('Stakes less payouts, every game type'),
   byGameType: z.array(gameFigures),
   bonusPaid: moneyString.describe('Bonuses credited (activities, VIP gifts, rebates, referral commission), as bonus money or cash'),
@@ -37,7 +39,9 @@ export const periodFigures = z.object({
   registrations: count,
   activePlayers: count.describe('Players with a bet recorded in the period (real accounts)'),
   currencies: z.array(moneyFigures.extend({ currency })),
-  usdtEquivalent: moneyFigures.nullable().describe("Both currencies in USDT at the wallet's exchange rate (TRX per USDT, before spread); null when exchange is not configured"),
+  usdtEquivalent: moneyFigures
+    .nullable()
+    .describe("Both currencies in USDT at the wallet's exchange rate (TRX per USDT, before spread); null when exchange is not configured"),
 });
 
 export const dailyFigures = z.object({

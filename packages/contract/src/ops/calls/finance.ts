@@ -31,7 +31,11 @@ const paymentFilterFields = {
     .min(1)
     .max(20)
     .optional()
-    .describe(`One of the kind’s states: ${Object.entries(PAYMENT_STATUSES).map(([kind, states]) => `${kind}: ${states.join(', ')}`).join('; ')}`),
+    .describe(
+      `One of the kind’s states: ${Object.entries(PAYMENT_STATUSES)
+        .map(([kind, states]) => `${kind}: ${states.join(', ')}`)
+        .join('; ')}`,
+    ),
   playerId: entityId.max(2_147_483_647).optional().describe('For a transfer, the sender or the receiver'),
   ...dateRangeFields,
 };

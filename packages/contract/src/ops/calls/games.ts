@@ -17,7 +17,9 @@ export const gameCategoryReport = z.object({
   gameType: z.number().int().describe('The game type its games are shown as'),
   navId: z.number().int().describe('The lobby tab that type is shown under'),
   hidden: z.boolean(),
-  source: z.enum(['rule', 'meaning', 'default']).describe("rule: an operator's mapping; meaning: read from its name; default: unread, shown as the default type"),
+  source: z
+    .enum(['rule', 'meaning', 'default'])
+    .describe("rule: an operator's mapping; meaning: read from its name; default: unread, shown as the default type"),
   unmapped: z.boolean().describe('Nobody could read it: shown as the default type until mapped'),
 });
 
@@ -82,7 +84,10 @@ export const gamesOpsCalls = {
       .refine((body) => !body.remove || (body.gameType === undefined && body.hidden === undefined), 'remove goes alone'),
     response: z.object({
       key: z.string(),
-      rule: z.object({ gameType: z.number().int().nullable(), hidden: z.boolean() }).nullable().describe('The rule in force now; null: none, the category follows its meaning'),
+      rule: z
+        .object({ gameType: z.number().int().nullable(), hidden: z.boolean() })
+        .nullable()
+        .describe('The rule in force now; null: none, the category follows its meaning'),
       moved: z.number().int().min(0).describe('Games now shown under another type'),
     }),
   }),

@@ -19,7 +19,7 @@ export const ledgerOpsCalls = {
         accounts: z.number().int().min(0),
         transfers: z.number().int().min(0),
         entries: z.number().int().min(0),
-        playerBalances: microPerCurrency.describe("What players hold in cash, per currency"),
+        playerBalances: microPerCurrency.describe('What players hold in cash, per currency'),
         bonusBalances: microPerCurrency.describe('What players hold in bonus money, per currency'),
         houseBalances: microPerCurrency.describe('What the house holds, per currency'),
       }),

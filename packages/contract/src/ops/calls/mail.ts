@@ -17,7 +17,10 @@ const audience = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('player'), playerId: playerIdField.max(2_147_483_647) }),
   z
     .strictObject({ kind: z.literal('segment'), vipMin: vipLevel.optional(), vipMax: vipLevel.optional(), registeredSince: isoTimeInput.optional() })
-    .refine((s) => s.vipMin !== undefined || s.vipMax !== undefined || s.registeredSince !== undefined, 'name vipMin, vipMax or registeredSince; use kind "all" for everyone')
+    .refine(
+      (s) => s.vipMin !== undefined || s.vipMax !== undefined || s.registeredSince !== undefined,
+      'name vipMin, vipMax or registeredSince; use kind "all" for everyone',
+    )
     .refine((s) => s.vipMin === undefined || s.vipMax === undefined || s.vipMin <= s.vipMax, 'vipMin must not exceed vipMax'),
   z.strictObject({ kind: z.literal('all') }),
 ]);

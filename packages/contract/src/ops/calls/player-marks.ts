@@ -12,7 +12,8 @@ export const playerMarksOpsCalls = {
     access: 'players.marks',
     audit: 'change',
     stepUp: true,
-    summary: 'Grants experience gold (bonus money that never becomes cash), at most the configured amount per grant; a repeated requestId answers the first grant',
+    summary:
+      'Grants experience gold (bonus money that never becomes cash), at most the configured amount per grant; a repeated requestId answers the first grant',
     request: opsBody({
       requestId: z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'letters, digits, _ . : - (at most 100)'),
       playerId: playerIdField.max(2_147_483_647),
@@ -42,7 +43,8 @@ export const playerMarksOpsCalls = {
     path: '/ops/v1/playerMarks/setUserType',
     access: 'players.marks',
     audit: 'change',
-    summary: "Sets a player's user type: 0 normal, 1 business (SPEC's merchants: a transfer has a merchant on exactly one side); setting the type they have changes nothing",
+    summary:
+      "Sets a player's user type: 0 normal, 1 business (SPEC's merchants: a transfer has a merchant on exactly one side); setting the type they have changes nothing",
     request: opsBody({
       playerId: playerIdField.max(2_147_483_647),
       userType: z.union([z.literal(0), z.literal(1)]).describe('0 normal, 1 business'),

@@ -19,7 +19,9 @@ export const playerSummary = z.object({
   status: z.number().int().describe('0 active, 1 frozen'),
   vipLevel: z.number().int().min(0),
   registeredAt: isoTime,
-  matched: z.enum(['id', 'account', 'email', 'depositAddress', 'betAddress', 'ip']).describe('What the query matched; ip: an address the player registered or signed in from'),
+  matched: z
+    .enum(['id', 'account', 'email', 'depositAddress', 'betAddress', 'ip'])
+    .describe('What the query matched; ip: an address the player registered or signed in from'),
 });
 
 export const playerBalance = z.object({
@@ -138,7 +140,8 @@ export const playersOpsCalls = {
     path: '/ops/v1/players/get',
     access: 'players.read',
     audit: 'pii',
-    summary: "A player's page: status, marks, VIP, balances cash and bonus per currency with wagering, registration and last sign-in; personal data masked without players.pii",
+    summary:
+      "A player's page: status, marks, VIP, balances cash and bonus per currency with wagering, registration and last sign-in; personal data masked without players.pii",
     request: opsBody(playerTarget),
     response: playerPage,
   }),

@@ -8,8 +8,7 @@ export const queuesOpsCalls = {
     path: '/ops/v1/queues/counts',
     access: 'staff',
     audit: 'read',
-    summary:
-      "The open queues the caller works, for the console's menu; each count is there only when the caller's permissions reach that queue",
+    summary: "The open queues the caller works, for the console's menu; each count is there only when the caller's permissions reach that queue",
     request: opsBody({}),
     response: z.object({
       unansweredChats: count.optional().describe('support.chat: open conversations whose last message is the player’s'),

@@ -6,10 +6,22 @@ import { limitField, settingChange } from './common.ts';
 export const quotaLimitsSchema = z.strictObject({
   messagesPerMinute: z.number().int().min(1).max(10_000),
   imagesPerHour: z.number().int().min(0).max(10_000),
-  imageBytesPerHour: z.number().int().min(0).max(2 ** 40),
+  imageBytesPerHour: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40),
   imagesPerDay: z.number().int().min(0).max(100_000),
-  imageBytesPerDay: z.number().int().min(0).max(2 ** 40),
-  mediaBytesPerPlayer: z.number().int().min(0).max(2 ** 40),
+  imageBytesPerDay: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40),
+  mediaBytesPerPlayer: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40),
 });
 
 const limitsReply = z.object({ limits: quotaLimitsSchema.describe('The quotas in force') });

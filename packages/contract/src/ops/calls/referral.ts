@@ -28,7 +28,9 @@ export const referralOpsCalls = {
       pageSize: z.number().int().min(1).max(200).default(50),
     }),
     response: z.object({
-      list: z.array(referralReview.extend({ heldCommission: perCurrencyAmount.describe("The inviter's commission from this invitee held until the pair is cleared") })),
+      list: z.array(
+        referralReview.extend({ heldCommission: perCurrencyAmount.describe("The inviter's commission from this invitee held until the pair is cleared") }),
+      ),
       total: z.number().int().min(0).describe('Pairs matching over all pages'),
     }),
   }),

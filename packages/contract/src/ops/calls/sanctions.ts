@@ -71,7 +71,11 @@ export const sanctionsOpsCalls = {
     audit: 'read',
     summary: 'Each list of sanctioned addresses with how many are shipped and how many uploaded, and the held items waiting for a decision',
     request: opsBody({}),
-    response: z.object({ lists: z.array(sanctionListCounts), total: z.number().int().min(0).describe('Distinct addresses on any list'), held: z.number().int().min(0) }),
+    response: z.object({
+      lists: z.array(sanctionListCounts),
+      total: z.number().int().min(0).describe('Distinct addresses on any list'),
+      held: z.number().int().min(0),
+    }),
   }),
   search: defineOpsCall({
     path: '/ops/v1/sanctions/search',
@@ -116,7 +120,8 @@ export const sanctionsOpsCalls = {
     path: '/ops/v1/sanctions/hits',
     access: 'risk.read',
     audit: 'read',
-    summary: 'What was met with a listed address: refused withdrawals, saved addresses and bindings, and deposits and transfer bets held for review; newest first',
+    summary:
+      'What was met with a listed address: refused withdrawals, saved addresses and bindings, and deposits and transfer bets held for review; newest first',
     request: opsBody({
       kind: z.enum(SANCTION_HIT_KINDS).optional(),
       state: z.enum(SANCTION_HIT_STATES).optional(),

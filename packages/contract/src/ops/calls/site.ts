@@ -14,9 +14,7 @@ const link = z
 /** The public site settings operators change, each validated whole; other keys keep their seeded values. */
 export const SITE_SETTINGS = {
   /** The exchanges the buy-crypto guide sends players to. */
-  buyCryptoLinks: z
-    .array(z.object({ name: z.string().trim().min(1).max(60), url: link, note: z.string().trim().max(120).optional() }).strict())
-    .max(12),
+  buyCryptoLinks: z.array(z.object({ name: z.string().trim().min(1).max(60), url: link, note: z.string().trim().max(120).optional() }).strict()).max(12),
   /** What /appDownload offers besides the browser's own install: the Android package and the App Store page. */
   appDownload: z
     .object({
@@ -34,9 +32,7 @@ export const CUSTOMER_SERVICE_MAX = 20;
 export const customerServiceContact = z.strictObject({
   kind: z.enum(CustomerServiceKind),
   /** The name per language; English is required and stands in for a language without its own. */
-  name: z
-    .partialRecord(z.enum(LANGUAGES), z.string().trim().min(1).max(60))
-    .refine((names) => names.en_US !== undefined, 'en_US is required'),
+  name: z.partialRecord(z.enum(LANGUAGES), z.string().trim().min(1).max(60)).refine((names) => names.en_US !== undefined, 'en_US is required'),
   url: link,
   enabled: z.boolean(),
 });

@@ -35,7 +35,9 @@ const staffTarget = opsBody({ staffId: entityId });
 
 const grantRequest = approvalRequestView
   .nullable()
-  .describe('The four-eyes request someone else with the same rights decides (approvals/decide); null when the change only took rights away and applied at once');
+  .describe(
+    'The four-eyes request someone else with the same rights decides (approvals/decide); null when the change only took rights away and applied at once',
+  );
 
 export const staffOpsCalls = {
   list: defineOpsCall({
@@ -61,8 +63,7 @@ export const staffOpsCalls = {
     access: 'staff.manage',
     audit: 'change',
     stepUp: true,
-    summary:
-      "Replace a staff member's roles (only permissions the caller holds): taking rights away applies at once, adding any waits for a second person",
+    summary: "Replace a staff member's roles (only permissions the caller holds): taking rights away applies at once, adding any waits for a second person",
     request: opsBody({ staffId: entityId, roles: z.array(roleName).max(16), reason: approvalReason.optional() }),
     response: z.object({ staff: staffMember, request: grantRequest }),
   }),
@@ -124,12 +125,20 @@ export const staffOpsCalls = {
     stepUp: true,
     summary: "Create an API key with some of the caller's permissions and an expiry: the key is shown once, and works once a second person approves it",
     request: opsBody({
-      name: z.string().min(3).max(64).regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'letters, digits, space and . _ -'),
+      name: z
+        .string()
+        .min(3)
+        .max(64)
+        .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, 'letters, digits, space and . _ -'),
       permissions: z.array(permissionName).min(1).max(64),
       days: z.number().int().min(1).max(API_KEY_DAYS_MAX),
       reason: approvalReason.optional(),
     }),
-    response: z.object({ key: z.string().describe('Send it in the x-api-key header; it is never shown again'), info: apiKeyInfo, request: approvalRequestView }),
+    response: z.object({
+      key: z.string().describe('Send it in the x-api-key header; it is never shown again'),
+      info: apiKeyInfo,
+      request: approvalRequestView,
+    }),
   }),
   revokeKey: defineOpsCall({
     path: '/ops/v1/staff/revokeKey',

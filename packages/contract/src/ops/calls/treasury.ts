@@ -17,24 +17,30 @@ const signedMoney = z.string().describe('Decimal amount as a string, negative wh
 export const reconciliationCurrency = z.object({
   currency,
   status: z.enum(RECONCILIATION_STATUSES),
-  holdings: z.object({
-    total: moneyString,
-    hot: moneyString,
-    deposit: moneyString,
-    transfer: moneyString,
-    cold: moneyString,
-    resource: moneyString.describe("The resource account's liquid TRX (its staked TRX is not counted)"),
-  }).describe('What the chain holds on the operator\'s addresses, by kind of address'),
-  liabilities: z.object({
-    total: moneyString,
-    cash: moneyString.describe("Players' cash"),
-    bonus: moneyString.describe("Players' bonus money"),
-    held: moneyString.describe('Deposits held beyond a deposit limit'),
-    withdrawals: moneyString.describe('Withdrawals taken from players and not yet confirmed on chain'),
-    payouts: moneyString.describe('Transfer-bet payouts and refunds owed and not yet confirmed on chain'),
-  }).describe('What the ledger owes players'),
-  difference: signedMoney.describe('holdings − liabilities: the house\'s money when positive, the shortfall when negative'),
-  inFlight: moneyString.describe('Withdrawals and payouts broadcast and not yet confirmed: they may have left the chain holdings already while still owed, so a difference down to minus this much is not a shortfall'),
+  holdings: z
+    .object({
+      total: moneyString,
+      hot: moneyString,
+      deposit: moneyString,
+      transfer: moneyString,
+      cold: moneyString,
+      resource: moneyString.describe("The resource account's liquid TRX (its staked TRX is not counted)"),
+    })
+    .describe("What the chain holds on the operator's addresses, by kind of address"),
+  liabilities: z
+    .object({
+      total: moneyString,
+      cash: moneyString.describe("Players' cash"),
+      bonus: moneyString.describe("Players' bonus money"),
+      held: moneyString.describe('Deposits held beyond a deposit limit'),
+      withdrawals: moneyString.describe('Withdrawals taken from players and not yet confirmed on chain'),
+      payouts: moneyString.describe('Transfer-bet payouts and refunds owed and not yet confirmed on chain'),
+    })
+    .describe('What the ledger owes players'),
+  difference: signedMoney.describe("holdings − liabilities: the house's money when positive, the shortfall when negative"),
+  inFlight: moneyString.describe(
+    'Withdrawals and payouts broadcast and not yet confirmed: they may have left the chain holdings already while still owed, so a difference down to minus this much is not a shortfall',
+  ),
 });
 
 export const reconciliationFailure = z.object({
@@ -80,7 +86,7 @@ export const sweepRow = z.object({
   offline: z.boolean().describe('Signed from an exported file rather than by the signer'),
   txId: z.string(),
   feeLimit: moneyString.describe('TRX a USDT sweep may burn for energy'),
-  energy: z.string().describe('Energy planned for it (the node\'s estimate and the margin)'),
+  energy: z.string().describe("Energy planned for it (the node's estimate and the margin)"),
   networkFee: moneyString.nullable().describe('TRX it burnt, booked to chain_fees'),
   lastError: z.string().nullable(),
   createdAt: isoTime,
@@ -124,7 +130,11 @@ export const sweepCycle = z.object({
   id: entityId,
   trigger: z.enum(SWEEP_CYCLE_TRIGGERS),
   requestedBy: z.string().nullable(),
-  summary: z.record(z.string(), z.number()).describe('What the cycle did: sweeps confirmed, failed, dropped, planned, signed; addresses activated, funded, energy delegated and taken back; top-up requests; excess moves'),
+  summary: z
+    .record(z.string(), z.number())
+    .describe(
+      'What the cycle did: sweeps confirmed, failed, dropped, planned, signed; addresses activated, funded, energy delegated and taken back; top-up requests; excess moves',
+    ),
   startedAt: isoTime,
   finishedAt: isoTime.nullable(),
 });
@@ -146,7 +156,8 @@ export const treasuryOpsCalls = {
     path: '/ops/v1/treasury/reconcile',
     access: 'treasury.operate',
     audit: 'change',
-    summary: 'Reconciles now: reads every operator address on chain and the ledger, keeps the result in the history and raises an alert when short or when a balance could not be read',
+    summary:
+      'Reconciles now: reads every operator address on chain and the ledger, keeps the result in the history and raises an alert when short or when a balance could not be read',
     request: opsBody({}),
     response: z.object({ run: reconciliationRun }),
   }),
@@ -154,7 +165,8 @@ export const treasuryOpsCalls = {
     path: '/ops/v1/treasury/sweeps',
     access: 'treasury.read',
     audit: 'read',
-    summary: "Sweeps of deposit addresses, newest first, with their status and fees; the treasury's own transactions; the hot wallet against its floor and target; the open top-up requests; the recent cycles",
+    summary:
+      "Sweeps of deposit addresses, newest first, with their status and fees; the treasury's own transactions; the hot wallet against its floor and target; the open top-up requests; the recent cycles",
     request: opsBody({ limit: z.number().int().min(1).max(SWEEP_LIST_MAX).default(100).describe('Sweeps and transactions listed') }),
     response: z.object({
       hotWallet: z.object({ address: z.string(), balances: perCurrency.nullable().describe('null when the node could not be read') }),
@@ -187,7 +199,10 @@ export const treasuryOpsCalls = {
       threshold: z.object({ USDT: positiveMoneyAmount, TRX: positiveMoneyAmount }),
       floor: z.object({ USDT: moneyAmount, TRX: moneyAmount }),
       target: z.object({ USDT: moneyAmount, TRX: moneyAmount }),
-    }).refine((body) => body.floor.USDT <= body.target.USDT && body.floor.TRX <= body.target.TRX, { message: 'a floor must not exceed its target', path: ['floor'] }),
+    }).refine((body) => body.floor.USDT <= body.target.USDT && body.floor.TRX <= body.target.TRX, {
+      message: 'a floor must not exceed its target',
+      path: ['floor'],
+    }),
     response: z.object({ settings: hotColdSettings }),
   }),
   topupTransaction: defineOpsCall({

@@ -19,7 +19,13 @@ export const firstRechargeEngine: ActivityEngine<typeof BonusType.FIRST_RECHARGE
     if (!first) return { due: [], progress, claimedNow: false, periodEndsAt: null, whyNot: 'no deposit yet' };
     const deadline = new Date(first.creditedAt.getTime() + claimDays * DAY_MS);
     if (first.amount < minDeposit) {
-      return { due: [], progress, claimedNow: false, periodEndsAt: null, whyNot: `the first deposit ${formatMicro(first.amount)} is below ${formatMicro(minDeposit)}` };
+      return {
+        due: [],
+        progress,
+        claimedNow: false,
+        periodEndsAt: null,
+        whyNot: `the first deposit ${formatMicro(first.amount)} is below ${formatMicro(minDeposit)}`,
+      };
     }
     if (now >= deadline) return { due: [], progress, claimedNow: false, periodEndsAt: deadline, whyNot: `the claim period ended ${deadline.toISOString()}` };
     const amount = min((first.amount * BigInt(percent)) / 100n, cap);

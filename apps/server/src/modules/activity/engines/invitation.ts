@@ -18,6 +18,13 @@ export const invitationEngine: ActivityEngine<typeof BonusType.INVITATION> = {
     const qualifying = invitees.filter((i) => i.deposits >= minDeposits && i.turnover >= minTurnover);
     const due = qualifying.filter((i) => !i.underReview).map((i) => ({ period: `invitee:${i.playerId}`, amount: reward }));
     const underReview = reward * BigInt(qualifying.length - due.length);
-    return { due, underReview, progress: null, claimedNow: false, periodEndsAt: null, whyNot: due.length === 0 ? 'no invited player qualifies yet' : undefined };
+    return {
+      due,
+      underReview,
+      progress: null,
+      claimedNow: false,
+      periodEndsAt: null,
+      whyNot: due.length === 0 ? 'no invited player qualifies yet' : undefined,
+    };
   },
 };

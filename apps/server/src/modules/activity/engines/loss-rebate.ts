@@ -19,8 +19,16 @@ export const lossRebateEngine: ActivityEngine<typeof BonusType.LOSS_REBATE> = {
     const turnover = await facts.turnover(playerId, activity.currency, start, dayBounds(yesterday).end, null);
     const loss = max(turnover.netLoss, 0n);
     const progress = { current: loss, target: minLoss };
-    if (claims.some((c) => c.period === yesterday)) return { due: [], progress, claimedNow: true, periodEndsAt: claimEnd, whyNot: `the rebate of ${yesterday} was claimed` };
-    if (loss < minLoss) return { due: [], progress, claimedNow: false, periodEndsAt: claimEnd, whyNot: `the net loss of ${yesterday} (${formatMicro(loss)}) is below ${formatMicro(minLoss)}` };
+    if (claims.some((c) => c.period === yesterday))
+      return { due: [], progress, claimedNow: true, periodEndsAt: claimEnd, whyNot: `the rebate of ${yesterday} was claimed` };
+    if (loss < minLoss)
+      return {
+        due: [],
+        progress,
+        claimedNow: false,
+        periodEndsAt: claimEnd,
+        whyNot: `the net loss of ${yesterday} (${formatMicro(loss)}) is below ${formatMicro(minLoss)}`,
+      };
     const raw = (loss * BigInt(percent)) / 100n;
     const amount = cap === null ? raw : min(raw, cap);
     return { due: amount > 0n ? [{ period: yesterday, amount }] : [], progress, claimedNow: false, periodEndsAt: claimEnd };

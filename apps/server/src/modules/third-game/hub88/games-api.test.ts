@@ -26,7 +26,11 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
     const signature = req.headers['x-hub88-signature'];
-    seen.push({ path: req.url ?? '', body: JSON.parse(raw.toString('utf8')), signed: verifyBody(raw, typeof signature === 'string' ? signature : undefined, TEST_AGGREGATOR_PUBLIC_KEY_PEM) });
+    seen.push({
+      path: req.url ?? '',
+      body: JSON.parse(raw.toString('utf8')),
+      signed: verifyBody(raw, typeof signature === 'string' ? signature : undefined, TEST_AGGREGATOR_PUBLIC_KEY_PEM),
+    });
     answer(req.url ?? '', res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -37,10 +41,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const json = (value: unknown, status = 200) => (_path: string, res: ServerResponse) => {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(typeof value === 'string' ? value : JSON.stringify(value));
-};
+const json =
+  (value: unknown, status = 200) =>
+  (_path: string, res: ServerResponse) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(typeof value === 'string' ? value : JSON.stringify(value));
+  };
 
 const api = (options: Partial<ConstructorParameters<typeof Hub88GamesApi>[0]> = {}) =>
   new Hub88GamesApi({ apiUrl: `${base}/`, operatorId: 'lobby', operatorPrivateKeyPem: OPERATOR_KEY, currency: 'USD', ...options });
@@ -61,7 +67,17 @@ describe('Hub88 Games API client', () => {
   it('asks for the game list with a signed {operator_id} and reads each usable game', async () => {
     seen.length = 0;
     answer = json([
-      { game_code: 'demo_slot', name: 'Lucky', category: 'slots', product: 'Demo Studio', product_code: 'DEMO', url_thumb: 'https://cdn/x.png', enabled: true, release_date: '2030-01-01', rtp: 96 },
+      {
+        game_code: 'demo_slot',
+        name: 'Lucky',
+        category: 'slots',
+        product: 'Demo Studio',
+        product_code: 'DEMO',
+        url_thumb: 'https://cdn/x.png',
+        enabled: true,
+        release_date: '2030-01-01',
+        rtp: 96,
+      },
       { game_code: 'off', name: 'Off', category: 'crash', product: 'Demo Studio', enabled: false },
       { game_code: '', name: 'No code', category: 'slots', product: 'P' },
       'not a game',
@@ -69,7 +85,16 @@ describe('Hub88 Games API client', () => {
     const games = await api().listGames();
     expect(seen).toEqual([{ path: '/operator/generic/v2/game/list', body: { operator_id: 'lobby' }, signed: true }]);
     expect(games).toEqual([
-      { gameCode: 'demo_slot', name: 'Lucky', category: 'slots', product: 'Demo Studio', productCode: 'DEMO', thumbnailUrl: 'https://cdn/x.png', enabled: true, releaseDate: '2030-01-01' },
+      {
+        gameCode: 'demo_slot',
+        name: 'Lucky',
+        category: 'slots',
+        product: 'Demo Studio',
+        productCode: 'DEMO',
+        thumbnailUrl: 'https://cdn/x.png',
+        enabled: true,
+        releaseDate: '2030-01-01',
+      },
       { gameCode: 'off', name: 'Off', category: 'crash', product: 'Demo Studio', productCode: null, thumbnailUrl: null, enabled: false, releaseDate: null },
     ]);
   });

@@ -87,7 +87,10 @@ describe('signature and syntax', () => {
     const p = await player(10);
     const bet = p.bet(100_000);
     const foreign = generateRsaKeyPair();
-    expect((await post('/transaction/bet', bet, { signature: '' })).json).toMatchObject({ status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: bet.request_uuid });
+    expect((await post('/transaction/bet', bet, { signature: '' })).json).toMatchObject({
+      status: 'RS_ERROR_INVALID_SIGNATURE',
+      request_uuid: bet.request_uuid,
+    });
     expect((await post('/transaction/bet', bet, { privateKeyPem: foreign.privateKeyPem })).json.status).toBe('RS_ERROR_INVALID_SIGNATURE');
     // Signed for one body, sent with another: the bytes are what is verified.
     const { signBody } = await import('./signature.ts');
@@ -202,7 +205,13 @@ describe('POST /hub88/wallet/transaction/bet', () => {
 
   it('accepts another game of the same aggregator that the lobby lists (a lobby game may switch games)', async () => {
     const p = await player(10);
-    const listed = await t.app.database.db.selectFrom('games').select('game_code').where('aggregator', '=', 'hub88').where('enabled', '=', true).where('game_code', '<>', GAME).executeTakeFirst();
+    const listed = await t.app.database.db
+      .selectFrom('games')
+      .select('game_code')
+      .where('aggregator', '=', 'hub88')
+      .where('enabled', '=', true)
+      .where('game_code', '<>', GAME)
+      .executeTakeFirst();
     expect(listed).toBeDefined();
     expect((await post('/transaction/bet', { ...p.bet(100_000), game_code: listed!.game_code })).json).toMatchObject({ status: 'RS_OK', balance: 900_000 });
   });
@@ -248,7 +257,16 @@ describe('POST /hub88/wallet/transaction/win', () => {
     const reply = await post('/transaction/win', win);
     expect(reply.json).toEqual({ status: 'RS_OK', user: p.user, currency: 'USD', balance: 1_250_000, request_uuid: win.request_uuid });
     const [round] = await t.app.services.providerWallet.rounds({ playerId: p.playerId, limit: 10 });
-    expect(round).toMatchObject({ round: bet.round, gameCode: GAME, gameType: 10, manufacturer: 'Demo Studio', currency: 'USDT', betTotal: 1_000_000n, winTotal: 3_500_000n, betCount: 1 });
+    expect(round).toMatchObject({
+      round: bet.round,
+      gameCode: GAME,
+      gameType: 10,
+      manufacturer: 'Demo Studio',
+      currency: 'USDT',
+      betTotal: 1_000_000n,
+      winTotal: 3_500_000n,
+      betCount: 1,
+    });
     expect(round.closedAt).toBeInstanceOf(Date);
   });
 
@@ -290,7 +308,13 @@ describe('POST /hub88/wallet/transaction/rollback', () => {
     await post('/transaction/bet', bet);
     await new ThirdGameRepository(t.app.database.db).endSessions(p.playerId);
     const rollback = p.rollback(bet);
-    expect((await post('/transaction/rollback', rollback)).json).toEqual({ status: 'RS_OK', user: p.user, currency: 'USD', balance: 1_000_000, request_uuid: rollback.request_uuid });
+    expect((await post('/transaction/rollback', rollback)).json).toEqual({
+      status: 'RS_OK',
+      user: p.user,
+      currency: 'USD',
+      balance: 1_000_000,
+      request_uuid: rollback.request_uuid,
+    });
     expect((await post('/transaction/rollback', rollback)).json).toMatchObject({ status: 'RS_OK', balance: 1_000_000 });
     expect((await post('/transaction/rollback', p.rollback(bet))).json).toMatchObject({ status: 'RS_OK', balance: 1_000_000 });
     expect(await usdtMicro(p.playerId)).toBe(10_000_000n);
@@ -318,12 +342,14 @@ describe('POST /hub88/wallet/transaction/rollback', () => {
 
   it('answers RS_ERROR_INVALID_TOKEN for an unknown token', async () => {
     const p = await player(10);
-    expect((await post('/transaction/rollback', { ...p.rollback({ transaction_uuid: 'x', round: 'r' }), token: 'nope' })).json.status).toBe('RS_ERROR_INVALID_TOKEN');
+    expect((await post('/transaction/rollback', { ...p.rollback({ transaction_uuid: 'x', round: 'r' }), token: 'nope' })).json.status).toBe(
+      'RS_ERROR_INVALID_TOKEN',
+    );
   });
 });
 
 describe('bet records', () => {
-  it('lists a player\'s third-party rounds newest first, with bet and win totals', async () => {
+  it("lists a player's third-party rounds newest first, with bet and win totals", async () => {
     const p = await player(10);
     const first = p.bet(100_000);
     await post('/transaction/bet', first);

@@ -18,7 +18,6 @@ import { callbacks, newToken, walletCall } from './wallet-test-support.ts';
 // committed and before the answer left: the aggregator sees a dropped connection and retries, and
 // the restarted server must answer the retry as the first call, having debited once.
 
-
 let dataDir: string | undefined;
 let pgDatabase: (DatabaseHandle & { url?: string }) | undefined;
 const started: ChildProcess[] = [];
@@ -44,7 +43,9 @@ async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Pr
   }
 }
 
-async function startServer(failpoints = ''): Promise<{ url: string; child: ChildProcess; exited: Promise<{ signal: NodeJS.Signals | null; code: number | null }> }> {
+async function startServer(
+  failpoints = '',
+): Promise<{ url: string; child: ChildProcess; exited: Promise<{ signal: NodeJS.Signals | null; code: number | null }> }> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '/tmp',
@@ -66,14 +67,22 @@ async function startServer(failpoints = ''): Promise<{ url: string; child: Child
   return { url, child, exited };
 }
 
-describe('a server killed between a bet\'s debit and its answer', () => {
-  it('answers the aggregator\'s retry as the first call after the restart, having debited once', { timeout: 240_000 }, async () => {
+describe("a server killed between a bet's debit and its answer", () => {
+  it("answers the aggregator's retry as the first call after the restart, having debited once", { timeout: 240_000 }, async () => {
     // A player with 10 USDT and an open session of the demo slot, written before any server runs.
     const { playerId, token } = await withDatabase(async ({ db }) => {
       await migrateToLatest(db);
       const player = await db
         .insertInto('players')
-        .values({ account: `crash${Date.now().toString(36)}`, email: null, password_hash: 'x', nickname: 'crash', invite_code: `C${Date.now().toString(36)}`, inviter_id: null, register_ip: '127.0.0.1' })
+        .values({
+          account: `crash${Date.now().toString(36)}`,
+          email: null,
+          password_hash: 'x',
+          nickname: 'crash',
+          invite_code: `C${Date.now().toString(36)}`,
+          inviter_id: null,
+          register_ip: '127.0.0.1',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await new Ledger(db, { batching: false }).transfer({
@@ -85,7 +94,14 @@ describe('a server killed between a bet\'s debit and its answer', () => {
         ],
       });
       const token = newToken();
-      await new ThirdGameRepository(db).createSession({ token, playerId: player.id, aggregator: 'hub88', gameCode: 'demo_slot', gameType: 10, manufacturer: 'Demo Studio' });
+      await new ThirdGameRepository(db).createSession({
+        token,
+        playerId: player.id,
+        aggregator: 'hub88',
+        gameCode: 'demo_slot',
+        gameType: 10,
+        manufacturer: 'Demo Studio',
+      });
       return { playerId: player.id, token };
     });
     const session = callbacks(playerId, token, 'demo_slot');
@@ -106,14 +122,30 @@ describe('a server killed between a bet\'s debit and its answer', () => {
 
     await withDatabase(async ({ db }) => {
       expect((await checkLedger(db)).problems).toEqual([]);
-      const rows = await withThirdGameTables(db).selectFrom('provider_transactions').select(['kind', 'amount']).where('player_id', '=', playerId).orderBy('id').execute();
+      const rows = await withThirdGameTables(db)
+        .selectFrom('provider_transactions')
+        .select(['kind', 'amount'])
+        .where('player_id', '=', playerId)
+        .orderBy('id')
+        .execute();
       expect(rows.map((r) => [r.kind, BigInt(r.amount)])).toEqual([
         ['bet', 300_000n],
         ['win', 500_000n],
       ]);
       const transfers = await db.selectFrom('ledger_transfers').select('kind').where('kind', 'like', 'provider_%').execute();
       expect(transfers.map((t) => t.kind).sort()).toEqual(['provider_bet', 'provider_win']);
-      expect(BigInt((await db.selectFrom('ledger_accounts').select('balance').where('kind', '=', 'player').where('owner_id', '=', BigInt(playerId)).executeTakeFirstOrThrow()).balance)).toBe(12_000_000n);
+      expect(
+        BigInt(
+          (
+            await db
+              .selectFrom('ledger_accounts')
+              .select('balance')
+              .where('kind', '=', 'player')
+              .where('owner_id', '=', BigInt(playerId))
+              .executeTakeFirstOrThrow()
+          ).balance,
+        ),
+      ).toBe(12_000_000n);
     });
   });
 });

@@ -18,7 +18,8 @@ const GAME = 'demo_slot';
 beforeAll(async () => {
   t = await startTestApp({ HUB88_PUBLIC_KEY: TEST_AGGREGATOR_PUBLIC_KEY_PEM, HUB88_CURRENCY: 'USD' });
   // Keys created by no staff member: three different people, each may ask for a release and decide another's.
-  for (const name of ['alice', 'bob', 'carol'] as const) staff[name] = (await createAutomationKey(db(), ['finance.held-wins', 'finance.adjust.approve'], name)).key;
+  for (const name of ['alice', 'bob', 'carol'] as const)
+    staff[name] = (await createAutomationKey(db(), ['finance.held-wins', 'finance.adjust.approve'], name)).key;
 });
 
 afterAll(async () => {
@@ -58,11 +59,17 @@ const post = (path: string, body: unknown) => walletCall(t.url, path, body);
 const usdtMicro = (playerId: number) => t.app.services.ledger.balance({ kind: 'player', playerId }, 'USDT');
 const sessionEnded = async (token: string) => (await new ThirdGameRepository(db()).findSession(token))?.endedAt !== null;
 const transactionRows = (playerId: number) =>
-  withThirdGameTables(db()).selectFrom('provider_transactions').select(['transaction_uuid', 'kind', 'rolled_back']).where('player_id', '=', playerId).orderBy('id').execute();
+  withThirdGameTables(db())
+    .selectFrom('provider_transactions')
+    .select(['transaction_uuid', 'kind', 'rolled_back'])
+    .where('player_id', '=', playerId)
+    .orderBy('id')
+    .execute();
 /** A held-wins operator call (`list`, `release`, `reject`), with the automation key unless another is given. */
 const ops = (action: string, body: unknown, key?: string | null) => t.ops(`/ops/v1/heldWins/${action}`, body, key);
 /** A second person's decision on a four-eyes request. */
-const decide = (id: number, approve: boolean, key: string) => t.ops('/ops/v1/approvals/decide', { id, approve, reason: 'checked the round with the studio' }, key);
+const decide = (id: number, approve: boolean, key: string) =>
+  t.ops('/ops/v1/approvals/decide', { id, approve, reason: 'checked the round with the studio' }, key);
 
 describe('game sessions end with the app session they were played in', () => {
   it('refuses a bet with RS_ERROR_TOKEN_EXPIRED after the player logged out', async () => {
@@ -116,7 +123,11 @@ describe('game sessions end with the app session they were played in', () => {
     const idle = callbacks(p.playerId, quiet, GAME);
     expect((await post('/transaction/bet', idle.bet(100_000))).json).toMatchObject({ status: 'RS_ERROR_TOKEN_EXPIRED', balance: 1_000_000 });
     expect((await post('/transaction/bet', p.bet(100_000))).json).toMatchObject({ status: 'RS_OK', balance: 900_000 });
-    const seen = await withThirdGameTables(db()).selectFrom('third_game_sessions').select('last_seen_at').where('token', '=', p.token).executeTakeFirstOrThrow();
+    const seen = await withThirdGameTables(db())
+      .selectFrom('third_game_sessions')
+      .select('last_seen_at')
+      .where('token', '=', p.token)
+      .executeTakeFirstOrThrow();
     expect(Date.now() - seen.last_seen_at.getTime()).toBeLessThan(60_000);
   });
 });
@@ -208,7 +219,12 @@ describe('implausible wins', () => {
       data: {
         decidedNow: false,
         heldWin: { id, status: 'held' },
-        approvalRequest: { kind: 'heldWin.release', status: 'pending', requestedBy: { name: 'alice' }, payload: { heldWinId: id, playerId: p.playerId, amount: '50', currency: 'USDT' } },
+        approvalRequest: {
+          kind: 'heldWin.release',
+          status: 'pending',
+          requestedBy: { name: 'alice' },
+          payload: { heldWinId: id, playerId: p.playerId, amount: '50', currency: 'USDT' },
+        },
       },
     });
     const request = asked.data.approvalRequest.id;
@@ -224,7 +240,11 @@ describe('implausible wins', () => {
     const [round] = await t.app.services.providerWallet.rounds({ playerId: p.playerId, limit: 1 });
     expect(round.winTotal).toBe(50_000_000n);
     expect((await ops('reject', { id, reason: 'too late' }, staff.bob)).code).toBe(10021);
-    expect((await ops('release', { id, reason: 'verified with the studio' }, staff.alice)).data).toMatchObject({ decidedNow: false, approvalRequest: null, heldWin: { status: 'released' } });
+    expect((await ops('release', { id, reason: 'verified with the studio' }, staff.alice)).data).toMatchObject({
+      decidedNow: false,
+      approvalRequest: null,
+      heldWin: { status: 'released' },
+    });
     expect((await ops('list', { status: 'released', playerId: p.playerId })).data.list[0]).toMatchObject({
       decidedBy: decider,
       decisionReason: 'verified with the studio',
@@ -244,7 +264,10 @@ describe('implausible wins', () => {
   it('fails a release request whose win was rejected meanwhile (10021): the player is paid nothing', async () => {
     const { p, held } = await playerWithHeldWin();
     const request = (await ops('release', { id: held.id, reason: 'looks fine to me' }, staff.alice)).data.approvalRequest.id;
-    expect((await ops('reject', { id: held.id, reason: 'the studio confirmed a fault' }, staff.bob)).data).toMatchObject({ decidedNow: true, heldWin: { status: 'rejected' } });
+    expect((await ops('reject', { id: held.id, reason: 'the studio confirmed a fault' }, staff.bob)).data).toMatchObject({
+      decidedNow: true,
+      heldWin: { status: 'rejected' },
+    });
     expect((await decide(request, true, staff.carol)).code).toBe(10021);
     expect(await usdtMicro(p.playerId)).toBe(9_999_900n);
   });
@@ -280,4 +303,3 @@ describe('implausible wins', () => {
     expect((await ops('release', { id: 999_999, reason: 'no such win' })).code).toBe(12);
   });
 });
-

@@ -145,7 +145,13 @@ export async function registerHub88WalletRoutes(http: FastifyInstance, wallet: P
       });
 
       post('/transaction/win', async ({ body, user, playerId }) => {
-        const request = { ...transaction(body), gameCode: text(body, 'game_code'), round: text(body, 'round'), currency: text(body, 'currency'), amount: amount(body, 'amount') };
+        const request = {
+          ...transaction(body),
+          gameCode: text(body, 'game_code'),
+          round: text(body, 'round'),
+          currency: text(body, 'currency'),
+          amount: amount(body, 'amount'),
+        };
         if (playerId === null) return invalidToken;
         return wallet.win({ ...request, user, playerId });
       });

@@ -76,7 +76,15 @@ export class ChainRecorder {
     const id = await this.db.transaction().execute(async (trx) => {
       // TRX the treasury sends a deposit address is the operator's, not a player's deposit: the
       // transfer is written down as seen and ignored before it exists, so the deposit watcher never credits it.
-      if (extra.depositOf !== undefined) await this.repo.markNotDeposit(trx, { playerId: extra.depositOf, txId: built.txId, address: to, from: built.from, amount, timestamp: BigInt(built.raw.timestamp ?? 0) });
+      if (extra.depositOf !== undefined)
+        await this.repo.markNotDeposit(trx, {
+          playerId: extra.depositOf,
+          txId: built.txId,
+          address: to,
+          from: built.from,
+          amount,
+          timestamp: BigInt(built.raw.timestamp ?? 0),
+        });
       return this.repo.insertAction(trx, {
         cycleId,
         kind,
@@ -146,7 +154,10 @@ export class ChainRecorder {
     if (sweep.status === 'planned' && !sweep.offline) {
       // Never signed here: nothing of it can be on chain unless its signature was recorded. One from
       // an earlier cycle is dropped and its address planned afresh.
-      if (sweep.cycle_id < currentCycle && (await this.db.transaction().execute((trx) => this.repo.endSweep(trx, sweep.id, sweep.tx_id, 'dropped', { error: 'never signed' })))) {
+      if (
+        sweep.cycle_id < currentCycle &&
+        (await this.db.transaction().execute((trx) => this.repo.endSweep(trx, sweep.id, sweep.tx_id, 'dropped', { error: 'never signed' })))
+      ) {
         counts.dropped++;
       }
       return;
@@ -168,7 +179,11 @@ export class ChainRecorder {
         return;
       }
       case 'expired':
-        if (await this.db.transaction().execute((trx) => this.repo.endSweep(trx, sweep.id, sweep.tx_id, 'dropped', { error: 'transaction expired without reaching a block' }))) {
+        if (
+          await this.db
+            .transaction()
+            .execute((trx) => this.repo.endSweep(trx, sweep.id, sweep.tx_id, 'dropped', { error: 'transaction expired without reaching a block' }))
+        ) {
           counts.dropped++;
           this.log.warn(meta, 'sweep never reached a block; the address is planned again');
         }
@@ -211,7 +226,12 @@ export class ChainRecorder {
         return;
       }
       case 'expired':
-        if (await this.db.transaction().execute((trx) => this.repo.endAction(trx, action.id, action.tx_id, 'dropped', { error: 'transaction expired without reaching a block' }))) counts.dropped++;
+        if (
+          await this.db
+            .transaction()
+            .execute((trx) => this.repo.endAction(trx, action.id, action.tx_id, 'dropped', { error: 'transaction expired without reaching a block' }))
+        )
+          counts.dropped++;
         return;
       case 'reverted':
       case 'confirmed': {

@@ -73,7 +73,15 @@ export class HotColdBalancer {
     return result;
   }
 
-  private async moveExcess(cycleId: bigint, head: BlockSummary, settings: SweepSettings, params: ChainParameters, lifetimeMs: number, currency: SweepCurrency, excess: bigint): Promise<boolean> {
+  private async moveExcess(
+    cycleId: bigint,
+    head: BlockSummary,
+    settings: SweepSettings,
+    params: ChainParameters,
+    lifetimeMs: number,
+    currency: SweepCurrency,
+    excess: bigint,
+  ): Promise<boolean> {
     const cold = settings.coldAddress!;
     const hot = this.hotWallet.address;
     let built: BuiltTransaction;

@@ -84,7 +84,16 @@ export class SweepPlanner {
 
   async plan(ctx: PlanContext): Promise<PlanResult> {
     const { settings, params } = ctx;
-    const result: PlanResult = { sweepIds: [], activated: 0, funded: 0, delegated: 0, waiting: 0, energyShort: 0, feeCapped: 0, usdtBusy: await this.repo.openUsdtAddresses() };
+    const result: PlanResult = {
+      sweepIds: [],
+      activated: 0,
+      funded: 0,
+      delegated: 0,
+      waiting: 0,
+      energyShort: 0,
+      feeCapped: 0,
+      usdtBusy: await this.repo.openUsdtAddresses(),
+    };
     const [inFlight, hotUsdt, hotTrx, openActions, live] = await Promise.all([
       this.repo.inFlightToHot(),
       this.chain.client.getUsdtBalance(this.hotWallet.address),
@@ -136,7 +145,10 @@ export class SweepPlanner {
         const feeLimit = energy * params.energyFee;
         // Above the ceiling the signer would refuse the whole batch: this sweep waits for energy to cost less.
         if (feeLimit > settings.maxFeeLimit) {
-          this.log.warn({ address: candidate.address, feeLimit: String(feeLimit), ceiling: String(settings.maxFeeLimit) }, 'USDT sweep waits: its fee_limit would pass TREASURY_MAX_FEE_LIMIT_TRX');
+          this.log.warn(
+            { address: candidate.address, feeLimit: String(feeLimit), ceiling: String(settings.maxFeeLimit) },
+            'USDT sweep waits: its fee_limit would pass TREASURY_MAX_FEE_LIMIT_TRX',
+          );
           result.feeCapped++;
           continue;
         }
@@ -149,7 +161,12 @@ export class SweepPlanner {
           const send = trxNeeded > state.trx ? trxNeeded - state.trx : 1n;
           const kind = state.exists ? 'fund' : 'activate';
           const tx = this.chain.trxTransfer(ctx.head, ctx.lifetimeMs, this.hotWallet.address, candidate.address, send);
-          if ((await this.recorder.sendAction(ctx.cycleId, kind, 'TRX', candidate.address, send, tx, this.hotWallet.privateKey, { depositOf: candidate.playerId })) !== null) result[kind === 'fund' ? 'funded' : 'activated']++;
+          if (
+            (await this.recorder.sendAction(ctx.cycleId, kind, 'TRX', candidate.address, send, tx, this.hotWallet.privateKey, {
+              depositOf: candidate.playerId,
+            })) !== null
+          )
+            result[kind === 'fund' ? 'funded' : 'activated']++;
           result.waiting++;
           continue;
         }
@@ -166,7 +183,11 @@ export class SweepPlanner {
           }
           delegable -= balance;
           const tx = this.chain.delegation(ctx.head, ctx.lifetimeMs, this.resource.address, candidate.address, balance, false);
-          if ((await this.recorder.sendAction(ctx.cycleId, 'delegate', 'TRX', candidate.address, balance, tx, this.resource.privateKey, { energy: lend })) !== null) result.delegated++;
+          if (
+            (await this.recorder.sendAction(ctx.cycleId, 'delegate', 'TRX', candidate.address, balance, tx, this.resource.privateKey, { energy: lend })) !==
+            null
+          )
+            result.delegated++;
           result.waiting++;
           continue;
         }

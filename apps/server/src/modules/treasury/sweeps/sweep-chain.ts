@@ -69,7 +69,11 @@ export class SweepChain {
   }
 
   async account(address: string): Promise<AccountState> {
-    const [exists, trx, r] = await Promise.all([this.client.accountExists(address), this.client.getTrxBalance(address), this.client.getAccountResource(address)]);
+    const [exists, trx, r] = await Promise.all([
+      this.client.accountExists(address),
+      this.client.getTrxBalance(address),
+      this.client.getAccountResource(address),
+    ]);
     const energy = r.energyLimit - r.energyUsed;
     const bandwidth = r.freeNetLimit - r.freeNetUsed + r.netLimit - r.netUsed;
     return { exists, trx, energy: energy > 0n ? energy : 0n, bandwidth: bandwidth > 0n ? bandwidth : 0n };
@@ -81,7 +85,8 @@ export class SweepChain {
    */
   async energyPerTrx(resourceAddress: string): Promise<{ limit: bigint; weight: bigint }> {
     const r = await this.client.getAccountResource(resourceAddress);
-    if (r.totalEnergyLimit <= 0n || r.totalEnergyWeight <= 0n) throw new Error('the node reports no network energy figures (TotalEnergyLimit, TotalEnergyWeight)');
+    if (r.totalEnergyLimit <= 0n || r.totalEnergyWeight <= 0n)
+      throw new Error('the node reports no network energy figures (TotalEnergyLimit, TotalEnergyWeight)');
     return { limit: r.totalEnergyLimit, weight: r.totalEnergyWeight };
   }
 
@@ -123,8 +128,15 @@ export class SweepChain {
   }
 
   usdtTransfer(head: BlockSummary, lifetimeMs: number, from: string, to: string, amount: bigint, feeLimit: bigint): BuiltTransaction {
-    const value = { owner_address: toHexAddress(from), contract_address: toHexAddress(this.client.usdtContract), data: SELECTOR.transfer + encodeTransferParams(to, amount) };
-    return this.built(from, this.raw(head, lifetimeMs, { type: 'TriggerSmartContract', parameter: { type_url: typeUrl('TriggerSmartContract'), value } }, feeLimit));
+    const value = {
+      owner_address: toHexAddress(from),
+      contract_address: toHexAddress(this.client.usdtContract),
+      data: SELECTOR.transfer + encodeTransferParams(to, amount),
+    };
+    return this.built(
+      from,
+      this.raw(head, lifetimeMs, { type: 'TriggerSmartContract', parameter: { type_url: typeUrl('TriggerSmartContract'), value } }, feeLimit),
+    );
   }
 
   /** Lends the energy of `balance` sun of the owner's staked TRX to `receiver` (Stake 2.0), or takes it back. */

@@ -76,7 +76,9 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'export-sweeps') {
       const batch = await sweeper.exportBatch(null);
       writeFileSync(file!, `${JSON.stringify({ batchId: batch.batchId, sweeps: batch.sweeps }, null, 2)}\n`, { flag: 'wx' });
-      console.log(`exported ${batch.sweeps.length} sweep(s) of cycle #${batch.cycleId} to ${file}; sign it with npm run signer -- sign-file ${file} <signed.json>`);
+      console.log(
+        `exported ${batch.sweeps.length} sweep(s) of cycle #${batch.cycleId} to ${file}; sign it with npm run signer -- sign-file ${file} <signed.json>`,
+      );
       return 0;
     }
     const imported = await sweeper.importSigned(signedFile as Parameters<typeof sweeper.importSigned>[0]);

@@ -60,7 +60,10 @@ function loadHotCold(stored: StoredSweepSettings): HotColdSettings {
 }
 
 /** The settings in force: what staff stored last, else configuration's; read at the start of every cycle, so a change needs no restart. */
-export async function effectiveSweepSettings(base: SweepSettings, repo: SweepRepository): Promise<SweepSettings & { updatedBy: string | null; updatedAt: Date | null }> {
+export async function effectiveSweepSettings(
+  base: SweepSettings,
+  repo: SweepRepository,
+): Promise<SweepSettings & { updatedBy: string | null; updatedAt: Date | null }> {
   const stored = await repo.storedSettings();
   if (!stored) return { ...base, updatedBy: null, updatedAt: null };
   return { ...base, ...loadHotCold(stored.settings), updatedBy: stored.updated_by, updatedAt: stored.updated_at };

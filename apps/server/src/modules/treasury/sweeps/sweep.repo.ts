@@ -63,7 +63,11 @@ export class SweepRepository {
   }
 
   async finishCycle(id: bigint, summary: Record<string, number>): Promise<void> {
-    await this.db.updateTable('treasury_sweep_cycles').set({ summary: JSON.stringify(summary), finished_at: new Date() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('treasury_sweep_cycles')
+      .set({ summary: JSON.stringify(summary), finished_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   cycle(id: bigint) {
@@ -123,7 +127,12 @@ export class SweepRepository {
           energy: s.energy,
         })),
       )
-      .onConflict((oc) => oc.columns(['address', 'currency']).where('status', 'in', [...OPEN_SWEEP]).doNothing())
+      .onConflict((oc) =>
+        oc
+          .columns(['address', 'currency'])
+          .where('status', 'in', [...OPEN_SWEEP])
+          .doNothing(),
+      )
       .returning(['id', 'tx_id'])
       .execute();
   }
@@ -134,7 +143,12 @@ export class SweepRepository {
   }
 
   openSweeps() {
-    return this.db.selectFrom('treasury_sweeps').selectAll().where('status', 'in', [...OPEN_SWEEP]).orderBy('id').execute();
+    return this.db
+      .selectFrom('treasury_sweeps')
+      .selectAll()
+      .where('status', 'in', [...OPEN_SWEEP])
+      .orderBy('id')
+      .execute();
   }
 
   /** Writes the signed transaction of a planned sweep; false when the sweep is no longer planned with that transaction. */
@@ -151,15 +165,31 @@ export class SweepRepository {
   }
 
   async markSweepBroadcast(id: bigint, txId: string): Promise<void> {
-    await this.db.updateTable('treasury_sweeps').set({ status: 'broadcast', updated_at: new Date() }).where('id', '=', id).where('tx_id', '=', txId).where('status', '=', 'signed').execute();
+    await this.db
+      .updateTable('treasury_sweeps')
+      .set({ status: 'broadcast', updated_at: new Date() })
+      .where('id', '=', id)
+      .where('tx_id', '=', txId)
+      .where('status', '=', 'signed')
+      .execute();
   }
 
   async noteSweep(id: bigint, error: string): Promise<void> {
-    await this.db.updateTable('treasury_sweeps').set({ last_error: error.slice(0, 500), updated_at: new Date() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('treasury_sweeps')
+      .set({ last_error: error.slice(0, 500), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Ends an open sweep (confirmed, failed or dropped); false when it was not open with that transaction. */
-  async endSweep(trx: Db, id: bigint, txId: string, status: 'confirmed' | 'failed' | 'dropped', outcome: { blockNumber?: number; fee?: bigint; error?: string }): Promise<boolean> {
+  async endSweep(
+    trx: Db,
+    id: bigint,
+    txId: string,
+    status: 'confirmed' | 'failed' | 'dropped',
+    outcome: { blockNumber?: number; fee?: bigint; error?: string },
+  ): Promise<boolean> {
     const updated = await trx
       .withTables<TreasuryTables>()
       .updateTable('treasury_sweeps')
@@ -194,7 +224,12 @@ export class SweepRepository {
 
   /** Addresses with a USDT sweep open. */
   async openUsdtAddresses(): Promise<Set<string>> {
-    const rows = await this.db.selectFrom('treasury_sweeps').select('address').where('status', 'in', [...OPEN_SWEEP]).where('currency', '=', 'USDT').execute();
+    const rows = await this.db
+      .selectFrom('treasury_sweeps')
+      .select('address')
+      .where('status', 'in', [...OPEN_SWEEP])
+      .where('currency', '=', 'USDT')
+      .execute();
     return new Set(rows.map((row) => row.address));
   }
 
@@ -237,18 +272,39 @@ export class SweepRepository {
   }
 
   openActions() {
-    return this.db.selectFrom('treasury_chain_actions').selectAll().where('status', 'in', [...OPEN_ACTION]).orderBy('id').execute();
+    return this.db
+      .selectFrom('treasury_chain_actions')
+      .selectAll()
+      .where('status', 'in', [...OPEN_ACTION])
+      .orderBy('id')
+      .execute();
   }
 
   async markActionBroadcast(id: bigint, txId: string): Promise<void> {
-    await this.db.updateTable('treasury_chain_actions').set({ status: 'broadcast', updated_at: new Date() }).where('id', '=', id).where('tx_id', '=', txId).where('status', '=', 'signed').execute();
+    await this.db
+      .updateTable('treasury_chain_actions')
+      .set({ status: 'broadcast', updated_at: new Date() })
+      .where('id', '=', id)
+      .where('tx_id', '=', txId)
+      .where('status', '=', 'signed')
+      .execute();
   }
 
   async noteAction(id: bigint, error: string): Promise<void> {
-    await this.db.updateTable('treasury_chain_actions').set({ last_error: error.slice(0, 500), updated_at: new Date() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('treasury_chain_actions')
+      .set({ last_error: error.slice(0, 500), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
   }
 
-  async endAction(trx: Db, id: bigint, txId: string, status: 'confirmed' | 'failed' | 'dropped', outcome: { blockNumber?: number; fee?: bigint; error?: string }): Promise<boolean> {
+  async endAction(
+    trx: Db,
+    id: bigint,
+    txId: string,
+    status: 'confirmed' | 'failed' | 'dropped',
+    outcome: { blockNumber?: number; fee?: bigint; error?: string },
+  ): Promise<boolean> {
     const updated = await trx
       .withTables<TreasuryTables>()
       .updateTable('treasury_chain_actions')
@@ -275,7 +331,15 @@ export class SweepRepository {
       .where('d.kind', '=', 'delegate')
       .where('d.status', '=', 'confirmed')
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('treasury_chain_actions as u').select('u.id').whereRef('u.parent_id', '=', 'd.id').where('u.kind', '=', 'undelegate').where('u.status', 'in', ['signed', 'broadcast', 'confirmed']))),
+        not(
+          exists(
+            selectFrom('treasury_chain_actions as u')
+              .select('u.id')
+              .whereRef('u.parent_id', '=', 'd.id')
+              .where('u.kind', '=', 'undelegate')
+              .where('u.status', 'in', ['signed', 'broadcast', 'confirmed']),
+          ),
+        ),
       )
       .orderBy('d.id')
       .execute();
@@ -298,7 +362,14 @@ export class SweepRepository {
   async openTopup(request: { currency: SweepCurrency; amount: bigint; hotBalance: bigint; floor: bigint; target: bigint }): Promise<bigint | null> {
     const row = await this.db
       .insertInto('treasury_topup_requests')
-      .values({ currency: request.currency, amount: request.amount, hot_balance: request.hotBalance, floor: request.floor, target: request.target, status: 'open' })
+      .values({
+        currency: request.currency,
+        amount: request.amount,
+        hot_balance: request.hotBalance,
+        floor: request.floor,
+        target: request.target,
+        status: 'open',
+      })
       .onConflict((oc) => oc.column('currency').where('status', '=', 'open').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -306,7 +377,12 @@ export class SweepRepository {
   }
 
   async closeTopups(currency: SweepCurrency): Promise<number> {
-    const updated = await this.db.updateTable('treasury_topup_requests').set({ status: 'closed', closed_at: new Date() }).where('currency', '=', currency).where('status', '=', 'open').executeTakeFirst();
+    const updated = await this.db
+      .updateTable('treasury_topup_requests')
+      .set({ status: 'closed', closed_at: new Date() })
+      .where('currency', '=', currency)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
     return Number(updated.numUpdatedRows);
   }
 

@@ -142,7 +142,13 @@ describe('sweeps of deposit addresses', () => {
     await t.cycle();
     expect((await t.sweeper.repo.sweepsByIds(batch.sweeps.map((s) => BigInt(s.id)))).every((s) => s.status === 'planned')).toBe(true);
 
-    const signer = createSweepSigner({ accountXprv: t.xprv, allowedDestinations: [t.app.chain.hotWallet.address, t.cold], usdtContract: USDT_CONTRACT, maxFeeLimitSun: micro('100'), maxExpirationMs: 6 * 3_600_000 });
+    const signer = createSweepSigner({
+      accountXprv: t.xprv,
+      allowedDestinations: [t.app.chain.hotWallet.address, t.cold],
+      usdtContract: USDT_CONTRACT,
+      maxFeeLimitSun: micro('100'),
+      maxExpirationMs: 6 * 3_600_000,
+    });
     const { signed } = signer.signBatch(batch);
     // A forged signature refuses the whole file.
     const forged = { ...signed, signatures: signed.signatures.map((s, i) => (i === 0 ? { ...s, signature: signed.signatures.at(-1)!.signature } : s)) };
@@ -156,51 +162,67 @@ describe('sweeps of deposit addresses', () => {
 });
 
 describe('offline signing from the command line', () => {
-  it.runIf(process.env.DATABASE_URL)('npm run treasury -- export-sweeps, npm run signer -- sign-file, npm run treasury -- import-sweeps: the sweeps land once', async () => {
-    const made = await depositors(2, 1);
-    const dir = mkdtempSync(join(tmpdir(), 'sweeps-offline-'));
-    const run = (script: string, args: string[], env: Record<string, string>) =>
-      promisify(execFile)('npx', ['tsx', script, ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env } }).then(
-        (done) => ({ exitCode: 0, out: done.stdout + done.stderr }),
-        (failed: { code: number; stdout: string; stderr: string }) => ({ exitCode: failed.code, out: failed.stdout + failed.stderr }),
-      );
-    const server = {
-      DATABASE_URL: (t.app.database as { url?: string }).url!,
-      TRON_API_URL: t.devnet.url!,
-      HOT_WALLET_PRIVATE_KEY: t.app.chain.hotWallet.privateKey,
-      DEPOSIT_XPUB: t.env.DEPOSIT_XPUB!,
-      TREASURY_SWEEP_COLD_ADDRESS: t.cold,
-      TREASURY_SWEEP_THRESHOLD_USDT: '5',
-      TREASURY_SWEEP_THRESHOLD_TRX: '5',
-      TREASURY_HOT_FLOOR_USDT: '0',
-      TREASURY_HOT_FLOOR_TRX: '0',
-    };
-    const exported = await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['export-sweeps', join(dir, 'batch.json')], server);
-    // The TRX of an address holding USDT too leaves once its USDT is gone: a later, online cycle.
-    expect(exported).toMatchObject({ exitCode: 0, out: expect.stringMatching(/exported 2 sweep\(s\)/) });
-    const signed = await run('apps/server/src/signer/signer-cli.ts', ['sign-file', join(dir, 'batch.json'), join(dir, 'signed.json')], {
-      SIGNER_XPRV: t.xprv,
-      SIGNER_ALLOWED_DESTINATIONS: `${t.app.chain.hotWallet.address},${t.cold}`,
-      SIGNER_USDT_CONTRACT: USDT_CONTRACT,
-      SIGNER_LOG: join(dir, 'signer.jsonl'),
-    });
-    expect(signed.exitCode).toBe(0);
-    expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['import-sweeps', join(dir, 'signed.json')], server)).toMatchObject({ exitCode: 0, out: expect.stringContaining('recorded and broadcast 2') });
-    expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['import-sweeps', join(dir, 'signed.json')], server)).toMatchObject({ exitCode: 1, out: expect.stringContaining('nothing recorded') });
-    t.devnet.produceBlock();
-    await t.cycleUntilIdle();
-    for (const d of made) expect(t.chainBalance(d.address)).toEqual({ usdt: 0n, trx: 0n });
+  it.runIf(process.env.DATABASE_URL)(
+    'npm run treasury -- export-sweeps, npm run signer -- sign-file, npm run treasury -- import-sweeps: the sweeps land once',
+    async () => {
+      const made = await depositors(2, 1);
+      const dir = mkdtempSync(join(tmpdir(), 'sweeps-offline-'));
+      const run = (script: string, args: string[], env: Record<string, string>) =>
+        promisify(execFile)('npx', ['tsx', script, ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env } }).then(
+          (done) => ({ exitCode: 0, out: done.stdout + done.stderr }),
+          (failed: { code: number; stdout: string; stderr: string }) => ({ exitCode: failed.code, out: failed.stdout + failed.stderr }),
+        );
+      const server = {
+        DATABASE_URL: (t.app.database as { url?: string }).url!,
+        TRON_API_URL: t.devnet.url!,
+        HOT_WALLET_PRIVATE_KEY: t.app.chain.hotWallet.privateKey,
+        DEPOSIT_XPUB: t.env.DEPOSIT_XPUB!,
+        TREASURY_SWEEP_COLD_ADDRESS: t.cold,
+        TREASURY_SWEEP_THRESHOLD_USDT: '5',
+        TREASURY_SWEEP_THRESHOLD_TRX: '5',
+        TREASURY_HOT_FLOOR_USDT: '0',
+        TREASURY_HOT_FLOOR_TRX: '0',
+      };
+      const exported = await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['export-sweeps', join(dir, 'batch.json')], server);
+      // The TRX of an address holding USDT too leaves once its USDT is gone: a later, online cycle.
+      expect(exported).toMatchObject({ exitCode: 0, out: expect.stringMatching(/exported 2 sweep\(s\)/) });
+      const signed = await run('apps/server/src/signer/signer-cli.ts', ['sign-file', join(dir, 'batch.json'), join(dir, 'signed.json')], {
+        SIGNER_XPRV: t.xprv,
+        SIGNER_ALLOWED_DESTINATIONS: `${t.app.chain.hotWallet.address},${t.cold}`,
+        SIGNER_USDT_CONTRACT: USDT_CONTRACT,
+        SIGNER_LOG: join(dir, 'signer.jsonl'),
+      });
+      expect(signed.exitCode).toBe(0);
+      expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['import-sweeps', join(dir, 'signed.json')], server)).toMatchObject({
+        exitCode: 0,
+        out: expect.stringContaining('recorded and broadcast 2'),
+      });
+      expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['import-sweeps', join(dir, 'signed.json')], server)).toMatchObject({
+        exitCode: 1,
+        out: expect.stringContaining('nothing recorded'),
+      });
+      t.devnet.produceBlock();
+      await t.cycleUntilIdle();
+      for (const d of made) expect(t.chainBalance(d.address)).toEqual({ usdt: 0n, trx: 0n });
 
-    // A cycle from the command line runs beside no server's: while one holds the lock it is refused.
-    const serverLock = new LeaderLock(t.app.database, 'treasury.sweeps', server.DATABASE_URL);
-    expect(await serverLock.ensure()).not.toBeNull();
-    try {
-      expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['sweep'], server)).toMatchObject({ exitCode: 2, out: expect.stringContaining('holds the treasury.sweeps lock') });
-    } finally {
-      await serverLock.close();
-    }
-    expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['sweep'], server)).toMatchObject({ exitCode: 0, out: expect.stringMatching(/sweep cycle #\d+: /) });
-  }, 90_000);
+      // A cycle from the command line runs beside no server's: while one holds the lock it is refused.
+      const serverLock = new LeaderLock(t.app.database, 'treasury.sweeps', server.DATABASE_URL);
+      expect(await serverLock.ensure()).not.toBeNull();
+      try {
+        expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['sweep'], server)).toMatchObject({
+          exitCode: 2,
+          out: expect.stringContaining('holds the treasury.sweeps lock'),
+        });
+      } finally {
+        await serverLock.close();
+      }
+      expect(await run('apps/server/src/modules/treasury/sweeps/sweep-cli.ts', ['sweep'], server)).toMatchObject({
+        exitCode: 0,
+        out: expect.stringMatching(/sweep cycle #\d+: /),
+      });
+    },
+    90_000,
+  );
 });
 
 describe('hot and cold', () => {
@@ -223,17 +245,23 @@ describe('hot and cold', () => {
     await t.cycle(0);
     heard.off();
     const low = heard.alerts.filter((a) => a.kind === 'treasury-hot-low');
-    expect(low).toEqual([expect.objectContaining({ severity: 'critical', permission: 'treasury.read', reference: expect.stringMatching(/^treasury-topup:\d+$/) })]);
+    expect(low).toEqual([
+      expect.objectContaining({ severity: 'critical', permission: 'treasury.read', reference: expect.stringMatching(/^treasury-topup:\d+$/) }),
+    ]);
     const view = await t.ops('/ops/v1/treasury/sweeps', {});
     expect(view.code).toBe(0);
-    expect(view.data.topups).toEqual([expect.objectContaining({ currency: 'USDT', amount: String(Number(micro('2000') - held.usdt) / 1e6), hotWallet: t.app.chain.hotWallet.address })]);
+    expect(view.data.topups).toEqual([
+      expect.objectContaining({ currency: 'USDT', amount: String(Number(micro('2000') - held.usdt) / 1e6), hotWallet: t.app.chain.hotWallet.address }),
+    ]);
 
     // The product prepares the transfer; the cold wallet's holders sign it (here a multi-signature account's active permission).
     const prepared = await t.ops('/ops/v1/treasury/topupTransaction', { id: view.data.topups[0].id, permissionId: 2 });
     expect(prepared.code).toBe(0);
     expect(prepared.data).toMatchObject({ from: t.cold, to: t.app.chain.hotWallet.address, currency: 'USDT', amount: view.data.topups[0].amount });
     expect(createHash('sha256').update(Buffer.from(prepared.data.rawDataHex, 'hex')).digest('hex')).toBe(prepared.data.txId);
-    const contract = (prepared.data.rawData.contract as Array<{ Permission_id: number; parameter: { value: { owner_address: string; contract_address: string } } }>)[0]!;
+    const contract = (
+      prepared.data.rawData.contract as Array<{ Permission_id: number; parameter: { value: { owner_address: string; contract_address: string } } }>
+    )[0]!;
     expect(contract.Permission_id).toBe(2);
     expect(contract.parameter.value.owner_address).toBe(toHexAddress(t.cold));
     expect(contract.parameter.value.contract_address).toBe(toHexAddress(USDT_CONTRACT));
@@ -250,7 +278,15 @@ describe('hot and cold', () => {
     const earlier = new Set((await t.sweeper.repo.recentActions(500)).map((a) => a.id));
     const coldBefore = t.chainBalance(t.cold);
     const held = hot();
-    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).toBe(0);
+    expect(
+      (
+        await t.ops('/ops/v1/treasury/setHotCold', {
+          threshold: { USDT: '5', TRX: '5' },
+          floor: { USDT: '10', TRX: '10' },
+          target: { USDT: '100', TRX: '150' },
+        })
+      ).code,
+    ).toBe(0);
     const first = await t.cycle(0);
     expect(first.rebalanced).toBe(2);
     // Not sent twice while on its way.
@@ -259,17 +295,30 @@ describe('hot and cold', () => {
     expect(hot()).toEqual({ usdt: micro('100'), trx: micro('150') });
     expect(t.chainBalance(t.cold).usdt - coldBefore.usdt).toBe(held.usdt - micro('100'));
     expect(t.chainBalance(t.cold).trx - coldBefore.trx).toBe(held.trx - micro('150'));
-    const actions = (await t.ops('/ops/v1/treasury/sweeps', {})).data.actions.filter((a: { kind: string; id: number }) => a.kind === 'rebalance' && !earlier.has(BigInt(a.id)));
+    const actions = (await t.ops('/ops/v1/treasury/sweeps', {})).data.actions.filter(
+      (a: { kind: string; id: number }) => a.kind === 'rebalance' && !earlier.has(BigInt(a.id)),
+    );
     expect(actions.map((a: { status: string }) => a.status)).toEqual(['confirmed', 'confirmed']);
 
     // A TRX target below the reserve that pays withdrawals' fees (HOT_WALLET_TRX_RESERVE, 30 here) keeps the reserve.
-    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '1' }, target: { USDT: '100', TRX: '1' } })).code).toBe(0);
+    expect(
+      (await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '1' }, target: { USDT: '100', TRX: '1' } }))
+        .code,
+    ).toBe(0);
     const reserve = t.sweeper.with({ settings: { ...(await t.sweeper.settings()), hotTrxReserve: micro('30') } });
     expect((await reserve.runCycle('command')).rebalanced).toBe(1);
     t.app.chain.devnet!.produceBlock();
     await reserve.runCycle('command');
     expect(hot().trx).toBe(micro('30'));
-    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).toBe(0);
+    expect(
+      (
+        await t.ops('/ops/v1/treasury/setHotCold', {
+          threshold: { USDT: '5', TRX: '5' },
+          floor: { USDT: '10', TRX: '10' },
+          target: { USDT: '100', TRX: '150' },
+        })
+      ).code,
+    ).toBe(0);
   });
 });
 
@@ -335,7 +384,9 @@ describe('the sweep worker', () => {
     await refusing.runCycle('command');
     await refusing.runCycle('command');
     off();
-    expect(heard.filter((a) => a.kind === 'treasury-signer-failed')).toEqual([expect.objectContaining({ severity: 'warning', permission: 'treasury.read', message: expect.stringContaining('connection refused') })]);
+    expect(heard.filter((a) => a.kind === 'treasury-signer-failed')).toEqual([
+      expect.objectContaining({ severity: 'warning', permission: 'treasury.read', message: expect.stringContaining('connection refused') }),
+    ]);
     await t.cycleUntilIdle();
     for (const d of made) expect(t.chainBalance(d.address).trx).toBe(0n);
     const sweeps = (await t.sweeper.repo.recentSweeps(50)).filter((s) => made.some((d) => d.address === s.address));
@@ -348,7 +399,12 @@ describe('operator calls', () => {
   it('lists sweeps, runs a cycle and changes the settings with treasury.operate; reads with treasury.read', async () => {
     const view = await t.ops('/ops/v1/treasury/sweeps', { limit: 5 });
     expect(view.code).toBe(0);
-    expect(view.data).toMatchObject({ coldAddress: t.cold, energyStrategy: 'burn', signer: 'online', settings: { target: { USDT: '100', TRX: '150' }, updatedBy: t.opsName } });
+    expect(view.data).toMatchObject({
+      coldAddress: t.cold,
+      energyStrategy: 'burn',
+      signer: 'online',
+      settings: { target: { USDT: '100', TRX: '150' }, updatedBy: t.opsName },
+    });
     expect(view.data.sweeps).toHaveLength(5);
     expect(view.data.sweeps[0]).toMatchObject({ status: 'confirmed', networkFee: '0' });
 
@@ -356,9 +412,33 @@ describe('operator calls', () => {
     expect(run.code).toBe(0);
     expect(run.data.cycle).toMatchObject({ trigger: 'operator', requestedBy: t.opsName, summary: expect.objectContaining({ planned: 0 }) });
 
-    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '200', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).not.toBe(0);
-    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '0', TRX: '5' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).not.toBe(0);
-    expect((await t.ops('/ops/v1/treasury/setHotCold', { threshold: { USDT: '5', TRX: '5.0000001' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } })).code).not.toBe(0);
+    expect(
+      (
+        await t.ops('/ops/v1/treasury/setHotCold', {
+          threshold: { USDT: '5', TRX: '5' },
+          floor: { USDT: '200', TRX: '10' },
+          target: { USDT: '100', TRX: '150' },
+        })
+      ).code,
+    ).not.toBe(0);
+    expect(
+      (
+        await t.ops('/ops/v1/treasury/setHotCold', {
+          threshold: { USDT: '0', TRX: '5' },
+          floor: { USDT: '10', TRX: '10' },
+          target: { USDT: '100', TRX: '150' },
+        })
+      ).code,
+    ).not.toBe(0);
+    expect(
+      (
+        await t.ops('/ops/v1/treasury/setHotCold', {
+          threshold: { USDT: '5', TRX: '5.0000001' },
+          floor: { USDT: '10', TRX: '10' },
+          target: { USDT: '100', TRX: '150' },
+        })
+      ).code,
+    ).not.toBe(0);
 
     const analyst = (await createAutomationKey(t.app.database.db, SHIPPED_ROLE_PERMISSIONS.analyst, `analyst-sweeps-${process.pid}`)).key;
     expect((await t.ops('/ops/v1/treasury/sweeps', {}, analyst)).code).toBe(0);

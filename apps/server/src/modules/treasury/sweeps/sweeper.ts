@@ -129,7 +129,24 @@ export class Sweeper {
   /** One cycle; an export's sweeps are kept for a file instead of going to the signer. */
   async runCycle(trigger: SweepCycleTrigger, requestedBy: string | null = null): Promise<CycleSummary & { sweepIds: bigint[] }> {
     const cycleId = await this.repo.createCycle(trigger, requestedBy);
-    const summary: CycleSummary = { cycleId, confirmed: 0, failed: 0, dropped: 0, reoffered: 0, planned: 0, signed: 0, activated: 0, funded: 0, delegated: 0, undelegated: 0, waiting: 0, energyShort: 0, feeCapped: 0, topups: 0, rebalanced: 0 };
+    const summary: CycleSummary = {
+      cycleId,
+      confirmed: 0,
+      failed: 0,
+      dropped: 0,
+      reoffered: 0,
+      planned: 0,
+      signed: 0,
+      activated: 0,
+      funded: 0,
+      delegated: 0,
+      undelegated: 0,
+      waiting: 0,
+      energyShort: 0,
+      feeCapped: 0,
+      topups: 0,
+      rebalanced: 0,
+    };
     try {
       const sweepIds = await this.cycle(cycleId, trigger === 'export', summary);
       const { cycleId: _, ...done } = summary;
@@ -155,10 +172,26 @@ export class Sweeper {
     {
       // Without a signer a scheduled cycle only readies addresses; an export plans their sweeps.
       const prepareOnly = !offline && !this.options.signer;
-      const plan = await this.planner.plan({ cycleId, head, settings, params, lifetimeMs: offline ? OFFLINE_LIFETIME_MS : ONLINE_LIFETIME_MS, offline, prepareOnly });
+      const plan = await this.planner.plan({
+        cycleId,
+        head,
+        settings,
+        params,
+        lifetimeMs: offline ? OFFLINE_LIFETIME_MS : ONLINE_LIFETIME_MS,
+        offline,
+        prepareOnly,
+      });
       sweepIds = plan.sweepIds;
       usdtBusy = plan.usdtBusy;
-      Object.assign(summary, { planned: plan.sweepIds.length, activated: plan.activated, funded: plan.funded, delegated: plan.delegated, waiting: plan.waiting, energyShort: plan.energyShort, feeCapped: plan.feeCapped });
+      Object.assign(summary, {
+        planned: plan.sweepIds.length,
+        activated: plan.activated,
+        funded: plan.funded,
+        delegated: plan.delegated,
+        waiting: plan.waiting,
+        energyShort: plan.energyShort,
+        feeCapped: plan.feeCapped,
+      });
       if (plan.energyShort > 0) {
         await this.options.bus?.publish('alert', {
           kind: 'treasury-energy-short',
@@ -191,7 +224,10 @@ export class Sweeper {
     let recorded = 0;
     for (let start = 0; start < rows.length; start += SIGN_CHUNK) {
       const chunk = rows.slice(start, start + SIGN_CHUNK);
-      const batch: SweepBatch = { batchId: `sweeps-${cycleId}-${start / SIGN_CHUNK}`, sweeps: chunk.map((row) => ({ id: String(row.id), index: row.derivation_index, rawDataHex: row.raw_data_hex })) };
+      const batch: SweepBatch = {
+        batchId: `sweeps-${cycleId}-${start / SIGN_CHUNK}`,
+        sweeps: chunk.map((row) => ({ id: String(row.id), index: row.derivation_index, rawDataHex: row.raw_data_hex })),
+      };
       let signed: SignedBatch;
       try {
         signed = await this.options.signer!.sign(batch);
@@ -247,7 +283,12 @@ export class Sweeper {
       if (usdtBusy.has(delegation.to_address)) continue;
       try {
         const tx = this.options.chain.delegation(head, ONLINE_LIFETIME_MS, resource.address, delegation.to_address, delegation.amount, true);
-        if ((await this.recorder.sendAction(cycleId, 'undelegate', 'TRX', delegation.to_address, delegation.amount, tx, resource.privateKey, { parentId: delegation.id })) !== null) count++;
+        if (
+          (await this.recorder.sendAction(cycleId, 'undelegate', 'TRX', delegation.to_address, delegation.amount, tx, resource.privateKey, {
+            parentId: delegation.id,
+          })) !== null
+        )
+          count++;
       } catch (error) {
         rethrowHalt(error);
         this.options.log.warn({ err: error, delegationId: String(delegation.id) }, 'delegated energy not taken back; trying again next cycle');
@@ -260,7 +301,11 @@ export class Sweeper {
   async exportBatch(requestedBy: string | null): Promise<SweepBatch & { cycleId: bigint }> {
     const cycle = await this.runCycle('export', requestedBy);
     const rows = await this.repo.sweepsByIds(cycle.sweepIds);
-    return { cycleId: cycle.cycleId, batchId: `sweeps-${cycle.cycleId}-offline`, sweeps: rows.map((row) => ({ id: String(row.id), index: row.derivation_index, rawDataHex: row.raw_data_hex })) };
+    return {
+      cycleId: cycle.cycleId,
+      batchId: `sweeps-${cycle.cycleId}-offline`,
+      sweeps: rows.map((row) => ({ id: String(row.id), index: row.derivation_index, rawDataHex: row.raw_data_hex })),
+    };
   }
 
   /**
@@ -274,7 +319,8 @@ export class Sweeper {
       return BigInt(s.id);
     });
     const rows = (await this.repo.sweepsByIds(ids)).filter((row) => row.status === 'planned');
-    if (rows.length !== ids.length) throw new SignedFileError('the file signs sweeps that are no longer waiting for a signature (already imported, expired or unknown)');
+    if (rows.length !== ids.length)
+      throw new SignedFileError('the file signs sweeps that are no longer waiting for a signature (already imported, expired or unknown)');
     const ready = await this.record(rows, signed);
     await this.recorder.offerSweeps(ready);
     return { recorded: ready.length };

@@ -41,7 +41,10 @@ export class Crash extends Error {}
  * A wallet test app whose sweeps are signed by a real signer process (in this process, over its
  * signed HTTP channel), with a cold address, thresholds, floors and targets from `env`.
  */
-export async function startSweepTestApp(env: Record<string, string> = {}, options: { resource?: boolean; resources?: Partial<ResourceParameters> } = {}): Promise<SweepTestApp> {
+export async function startSweepTestApp(
+  env: Record<string, string> = {},
+  options: { resource?: boolean; resources?: Partial<ResourceParameters> } = {},
+): Promise<SweepTestApp> {
   // The chain charging bandwidth, energy and account creation as mainnet does: a devnet of its own the server reaches by URL.
   const external = options.resources ? createDevnet({ manual: true, solidityDepth: 0, resources: options.resources }) : null;
   const externalUrl = external ? await external.start(0) : undefined;
@@ -86,7 +89,10 @@ export async function startSweepTestApp(env: Record<string, string> = {}, option
       await self.scanDeposits(1);
     },
     fundHotWallet(amounts) {
-      devnet.faucet(t.app.chain.hotWallet.address, { ...(amounts.trx ? { trx: micro(amounts.trx) } : {}), ...(amounts.usdt ? { usdt: micro(amounts.usdt) } : {}) });
+      devnet.faucet(t.app.chain.hotWallet.address, {
+        ...(amounts.trx ? { trx: micro(amounts.trx) } : {}),
+        ...(amounts.usdt ? { usdt: micro(amounts.usdt) } : {}),
+      });
       devnet.produceBlock();
     },
     async scanDeposits(blocks = 0) {
@@ -116,7 +122,12 @@ export async function startSweepTestApp(env: Record<string, string> = {}, option
     async cycleUntilIdle(max = 8) {
       for (let i = 1; i <= max; i++) {
         const s = await self.cycle();
-        if (s.planned + s.activated + s.funded + s.delegated + s.undelegated + s.rebalanced + s.waiting === 0 && (await sweeper.repo.openSweeps()).length === 0 && (await sweeper.repo.openActions()).length === 0) return i;
+        if (
+          s.planned + s.activated + s.funded + s.delegated + s.undelegated + s.rebalanced + s.waiting === 0 &&
+          (await sweeper.repo.openSweeps()).length === 0 &&
+          (await sweeper.repo.openActions()).length === 0
+        )
+          return i;
       }
       throw new Error(`sweeps still busy after ${max} cycles`);
     },
