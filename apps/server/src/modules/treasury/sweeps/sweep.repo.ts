@@ -50,6 +50,11 @@ export interface NewAction {
  * conditional on the status and transaction id it is made from, so two cycles at once (a leader
  * change) cannot both act on one record.
  */
+/** The two tables of transactions the treasury records before broadcasting them. */
+type RecordedTable = 'treasury_sweeps' | 'treasury_chain_actions';
+type RecordedEnd = 'confirmed' | 'failed' | 'dropped';
+type RecordedOutcome = { blockNumber?: number; fee?: bigint; error?: string };
+
 export class SweepRepository {
   readonly db;
 
@@ -164,48 +169,17 @@ export class SweepRepository {
     return Number(updated.numUpdatedRows) > 0;
   }
 
-  async markSweepBroadcast(id: bigint, txId: string): Promise<void> {
-    await this.db
-      .updateTable('treasury_sweeps')
-      .set({ status: 'broadcast', updated_at: new Date() })
-      .where('id', '=', id)
-      .where('tx_id', '=', txId)
-      .where('status', '=', 'signed')
-      .execute();
+  markSweepBroadcast(id: bigint, txId: string): Promise<void> {
+    return this.markBroadcast('treasury_sweeps', id, txId);
   }
 
-  async noteSweep(id: bigint, error: string): Promise<void> {
-    await this.db
-      .updateTable('treasury_sweeps')
-      .set({ last_error: error.slice(0, 500), updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+  noteSweep(id: bigint, error: string): Promise<void> {
+    return this.note('treasury_sweeps', id, error);
   }
 
   /** Ends an open sweep (confirmed, failed or dropped); false when it was not open with that transaction. */
-  async endSweep(
-    trx: Db,
-    id: bigint,
-    txId: string,
-    status: 'confirmed' | 'failed' | 'dropped',
-    outcome: { blockNumber?: number; fee?: bigint; error?: string },
-  ): Promise<boolean> {
-    const updated = await trx
-      .withTables<TreasuryTables>()
-      .updateTable('treasury_sweeps')
-      .set({
-        status,
-        network_fee: outcome.fee ?? null,
-        block_number: outcome.blockNumber === undefined ? null : BigInt(outcome.blockNumber),
-        last_error: outcome.error?.slice(0, 500) ?? null,
-        completed_at: new Date(),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .where('tx_id', '=', txId)
-      .where('status', 'in', [...OPEN_SWEEP])
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+  endSweep(trx: Db, id: bigint, txId: string, status: RecordedEnd, outcome: RecordedOutcome): Promise<boolean> {
+    return this.end(trx, 'treasury_sweeps', OPEN_SWEEP, id, txId, status, outcome);
   }
 
   /** What open sweeps are taking to the hot wallet, per currency: counted against its target. */
@@ -280,47 +254,49 @@ export class SweepRepository {
       .execute();
   }
 
-  async markActionBroadcast(id: bigint, txId: string): Promise<void> {
-    await this.db
-      .updateTable('treasury_chain_actions')
-      .set({ status: 'broadcast', updated_at: new Date() })
-      .where('id', '=', id)
-      .where('tx_id', '=', txId)
-      .where('status', '=', 'signed')
-      .execute();
+  markActionBroadcast(id: bigint, txId: string): Promise<void> {
+    return this.markBroadcast('treasury_chain_actions', id, txId);
   }
 
-  async noteAction(id: bigint, error: string): Promise<void> {
-    await this.db
-      .updateTable('treasury_chain_actions')
-      .set({ last_error: error.slice(0, 500), updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+  noteAction(id: bigint, error: string): Promise<void> {
+    return this.note('treasury_chain_actions', id, error);
   }
 
-  async endAction(
+  /** Ends an open treasury transaction; false when it was not open with that transaction. */
+  endAction(trx: Db, id: bigint, txId: string, status: RecordedEnd, outcome: RecordedOutcome): Promise<boolean> {
+    return this.end(trx, 'treasury_chain_actions', OPEN_ACTION, id, txId, status, outcome);
+  }
+
+  // Sweeps and the treasury's own transactions live alike: signed, then broadcast, then ended once.
+  private async markBroadcast(table: RecordedTable, id: bigint, txId: string): Promise<void> {
+    await sql`update ${sql.table(table)} set status = 'broadcast', updated_at = now() where id = ${id} and tx_id = ${txId} and status = 'signed'`.execute(
+      this.db,
+    );
+  }
+
+  private async note(table: RecordedTable, id: bigint, error: string): Promise<void> {
+    await sql`update ${sql.table(table)} set last_error = ${error.slice(0, 500)}, updated_at = now() where id = ${id}`.execute(this.db);
+  }
+
+  private async end(
     trx: Db,
+    table: RecordedTable,
+    open: readonly string[],
     id: bigint,
     txId: string,
-    status: 'confirmed' | 'failed' | 'dropped',
-    outcome: { blockNumber?: number; fee?: bigint; error?: string },
+    status: RecordedEnd,
+    outcome: RecordedOutcome,
   ): Promise<boolean> {
-    const updated = await trx
-      .withTables<TreasuryTables>()
-      .updateTable('treasury_chain_actions')
-      .set({
-        status,
-        network_fee: outcome.fee ?? null,
-        block_number: outcome.blockNumber === undefined ? null : BigInt(outcome.blockNumber),
-        last_error: outcome.error?.slice(0, 500) ?? null,
-        completed_at: new Date(),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .where('tx_id', '=', txId)
-      .where('status', 'in', [...OPEN_ACTION])
-      .executeTakeFirst();
-    return Number(updated.numUpdatedRows) > 0;
+    const updated = await sql`
+      update ${sql.table(table)} set
+        status = ${status},
+        network_fee = ${outcome.fee ?? null},
+        block_number = ${outcome.blockNumber === undefined ? null : BigInt(outcome.blockNumber)},
+        last_error = ${outcome.error?.slice(0, 500) ?? null},
+        completed_at = now(),
+        updated_at = now()
+      where id = ${id} and tx_id = ${txId} and status = any(${[...open]}::text[])`.execute(trx);
+    return Number(updated.numAffectedRows ?? 0n) > 0;
   }
 
   /** Confirmed delegations not yet taken back (no undelegation signed, broadcast or confirmed for them). */
