@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { micro, startSweepTestApp, type SweepTestApp } from './test-support.ts';
+import { micro, startChargingSweepApp, type SweepTestApp } from './test-support.ts';
 
 // Two hundred players on a chain charging as mainnet does, swept by the signer process with energy
 // lent by the resource account: the whole treasury at once.
@@ -7,22 +7,7 @@ const PLAYERS = 200;
 let t: SweepTestApp;
 
 beforeAll(async () => {
-  t = await startSweepTestApp(
-    {
-      TREASURY_SWEEP_THRESHOLD_USDT: '5',
-      TREASURY_SWEEP_THRESHOLD_TRX: '5',
-      TREASURY_HOT_FLOOR_USDT: '0',
-      TREASURY_HOT_TARGET_USDT: '2000',
-      TREASURY_HOT_FLOOR_TRX: '0',
-      TREASURY_HOT_TARGET_TRX: '5000',
-    },
-    { resource: true, resources: { energyPerTrx: 1000n } },
-  );
-  t.fundHotWallet({ trx: '1000' });
-  t.devnet.faucet(t.resource!.address, { trx: micro('1000000') });
-  t.devnet.produceBlock();
-  await t.app.chain.client.freezeBalanceV2(t.resource!.privateKey, micro('900000'));
-  t.devnet.produceBlock();
+  t = await startChargingSweepApp({ USDT: '2000', TRX: '5000' }, { fund: '1000000', stake: '900000' });
 }, 60_000);
 afterAll(async () => {
   await t?.close();

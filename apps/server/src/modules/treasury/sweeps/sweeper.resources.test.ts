@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../../events/domain-events.ts';
 import { newWallet, type TestPlayer } from '../../wallet/test-support.ts';
 import type { SweepRow } from './sweep.repo.ts';
-import { micro, startSweepTestApp, type SweepTestApp } from './test-support.ts';
+import { micro, startChargingSweepApp, type SweepTestApp } from './test-support.ts';
 
 // A chain that charges as mainnet does (bandwidth, energy at 210 sun, 1.1 TRX to create an account,
 // the USDT contract's dynamic energy factor at its maximum), with energy cheaper to stake so that the
@@ -10,23 +10,7 @@ import { micro, startSweepTestApp, type SweepTestApp } from './test-support.ts';
 let t: SweepTestApp;
 
 beforeAll(async () => {
-  t = await startSweepTestApp(
-    {
-      TREASURY_SWEEP_THRESHOLD_USDT: '5',
-      TREASURY_SWEEP_THRESHOLD_TRX: '5',
-      TREASURY_HOT_FLOOR_USDT: '0',
-      TREASURY_HOT_TARGET_USDT: '60',
-      TREASURY_HOT_FLOOR_TRX: '0',
-      TREASURY_HOT_TARGET_TRX: '100000',
-    },
-    { resource: true, resources: { energyPerTrx: 1000n } },
-  );
-  // The hot wallet pays activations and TRX to burn; the resource account stakes TRX for energy.
-  t.fundHotWallet({ trx: '1000' });
-  t.devnet.faucet(t.resource!.address, { trx: micro('200000') });
-  t.devnet.produceBlock();
-  await t.app.chain.client.freezeBalanceV2(t.resource!.privateKey, micro('150000'));
-  t.devnet.produceBlock();
+  t = await startChargingSweepApp({ USDT: '60', TRX: '100000' }, { fund: '200000', stake: '150000' });
 });
 afterAll(async () => {
   await t?.close();

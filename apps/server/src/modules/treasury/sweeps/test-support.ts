@@ -151,4 +151,30 @@ export async function startSweepTestApp(
   return self;
 }
 
+/**
+ * A sweep test app on a chain charging as mainnet does, with energy cheaper to stake (1,000 per TRX)
+ * so the resource account's stake stays small: thresholds of 5, no floors, the hot wallet's targets
+ * as given, 1,000 TRX in the hot wallet for activations and TRX to burn, and `stake` TRX of the
+ * resource account's `fund` frozen for energy.
+ */
+export async function startChargingSweepApp(target: { USDT: string; TRX: string }, resourceAccount: { fund: string; stake: string }): Promise<SweepTestApp> {
+  const t = await startSweepTestApp(
+    {
+      TREASURY_SWEEP_THRESHOLD_USDT: '5',
+      TREASURY_SWEEP_THRESHOLD_TRX: '5',
+      TREASURY_HOT_FLOOR_USDT: '0',
+      TREASURY_HOT_TARGET_USDT: target.USDT,
+      TREASURY_HOT_FLOOR_TRX: '0',
+      TREASURY_HOT_TARGET_TRX: target.TRX,
+    },
+    { resource: true, resources: { energyPerTrx: 1000n } },
+  );
+  t.fundHotWallet({ trx: '1000' });
+  t.devnet.faucet(t.resource!.address, { trx: micro(resourceAccount.fund) });
+  t.devnet.produceBlock();
+  await t.app.chain.client.freezeBalanceV2(t.resource!.privateKey, micro(resourceAccount.stake));
+  t.devnet.produceBlock();
+  return t;
+}
+
 export { micro };
