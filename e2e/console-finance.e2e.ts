@@ -99,8 +99,12 @@ async function ownerAndFinanceMember(): Promise<void> {
 /** Fills the reason dialog and sends it, answering the step-up dialog if the action asks for a code. */
 async function giveReason(page: Page, staff: StaffCredentials, reason: string): Promise<void> {
   await page.getByTestId('reason-input').fill(reason);
-  await withStepUp(page, staff, () => page.locator('#reason-submit').click());
-  await page.getByTestId('reason-input').waitFor({ state: 'hidden' });
+  await withStepUp(
+    page,
+    staff,
+    () => page.locator('#reason-submit').click(),
+    () => page.getByTestId('reason-input').waitFor({ state: 'hidden' }),
+  );
 }
 
 beforeAll(async () => {

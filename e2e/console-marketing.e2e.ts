@@ -174,8 +174,12 @@ describe('the operator console: marketing, economy and the game catalogue', () =
     await screenshot(page, 'console-hash-address-zh-1024');
     await page.getByTestId('hash-address-input').fill(address);
     await page.getByTestId('hash-TRX-max').fill('5000.5');
-    await withStepUp(page, owner, () => saveButton.click());
-    await page.getByTestId('hash-address-1-1').getByText(address).waitFor();
+    await withStepUp(
+      page,
+      owner,
+      () => saveButton.click(),
+      () => page.getByTestId('hash-address-1-1').getByText(address).waitFor(),
+    );
     const bigSmall = (
       await server.call<{
         hashGames: { id: number; transferBetAddress: string[]; transferBetLimit: { currencies: { currency: string; min: string; max: string }[] }[] }[];

@@ -78,8 +78,12 @@ describe('the console: a player', () => {
     const { page } = desk;
     await page.getByTestId('unfreeze').click();
     await page.getByTestId('unfreeze-dialog-reason').fill('chargeback withdrawn by the bank');
-    await withStepUp(page, owner, () => page.getByTestId('unfreeze-dialog-submit').click());
-    await page.getByTestId('freeze').waitFor();
+    await withStepUp(
+      page,
+      owner,
+      () => page.getByTestId('unfreeze-dialog-submit').click(),
+      () => page.getByTestId('freeze').waitFor(),
+    );
     expect(await signInCode()).toBe(0);
     await page.getByTestId('tab-standing').click();
     await page.getByTestId('standing-table').getByText('chargeback withdrawn by the bank').waitFor();
@@ -110,8 +114,12 @@ describe('the console: a player', () => {
     await page.getByTestId('adjust').click();
     await page.getByTestId('amount').fill('12.5');
     await page.getByTestId('adjust-dialog-reason').fill('goodwill for a delayed deposit');
-    await withStepUp(page, owner, () => page.getByTestId('adjust-dialog-submit').click());
-    await page.getByTestId('adjustment-request').waitFor();
+    await withStepUp(
+      page,
+      owner,
+      () => page.getByTestId('adjust-dialog-submit').click(),
+      () => page.getByTestId('adjustment-request').waitFor(),
+    );
     expect(await page.getByTestId('adjustment-request').textContent()).toMatch(/credit 12\.5 USDT\) is pending/i);
     const requests = (await opsFromPage(page, '/ops/v1/approvals/list', {})).data.list as {
       id: number;
@@ -136,8 +144,12 @@ describe('the console: a player', () => {
 
     await page.getByTestId('grant-gold').click();
     await page.getByTestId('amount').fill('5');
-    await withStepUp(page, owner, () => page.getByTestId('gold-dialog-submit').click());
-    await page.getByTestId('player-header').getByText('Experience account').waitFor();
+    await withStepUp(
+      page,
+      owner,
+      () => page.getByTestId('gold-dialog-submit').click(),
+      () => page.getByTestId('player-header').getByText('Experience account').waitFor(),
+    );
     expect(await page.getByTestId('player-balances').locator('tbody tr.ant-table-row').first().textContent()).toMatch(/^USDT05/);
 
     await page.getByTestId('invite-codes').click();

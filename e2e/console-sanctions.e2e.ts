@@ -111,8 +111,12 @@ describe('the console: sanctions', () => {
 
     await page.getByTestId(`credit-${held!.id}`).click();
     await page.getByTestId('decide-dialog-reason').fill('the sender was delisted');
-    await withStepUp(page, owner, () => page.getByTestId('decide-dialog-submit').click());
-    await page.getByTestId('decide-dialog').waitFor({ state: 'hidden' });
+    await withStepUp(
+      page,
+      owner,
+      () => page.getByTestId('decide-dialog-submit').click(),
+      () => page.getByTestId('decide-dialog').waitFor({ state: 'hidden' }),
+    );
     await until('the held deposit is credited', async () => (await usdtBalance()) === '25');
     await page.getByTestId('hits-filter').getByText('All').click();
     await page.getByTestId(`hit-state-${held!.id}`).getByText('Credited').waitFor();

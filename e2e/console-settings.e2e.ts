@@ -150,8 +150,12 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     const bulletins = page.getByRole('checkbox', { name: 'support support.bulletin', exact: true });
     await expect(bulletins.isChecked()).resolves.toBe(true);
     await tick(bulletins, false);
-    await withStepUp(page, ownerOne, () => page.getByTestId('save-role-support').click());
-    await page.getByTestId('grant-applied').waitFor();
+    await withStepUp(
+      page,
+      ownerOne,
+      () => page.getByTestId('save-role-support').click(),
+      () => page.getByTestId('grant-applied').waitFor(),
+    );
     await expect(bulletins.isChecked()).resolves.toBe(false);
 
     await tick(bulletins);
@@ -254,8 +258,12 @@ describe('the console settings: staff, keys and audit under four eyes', () => {
     await page.getByTestId('key-create-open').click();
     await page.getByTestId('key-name').fill('nightly export');
     await tick(page.getByRole('dialog').getByRole('checkbox', { name: 'audit.read', exact: true }));
-    await withStepUp(page, ownerOne, () => page.locator('#key-create-submit').click());
-    await page.getByTestId('api-key').waitFor();
+    await withStepUp(
+      page,
+      ownerOne,
+      () => page.locator('#key-create-submit').click(),
+      () => page.getByTestId('api-key').waitFor(),
+    );
     apiKey = (await page.getByTestId('api-key').textContent())!.trim();
     expect(apiKey.length).toBeGreaterThan(20);
     await expect(page.getByRole('dialog').getByTestId('grant-pending').textContent()).resolves.toMatch(/second person approves/);

@@ -70,22 +70,37 @@ export async function signInToConsole(page: Page, url: string, staff: StaffCrede
   await page.getByTestId('me').waitFor();
 }
 
-/** Answers the step-up dialog if it opens for the action `act` starts. */
-export async function withStepUp(page: Page, staff: StaffCredentials, act: () => Promise<void>): Promise<void> {
+/**
+ * Answers the step-up dialog if it opens for the action `act` starts. The dialog opens once the server
+ * has answered that a fresh code is needed, which takes longer on a busy machine. With `done` (what
+ * shows the action went through), whichever comes first decides: the dialog is answered and `done`
+ * awaited, or `done` came without one. Without it, the dialog is waited for a while and the action
+ * goes on without it if none came.
+ */
+export async function withStepUp(page: Page, staff: StaffCredentials, act: () => Promise<void>, done?: () => Promise<unknown>): Promise<void> {
   await act();
   const dialog = page.getByTestId('step-up-code');
-  // The dialog opens once the server has answered that a fresh code is needed, which takes longer on a
-  // busy machine: wait for it a while (isVisible would only look once), and go on without it if none came.
-  if (
-    await dialog.waitFor({ state: 'visible', timeout: 4000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
+  const asked = done
+    ? await Promise.race([
+        dialog.waitFor({ state: 'visible' }).then(
+          () => true,
+          () => false,
+        ),
+        done().then(
+          () => false,
+          () => false,
+        ),
+      ])
+    : await dialog.waitFor({ state: 'visible', timeout: 4000 }).then(
+        () => true,
+        () => false,
+      );
+  if (asked) {
     await dialog.fill(await staff.device.code());
     await page.locator('#step-up-submit').click();
     await dialog.waitFor({ state: 'hidden' });
   }
+  await done?.();
 }
 
 /** Whether anything on the page is wider than the window: the console must fit a tablet without sideways scrolling. */
