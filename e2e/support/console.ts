@@ -95,12 +95,23 @@ export async function withStepUp(page: Page, staff: StaffCredentials, act: () =>
         () => true,
         () => false,
       );
-  if (asked) {
+  const answer = async () => {
     await dialog.fill(await staff.device.code());
     await page.locator('#step-up-submit').click();
     await dialog.waitFor({ state: 'hidden' });
-  }
-  await done?.();
+  };
+  if (asked) await answer();
+  if (!done) return;
+  await done();
+  // A dialog opening just after the sign came (a later call of the same action asking for a code) is
+  // answered too, so that no dialog is left over the page for the next step.
+  if (
+    await dialog.waitFor({ state: 'visible', timeout: 1500 }).then(
+      () => true,
+      () => false,
+    )
+  )
+    await answer();
 }
 
 /** Whether anything on the page is wider than the window: the console must fit a tablet without sideways scrolling. */
