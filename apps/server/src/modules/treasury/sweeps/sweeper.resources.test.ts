@@ -16,21 +16,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function depositors(count: number, offset = 0): Promise<Array<{ player: TestPlayer; address: string; usdt: bigint; trx: bigint }>> {
-  const made = [];
-  for (let i = 0; i < count; i++) {
-    const player = await t.player();
-    const address = await t.depositAddress(player);
-    const kind = (i + offset) % 3;
-    const usdt = kind === 1 ? 0n : micro(String(20 + i));
-    const trx = kind === 0 ? 0n : micro(String(30 + i));
-    t.devnet.faucet(address, { ...(usdt ? { usdt } : {}), ...(trx ? { trx } : {}) });
-    made.push({ player, address, usdt, trx });
-  }
-  await t.scanDeposits(1);
-  return made;
-}
-
 async function delegatedTo(address: string): Promise<bigint> {
   return (await t.app.chain.client.getDelegatedResource(t.resource!.address, address)).energy;
 }
@@ -39,7 +24,7 @@ describe('sweeps on a chain with energy, bandwidth and account fees', () => {
   it('delegates energy to USDT sweeps, activating new holders first, takes it back after, books every fee to chain_fees and still reconciles to the micro-unit', async () => {
     const before = await t.surplus();
     const feesBefore = await t.chainFees();
-    const made = await depositors(6);
+    const made = await t.depositors(6);
     await t.cycleUntilIdle(10);
 
     const totalUsdt = made.reduce((sum, d) => sum + d.usdt, 0n);
@@ -71,7 +56,7 @@ describe('sweeps on a chain with energy, bandwidth and account fees', () => {
   });
 
   it('too little delegated energy fails on chain with OUT_OF_ENERGY, and the next cycles recover it', async () => {
-    const [d] = await depositors(1, 0);
+    const [d] = await t.depositors(1, 0);
     const estimate = t.sweeper.chain.estimateUsdtEnergy.bind(t.sweeper.chain);
     // The node's estimate taken as a tenth of itself: too little energy lent, too low a fee_limit.
     t.sweeper.chain.estimateUsdtEnergy = async (...args) => (await estimate(...args)) / 10n;
@@ -94,7 +79,7 @@ describe('sweeps on a chain with energy, bandwidth and account fees', () => {
 
   it('with the burn strategy, sends the address TRX to burn and sets fee_limit from the energy price; a low fee_limit fails and the next cycles recover', async () => {
     const burn = t.sweeper.with({ resource: null, settings: { ...(await t.sweeper.settings()), energyStrategy: 'burn' } });
-    const [d] = await depositors(1, 0);
+    const [d] = await t.depositors(1, 0);
     const feesBefore = await t.chainFees();
     const surplusBefore = await t.surplus();
     const estimate = burn.chain.estimateUsdtEnergy.bind(burn.chain);
@@ -135,7 +120,7 @@ describe('the fee_limit ceiling', () => {
     const settings = { ...(await t.sweeper.settings()), energyStrategy: 'burn' as const };
     // 64,000-130,000 energy at 210 sun costs 13-28 TRX: a 5 TRX ceiling keeps it waiting.
     const capped = t.sweeper.with({ resource: null, settings: { ...settings, maxFeeLimit: micro('5') } });
-    const [d] = await depositors(1, 0);
+    const [d] = await t.depositors(1, 0);
     const heard: DomainEvents['alert'][] = [];
     const off = t.app.bus.subscribe('alert', (alert) => void heard.push(alert));
     let summary: Awaited<ReturnType<typeof capped.runCycle>> | undefined;
@@ -165,7 +150,7 @@ describe('the fee_limit ceiling', () => {
 
 describe('delegated energy after a crash', () => {
   it('takes the energy back from what is recorded when the process stopped right after recording the undelegation', async () => {
-    const [d] = await depositors(1, 0);
+    const [d] = await t.depositors(1, 0);
     const sweepOf = async () => (await t.sweeper.repo.recentSweeps(20)).find((s) => s.address === d!.address);
     for (let i = 0; i < 8 && (await sweepOf())?.status !== 'broadcast'; i++) await t.cycle();
     expect(await sweepOf()).toMatchObject({ status: 'broadcast' });
@@ -190,7 +175,7 @@ describe('a resource account short of energy', () => {
     await t.app.chain.client.freezeBalanceV2(poor.privateKey, micro('10'));
     t.devnet.produceBlock();
     const short = t.sweeper.with({ resource: poor });
-    const [d] = await depositors(1, 0);
+    const [d] = await t.depositors(1, 0);
     const heard: DomainEvents['alert'][] = [];
     const off = t.app.bus.subscribe('alert', (alert) => void heard.push(alert));
     let summary = await short.runCycle('command');

@@ -33,29 +33,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Players with deposits credited: USDT only (new holders, not activated), TRX only, or both. */
-async function depositors(count: number, offset = 0): Promise<Array<{ player: TestPlayer; address: string; usdt: bigint; trx: bigint }>> {
-  const made = [];
-  for (let i = 0; i < count; i++) {
-    const player = await t.player();
-    const address = await t.depositAddress(player);
-    const kind = (i + offset) % 3;
-    const usdt = kind === 1 ? 0n : micro(String(20 + i));
-    const trx = kind === 0 ? 0n : micro(String(30 + i));
-    t.app.chain.devnet!.faucet(address, { ...(usdt ? { usdt } : {}), ...(trx ? { trx } : {}) });
-    made.push({ player, address, usdt, trx });
-  }
-  await t.scanDeposits(1);
-  return made;
-}
-
 const hot = () => t.chainBalance(t.app.chain.hotWallet.address);
 
 describe('sweeps of deposit addresses', () => {
   it('sweeps TRX and USDT of many players into the hot wallet up to its target and the rest to cold, each once, and reconciliation still balances', async () => {
     const before = await t.surplus();
     const feesBefore = await t.chainFees();
-    const made = await depositors(12);
+    const made = await t.depositors(12);
     const cycles = await t.cycleUntilIdle();
     expect(cycles).toBeLessThanOrEqual(4);
 
@@ -98,7 +82,7 @@ describe('sweeps of deposit addresses', () => {
 
   it('sweeps nothing twice and loses nothing after a crash right after recording the signed sweeps', async () => {
     // Addresses holding TRX already: the first thing the cycle records is their sweeps.
-    const made = await depositors(2, 1);
+    const made = await t.depositors(2, 1);
     await expect(t.crashingSweeper('recorded').runCycle('command')).rejects.toThrow(/stopped at/);
     const recorded = (await t.sweeper.repo.openSweeps()).filter((s) => made.some((d) => d.address === s.address));
     expect(recorded.length).toBeGreaterThan(0);
@@ -115,7 +99,7 @@ describe('sweeps of deposit addresses', () => {
   });
 
   it('sweeps nothing twice after a crash right after broadcasting', async () => {
-    const made = await depositors(2, 1);
+    const made = await t.depositors(2, 1);
     await expect(t.crashingSweeper('offered').runCycle('command')).rejects.toThrow(/stopped at/);
     t.app.chain.devnet!.produceBlock();
     await t.cycleUntilIdle();
@@ -130,7 +114,7 @@ describe('sweeps of deposit addresses', () => {
   });
 
   it('exports a batch for offline signing and broadcasts the signed file it imports', async () => {
-    const made = await depositors(3, 1);
+    const made = await t.depositors(3, 1);
     // Without a signer a scheduled cycle readies the addresses (the USDT-only one is activated) and sweeps nothing.
     const offline = t.sweeper.with({ signer: null });
     expect(await offline.runCycle('schedule')).toMatchObject({ planned: 0, signed: 0, activated: 1 });
@@ -165,7 +149,7 @@ describe('offline signing from the command line', () => {
   it.runIf(process.env.DATABASE_URL)(
     'npm run treasury -- export-sweeps, npm run signer -- sign-file, npm run treasury -- import-sweeps: the sweeps land once',
     async () => {
-      const made = await depositors(2, 1);
+      const made = await t.depositors(2, 1);
       const dir = mkdtempSync(join(tmpdir(), 'sweeps-offline-'));
       const run = (script: string, args: string[], env: Record<string, string>) =>
         promisify(execFile)('npx', ['tsx', script, ...args], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', ...env } }).then(
@@ -357,7 +341,7 @@ describe('the sweep worker', () => {
       },
     });
     const surplusBefore = await t.surplus();
-    const made = await depositors(3, 2);
+    const made = await t.depositors(3, 2);
     for (let i = 0; i < 3; i++) {
       await dying.runCycle('command');
       t.app.chain.devnet!.produceBlock();
@@ -380,7 +364,7 @@ describe('the sweep worker', () => {
     const heard: DomainEvents['alert'][] = [];
     const off = t.app.bus.subscribe('alert', (alert) => void heard.push(alert));
     const refusing = t.sweeper.with({ signer: { sign: async () => Promise.reject(new Error('signer unreachable: connection refused')) } });
-    const made = await depositors(2, 1);
+    const made = await t.depositors(2, 1);
     await refusing.runCycle('command');
     await refusing.runCycle('command');
     off();

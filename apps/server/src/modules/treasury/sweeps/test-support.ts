@@ -8,7 +8,7 @@ import { loadSignerConfig } from '../../../signer/signer-config.ts';
 import { type RunningSigner, startSignerServer } from '../../../signer/signer-server.ts';
 import { systemAccountTotals } from '../../../money/balances.ts';
 import { checkLedger } from '../../../money/ledger-check.ts';
-import { micro, newWallet, startWalletTestApp, WALLET_TEST_ENV, type WalletTestApp } from '../../wallet/test-support.ts';
+import { micro, newWallet, startWalletTestApp, type TestPlayer, WALLET_TEST_ENV, type WalletTestApp } from '../../wallet/test-support.ts';
 import type { SweepStage } from './chain-recorder.ts';
 import type { Sweeper } from './sweeper.ts';
 
@@ -29,6 +29,8 @@ export interface SweepTestApp extends WalletTestApp {
   cycle(blocks?: number): ReturnType<Sweeper['runCycle']>;
   /** Cycles (a block after each) until one finds nothing left to do, at most `max`. */
   cycleUntilIdle(max?: number): Promise<number>;
+  /** Players with deposits credited: USDT only (new holders, not activated), TRX only, or both, by `(i + offset) % 3`. */
+  depositors(count: number, offset?: number): Promise<Array<{ player: TestPlayer; address: string; usdt: bigint; trx: bigint }>>;
   /** The sum of chain_fees entries in TRX, as the house's cost (positive). */
   chainFees(): Promise<bigint>;
   /** What the ledger owes players and the chain holds, per currency: holdings − liabilities. */
@@ -130,6 +132,20 @@ export async function startSweepTestApp(
           return i;
       }
       throw new Error(`sweeps still busy after ${max} cycles`);
+    },
+    async depositors(count, offset = 0) {
+      const made = [];
+      for (let i = 0; i < count; i++) {
+        const player = await self.player();
+        const address = await self.depositAddress(player);
+        const kind = (i + offset) % 3;
+        const usdt = kind === 1 ? 0n : micro(String(20 + i));
+        const trx = kind === 0 ? 0n : micro(String(30 + i));
+        devnet.faucet(address, { ...(usdt ? { usdt } : {}), ...(trx ? { trx } : {}) });
+        made.push({ player, address, usdt, trx });
+      }
+      await self.scanDeposits(1);
+      return made;
     },
     async chainFees() {
       const result = await checkLedger(t.app.database.db);
