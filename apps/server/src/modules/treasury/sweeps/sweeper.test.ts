@@ -396,33 +396,16 @@ describe('operator calls', () => {
     expect(run.code).toBe(0);
     expect(run.data.cycle).toMatchObject({ trigger: 'operator', requestedBy: t.opsName, summary: expect.objectContaining({ planned: 0 }) });
 
-    expect(
-      (
-        await t.ops('/ops/v1/treasury/setHotCold', {
-          threshold: { USDT: '5', TRX: '5' },
-          floor: { USDT: '200', TRX: '10' },
-          target: { USDT: '100', TRX: '150' },
-        })
-      ).code,
-    ).not.toBe(0);
-    expect(
-      (
-        await t.ops('/ops/v1/treasury/setHotCold', {
-          threshold: { USDT: '0', TRX: '5' },
-          floor: { USDT: '10', TRX: '10' },
-          target: { USDT: '100', TRX: '150' },
-        })
-      ).code,
-    ).not.toBe(0);
-    expect(
-      (
-        await t.ops('/ops/v1/treasury/setHotCold', {
-          threshold: { USDT: '5', TRX: '5.0000001' },
-          floor: { USDT: '10', TRX: '10' },
-          target: { USDT: '100', TRX: '150' },
-        })
-      ).code,
-    ).not.toBe(0);
+    // A floor above its target, a zero threshold, more than six decimals: each refused with 12, nothing stored.
+    const valid = { threshold: { USDT: '5', TRX: '5' }, floor: { USDT: '10', TRX: '10' }, target: { USDT: '100', TRX: '150' } };
+    for (const bad of [
+      { ...valid, floor: { USDT: '200', TRX: '10' } },
+      { ...valid, threshold: { USDT: '0', TRX: '5' } },
+      { ...valid, threshold: { USDT: '5', TRX: '5.0000001' } },
+    ]) {
+      expect((await t.ops('/ops/v1/treasury/setHotCold', bad)).code).toBe(12);
+    }
+    expect((await t.ops('/ops/v1/treasury/sweeps', {})).data.settings).toMatchObject(valid);
 
     const analyst = (await createAutomationKey(t.app.database.db, SHIPPED_ROLE_PERMISSIONS.analyst, `analyst-sweeps-${process.pid}`)).key;
     expect((await t.ops('/ops/v1/treasury/sweeps', {}, analyst)).code).toBe(0);
