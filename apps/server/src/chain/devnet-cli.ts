@@ -1,8 +1,3 @@
-// Acting as an outside wallet against a running devnet (or, for read-only commands, any TRON node):
-// make a key, get test coins, send TRX/USDT to the lobby's deposit or transfer-bet addresses, look at
-// balances. Also runs a standalone devnet. Usage: tsx apps/server/src/chain/devnet-cli.ts help
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';
@@ -12,6 +7,7 @@ import { accountKeysFromSeed, deriveDepositAddress, TRON_ACCOUNT_PATH } from './
 import { parseJson, stringifyJson } from './json.ts';
 import { TronClient } from './tron-client.ts';
 import { formatUnits, parseUnits } from './units.ts';
+import { isMain } from '../cli/is-main.ts';
 
 /** Without TRON_API_URL the commands talk to the devnet a lobby server starts on DEVNET_PORT, as the server does. */
 export const DEFAULT_DEVNET_PORT = '8090';
@@ -266,16 +262,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function isMain(): boolean {
-  if (!process.argv[1]) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const code = await runCli(process.argv.slice(2), {
     env: process.env,
     out: (l) => process.stdout.write(`${l}\n`),

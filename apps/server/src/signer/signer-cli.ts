@@ -1,13 +1,13 @@
 // The signer process: npm run signer -- <command>. Configuration from the environment only
 // (see README.md in this folder); no value of a secret is ever printed.
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { HDKey } from '@scure/bip32';
 import { MAX_DEPOSIT_INDEX, TRON_ACCOUNT_PATH, createDepositDeriver } from '../chain/hd.ts';
 import { type SignerConfig, SignerConfigError, loadSignerAccountKey, loadSignerConfig } from './signer-config.ts';
 import { SignerLog } from './signer-log.ts';
 import { startSignerServer } from './signer-server.ts';
 import { SweepRefusedError, createSweepSigner, signBatchLogged } from './sweep-signer.ts';
+import { isMain } from '../cli/is-main.ts';
 
 export const USAGE = `Usage: npm run signer -- <command>
 
@@ -134,16 +134,7 @@ export async function runSignerCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function isMain(): boolean {
-  if (!process.argv[1]) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   process.exitCode = await runSignerCli(process.argv.slice(2), {
     env: process.env,
     out: (l) => process.stdout.write(`${l}\n`),
