@@ -17,6 +17,7 @@ const FUNCTION_NAMES = [
   'ledger_post_transfer',
   'ledger_post_transfer_read',
   'ledger_post_transfers',
+  'ledger_rows_kept',
   'ops_figures_bonus_credit',
   'ops_figures_bonus_forfeit',
   'ops_figures_bonus_release',

@@ -111,6 +111,26 @@ describe('the ledger check', () => {
     expect(problems).toMatch(/1 entries in a currency other than their account/);
   });
 
+  tampering('detects an entry naming a transfer or an account that does not exist', async () => {
+    const alice = newPlayerId();
+    const { transferId } = await fund(ledger, alice, 1_000n);
+    const account = await accountId(alice);
+    // Balanced in itself, so only the missing rows it names give it away.
+    await db
+      .insertInto('ledger_entries')
+      .values([
+        { transfer_id: transferId + 1_000n, account_id: account, currency: 'USDT', amount: 1n },
+        { transfer_id: transferId + 1_000n, account_id: account, currency: 'USDT', amount: -1n },
+        { transfer_id: transferId, account_id: account + 1_000n, currency: 'USDT', amount: 2n },
+        { transfer_id: transferId, account_id: account, currency: 'USDT', amount: -2n },
+      ])
+      .execute();
+    const problems = (await checkLedger(db)).problems.join('\n');
+    expect(problems).toMatch(/3 entries whose transfer or account does not exist/);
+    expect(problems).toContain(`of transfer ${transferId + 1_000n} on account ${account}`);
+    expect(problems).toContain(`of transfer ${transferId} on account ${account + 1_000n}`);
+  });
+
   tampering('detects a negative player balance even if the database constraint were dropped', async () => {
     const alice = newPlayerId();
     await fund(ledger, alice, 10n);
@@ -161,6 +181,63 @@ describe('ledger entries', () => {
   tampering('cannot be deleted', async () => {
     const { transferId } = await fund(ledger, newPlayerId(), 10n);
     await expect(db.deleteFrom('ledger_entries').where('transfer_id', '=', transferId).execute()).rejects.toThrow(/append-only/);
+  });
+});
+
+/** Runs a statement the database must refuse, under a savepoint, so the test's transaction goes on. */
+async function refusal(statement: () => Promise<unknown>): Promise<string> {
+  await sql`savepoint refused`.execute(db);
+  try {
+    await statement();
+    return 'accepted';
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await sql`rollback to savepoint refused`.execute(db);
+  }
+}
+
+describe('what ledger entries name', () => {
+  tampering('keeps every account: none can be deleted, truncated or renumbered', async () => {
+    const alice = newPlayerId();
+    await fund(ledger, alice, 10n);
+    const id = await accountId(alice);
+    expect(await refusal(() => db.deleteFrom('ledger_accounts').where('id', '=', id).execute())).toMatch(/delete of ledger_accounts refused/);
+    expect(
+      await refusal(() =>
+        db
+          .updateTable('ledger_accounts')
+          .set({ id: id + 1_000n })
+          .where('id', '=', id)
+          .execute(),
+      ),
+    ).toMatch(/update of ledger_accounts refused/);
+    expect(await refusal(() => sql`truncate ledger_accounts`.execute(db))).toMatch(/truncate of ledger_accounts refused/);
+    expect(await accountId(alice)).toBe(id);
+  });
+
+  tampering('keeps a transfer that has entries, and lets one without go', async () => {
+    const { transferId } = await fund(ledger, newPlayerId(), 10n);
+    expect(await refusal(() => db.deleteFrom('ledger_transfers').where('id', '=', transferId).execute())).toMatch(
+      /ledger transfers with entries are never deleted/,
+    );
+    expect(
+      await refusal(() =>
+        db
+          .updateTable('ledger_transfers')
+          .set({ id: transferId + 1_000n })
+          .where('id', '=', transferId)
+          .execute(),
+      ),
+    ).toMatch(/update of ledger_transfers refused/);
+    expect(await refusal(() => sql`truncate ledger_transfers cascade`.execute(db))).toMatch(/truncate of ledger_transfers refused/);
+    await db
+      .insertInto('ledger_transfers')
+      .values({ idempotency_key: uniqueKey('empty'), kind: 'test' })
+      .execute();
+    const removed = await db.deleteFrom('ledger_transfers').where('kind', '=', 'test').executeTakeFirst();
+    expect(removed.numDeletedRows).toBe(1n);
+    expect((await checkLedger(db)).ok).toBe(true);
   });
 });
 

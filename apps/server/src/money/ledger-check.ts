@@ -23,8 +23,8 @@ const EXAMPLES = 20;
 /**
  * Proves the ledger's invariants with set-based SQL over one snapshot (repeatable read), so
  * transfers committing while it runs cannot produce false alarms:
- * entries sum to zero per transfer and currency, every transfer has entries, every entry is in its
- * account's currency, every balance equals the sum of its entries, no player balance (cash or bonus) is
+ * entries sum to zero per transfer and currency, every transfer has entries, every entry names a
+ * transfer and an account that exist and is in its account's currency, every balance equals the sum of its entries, no player balance (cash or bonus) is
  * negative, and bonus money exists only while a requirement (or an open bet's bonus part, or
  * experience gold) holds it.
  * Given a transaction, it runs inside it and sees what that transaction's isolation level shows.
@@ -76,6 +76,20 @@ async function runChecks(trx: Db): Promise<LedgerCheckResult> {
     Number(wrongCurrency.rows[0]?.n ?? 0),
     'entries in a currency other than their account',
     wrongCurrency.rows.map((r) => `entry ${r.id} is ${r.currency} on ${r.account_currency} account ${r.account_id}`),
+  );
+
+  // Entries carry no foreign keys (migration 0044): what they name is kept by triggers, and checked here.
+  const orphaned = await sql<{ id: string; transfer_id: string; account_id: string; n: string }>`
+    select e.id::text, e.transfer_id::text, e.account_id::text, count(*) over ()::text as n
+    from ledger_entries e
+    where not exists (select 1 from ledger_transfers t where t.id = e.transfer_id)
+       or not exists (select 1 from ledger_accounts a where a.id = e.account_id)
+    order by e.id
+    limit ${EXAMPLES}`.execute(trx);
+  report(
+    Number(orphaned.rows[0]?.n ?? 0),
+    'entries whose transfer or account does not exist',
+    orphaned.rows.map((r) => `entry ${r.id} of transfer ${r.transfer_id} on account ${r.account_id}`),
   );
 
   const drifted = await sql<{ id: string; kind: string; owner_id: string; currency: string; balance: string; total: string; n: string }>`

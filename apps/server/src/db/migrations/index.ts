@@ -43,6 +43,7 @@ import * as accountSecurity from './0040_account_security.ts';
 import * as treasuryReconciliation from './0041_treasury_reconciliation.ts';
 import * as treasurySweeps from './0042_treasury_sweeps.ts';
 import * as heldReturnRefunds from './0043_held_return_refunds.ts';
+import * as ledgerEntriesWithoutKeyChecks from './0044_ledger_entries_without_key_checks.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   '0041_treasury_reconciliation': treasuryReconciliation,
   '0042_treasury_sweeps': treasurySweeps,
   '0043_held_return_refunds': heldReturnRefunds,
+  '0044_ledger_entries_without_key_checks': ledgerEntriesWithoutKeyChecks,
 };
