@@ -2,10 +2,12 @@
  * The seamless wallet under an aggregator's load: bet + win pairs (one round each) sent as signed
  * Hub88 callbacks through real HTTP to the server running as its own process on PostgreSQL. Callbacks
  * that arrive together are applied together, one statement per batch (provider_wallet_apply: the
- * transaction rows, the rounds, the ledger transfers and the closed rounds' turnover). Budget: >= 2,000
- * rounds/s (4,000 callbacks/s) with callback p99 <= 20 ms; the ledger check must pass afterwards.
- * Printed beside it: plain ledger transfers (player -> house and back, no HTTP) measured in the same
- * run on the same database, the floor the wallet is built on.
+ * transaction rows, the rounds, the ledger transfers and the closed rounds' turnover).
+ * Budget, as ratios to the floor the wallet is built on, plain ledger transfers (player -> house and
+ * back, no HTTP, as many in flight) measured in the same run on the same database: rounds/s >= 0.15x
+ * the plain transfers/s, and callback p99 <= 2x the plain transfer's p99. (The 0.15 is the first
+ * budget, 2,000 rounds/s, on the machine where plain transfers ran at 13,000-15,700/s.) The ledger
+ * check must pass afterwards.
  *
  * The callbacks are signed before the clock starts (RSA signing is the aggregator's cost, not ours);
  * the server verifies every signature while measured. BENCH_ROUNDS sets the number of rounds,
@@ -30,8 +32,9 @@ const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 32);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 256);
 const LEDGER_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const WARM_UP_ROUNDS = Number(process.env.BENCH_WARM_UP_ROUNDS ?? 2_000);
-const BUDGET_ROUNDS = 2_000;
-const BUDGET_P99_MS = 20;
+/** Rounds/s as a multiple of plain ledger transfers/s, and callback p99 as a multiple of theirs. */
+const BUDGET_ROUNDS_RATIO = 0.15;
+const BUDGET_P99_RATIO = 2;
 const STAKE = 10_000; // 0.10 USD
 const GAME = 'bench_slot';
 
@@ -220,18 +223,20 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  const roundsRatio = roundsPerSecond / plain.tps;
+  const p99 = percentile(sorted, 0.99);
   ok = report([
     {
-      name: 'rounds/s (bet + win)',
-      value: roundsPerSecond.toFixed(0),
-      budget: `>= ${BUDGET_ROUNDS} (plain ledger ${plain.tps.toFixed(0)} transfers/s)`,
-      ok: roundsPerSecond >= BUDGET_ROUNDS,
+      name: 'rounds/s (bet + win) / plain transfers/s',
+      value: `${roundsRatio.toFixed(3)}x (${roundsPerSecond.toFixed(0)} / ${plain.tps.toFixed(0)})`,
+      budget: `>= ${BUDGET_ROUNDS_RATIO}x`,
+      ok: roundsRatio >= BUDGET_ROUNDS_RATIO,
     },
     {
-      name: 'callback p99',
-      value: `${percentile(sorted, 0.99).toFixed(2)} ms`,
-      budget: `<= ${BUDGET_P99_MS} ms`,
-      ok: percentile(sorted, 0.99) <= BUDGET_P99_MS,
+      name: 'callback p99 / plain transfer p99',
+      value: `${(p99 / plain.p99).toFixed(2)}x (${p99.toFixed(2)} ms / ${plain.p99.toFixed(2)} ms)`,
+      budget: `<= ${BUDGET_P99_RATIO}x`,
+      ok: p99 <= BUDGET_P99_RATIO * plain.p99,
     },
     { name: 'every callback RS_OK', value: allOk ? 'yes' : 'NO', budget: 'yes', ok: allOk },
     { name: 'ledger check after the run', value: check.ok ? 'ok' : 'FAILED', budget: 'ok', ok: check.ok },
