@@ -522,7 +522,16 @@ export async function createApplication(
   registerSiteConfigOpsRoutes(ops, lobby);
   registerHashGamesOpsRoutes(ops, lobby, hashGame.rules);
 
-  const autoBet = createAutoBetModule({ database, databaseUrl: config.DATABASE_URL, bus, hashGame, lobby, ledger, log: http.log });
+  const autoBet = createAutoBetModule({
+    database,
+    databaseUrl: config.DATABASE_URL,
+    bus,
+    hashGame,
+    lobby,
+    ledger,
+    log: http.log,
+    regionBlocked: (country) => jurisdictions.isBlocked(country),
+  });
   registerAutoBetRoutes(http, sessions, autoBet.service);
   autoBet.start();
   // Staff freezing a player, or signing them out: sessions, game sessions and auto-bets end on every instance.

@@ -59,6 +59,8 @@ export const AutoBetStopReason = {
   STRATEGY_FINISHED: 5,
   /** Our design (PROTECTION.md): a loss or wager limit was reached, or a time-out or self-exclusion began. */
   PLAYER_PROTECTION: 6,
+  /** Our design (PROTECTION.md "Jurisdictions"): the country the run was started from was blocked. */
+  REGION_BLOCKED: 7,
 } as const;
 
 export const BetStatus = {

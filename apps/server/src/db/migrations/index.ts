@@ -44,6 +44,7 @@ import * as treasuryReconciliation from './0041_treasury_reconciliation.ts';
 import * as treasurySweeps from './0042_treasury_sweeps.ts';
 import * as heldReturnRefunds from './0043_held_return_refunds.ts';
 import * as ledgerEntriesWithoutKeyChecks from './0044_ledger_entries_without_key_checks.ts';
+import * as autoBetRunCountry from './0045_auto_bet_run_country.ts';
 
 /**
  * Every migration, by name. Names sort in the order they must run; never rename or edit a released one.
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   '0042_treasury_sweeps': treasurySweeps,
   '0043_held_return_refunds': heldReturnRefunds,
   '0044_ledger_entries_without_key_checks': ledgerEntriesWithoutKeyChecks,
+  '0045_auto_bet_run_country': autoBetRunCountry,
 };

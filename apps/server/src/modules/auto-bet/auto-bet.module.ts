@@ -28,6 +28,8 @@ export interface AutoBetDependencies {
   lobby: LobbyService;
   ledger: Ledger;
   log: FastifyBaseLogger;
+  /** Whether bets from a country are refused now: runs started from one are stopped. */
+  regionBlocked?: (country: string | null) => boolean;
 }
 
 /** Runs only where the round engine runs by itself: with a hand-driven engine, tests drive the runner too. */
@@ -38,6 +40,7 @@ export function createAutoBetModule(deps: AutoBetDependencies): AutoBetModule {
   const createRunner = (options: Partial<AutoBetRunnerOptions> = {}) =>
     new AutoBetRunner(deps.database, databaseUrl, repo, deps.hashGame, deps.bus, deps.log, {
       pollMs: deps.hashGame.settings.enginePollMs,
+      regionBlocked: deps.regionBlocked,
       ...options,
     });
   const runner = createRunner();

@@ -11,6 +11,8 @@ export interface RunRow {
   simulate: boolean;
   isOpen: boolean;
   stopType: number;
+  /** Where the run was started from (PROTECTION.md "Jurisdictions"); null when unknown. */
+  country: string | null;
   settings: RunSettings;
   state: RunState;
   totals: RunTotals;
@@ -61,6 +63,7 @@ function toRun(row: any): RunRow {
     simulate: row.simulate,
     isOpen: row.is_open,
     stopType: row.stop_type,
+    country: row.country ?? null,
     settings: settingsFromJson(row.settings),
     state: stateFromJson(row.state),
     totals: {
@@ -210,12 +213,13 @@ export class AutoBetRepository {
       settings: string;
       state: string;
       virtualBalance: bigint | null;
+      country: string | null;
     },
   ): Promise<boolean> {
     const inserted = await sql<{ id: string }>`
-      insert into auto_bet_runs (player_id, game_id, level, currency, simulate, settings, state, virtual_balance)
+      insert into auto_bet_runs (player_id, game_id, level, currency, simulate, settings, state, virtual_balance, country)
       values (${run.playerId}, ${run.gameId}, ${run.level}, ${run.currency}, ${run.simulate},
-              ${run.settings}::jsonb, ${run.state}::jsonb, ${run.virtualBalance})
+              ${run.settings}::jsonb, ${run.state}::jsonb, ${run.virtualBalance}, ${run.country})
       on conflict (player_id) where is_open do nothing
       returning id::text as id`.execute(db);
     return inserted.rows.length > 0;

@@ -42,6 +42,11 @@ const STATUS_OF = { win: BetStatus.SETTLED_WIN, lose: BetStatus.SETTLED_LOSE, dr
 
 export interface AutoBetRunnerOptions {
   pollMs: number;
+  /**
+   * Whether bets from a country are refused now (PROTECTION.md "Jurisdictions"): a run started from
+   * one the operator blocks afterwards is stopped before its next bet.
+   */
+  regionBlocked?: (country: string | null) => boolean;
   /** Called after each processed block (benchmarks, tests). */
   onBlock?: (report: BlockReport) => void;
 }
@@ -234,6 +239,11 @@ export class AutoBetRunner {
       for (const work of works) {
         if (!work.isOpen) continue;
         const { run } = work;
+        if (this.options.regionBlocked?.(run.country)) {
+          this.close(work, AutoBetStopReason.REGION_BLOCKED);
+          this.stopRow(work, block);
+          continue;
+        }
         const openRound = decidingHeightFor(run.gameId, h);
         const terms = await this.hash.rules.pageBetTerms(run.gameId, run.level as Level, run.currency);
         const plan = planBet(run.gameId, run.settings, work.state, openRound, terms.limit, work.totals);

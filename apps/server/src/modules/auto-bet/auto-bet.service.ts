@@ -123,7 +123,8 @@ export class AutoBetService {
     return this.save(this.db, playerId, body.gameId, body.strategy, body.wakeUp);
   }
 
-  async start(playerId: number, body: StartRequest): Promise<Status> {
+  /** `country`: where the request came from (null when unknown); the runner stops the run if it is blocked later. */
+  async start(playerId: number, body: StartRequest, country: string | null = null): Promise<Status> {
     const game = hashGame(body.gameId);
     const settings = settingsOf(body.strategy, body.wakeUp, {
       stopWin: body.stopWinAmount,
@@ -143,6 +144,7 @@ export class AutoBetService {
         settings: settingsToJson(settings),
         state: stateToJson(initialState(settings)),
         virtualBalance: body.simulate ? SIMULATION_BALANCE : null,
+        country,
       });
       if (!opened) throw fail('INVALID_PARAMETERS', 'an auto-bet is already running');
     });

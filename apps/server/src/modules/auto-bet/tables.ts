@@ -29,6 +29,8 @@ export interface AutoBetRunsTable {
   cleared: Generated<boolean>;
   started_at: Generated<Date>;
   stopped_at: NullableTimestamp;
+  /** ISO 3166-1 alpha-2 of the request that started the run; null from a private or unknown address. */
+  country: Generated<string | null>;
 }
 
 export interface AutoBetRecordsTable {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COUNTRY_CODES, ErrorCode } from '@lobby/contract';
+import { AutoBetStopReason, COUNTRY_CODES, ErrorCode } from '@lobby/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAutomationKey } from '../../testing/ops-key.ts';
@@ -129,6 +129,33 @@ describe('a blocked country', () => {
     expect((await start(US)).code).toBe(0);
     expect(await status()).toMatchObject({ isOpen: true, gameId: 1 });
     await t.call('/v1/auto_bet/stop', {}, { token });
+  });
+
+  it('stops, before its next bet, an auto-bet started from a country blocked afterwards', async () => {
+    const { token, playerId } = await t.player();
+    const start = await from(US, '/v1/auto_bet/start', { simulate: false, gameId: 1, gameLevel: 0, wakeUp: { type: 3 }, strategy: MARTINGALE }, token);
+    expect(start.code).toBe(0);
+    const runner = t.app.services.autoBet.runner;
+    const bets = async () =>
+      Number((await sql<{ n: string }>`select count(*)::text as n from hash_bets where player_id = ${playerId}`.execute(t.app.database.db)).rows[0]!.n);
+    const run = () =>
+      t.app.database.db.selectFrom('auto_bet_runs').select(['is_open', 'stop_type', 'country']).where('player_id', '=', playerId).executeTakeFirstOrThrow();
+    await t.advance();
+    expect(await runner.runOnce()).toBe(true);
+    expect(await bets()).toBe(1);
+    expect(await run()).toMatchObject({ is_open: true, country: 'US' });
+    try {
+      await block(['KP', 'US']);
+      await t.advance();
+      await runner.runOnce();
+      await t.advance();
+      await runner.runOnce();
+      expect(await run()).toMatchObject({ is_open: false, stop_type: AutoBetStopReason.REGION_BLOCKED });
+      expect(await bets()).toBe(1);
+      expect((await t.call('/v1/auto_bet/player_status', {}, { token })).data).toMatchObject({ isOpen: false });
+    } finally {
+      await block(['KP']);
+    }
   });
 
   it('enters no third-party game', async () => {
