@@ -33,7 +33,9 @@ import { startServer, type RunningServer } from './support/server.ts';
  * Treasury > Sweeps with the signer process holding the deposit keys: the owner sees the hot wallet
  * below its floors and no cycle yet, runs a cycle (step-up) that sweeps the player's deposit into the
  * hot wallet and opens top-up requests, sees the sweep confirmed by the next cycle, changes the USDT
- * floor and target (refused while the floor exceeds the target), and the page in Chinese on a tablet.
+ * floor and target (refused while the floor exceeds the target); an analyst (treasury.read) sees the
+ * same page with nothing to run, change or prepare, and the server refuses the cycle; and the page in
+ * Chinese on a tablet.
  */
 
 const MICRO = 1_000_000n;
@@ -71,7 +73,7 @@ beforeAll(async () => {
     TREASURY_SWEEP_MINUTES: '0',
     WITHDRAWAL_CONFIRMATIONS: '1',
   };
-  [server, browser] = await Promise.all([startServer(treasury, { owners: ['owner.one'] }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(treasury, { owners: ['owner.one'], withOpsKey: true }), launchBrowser()]);
   // TRX for the hot wallet to pay what a sweep needs first (activation, fees); no USDT, as before any sweep.
   await fundAddress(server.devnetUrl, hot.address, { trx: 500n * MICRO });
   const player = await registerPlayer(server, `tr${Date.now().toString(36)}`.slice(0, 16), 'treasury2468');
@@ -225,6 +227,32 @@ describe('the console: treasury sweeps', () => {
       target: { USDT: '30', TRX: '10000' },
       updatedBy: 'owner.one',
     });
+  });
+
+  it('shows an analyst (treasury.read) the hot wallet and the sweeps, with nothing to run, change or prepare, and the server agrees', async () => {
+    // The analyst's roles are a request made by the key: the owner, a second person, approves it.
+    const invited = await server.ops('/ops/v1/staff/invite', { login: 'analyst.one', roles: ['analyst'] });
+    expect(
+      (await opsFromPage(desk.page, '/ops/v1/approvals/decide', { id: invited.request.id, approve: true, reason: 'analyst reads the treasury' })).data?.status,
+    ).toBe('approved');
+    const { context, page } = await newDesk(browser, DESKTOP);
+    try {
+      const analyst = await enrolThroughLink(page, `${server.url}/console/enrol#${invited.link.split('#')[1]}`, 'analyst.one', 'amber harbour lantern 7');
+      await signInToConsole(page, server.url, analyst);
+      await page.getByTestId('nav-sweeps').click();
+      await page.getByTestId('hot-USDT-state').waitFor();
+      expect(await page.getByTestId('hot-USDT-state').textContent()).toBe('Between floor and target');
+      expect(await page.getByTestId('setting-floor-USDT').textContent()).toBe('20');
+      expect(await page.getByTestId('treasury-sweeps').textContent()).toContain('Confirmed');
+      expect(await page.getByTestId('sweep-now').count()).toBe(0);
+      expect(await page.getByTestId('sweep-settings-change').count()).toBe(0);
+      expect(await page.locator('[data-testid^="topup-prepare-"]').count()).toBe(0);
+      expect((await opsFromPage(page, '/ops/v1/treasury/sweep', {})).code).toBe(10055);
+      expect((await opsFromPage(page, '/ops/v1/treasury/sweeps', {})).code).toBe(0);
+      expect(await overflowsHorizontally(page)).toBe(false);
+    } finally {
+      await context.close();
+    }
   });
 
   it('shows the sweeps page in Chinese at 1024x768 without sideways scrolling', async () => {
