@@ -246,6 +246,8 @@ describe('the console: treasury sweeps', () => {
       expect(await page.getByTestId('treasury-sweeps').textContent()).toContain('Confirmed');
       expect(await page.getByTestId('sweep-now').count()).toBe(0);
       expect(await page.getByTestId('sweep-settings-change').count()).toBe(0);
+      // The owner's top-up requests are listed, without the button that prepares their transaction.
+      expect(await page.getByTestId('topups').locator('tbody tr.ant-table-row').count()).toBeGreaterThan(0);
       expect(await page.locator('[data-testid^="topup-prepare-"]').count()).toBe(0);
       expect((await opsFromPage(page, '/ops/v1/treasury/sweep', {})).code).toBe(10055);
       expect((await opsFromPage(page, '/ops/v1/treasury/sweeps', {})).code).toBe(0);

@@ -1,3 +1,6 @@
+// Acting as an outside wallet against a running devnet (or, for read-only commands, any TRON node):
+// make a key, get test coins, send TRX/USDT to the lobby's deposit or transfer-bet addresses, look at
+// balances. Also runs a standalone devnet. Usage: tsx apps/server/src/chain/devnet-cli.ts help
 import { parseArgs } from 'node:util';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, randomBytes } from '@noble/hashes/utils.js';

@@ -45,16 +45,16 @@ export interface NewAction {
   expiration: bigint;
 }
 
-/**
- * The sweeps' tables (migration 0042) and the deposit tables they read. Every status change is
- * conditional on the status and transaction id it is made from, so two cycles at once (a leader
- * change) cannot both act on one record.
- */
 /** The two tables of transactions the treasury records before broadcasting them. */
 type RecordedTable = 'treasury_sweeps' | 'treasury_chain_actions';
 type RecordedEnd = 'confirmed' | 'failed' | 'dropped';
 type RecordedOutcome = { blockNumber?: number; fee?: bigint; error?: string };
 
+/**
+ * The sweeps' tables (migration 0042) and the deposit tables they read. Every status change is
+ * conditional on the status and transaction id it is made from, so two cycles at once (a leader
+ * change) cannot both act on one record.
+ */
 export class SweepRepository {
   readonly db;
 
